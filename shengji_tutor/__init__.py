@@ -1,0 +1,66 @@
+"""shengji-tutor: the rules engine and course for Sheng ji (升级 shēngjí, Tractor / 拖拉机).
+
+The names below are the engine contract (API.md); lessons, puzzles and the
+classroom use only these.
+
+>>> from shengji_tutor import Trump, trick_winner, points
+>>> trick_winner(["8D 8D", "9D 9D", "5C 5C", "10C 10C"], Trump("7", "C"))
+3
+"""
+
+from __future__ import annotations
+
+from .cards import Card, as_cards, deck, format_cards, parse_cards, points
+from .errors import (
+    CardParseError,
+    IllegalLeadError,
+    ImpossibleCardsError,
+    InvalidTrumpError,
+    PlayError,
+    RuleSetError,
+    ShengjiError,
+)
+from .follow import Verdict, legal_follow
+from .rules import RuleSet
+from .scoring import LevelChange, kitty_bonus, kitty_multiplier, level_change, next_dealer
+from .tricks import PlayNote, ThrowCheck, TrickResult, check_throw, explain_trick, trick_winner
+from .trump import Trump
+from .units import Format, Unit, is_tractor, lead_format
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardParseError",
+    "Format",
+    "IllegalLeadError",
+    "ImpossibleCardsError",
+    "InvalidTrumpError",
+    "LevelChange",
+    "PlayError",
+    "PlayNote",
+    "RuleSet",
+    "RuleSetError",
+    "ShengjiError",
+    "ThrowCheck",
+    "TrickResult",
+    "Trump",
+    "Unit",
+    "Verdict",
+    "__version__",
+    "as_cards",
+    "check_throw",
+    "deck",
+    "explain_trick",
+    "format_cards",
+    "is_tractor",
+    "kitty_bonus",
+    "kitty_multiplier",
+    "lead_format",
+    "legal_follow",
+    "level_change",
+    "next_dealer",
+    "parse_cards",
+    "points",
+    "trick_winner",
+]

@@ -1,0 +1,288 @@
+"""Cards and their notation: ``Card``, ``parse_cards``, points.
+
+A card is a small immutable value. There are only 54 distinct cards (52 plus the
+two jokers), so every ``Card`` is interned: ``Card("10", "H") is Card("10", "H")``.
+That makes equality and hashing identity-cheap, and lets the engine work on the
+card's integer ``id`` (0..53) in its hot loops.
+
+Card order depends on the trump, so ``Card`` deliberately has no ``<``: order goes
+through :meth:`shengji_tutor.Trump.key`.
+
+>>> parse_cards("AS 10h, T♥ bj")
+[Card('A', 'S'), Card('10', 'H'), Card('10', 'H'), Card('BJ')]
+>>> str(Card("10", "H")), points("5H 10S KD 2C")
+('10H', 25)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from .errors import CardParseError, ImpossibleCardsError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Card",
+    "CardsLike",
+    "as_cards",
+    "card_points",
+    "check_copies",
+    "deck",
+    "format_cards",
+    "parse_cards",
+    "points",
+]
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES: dict[str, str] = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+JOKERS: tuple[str, str] = ("SJ", "BJ")
+
+SMALL_JOKER_ID = 52
+BIG_JOKER_ID = 53
+N_CARD_IDS = 54
+
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
+_SUIT_ALIASES = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
+_SUIT_ALIASES |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_SEPARATORS = re.compile(r"[\s,]+")
+_POINTS = {"5": 5, "10": 10, "K": 10}
+
+
+class Card:
+    """One playing card: a rank and a suit, or one of the two jokers.
+
+    ``Card("7", "C")`` is the seven of clubs; ``Card("SJ")`` the small (black)
+    joker, ``Card("BJ")`` the big (red) joker. Construction accepts the same
+    spellings as :func:`parse_cards` (``"T"`` for 10, lower case, ``"♣"``).
+    """
+
+    __slots__ = ("id", "points", "rank", "suit")
+
+    id: int
+    rank: str
+    suit: str | None
+    points: int
+
+    def __new__(cls, rank: str, suit: str | None = None) -> Card:
+        return _lookup(rank, suit)
+
+    @classmethod
+    def _make(cls, card_id: int, rank: str, suit: str | None) -> Card:
+        self = object.__new__(cls)
+        object.__setattr__(self, "id", card_id)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "points", _POINTS.get(rank, 0))
+        return self
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The card with the engine's integer id (0..53)."""
+        return _ALL[card_id]
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one token such as ``"10H"``, ``"th"``, ``"A♠"`` or ``"BJ"``."""
+        cards = parse_cards(token)
+        if len(cards) != 1:
+            raise CardParseError(f"expected one card, got {len(cards)} in {token!r}", token, 0)
+        return cards[0]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str | None]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    def __str__(self) -> str:
+        return self.rank if self.suit is None else self.rank + self.suit
+
+    def __repr__(self) -> str:
+        if self.suit is None:
+            return f"Card({self.rank!r})"
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+    def symbol(self) -> str:
+        """The token with a unicode suit: ``10♥``; jokers stay ``SJ`` / ``BJ``."""
+        return self.rank if self.suit is None else self.rank + SUIT_SYMBOLS[self.suit]
+
+    def name(self) -> str:
+        """The card in words, as screen readers and explanations say it."""
+        if self.rank == "BJ":
+            return "big joker"
+        if self.rank == "SJ":
+            return "small joker"
+        assert self.suit is not None
+        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+
+
+def _build() -> tuple[Card, ...]:
+    cards = [Card._make(s * 13 + r, rank, suit) for s, suit in enumerate(SUITS) for r, rank in enumerate(RANKS)]
+    cards.append(Card._make(SMALL_JOKER_ID, "SJ", None))
+    cards.append(Card._make(BIG_JOKER_ID, "BJ", None))
+    return tuple(cards)
+
+
+_ALL: tuple[Card, ...] = _build()
+_BY_TOKEN: dict[str, Card] = {str(c): c for c in _ALL}
+
+
+def _lookup(rank: str, suit: str | None) -> Card:
+    if not isinstance(rank, str) or not (suit is None or isinstance(suit, str)):
+        raise CardParseError(f"a card needs a rank and a suit as text, got {rank!r}, {suit!r}")
+    r = rank.strip().upper()
+    if r in JOKERS:
+        if suit is not None:
+            raise CardParseError(f"a joker has no suit, got {rank!r} with {suit!r}", rank)
+        return _BY_TOKEN[r]
+    canonical = _RANK_ALIASES.get(r)
+    if canonical is None:
+        raise CardParseError(f"unknown rank {rank!r} (ranks are 2-10, J, Q, K, A, or T for 10)", rank)
+    if suit is None:
+        raise CardParseError(f"the card {rank!r} needs a suit (S, H, D or C)", rank)
+    s = _SUIT_ALIASES.get(suit.strip().upper())
+    if s is None:
+        raise CardParseError(f"unknown suit {suit!r} (suits are S, H, D, C or ♠ ♥ ♦ ♣)", suit)
+    return _BY_TOKEN[canonical + s]
+
+
+_TOKEN = re.compile(r"SJ|BJ|(?:10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]")
+_RANK_START = re.compile(r"10|[2-9TJQKA]")
+
+
+def _parse_chunk(chunk: str, position: int, out: list[Card]) -> int:
+    """Read one space-free chunk, which may hold several tokens (``5H5H4H4H``)."""
+    text = chunk.upper()
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            bad = chunk[pos:]
+            r = _RANK_START.match(text, pos)
+            if r is None:
+                what = "unknown rank"
+            elif r.end() == len(text):
+                what = "missing suit"
+            else:
+                what = "unknown suit"
+            raise CardParseError(
+                f"cannot read card {bad!r} at position {position}: {what} "
+                "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                bad,
+                position,
+            )
+        tok = m.group()
+        out.append(_BY_TOKEN[(_RANK_ALIASES[tok[:-1]] + _SUIT_ALIASES[tok[-1]]) if tok not in JOKERS else tok])
+        position += 1
+        pos = m.end()
+    return position
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse a card list: tokens separated by spaces and/or commas (or written together).
+
+    Positions in error messages count tokens from 1.
+
+    >>> parse_cards("7c, 7♣ TS")
+    [Card('7', 'C'), Card('7', 'C'), Card('10', 'S')]
+    >>> len(parse_cards("5H5H4H4H"))
+    4
+    >>> parse_cards("AS 1H")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.errors.CardParseError: cannot read card '1H' at position 2: unknown rank (write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected a string of card tokens, got {type(text).__name__}")
+    out: list[Card] = []
+    position = 1
+    for chunk in _SEPARATORS.split(text.strip()):
+        if chunk:
+            position = _parse_chunk(chunk, position, out)
+    return out
+
+
+CardsLike: TypeAlias = str | Iterable[Card | str]
+"""A card string (``"AS 10H"``) or an iterable of ``Card`` (single tokens are accepted too)."""
+
+
+def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
+    """Accept either a card string or an iterable of ``Card``; return a new list.
+
+    ``what`` names the argument in error messages ("the lead", "your hand").
+    """
+    if isinstance(cards, str):
+        try:
+            return parse_cards(cards)
+        except CardParseError as e:
+            raise CardParseError(f"in {what}: {e}", e.token, e.position) from None
+    try:
+        out = list(cards)
+    except TypeError:
+        raise CardParseError(f"{what} must be a card string or a list of cards, got {type(cards).__name__}") from None
+    result: list[Card] = []
+    for i, c in enumerate(out, 1):
+        if type(c) is Card:
+            result.append(c)
+        elif isinstance(c, str):
+            result.append(Card.parse(c))
+        else:
+            raise CardParseError(f"in {what}: item {i} is not a card: {c!r}", repr(c), i)
+    return result
+
+
+def check_copies(groups: Sequence[Sequence[Card]], decks: int, what: str = "these cards") -> None:
+    """Raise ``ImpossibleCardsError`` if the groups together hold more copies of a card than ``decks``."""
+    counts = [0] * N_CARD_IDS
+    for group in groups:
+        for c in group:
+            counts[c.id] += 1
+    worst = max(counts)
+    if worst > decks:
+        card = _ALL[counts.index(worst)]
+        plural = "deck holds" if decks == 1 else "decks hold"
+        raise ImpossibleCardsError(f"{what} contain {worst} copies of {card}, but {decks} {plural} only {decks}")
+
+
+def card_points(card: Card) -> int:
+    return card.points
+
+
+def points(cards: CardsLike) -> int:
+    """The points (分 fēn) in some cards: 5s score 5, 10s and Ks score 10.
+
+    >>> points("5H 10S KD 2C AS BJ")
+    25
+    """
+    return sum(c.points for c in as_cards(cards))
+
+
+def deck(decks: int = 2) -> list[Card]:
+    """All the cards of ``decks`` full packs with jokers, in a fixed order."""
+    return [c for _ in range(decks) for c in _ALL]
+
+
+def format_cards(cards: Iterable[Card], symbols: bool = True) -> str:
+    """Cards as text for sentences: ``8♥ 8♥`` (or canonical tokens with ``symbols=False``)."""
+    return " ".join(c.symbol() if symbols else str(c) for c in cards)

@@ -1,0 +1,271 @@
+"""Following (跟牌 gēnpái): is a play a legal answer to the lead? (RULES §6)
+
+A follower plays as many cards as were led and must, in order:
+
+1. follow **suit**: as many cards of the led effective suit as possible;
+2. follow **structure** within that suit, largest units first: a matching tractor
+   for each led tractor it can, then as many tuples of each width as were led in
+   total, then singles;
+3. when void in the led suit, play anything (ruffing with trumps is allowed, not
+   required).
+
+The check works by counting: for the lead's demand (its tractors, its tuples by
+width) we count what the follower's whole holding in the suit could supply, and
+what the play does supply. The play is legal when it supplies, item by item, at
+least what the holding could. The first item it falls short on names the rule
+in the verdict's ``reason``.
+
+>>> t = Trump("7", "C")
+>>> v = legal_follow("8H 8H 4H 3S", "KH KH", "8H 4H", t)
+>>> bool(v), v.reason
+(False, 'You hold a pair of hearts (8♥ 8♥), so you must play it (RULES §6.2: follow the structure of the lead).')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import N_CARD_IDS, Card, CardsLike, as_cards, format_cards
+from .errors import ImpossibleCardsError, PlayError
+from .rules import DEFAULT_RULES, RuleSet
+from .trump import TRUMP, Trump
+from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_words, suit_words
+
+__all__ = ["Verdict", "legal_follow"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a follow is legal, and why. Truthy iff legal.
+
+    ``rule`` names the rule that decided: ``"follow-suit"`` (§6.1),
+    ``"follow-structure"`` (§6.2), ``"void"`` (§6.3) or ``"single"``.
+    ``holding`` lists cards from the hand that show what was required (the pair
+    you hold, the hearts you kept back), so a lesson can highlight them.
+    """
+
+    legal: bool
+    reason: str
+    rule: str
+    holding: tuple[Card, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+# -- validation shared by the functions that take a hand and a play ------------
+
+
+def check_play(hand_ids: Sequence[int], play_ids: Sequence[int], extra_ids: Sequence[int], decks: int) -> None:
+    """The play comes from the hand; hand and extra cards hold no impossible copies."""
+    counts = [0] * N_CARD_IDS
+    for i in hand_ids:
+        counts[i] += 1
+    for i in play_ids:
+        counts[i] -= 1
+        if counts[i] < 0:
+            card = Card.from_id(i)
+            held = sum(1 for j in hand_ids if j == i)
+            have = "do not hold" if held == 0 else f"hold only {held} of"
+            raise PlayError(f"you play {card} but you {have} it in your hand")
+    for i in play_ids:
+        counts[i] += 1
+    for i in extra_ids:
+        counts[i] += 1
+    worst = max(counts)
+    if worst > decks:
+        card = Card.from_id(counts.index(worst))
+        raise ImpossibleCardsError(
+            f"the hand and the lead contain {worst} copies of {card}, but {decks} decks hold only {decks}"
+        )
+
+
+# -- the demand of a lead and what a holding can supply ------------------------
+
+
+def demand_of(units: Sequence[RawUnit]) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """The led tractors' shapes (largest first) and the led tuples counted by width."""
+    shapes = [(u[0], u[1]) for u in units if u[0] > 1]
+    tuples: dict[int, int] = {}
+    for length, width, _, _ in units:
+        if width > 1:
+            tuples[width] = tuples.get(width, 0) + length
+    return shapes, tuples
+
+
+def _fits(count: int, width: int, exact: bool) -> bool:
+    return count == width if exact else count >= width
+
+
+def _tractor_counts(
+    counts: dict[int, int], key: Sequence[int], shapes: Sequence[tuple[int, int]], exact: bool
+) -> tuple[int, ...]:
+    """Lexicographically best 0/1 vector of led tractors matched by disjoint tractors in ``counts``."""
+    if not shapes:
+        return ()
+    length, width = shapes[0]
+    rest = shapes[1:]
+    best: tuple[int, ...] = (0, *_tractor_counts(counts, key, rest, exact))
+    for _, chosen in list(placements(counts, key, length, width, exact)):
+        for cid in chosen:
+            counts[cid] -= width
+        got = (1, *_tractor_counts(counts, key, rest, exact))
+        for cid in chosen:
+            counts[cid] += width
+        if got > best:
+            best = got
+        if not rest:
+            break
+    return best
+
+
+def _tuple_counts(counts: dict[int, int], tuples: dict[int, int], exact: bool) -> list[int]:
+    """How many led tuples of each width (widest first) the holding can supply.
+
+    A missing triple is answered by a pair (plus a single), so the shortfall at one
+    width is added to the demand at the next narrower width (RULES §6.2).
+    """
+    if not tuples:
+        return []
+    remaining = dict(counts)
+    out = []
+    carry = 0
+    for width in range(max(tuples), 1, -1):
+        cap = tuples.get(width, 0) + carry
+        usable = sorted((c for c in remaining.items() if _fits(c[1], width, exact)), key=lambda x: x[1])
+        got = min(cap, len(usable))
+        for cid, _ in usable[:got]:
+            remaining[cid] -= width
+        out.append(got)
+        carry = cap - got
+    return out
+
+
+def supply(
+    ids: Sequence[int], key: Sequence[int], shapes: Sequence[tuple[int, int]], tuples: dict[int, int], exact: bool
+) -> list[int]:
+    counts = count_ids(ids)
+    return [*_tractor_counts(counts, key, shapes, exact), *_tuple_counts(counts, tuples, exact)]
+
+
+# -- explanations -----------------------------------------------------------------
+
+
+def _structure_reason(
+    item: int,
+    shapes: Sequence[tuple[int, int]],
+    tuples: dict[int, int],
+    hand_suit: Sequence[int],
+    key: Sequence[int],
+    required: Sequence[int],
+    exact: bool,
+    suit_index: int,
+) -> tuple[str, tuple[Card, ...]]:
+    words = suit_words(suit_index)
+    counts = count_ids(hand_suit)
+    if item < len(shapes):
+        length, width = shapes[item]
+        cards = _find_tractor(counts, key, length, width, exact)
+        what = shape_words(length, width)
+        return (
+            f"You hold {what} in {words} ({format_cards(cards)}), so you must play it "
+            "(RULES §6.2: a tractor lead is answered by a tractor of the same shape).",
+            cards,
+        )
+    width = max(tuples) - (item - len(shapes))
+    need = required[item]
+    held = sorted((cid for cid, c in counts.items() if _fits(c, width, exact)), key=lambda cid: -key[cid])
+    cards = tuple(Card.from_id(cid) for cid in held for _ in range(width))
+    name = shape_words(1, width)[2:]
+    if len(held) == 1 and need == 1:
+        held_text = f"{shape_words(1, width)} of {words} ({format_cards(cards)}), so you must play it"
+    else:
+        many = f"{need} {name}s" if need > 1 else f"a {name}"
+        held_text = f"{len(held)} {name}s of {words} ({format_cards(cards)}), so you must play {many}"
+    return f"You hold {held_text} (RULES §6.2: follow the structure of the lead).", cards
+
+
+def _find_tractor(counts: dict[int, int], key: Sequence[int], length: int, width: int, exact: bool) -> tuple[Card, ...]:
+    for unit, _ in placements(counts, key, length, width, exact):
+        return tuple(Card.from_id(i) for i in unit[3])
+    return ()
+
+
+# -- the contract ----------------------------------------------------------------
+
+
+def legal_follow(
+    hand: CardsLike, lead: CardsLike, play: CardsLike, trump: Trump, rules: RuleSet | None = None
+) -> Verdict:
+    """Is ``play`` a legal follow to ``lead`` from ``hand`` (the whole hand, play included)?
+
+    Raises ``PlayError`` when the play has the wrong number of cards or is not in
+    the hand, ``IllegalLeadError`` for a mixed lead, ``ImpossibleCardsError`` when
+    the hand and lead hold more copies of a card than the decks.
+
+    >>> t = Trump("7", "C")
+    >>> bool(legal_follow("JD QD 3S 4S", "8D 8D", "JD QD", t))
+    True
+    >>> print(legal_follow("JD QD 3S 4S", "8D 8D", "JD 3S", t).reason)
+    You hold 2 diamonds (Q♦ J♦), so you must play all of them (RULES §6.1: follow suit).
+    """
+    rules = rules or DEFAULT_RULES
+    hand_cards = as_cards(hand, "your hand")
+    lead_cards = as_cards(lead, "the lead")
+    play_cards = as_cards(play, "your play")
+    suit, key = trump._suit, trump._key
+    lead_ids = [c.id for c in lead_cards]
+    s = lead_suit(lead_ids, suit, lead_cards)
+    n = len(lead_ids)
+    if len(play_cards) != n:
+        raise PlayError(
+            f"the lead has {n} card{'s' if n > 1 else ''}, so a follow has exactly {n}; this play has {len(play_cards)}"
+        )
+    hand_ids = [c.id for c in hand_cards]
+    play_ids = [c.id for c in play_cards]
+    check_play(hand_ids, play_ids, lead_ids, rules.decks)
+
+    hand_suit = [i for i in hand_ids if suit[i] == s]
+    play_suit = [i for i in play_ids if suit[i] == s]
+    words = suit_words(s)
+    if not hand_suit:
+        ruff = s != TRUMP and all(suit[i] == TRUMP for i in play_ids)
+        tail = " Playing trumps like this is a ruff (毙 bì)." if ruff else ""
+        return Verdict(True, f"You have no {words}, so you may play any cards (RULES §6.3).{tail}", "void")
+    need = min(n, len(hand_suit))
+    if len(play_suit) < need:
+        held = tuple(sorted((Card.from_id(i) for i in hand_suit), key=trump.sort_key))
+        many = "all of them" if need == len(hand_suit) and need > 1 else ("it" if need == 1 else f"{need} of them")
+        return Verdict(
+            False,
+            f"You hold {len(hand_suit)} {words} ({format_cards(held)}), so you must play {many} "
+            "(RULES §6.1: follow suit).",
+            "follow-suit",
+            held,
+        )
+    if len(hand_suit) <= n:
+        filler = " and fill up with other cards" if len(hand_suit) < n else ""
+        return Verdict(True, f"You play all your {words}{filler} (RULES §6.1).", "follow-suit")
+    if n == 1:
+        return Verdict(True, f"You follow suit with one of your {words} (RULES §6.1).", "single")
+
+    units = decompose(lead_ids, key)
+    shapes, tuples = demand_of(units)
+    if not tuples:
+        return Verdict(
+            True, f"You follow suit: the lead is all singles, so any {words} will do (RULES §6.1).", "single"
+        )
+    exact = rules.follow == "protect-longer"
+    required = supply(hand_suit, key, shapes, tuples, exact)
+    supplied = supply(play_suit, key, shapes, tuples, False)
+    for item, (want, got) in enumerate(zip(required, supplied, strict=False)):
+        if got < want:
+            reason, cards = _structure_reason(item, shapes, tuples, hand_suit, key, required, exact, s)
+            return Verdict(False, reason, "follow-structure", cards)
+    return Verdict(
+        True,
+        f"You follow suit with {words} and match the lead's pairs and tractors as far as your hand allows "
+        "(RULES §6.1, §6.2).",
+        "follow-structure",
+    )

@@ -1,0 +1,113 @@
+"""Scoring a round: the kitty (底牌 dǐpái) bonus and the level table (RULES §9).
+
+>>> level_change(0)
+LevelChange(side='declarers', levels=3, points=0)
+>>> level_change(125)
+LevelChange(side='attackers', levels=1, points=125)
+>>> kitty_multiplier("QS QS", Trump("7", "C"))
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CardsLike, as_cards, points
+from .errors import RuleSetError, ShengjiError
+from .rules import DEFAULT_RULES, RuleSet
+from .trump import Trump
+from .units import lead_format
+
+__all__ = ["LevelChange", "kitty_bonus", "kitty_multiplier", "level_change", "next_dealer"]
+
+
+@dataclass(frozen=True)
+class LevelChange:
+    """Who goes up after a round: ``side`` is ``"declarers"`` or ``"attackers"``.
+
+    ``levels`` is how many levels that side gains; the attackers may take over
+    with 0 (80–115 points with two decks). ``points`` is the attackers' total that
+    was scored (negative totals count as 0).
+    """
+
+    side: str
+    levels: int
+    points: int
+
+    @property
+    def takeover(self) -> bool:
+        """The attackers become the declarers next round."""
+        return self.side == "attackers"
+
+    def describe(self) -> str:
+        if self.side == "declarers":
+            return f"The attackers scored {self.points}: the declarers hold and go up {self.levels} level{'s' if self.levels > 1 else ''}."
+        if self.levels == 0:
+            return f"The attackers scored {self.points}: they become the declarers, with no level change."
+        return (
+            f"The attackers scored {self.points}: they become the declarers and go up "
+            f"{self.levels} level{'s' if self.levels > 1 else ''}."
+        )
+
+
+def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
+    """What the kitty's points are multiplied by when the attackers win the last trick.
+
+    The winning play is split as ``lead_format`` splits a lead; its largest unit
+    has ``c`` cards. Default ``"times"``: 2 × c (single ×2, pair ×4, triple ×6,
+    2-pair tractor ×8); variant ``"power"``: 2 ** c.
+
+    >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"))
+    8
+    >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"), RuleSet(kitty_multiplier="power"))
+    16
+    """
+    rules = rules or DEFAULT_RULES
+    fmt = lead_format(as_cards(winning_play, "the winning play"), trump, rules)
+    size = max(u.width * u.length for u in fmt.units)
+    return 2 * size if rules.kitty_multiplier == "times" else 2**size
+
+
+def kitty_bonus(kitty: CardsLike, winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
+    """The kitty's points times ``kitty_multiplier`` of the last trick's winning play."""
+    return points(kitty) * kitty_multiplier(winning_play, trump, rules)
+
+
+def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelChange:
+    """The result of a round from the attackers' points (RULES §9).
+
+    Bands are 20 × decks wide (40 with two decks): 0 → declarers +3; below one
+    band → +2; below two → +1; from two bands (80) the attackers take over, and
+    go up one level for each further band (120 → +1, 160 → +2, …).
+
+    >>> [level_change(p).levels for p in (0, 5, 35, 40, 75)]
+    [3, 2, 2, 1, 1]
+    >>> [(level_change(p).side, level_change(p).levels) for p in (80, 115, 120, 200, 240)]
+    [('attackers', 0), ('attackers', 0), ('attackers', 1), ('attackers', 3), ('attackers', 4)]
+    """
+    rules = rules or DEFAULT_RULES
+    if type(attacker_points) is not int:
+        raise ShengjiError(f"attacker points must be a whole number, not {attacker_points!r}")
+    p = max(0, attacker_points)
+    step = rules.step
+    if p == 0:
+        return LevelChange("declarers", 3, p)
+    if p < step:
+        return LevelChange("declarers", 2, p)
+    if p < 2 * step:
+        return LevelChange("declarers", 1, p)
+    return LevelChange("attackers", p // step - 2, p)
+
+
+def next_dealer(dealer: int, change: LevelChange, rules: RuleSet | None = None) -> int:
+    """The seat that deals next (RULES §9): the dealer's partner if the declarers hold,
+    else the player after the dealer.
+
+    >>> next_dealer(0, level_change(30)), next_dealer(0, level_change(90))
+    (2, 1)
+    """
+    rules = rules or DEFAULT_RULES
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise RuleSetError(f"the dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    step = rules.players // 2 if change.side == "declarers" else 1
+    return (dealer + step) % rules.players

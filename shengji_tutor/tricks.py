@@ -1,0 +1,472 @@
+"""Who wins a trick, and is a throw (甩牌 shuǎipái) safe? (RULES §7, §8)
+
+``trick_winner`` gives the index of the winning play; ``explain_trick`` gives the
+same answer with a note per play (why it could or could not win, which unit was
+compared with which) and a sentence for the learner. Both run the same code.
+
+A play can win only if it is all in the led suit or all trump, and can be split
+into units matching every led unit. Trumps beat the led suit; within one class the
+higher unit wins and the earliest of equal plays keeps the trick. For a throw, the
+default compares only the largest led component against the follower's best
+matching unit (``throw_evaluation="highest"``); the variant ``"all"`` asks every
+unit to beat.
+
+>>> t = Trump("7", "C")
+>>> trick_winner(["KD QD", "5C 5C", "10C 3C"], t)
+2
+>>> print(explain_trick(["KD QD", "5C 5C", "10C 3C"], t, names=["West", "South", "East"]).reason)
+West leads a throw of diamonds: 2 singles (K♦ Q♦). South plays 5♣ 5♣ and ruffs: trumps beat diamonds; its highest single 5♣ now leads (RULES §7). East's highest single 10♣ is higher than South's 5♣ (RULES §7: a throw is decided by its largest component, here the single). East wins the trick (30 points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import N_CARD_IDS, Card, CardsLike, as_cards, format_cards
+from .errors import ImpossibleCardsError, PlayError
+from .rules import DEFAULT_RULES, RuleSet
+from .trump import TRUMP, Trump
+from .units import (
+    Format,
+    RawUnit,
+    Unit,
+    count_ids,
+    decompose,
+    lead_suit,
+    make_format,
+    make_unit,
+    placements,
+    shape_words,
+    suit_words,
+    units_words,
+)
+
+__all__ = ["PlayNote", "ThrowCheck", "TrickResult", "check_throw", "explain_trick", "trick_winner"]
+
+# statuses of a play in a trick
+LEAD, OFF_SUIT, WRONG_FORMAT, BEATS, LOSES = "lead", "off-suit", "wrong-format", "beats", "loses"
+
+Split = list[RawUnit]
+
+
+@dataclass(frozen=True)
+class PlayNote:
+    """What happened to one play of a trick.
+
+    ``status`` is ``"lead"``, ``"off-suit"`` (neither all led suit nor all trump),
+    ``"wrong-format"`` (cannot be split like the lead), ``"beats"`` (took the lead
+    of the trick) or ``"loses"``. ``unit`` is the play's unit that was compared
+    (its best matching unit of the lead's largest component), ``against`` the index
+    of the play it was compared with.
+    """
+
+    index: int
+    cards: tuple[Card, ...]
+    status: str
+    unit: Unit | None
+    against: int | None
+    sentence: str
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """The winner of a trick with the reasons: ``.winner``, ``.notes``, ``.reason``."""
+
+    winner: int
+    format: Format
+    points: int
+    notes: tuple[PlayNote, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class ThrowCheck:
+    """The verdict on a throw (RULES §8).
+
+    ``ok``; ``forced``, the cards the leader must play (the lead itself when ok);
+    ``blocker``, the index into ``others`` of the first player (in play order) who
+    can beat the forced unit, else ``None``; ``beaten_by``, that player's cards that
+    beat it; ``failing``, every led unit that some other player can beat.
+    """
+
+    ok: bool
+    forced: tuple[Card, ...]
+    blocker: int | None
+    beaten_by: tuple[Card, ...]
+    failing: tuple[Unit, ...]
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+# -- input handling -----------------------------------------------------------------
+
+
+def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[Card]]:
+    if isinstance(plays, str):
+        raise PlayError("plays must be a list with one card list per player, lead first")
+    cards = [as_cards(p, "the lead" if i == 0 else f"play {i + 1}") for i, p in enumerate(plays)]
+    if not cards:
+        raise PlayError("a trick needs at least the lead")
+    if len(cards) > rules.players:
+        raise PlayError(f"a trick has at most {rules.players} plays (one per player), got {len(cards)}")
+    n = len(cards[0])
+    for i, p in enumerate(cards[1:], 2):
+        if len(p) != n:
+            raise PlayError(
+                f"play {i} has {len(p)} cards but the lead has {n}: every play has as many cards as the lead"
+            )
+    counts = [0] * N_CARD_IDS
+    for p in cards:
+        for c in p:
+            counts[c.id] += 1
+    worst = max(counts)
+    if worst > rules.decks:
+        card = Card.from_id(counts.index(worst))
+        raise ImpossibleCardsError(
+            f"the plays contain {worst} copies of {card}, but {rules.decks} decks hold only {rules.decks}"
+        )
+    return cards
+
+
+# -- the core -------------------------------------------------------------------------
+
+
+def _splits(counts: dict[int, int], key: Sequence[int], shapes: Sequence[tuple[int, int]]) -> Iterator[Split]:
+    """Every way to split counted cards into units of the given shapes; the rest are singles."""
+    if not shapes:
+        yield [(1, 1, key[cid], (cid,)) for cid, c in counts.items() for _ in range(c)]
+        return
+    length, width = shapes[0]
+    for unit, chosen in list(placements(counts, key, length, width)):
+        for cid in chosen:
+            counts[cid] -= width
+        for rest in _splits(counts, key, shapes[1:]):
+            yield [unit, *rest]
+        for cid in chosen:
+            counts[cid] += width
+
+
+def _by_shape(split: Split) -> dict[tuple[int, int], list[int]]:
+    out: dict[tuple[int, int], list[int]] = {}
+    for length, width, top, _ in split:
+        out.setdefault((length, width), []).append(top)
+    for tops in out.values():
+        tops.sort(reverse=True)
+    return out
+
+
+def _best_of(split: Split, shape: tuple[int, int]) -> RawUnit:
+    return max((u for u in split if (u[0], u[1]) == shape), key=lambda u: u[2])
+
+
+def _all_higher(challenger: Split, holder: Split) -> bool:
+    mine, theirs = _by_shape(challenger), _by_shape(holder)
+    return all(a > b for shape, tops in theirs.items() for a, b in zip(mine[shape], tops, strict=False))
+
+
+Record = tuple[str, int | None, RawUnit | None, int | None]
+"""(status, class, compared unit, index compared against)."""
+
+
+def _resolve(
+    plays: list[list[int]], suit: Sequence[int], key: Sequence[int], rules: RuleSet, detail: bool
+) -> tuple[int, list[RawUnit] | None, list[Record]]:
+    """Return (winner, lead units, records); records only when ``detail``."""
+    lead = plays[0]
+    s = suit[lead[0]]
+    lead_cls = 1 if s == TRUMP else 0
+    records: list[Record] = []
+    if len(lead) == 1:
+        winner, wcls, wkey = 0, lead_cls, key[lead[0]]
+        if detail:
+            records.append((LEAD, lead_cls, (1, 1, wkey, (lead[0],)), None))
+        for i in range(1, len(plays)):
+            c = plays[i][0]
+            cs = suit[c]
+            cls = 1 if cs == TRUMP else (0 if cs == s else -1)
+            k = key[c]
+            if cls < 0:
+                if detail:
+                    records.append((OFF_SUIT, None, None, None))
+                continue
+            wins = cls > wcls or (cls == wcls and k > wkey)
+            if detail:
+                records.append((BEATS if wins else LOSES, cls, (1, 1, k, (c,)), winner))
+            if wins:
+                winner, wcls, wkey = i, cls, k
+        return winner, None, records
+
+    units = decompose(lead, key)
+    largest = (units[0][0], units[0][1])
+    throw = len(units) > 1
+    shapes = [(u[0], u[1]) for u in units if u[1] > 1]
+    by_all = throw and rules.throw_evaluation == "all"
+    winner, wcls, wunit, wsplit = 0, lead_cls, units[0], units
+    if detail:
+        records.append((LEAD, lead_cls, units[0], None))
+    for i in range(1, len(plays)):
+        p = plays[i]
+        first = suit[p[0]]
+        if any(suit[c] != first for c in p) or (first != s and first != TRUMP):
+            if detail:
+                records.append((OFF_SUIT, None, None, None))
+            continue
+        cls = 1 if first == TRUMP else 0
+        best: RawUnit | None = None
+        best_split: Split | None = None
+        if not throw:
+            mine = decompose(p, key)
+            if len(mine) == 1 and (mine[0][0], mine[0][1]) == largest:
+                best = mine[0]
+        else:
+            for split in _splits(count_ids(p), key, shapes):
+                unit = _best_of(split, largest)
+                if by_all:
+                    if cls > wcls or (cls == wcls and _all_higher(split, wsplit)):
+                        best, best_split = unit, split
+                        break
+                    if best is None:
+                        best, best_split = unit, split
+                elif best is None or unit[2] > best[2]:
+                    best, best_split = unit, split
+        if best is None:
+            if detail:
+                records.append((WRONG_FORMAT, cls, None, None))
+            continue
+        if by_all:
+            assert best_split is not None
+            wins = cls > wcls or (cls == wcls and _all_higher(best_split, wsplit))
+        else:
+            wins = cls > wcls or (cls == wcls and best[2] > wunit[2])
+        if detail:
+            records.append((BEATS if wins else LOSES, cls, best, winner))
+        if wins:
+            winner, wcls, wunit = i, cls, best
+            wsplit = best_split if best_split is not None else [best]
+    return winner, units, records
+
+
+# -- the contract ----------------------------------------------------------------------
+
+
+def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None = None) -> int:
+    """The index of the winning play; ``plays[0]`` is the lead, ties go to the earliest.
+
+    >>> trick_winner(["8D 8D", "9D 9D", "5C 5C", "10C 10C"], Trump("7", "C"))
+    3
+    """
+    rules = rules or DEFAULT_RULES
+    cards = _prepare(plays, rules)
+    ids = [[c.id for c in p] for p in cards]
+    lead_suit(ids[0], trump._suit, cards[0])
+    return _resolve(ids, trump._suit, trump._key, rules, False)[0]
+
+
+def explain_trick(
+    plays: Sequence[CardsLike],
+    trump: Trump,
+    rules: RuleSet | None = None,
+    names: Sequence[str] | None = None,
+) -> TrickResult:
+    """``trick_winner`` with its reasons: a note per play and a paragraph for the learner.
+
+    ``names`` label the plays in sentences (``["West", "South", "East", "North"]``);
+    by default they are "Player 1" (the leader), "Player 2", ….
+    """
+    rules = rules or DEFAULT_RULES
+    cards = _prepare(plays, rules)
+    ids = [[c.id for c in p] for p in cards]
+    s = lead_suit(ids[0], trump._suit, cards[0])
+    winner, units, records = _resolve(ids, trump._suit, trump._key, rules, True)
+    if names is None:
+        names = [f"Player {i + 1}" for i in range(len(cards))]
+    elif len(names) < len(cards):
+        raise PlayError(f"{len(cards)} plays need {len(cards)} names, got {len(names)}")
+    fmt = make_format(units or decompose(ids[0], trump._key), s, cards[0])
+    largest = fmt.units[0]
+    throw = fmt.kind == "throw"
+    notes: list[PlayNote] = []
+    led = suit_words(s)
+    for i, (status, cls, raw, against) in enumerate(records):
+        unit = None if raw is None else make_unit(raw, TRUMP if cls == 1 else s)
+        name, shown = names[i], format_cards(cards[i])
+        if status == LEAD:
+            sentence = f"{name} leads {fmt.describe()} ({shown})."
+        elif status == OFF_SUIT:
+            sentence = f"{name} plays {shown}: not all {led} and not all trumps, so it cannot win (RULES §7)."
+        elif status == WRONG_FORMAT:
+            sentence = f"{name} plays {shown}: {_format_miss(fmt)} (RULES §7)."
+        else:
+            assert unit is not None
+            assert against is not None
+            sentence = _compare_sentence(
+                name, shown, unit, status == BEATS, names[against], notes[against], cls, led, largest, throw, rules
+            )
+        notes.append(PlayNote(i, tuple(cards[i]), status, unit, against, sentence))
+    total = sum(c.points for p in cards for c in p)
+    pts = f" ({total} points)" if total else ""
+    reason = " ".join(n.sentence for n in notes) + f" {names[winner]} wins the trick{pts}."
+    return TrickResult(winner, fmt, total, tuple(notes), reason)
+
+
+def _format_miss(fmt: Format) -> str:
+    if fmt.kind == "throw":
+        return f"it cannot be split into the lead's units ({units_words(fmt.units)}), so it cannot win"
+    u = fmt.units[0]
+    tail = ". Two singles never beat a pair" if fmt.kind == "pair" else ""
+    return f"that is not {shape_words(u.length, u.width)}, so it cannot beat the lead{tail}"
+
+
+def _compare_sentence(
+    name: str,
+    shown: str,
+    unit: Unit,
+    beats: bool,
+    holder: str,
+    held: PlayNote,
+    cls: int | None,
+    led: str,
+    largest: Unit,
+    throw: bool,
+    rules: RuleSet,
+) -> str:
+    held_unit = held.unit
+    assert held_unit is not None
+    what = shape_words(unit.length, unit.width)[2:]
+    if throw and rules.throw_evaluation == "all":
+        if beats and unit.suit == "trump" and held_unit.suit != "trump":
+            return f"{name} plays {shown} and ruffs: trumps beat {led} (RULES §7)."
+        verb = "beats" if beats else "does not beat"
+        return (
+            f"{name}'s {shown} {verb} {holder}'s play unit by unit (RULES §7, variant \"all\": "
+            "every unit must be higher)."
+        )
+    if beats and unit.suit == "trump" and held_unit.suit != "trump":
+        if throw:
+            return (
+                f"{name} plays {shown} and ruffs: trumps beat {led}; its highest {what} "
+                f"{format_cards(unit.cards)} now leads (RULES §7)."
+            )
+        return f"{name} ruffs with {unit.describe()}: trumps beat {led} (RULES §7)."
+    if not beats and unit.suit != held_unit.suit:
+        return f"{name} plays {shown}, but {holder} has trumped: {led} cannot beat trumps (RULES §7)."
+    mine = format_cards(unit.cards)
+    theirs = format_cards(held_unit.cards)
+    why = f"RULES §7: a throw is decided by its largest component, here the {what}" if throw else "RULES §7"
+    lead_word = f"{name}'s {'highest ' if throw else ''}{what} {mine}"
+    if beats:
+        return f"{lead_word} is higher than {holder}'s {theirs} ({why})."
+    if unit.top == held_unit.top:
+        return f"{lead_word} is equal to {holder}'s {theirs}, and the earlier play wins ({why}; RULES §3)."
+    return f"{lead_word} is lower than {holder}'s {theirs} ({why})."
+
+
+def _after_you(index: int) -> str:
+    ordinal = ["", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh "][index]
+    return f"The {ordinal}player after you"
+
+
+# -- throws ------------------------------------------------------------------------------
+
+
+def _beats_unit(counts: dict[int, int], key: Sequence[int], unit: RawUnit) -> RawUnit | None:
+    """The lowest unit of the same shape in a holding that is higher than ``unit``, else None."""
+    length, width, top, _ = unit
+    found = None
+    for cand, _ in placements(counts, key, length, width):
+        if cand[2] <= top:
+            break
+        found = cand
+    return found
+
+
+def check_throw(
+    lead: CardsLike,
+    others: Sequence[CardsLike],
+    trump: Trump,
+    rules: RuleSet | None = None,
+    names: Sequence[str] | None = None,
+) -> ThrowCheck:
+    """Is a throw safe against the other players' hands? (RULES §8)
+
+    A throw fails when some other player holds, in the led suit, a higher unit of
+    the same shape as one of its units; the leader must then play only the
+    smallest failing unit. Trumps never make a throw fail. A single-unit lead is
+    not a throw and always passes.
+
+    >>> t = Trump("7", "C")
+    >>> c = check_throw("KD QD QD 10D 10D", ["3S", "JD JD 2H", "4C"], t)
+    >>> c.ok, format_cards(c.forced), c.blocker
+    (False, '10♦ 10♦', 1)
+    """
+    rules = rules or DEFAULT_RULES
+    lead_cards = as_cards(lead, "the lead")
+    if isinstance(others, str):
+        raise PlayError("others must be a list of hands, one per other player")
+    hands = [as_cards(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
+    if len(hands) > rules.players - 1:
+        raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
+    lead_ids = [c.id for c in lead_cards]
+    s = lead_suit(lead_ids, trump._suit, lead_cards)
+    counts_all = [0] * N_CARD_IDS
+    for group in (lead_cards, *hands):
+        for c in group:
+            counts_all[c.id] += 1
+    worst = max(counts_all)
+    if worst > rules.decks:
+        card = Card.from_id(counts_all.index(worst))
+        raise ImpossibleCardsError(
+            f"the throw and the other hands contain {worst} copies of {card}, "
+            f"but {rules.decks} decks hold only {rules.decks}"
+        )
+    suit, key = trump._suit, trump._key
+    units = decompose(lead_ids, key)
+    fmt = make_format(units, s, lead_cards)
+    if len(units) == 1:
+        return ThrowCheck(
+            True,
+            tuple(lead_cards),
+            None,
+            (),
+            (),
+            f"{fmt.describe().capitalize()} is not a throw: it always stands (RULES §8).",
+        )
+    holdings = [count_ids([c.id for c in h if suit[c.id] == s]) for h in hands]
+    failing: list[tuple[RawUnit, int, RawUnit]] = []
+    for u in units:
+        for j, counts in enumerate(holdings):
+            beater = _beats_unit(counts, key, u)
+            if beater is not None:
+                failing.append((u, j, beater))
+                break
+    if not failing:
+        return ThrowCheck(
+            True,
+            tuple(lead_cards),
+            None,
+            (),
+            (),
+            f"No other player holds a higher unit in {suit_words(s)} than any unit of the throw, "
+            "so the throw stands (RULES §8). Trumps may still ruff it.",
+        )
+    smallest, blocker, beater = min(failing, key=lambda f: (f[0][0] * f[0][1], f[0][2]))
+    forced = make_unit(smallest, s)
+    beaten_by = tuple(Card.from_id(i) for i in beater[3])
+    who = names[blocker] if names is not None and blocker < len(names) else _after_you(blocker)
+    what = shape_words(forced.length, forced.width)[2:]
+    reason = (
+        f"{who} holds {format_cards(beaten_by)}, which beats your {what} {format_cards(forced.cards)}, "
+        "so the throw fails: "
+        f"you take it back and play only your smallest failing unit, {format_cards(forced.cards)} (RULES §8)."
+    )
+    return ThrowCheck(
+        False,
+        forced.cards,
+        blocker,
+        beaten_by,
+        tuple(make_unit(f[0], s) for f in failing),
+        reason,
+    )

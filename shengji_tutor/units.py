@@ -1,0 +1,268 @@
+"""Units and lead formats: singles, tuples (对子 duìzi = pair), tractors (拖拉机 tuōlājī), throws (甩牌 shuǎipái).
+
+A set of cards of one effective suit decomposes into **units** (RULES §5):
+identical cards form the widest tuple first, tuples of the same width then join
+into tractors (longest run first), and what is left stays tuples and singles.
+One unit led is a single, pair, tuple or tractor lead; several units are a throw.
+
+>>> t = Trump("7", "C")
+>>> f = lead_format("ACAC 7H7H 7S7S 7C7C", t)
+>>> f.kind, [(u.length, u.width) for u in f.units]
+('throw', [(3, 2), (1, 2)])
+>>> is_tractor("8H8H 6H6H", t), is_tractor("7S7S 7H7H", t)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, check_copies, format_cards
+from .errors import IllegalLeadError
+from .rules import DEFAULT_RULES, RuleSet
+from .trump import TRUMP, Trump
+
+__all__ = ["Format", "Unit", "is_tractor", "lead_format", "suit_label"]
+
+RawUnit = tuple[int, int, int, tuple[int, ...]]
+"""(length, width, top key, card ids): the engine's internal form of a unit."""
+
+
+def suit_label(suit_index: int) -> str:
+    """The public name of an effective-suit index: ``"trump"`` or ``"S"``…"""
+    return "trump" if suit_index == TRUMP else SUITS[suit_index]
+
+
+def suit_words(suit_index: int) -> str:
+    """The effective suit in words for sentences: ``"trumps"`` / ``"hearts"``."""
+    return "trumps" if suit_index == TRUMP else SUIT_NAMES[SUITS[suit_index]]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit of a play: a single, a tuple (pair, triple) or a tractor.
+
+    ``width`` is the cards per tuple (1 single, 2 pair, 3 triple), ``length`` the
+    tuples in a row (1 unless a tractor), ``top`` the order key of its highest
+    tuple (units compare by it), ``suit`` its effective suit.
+    """
+
+    cards: tuple[Card, ...]
+    width: int
+    length: int
+    suit: str
+    top: int
+
+    @property
+    def kind(self) -> str:
+        if self.length > 1:
+            return "tractor"
+        return {1: "single", 2: "pair", 3: "triple"}.get(self.width, "tuple")
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(length, width)``: only units of the same shape compete (RULES §4)."""
+        return (self.length, self.width)
+
+    def describe(self) -> str:
+        """``"a pair (8♥ 8♥)"``, ``"a 2-pair tractor (5♥ 5♥ 4♥ 4♥)"``."""
+        return f"{shape_words(self.length, self.width)} ({format_cards(self.cards)})"
+
+
+def shape_words(length: int, width: int) -> str:
+    """A shape in words: ``"a single"``, ``"a pair"``, ``"a 3-pair tractor"``."""
+    tuple_name = {1: "single", 2: "pair", 3: "triple"}.get(width, f"{width}-tuple")
+    if length == 1:
+        return f"a {tuple_name}"
+    return f"a {length}-{tuple_name} tractor"
+
+
+@dataclass(frozen=True)
+class Format:
+    """How a lead splits into units, largest first (RULES §5).
+
+    ``kind`` is ``"single"``, ``"pair"``, ``"tuple"`` (a triple or wider), ``"tractor"``
+    or ``"throw"`` (several units). Units are ordered by tuples in a row, then width,
+    then height, so ``units[0]`` is the largest led component of RULES §7.
+    """
+
+    kind: str
+    units: tuple[Unit, ...]
+    suit: str
+    cards: tuple[Card, ...]
+
+    def describe(self) -> str:
+        """The lead in words: ``"a pair of diamonds"`` / ``"a throw of hearts: a pair and a single"``."""
+        suit = "trumps" if self.suit == "trump" else SUIT_NAMES[self.suit]
+        if self.kind != "throw":
+            return f"{shape_words(self.units[0].length, self.units[0].width)} of {suit}"
+        return f"a throw of {suit}: " + units_words(self.units)
+
+
+def units_words(units: Sequence[Unit]) -> str:
+    """``"2 pairs and a single"``: a list of units in words, grouped by shape, largest first."""
+    groups: dict[tuple[int, int], int] = {}
+    for u in units:
+        groups[u.shape] = groups.get(u.shape, 0) + 1
+    parts = []
+    for (length, width), n in groups.items():
+        words = shape_words(length, width)
+        parts.append(words if n == 1 else f"{n} {words[2:]}s")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# -- the engine's internal forms -----------------------------------------------
+
+
+def count_ids(ids: Sequence[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for i in ids:
+        counts[i] = counts.get(i, 0) + 1
+    return counts
+
+
+def longest_run(keys: Sequence[int]) -> tuple[int, int]:
+    """Among sorted distinct ``keys``, the longest run of consecutive integers: (length, top key).
+
+    Ties go to the higher run.
+    """
+    best_len, best_top = 0, -1
+    run = 0
+    prev = None
+    for k in keys:
+        run = run + 1 if prev is not None and k == prev + 1 else 1
+        prev = k
+        if run >= best_len:
+            best_len, best_top = run, k
+    return best_len, best_top
+
+
+def decompose(ids: Sequence[int], key: Sequence[int]) -> list[RawUnit]:
+    """Split card ids of one effective suit into units, largest first (RULES §5)."""
+    counts = count_ids(ids)
+    units: list[RawUnit] = []
+    by_width: dict[int, dict[int, list[int]]] = {}
+    for cid, c in counts.items():
+        if c == 1:
+            units.append((1, 1, key[cid], (cid,)))
+        else:
+            by_width.setdefault(c, {}).setdefault(key[cid], []).append(cid)
+    for width, at_key in by_width.items():
+        for lst in at_key.values():
+            lst.sort()
+        while at_key:
+            length, top = longest_run(sorted(at_key))
+            if length < 2:
+                break
+            run_ids: list[int] = []
+            for k in range(top, top - length, -1):
+                cid = at_key[k].pop(0)
+                if not at_key[k]:
+                    del at_key[k]
+                run_ids.extend([cid] * width)
+            units.append((length, width, top, tuple(run_ids)))
+        for k, lst in at_key.items():
+            for cid in lst:
+                units.append((1, width, k, (cid,) * width))
+    units.sort(key=_unit_order, reverse=True)
+    return units
+
+
+def choices(options: list[list[int]]) -> list[list[int]]:
+    """Every way to pick one item from each list (the cartesian product, as lists)."""
+    out: list[list[int]] = [[]]
+    for opts in options:
+        out = [[*prev, o] for prev in out for o in opts]
+    return out
+
+
+def placements(
+    counts: dict[int, int], key: Sequence[int], length: int, width: int, exact: bool = False
+) -> Iterator[tuple[RawUnit, list[int]]]:
+    """Every unit of shape (length, width) that the counted ids can form, highest first.
+
+    Yields the unit and the ids it takes ``width`` copies of. With ``exact`` only
+    tuples of exactly ``width`` identical cards count (the protect-longer policy).
+    """
+    by_key: dict[int, list[int]] = {}
+    for cid, c in counts.items():
+        if c == width or (c > width and not exact):
+            by_key.setdefault(key[cid], []).append(cid)
+    for top in sorted(by_key, reverse=True):
+        if length > 1 and any(k not in by_key for k in range(top - length + 1, top)):
+            continue
+        for chosen in choices([by_key[k] for k in range(top, top - length, -1)]):
+            yield (length, width, top, tuple(cid for cid in chosen for _ in range(width))), chosen
+
+
+def _unit_order(u: RawUnit) -> tuple[int, int, int]:
+    return (u[0], u[1], u[2])
+
+
+def lead_suit(ids: Sequence[int], suit: Sequence[int], cards: Sequence[Card]) -> int:
+    """The one effective suit of a lead, or ``IllegalLeadError`` naming the mix."""
+    if not ids:
+        raise IllegalLeadError("a lead needs at least one card")
+    s = suit[ids[0]]
+    for i in ids:
+        if suit[i] != s:
+            found = sorted({suit[j] for j in ids}, key=lambda x: -x)
+            names = " and ".join(suit_words(x) for x in found)
+            raise IllegalLeadError(
+                f"{format_cards(cards)} mixes {names}: a lead must be all one suit, or all trump (RULES §5)"
+            )
+    return s
+
+
+def make_unit(raw: RawUnit, suit_index: int) -> Unit:
+    length, width, top, ids = raw
+    return Unit(tuple(Card.from_id(i) for i in ids), width, length, suit_label(suit_index), top)
+
+
+def make_format(raws: Sequence[RawUnit], suit_index: int, cards: Sequence[Card]) -> Format:
+    units = tuple(make_unit(r, suit_index) for r in raws)
+    if len(units) > 1:
+        kind = "throw"
+    else:
+        u = units[0]
+        kind = "tractor" if u.length > 1 else {1: "single", 2: "pair"}.get(u.width, "tuple")
+    return Format(kind, units, suit_label(suit_index), tuple(cards))
+
+
+# -- the contract ---------------------------------------------------------------
+
+
+def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> Format:
+    """Split a lead into its units; ``IllegalLeadError`` if it mixes effective suits.
+
+    >>> f = lead_format("KD QD QD JD JD", Trump("7", "C"))
+    >>> f.kind, [u.kind for u in f.units]
+    ('throw', ['tractor', 'single'])
+    """
+    rules = rules or DEFAULT_RULES
+    lead = as_cards(cards, "the lead")
+    check_copies([lead], rules.decks, "the lead")
+    ids = [c.id for c in lead]
+    s = lead_suit(ids, trump._suit, lead)
+    return make_format(decompose(ids, trump._key), s, lead)
+
+
+def is_tractor(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> bool:
+    """True when the cards form exactly one tractor (RULES §4).
+
+    >>> t = Trump("7", "C")
+    >>> [is_tractor(x, t) for x in ("JSJS10S10S9S9S8S8S", "7C7C7H7HACAC", "7C7C6C6C")]
+    [True, True, False]
+    """
+    rules = rules or DEFAULT_RULES
+    group = as_cards(cards)
+    check_copies([group], rules.decks)
+    if not group:
+        return False
+    ids = [c.id for c in group]
+    s = trump._suit[ids[0]]
+    if any(trump._suit[i] != s for i in ids):
+        return False
+    units = decompose(ids, trump._key)
+    return len(units) == 1 and units[0][0] > 1
