@@ -237,6 +237,12 @@ def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
             return parse_cards(cards)
         except CardParseError as e:
             raise CardParseError(f"in {what}: {e}", e.token, e.position) from None
+    if type(cards) is list or type(cards) is tuple:
+        for c in cards:
+            if type(c) is not Card:
+                break
+        else:  # the common case in hot loops: already a sequence of cards
+            return list(cards)
     try:
         out = list(cards)
     except TypeError:

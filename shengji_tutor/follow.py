@@ -250,19 +250,29 @@ def legal_follow(
     if n == 1:
         return Verdict(True, f"You follow suit with one of your {words} (RULES §6.1).", "single")
 
+    exact = rules.follow == "protect-longer"
+    if n == 2 and lead_ids[0] == lead_ids[1] and (rules.decks <= 2 or not exact):
+        # The commonest structured lead, a pair: a held pair (or wider tuple) must be played.
+        if play_suit[0] == play_suit[1] or len(set(hand_suit)) == len(hand_suit):
+            return _structure_ok(words)
+        reason, cards = _structure_reason(0, [], {2: 1}, hand_suit, key, [1], exact, s)
+        return Verdict(False, reason, "follow-structure", cards)
     units = decompose(lead_ids, key)
     shapes, tuples = demand_of(units)
     if not tuples:
         return Verdict(
             True, f"You follow suit: the lead is all singles, so any {words} will do (RULES §6.1).", "single"
         )
-    exact = rules.follow == "protect-longer"
     required = supply(hand_suit, key, shapes, tuples, exact)
     supplied = supply(play_suit, key, shapes, tuples, False)
     for item, (want, got) in enumerate(zip(required, supplied, strict=False)):
         if got < want:
             reason, cards = _structure_reason(item, shapes, tuples, hand_suit, key, required, exact, s)
             return Verdict(False, reason, "follow-structure", cards)
+    return _structure_ok(words)
+
+
+def _structure_ok(words: str) -> Verdict:
     return Verdict(
         True,
         f"You follow suit with {words} and match the lead's pairs and tractors as far as your hand allows "

@@ -179,25 +179,32 @@ def _resolve(
     s = suit[lead[0]]
     lead_cls = 1 if s == TRUMP else 0
     records: list[Record] = []
-    if len(lead) == 1:
+    n = len(lead)
+    if lead.count(lead[0]) == n:
+        # A single, pair or triple lead: only as many identical cards of the suit, or of trump, compete.
         winner, wcls, wkey = 0, lead_cls, key[lead[0]]
         if detail:
-            records.append((LEAD, lead_cls, (1, 1, wkey, (lead[0],)), None))
+            records.append((LEAD, lead_cls, (1, n, wkey, tuple(lead)), None))
         for i in range(1, len(plays)):
-            c = plays[i][0]
+            p = plays[i]
+            c = p[0]
             cs = suit[c]
             cls = 1 if cs == TRUMP else (0 if cs == s else -1)
-            k = key[c]
-            if cls < 0:
+            if cls < 0 or any(suit[x] != cs for x in p):
                 if detail:
                     records.append((OFF_SUIT, None, None, None))
                 continue
+            if p.count(c) != n:
+                if detail:
+                    records.append((WRONG_FORMAT, cls, None, None))
+                continue
+            k = key[c]
             wins = cls > wcls or (cls == wcls and k > wkey)
             if detail:
-                records.append((BEATS if wins else LOSES, cls, (1, 1, k, (c,)), winner))
+                records.append((BEATS if wins else LOSES, cls, (1, n, k, tuple(p)), winner))
             if wins:
                 winner, wcls, wkey = i, cls, k
-        return winner, None, records
+        return winner, [(1, n, key[lead[0]], tuple(lead))], records
 
     units = decompose(lead, key)
     largest = (units[0][0], units[0][1])

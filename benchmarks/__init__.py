@@ -1,0 +1,1 @@
+"""Benchmarks for the rules engine: ``python -m benchmarks.engine``."""
