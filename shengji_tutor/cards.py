@@ -48,6 +48,7 @@ JOKERS: tuple[str, str] = ("SJ", "BJ")
 SMALL_JOKER_ID = 52
 BIG_JOKER_ID = 53
 N_CARD_IDS = 54
+MAX_DECKS = 3
 
 _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
 _SUIT_ALIASES = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
@@ -86,6 +87,8 @@ class Card:
     @classmethod
     def from_id(cls, card_id: int) -> Card:
         """The card with the engine's integer id (0..53)."""
+        if type(card_id) is not int or not 0 <= card_id < N_CARD_IDS:
+            raise CardParseError(f"a card id is a whole number from 0 to {N_CARD_IDS - 1}, not {card_id!r}")
         return _ALL[card_id]
 
     @classmethod
@@ -252,7 +255,15 @@ def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
         if type(c) is Card:
             result.append(c)
         elif isinstance(c, str):
-            result.append(Card.parse(c))
+            try:
+                result.append(Card.parse(c))
+            except CardParseError:
+                raise CardParseError(
+                    f"in {what}: cannot read card {c!r} at position {i} "
+                    "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                    c,
+                    i,
+                ) from None
         else:
             raise CardParseError(f"in {what}: item {i} is not a card: {c!r}", repr(c), i)
     return result
@@ -281,14 +292,18 @@ def points(cards: CardsLike) -> int:
     >>> points("5H 10S KD 2C AS BJ")
     25
     """
-    return sum(c.points for c in as_cards(cards))
+    group = as_cards(cards)
+    check_copies([group], MAX_DECKS)
+    return sum(c.points for c in group)
 
 
 def deck(decks: int = 2) -> list[Card]:
     """All the cards of ``decks`` full packs with jokers, in a fixed order."""
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        raise ImpossibleCardsError(f"decks must be a whole number from 1 to {MAX_DECKS}, not {decks!r}")
     return [c for _ in range(decks) for c in _ALL]
 
 
-def format_cards(cards: Iterable[Card], symbols: bool = True) -> str:
+def format_cards(cards: CardsLike, symbols: bool = True) -> str:
     """Cards as text for sentences: ``8♥ 8♥`` (or canonical tokens with ``symbols=False``)."""
-    return " ".join(c.symbol() if symbols else str(c) for c in cards)
+    return " ".join(c.symbol() if symbols else str(c) for c in as_cards(cards))

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from .cards import N_CARD_IDS, Card, CardsLike, as_cards, format_cards
 from .errors import ImpossibleCardsError, PlayError
-from .rules import DEFAULT_RULES, RuleSet
-from .trump import TRUMP, Trump
+from .rules import RuleSet, rules_or_default
+from .trump import TRUMP, Trump, check_trump
 from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_words, suit_words
 
 __all__ = ["Verdict", "legal_follow"]
@@ -210,7 +210,8 @@ def legal_follow(
     >>> print(legal_follow("JD QD 3S 4S", "8D 8D", "JD 3S", t).reason)
     You hold 2 diamonds (Q♦ J♦), so you must play all of them (RULES §6.1: follow suit).
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     hand_cards = as_cards(hand, "your hand")
     lead_cards = as_cards(lead, "the lead")
     play_cards = as_cards(play, "your play")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import RuleSetError
 
-__all__ = ["DEFAULT_RULES", "RuleSet"]
+__all__ = ["DEFAULT_RULES", "RuleSet", "rules_or_default"]
 
 _CHOICES = {
     "follow": ("no-protections", "protect-longer"),
@@ -71,3 +71,12 @@ class RuleSet:
 
 
 DEFAULT_RULES = RuleSet()
+
+
+def rules_or_default(rules: RuleSet | None) -> RuleSet:
+    """``rules``, or the house rules for ``None``; anything else is refused by name."""
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, RuleSet):
+        raise RuleSetError(f"rules must be a RuleSet (or None for the house rules), not {rules!r}")
+    return rules

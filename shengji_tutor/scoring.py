@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CardsLike, as_cards, points
+from .cards import CardsLike, as_cards, check_copies, points
 from .errors import RuleSetError, ShengjiError
-from .rules import DEFAULT_RULES, RuleSet
-from .trump import Trump
+from .rules import RuleSet, rules_or_default
+from .trump import Trump, check_trump
 from .units import lead_format
 
 __all__ = ["LevelChange", "kitty_bonus", "kitty_multiplier", "level_change", "next_dealer"]
@@ -62,7 +62,8 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
     >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"), RuleSet(kitty_multiplier="power"))
     16
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     fmt = lead_format(as_cards(winning_play, "the winning play"), trump, rules)
     size = max(u.width * u.length for u in fmt.units)
     return 2 * size if rules.kitty_multiplier == "times" else 2**size
@@ -70,7 +71,11 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
 
 def kitty_bonus(kitty: CardsLike, winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
     """The kitty's points times ``kitty_multiplier`` of the last trick's winning play."""
-    return points(kitty) * kitty_multiplier(winning_play, trump, rules)
+    rules = rules_or_default(rules)
+    kitty_cards = as_cards(kitty, "the kitty")
+    play = as_cards(winning_play, "the winning play")
+    check_copies([kitty_cards, play], rules.decks, "the kitty and the winning play")
+    return points(kitty_cards) * kitty_multiplier(play, trump, rules)
 
 
 def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelChange:
@@ -85,7 +90,7 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
     >>> [(level_change(p).side, level_change(p).levels) for p in (80, 115, 120, 200, 240)]
     [('attackers', 0), ('attackers', 0), ('attackers', 1), ('attackers', 3), ('attackers', 4)]
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
     if type(attacker_points) is not int:
         raise ShengjiError(f"attacker points must be a whole number, not {attacker_points!r}")
     p = max(0, attacker_points)
@@ -106,7 +111,9 @@ def next_dealer(dealer: int, change: LevelChange, rules: RuleSet | None = None) 
     >>> next_dealer(0, level_change(30)), next_dealer(0, level_change(90))
     (2, 1)
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    if not isinstance(change, LevelChange):
+        raise ShengjiError(f"next_dealer needs the round's LevelChange (from level_change), not {change!r}")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RuleSetError(f"the dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
     step = rules.players // 2 if change.side == "declarers" else 1

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from .cards import N_CARD_IDS, Card, CardsLike, as_cards, format_cards
 from .errors import ImpossibleCardsError, PlayError
-from .rules import DEFAULT_RULES, RuleSet
-from .trump import TRUMP, Trump
+from .rules import RuleSet, rules_or_default
+from .trump import TRUMP, Trump, check_trump
 from .units import (
     Format,
     RawUnit,
@@ -105,8 +105,8 @@ class ThrowCheck:
 
 
 def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[Card]]:
-    if isinstance(plays, str):
-        raise PlayError("plays must be a list with one card list per player, lead first")
+    if isinstance(plays, str) or not isinstance(plays, Sequence):
+        raise PlayError(f"plays must be a list with one card list per player, lead first, not {plays!r}")
     cards = [as_cards(p, "the lead" if i == 0 else f"play {i + 1}") for i, p in enumerate(plays)]
     if not cards:
         raise PlayError("a trick needs at least the lead")
@@ -265,7 +265,8 @@ def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None
     >>> trick_winner(["8D 8D", "9D 9D", "5C 5C", "10C 10C"], Trump("7", "C"))
     3
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     cards = _prepare(plays, rules)
     ids = [[c.id for c in p] for p in cards]
     lead_suit(ids[0], trump._suit, cards[0])
@@ -283,15 +284,16 @@ def explain_trick(
     ``names`` label the plays in sentences (``["West", "South", "East", "North"]``);
     by default they are "Player 1" (the leader), "Player 2", ….
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     cards = _prepare(plays, rules)
     ids = [[c.id for c in p] for p in cards]
     s = lead_suit(ids[0], trump._suit, cards[0])
     winner, units, records = _resolve(ids, trump._suit, trump._key, rules, True)
     if names is None:
         names = [f"Player {i + 1}" for i in range(len(cards))]
-    elif len(names) < len(cards):
-        raise PlayError(f"{len(cards)} plays need {len(cards)} names, got {len(names)}")
+    elif isinstance(names, str) or not isinstance(names, Sequence) or len(names) < len(cards):
+        raise PlayError(f"{len(cards)} plays need a list of {len(cards)} names, got {names!r}")
     fmt = make_format(units or decompose(ids[0], trump._key), s, cards[0])
     largest = fmt.units[0]
     throw = fmt.kind == "throw"
@@ -409,10 +411,11 @@ def check_throw(
     >>> c.ok, format_cards(c.forced), c.blocker
     (False, '10♦ 10♦', 1)
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     lead_cards = as_cards(lead, "the lead")
-    if isinstance(others, str):
-        raise PlayError("others must be a list of hands, one per other player")
+    if isinstance(others, str) or not isinstance(others, Sequence):
+        raise PlayError(f"others must be a list of hands, one per other player, not {others!r}")
     hands = [as_cards(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
     if len(hands) > rules.players - 1:
         raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")

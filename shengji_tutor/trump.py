@@ -39,9 +39,9 @@ from .cards import (
     CardsLike,
     as_cards,
 )
-from .errors import InvalidTrumpError
+from .errors import CardParseError, InvalidTrumpError
 
-__all__ = ["TRUMP", "Trump"]
+__all__ = ["TRUMP", "Trump", "check_trump"]
 
 TRUMP = 4
 """The effective-suit index of trump cards; plain suits are 0..3 in ``SUITS`` order."""
@@ -79,16 +79,16 @@ class Trump:
 
     def is_trump(self, card: Card) -> bool:
         """Jokers, every card of the trump rank, and every card of the trump suit."""
-        return self._suit[card.id] == TRUMP
+        return self._suit[_card_id(card)] == TRUMP
 
     def suit_of(self, card: Card) -> str:
         """The effective suit: ``"trump"`` or the plain suit letter ``S H D C``."""
-        s = self._suit[card.id]
+        s = self._suit[_card_id(card)]
         return "trump" if s == TRUMP else SUITS[s]
 
     def key(self, card: Card) -> int:
         """Order within the effective suit (higher wins); equal for equal cards."""
-        return self._key[card.id]
+        return self._key[_card_id(card)]
 
     # -- helpers built on the contract ---------------------------------------
 
@@ -137,6 +137,21 @@ class Trump:
         """True when all the cards are equal in order (same effective suit and key)."""
         seen = {(self._suit[c.id], self._key[c.id]) for c in cards}
         return len(seen) <= 1
+
+
+def _card_id(card: object) -> int:
+    if isinstance(card, Card):
+        return card.id
+    if isinstance(card, str):
+        return Card.parse(card).id
+    raise CardParseError(f"expected a card, got {card!r}")
+
+
+def check_trump(trump: object) -> Trump:
+    """``trump`` itself if it is a ``Trump``; anything else is refused by name."""
+    if not isinstance(trump, Trump):
+        raise InvalidTrumpError(f"expected a Trump such as Trump('7', 'C'), got {trump!r}")
+    return trump
 
 
 def _tables(rank: int, trump_suit: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, check_copies, format_cards
 from .errors import IllegalLeadError
-from .rules import DEFAULT_RULES, RuleSet
-from .trump import TRUMP, Trump
+from .rules import RuleSet, rules_or_default
+from .trump import TRUMP, Trump, check_trump
 
 __all__ = ["Format", "Unit", "is_tractor", "lead_format", "suit_label"]
 
@@ -240,7 +240,8 @@ def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
     >>> f.kind, [u.kind for u in f.units]
     ('throw', ['tractor', 'single'])
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     lead = as_cards(cards, "the lead")
     check_copies([lead], rules.decks, "the lead")
     ids = [c.id for c in lead]
@@ -255,7 +256,8 @@ def is_tractor(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> 
     >>> [is_tractor(x, t) for x in ("JSJS10S10S9S9S8S8S", "7C7C7H7HACAC", "7C7C6C6C")]
     [True, True, False]
     """
-    rules = rules or DEFAULT_RULES
+    rules = rules_or_default(rules)
+    check_trump(trump)
     group = as_cards(cards)
     check_copies([group], rules.decks)
     if not group:
