@@ -30,8 +30,11 @@ __all__ = [
     "Card",
     "CardsLike",
     "as_cards",
+    "card_ids",
     "card_points",
+    "cards_of",
     "check_copies",
+    "check_id_copies",
     "deck",
     "format_cards",
     "parse_cards",
@@ -269,17 +272,43 @@ def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
     return result
 
 
-def check_copies(groups: Sequence[Sequence[Card]], decks: int, what: str = "these cards") -> None:
-    """Raise ``ImpossibleCardsError`` if the groups together hold more copies of a card than ``decks``."""
+def card_ids(cards: CardsLike, what: str = "cards") -> list[int]:
+    """The engine's integer ids of some cards; accepts what ``as_cards`` accepts.
+
+    A list or tuple of ``Card`` (the form hot loops use) is read in one
+    comprehension; anything else (strings, tokens, bad items) takes the careful path.
+    """
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            ids = [c.id for c in cards]
+            if not ids or (type(ids[0]) is int and min(ids) >= 0 and max(ids) < N_CARD_IDS):
+                return ids
+        except (AttributeError, TypeError):
+            pass
+    return [c.id for c in as_cards(cards, what)]
+
+
+def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
+    """The cards for engine ids (the inverse of ``card_ids``)."""
+    return tuple(_ALL[i] for i in ids)
+
+
+def check_id_copies(groups: Iterable[Sequence[int]], decks: int, what: str = "these cards") -> None:
+    """Raise ``ImpossibleCardsError`` if the id groups together hold more copies of a card than ``decks``."""
     counts = [0] * N_CARD_IDS
     for group in groups:
-        for c in group:
-            counts[c.id] += 1
+        for i in group:
+            counts[i] += 1
     worst = max(counts)
     if worst > decks:
         card = _ALL[counts.index(worst)]
         plural = "deck holds" if decks == 1 else "decks hold"
         raise ImpossibleCardsError(f"{what} contain {worst} copies of {card}, but {decks} {plural} only {decks}")
+
+
+def check_copies(groups: Iterable[Iterable[Card]], decks: int, what: str = "these cards") -> None:
+    """Raise ``ImpossibleCardsError`` if the groups together hold more copies of a card than ``decks``."""
+    check_id_copies(([c.id for c in g] for g in groups), decks, what)
 
 
 def card_points(card: Card) -> int:

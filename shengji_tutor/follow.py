@@ -23,11 +23,11 @@ in the verdict's ``reason``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from functools import partial
 
-from .cards import N_CARD_IDS, Card, CardsLike, as_cards, format_cards
-from .errors import ImpossibleCardsError, PlayError
+from .cards import N_CARD_IDS, Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
+from .errors import PlayError
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_words, suit_words
@@ -35,23 +35,55 @@ from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_w
 __all__ = ["Verdict", "legal_follow"]
 
 
-@dataclass(frozen=True)
+Explain = Callable[[], tuple[str, tuple[Card, ...]]]
+"""Builds (reason, holding) on first use: bots and simulations never pay for sentences."""
+
+
 class Verdict:
     """Whether a follow is legal, and why. Truthy iff legal.
 
     ``rule`` names the rule that decided: ``"follow-suit"`` (§6.1),
     ``"follow-structure"`` (§6.2), ``"void"`` (§6.3) or ``"single"``.
-    ``holding`` lists cards from the hand that show what was required (the pair
-    you hold, the hearts you kept back), so a lesson can highlight them.
+    ``reason`` is a sentence for the learner; ``holding`` lists cards from the
+    hand that show what was required (the pair you hold, the hearts you kept
+    back), so a lesson can highlight them. Both are built on first access, so
+    bots and simulations never pay for sentences. Read-only.
     """
 
-    legal: bool
-    reason: str
-    rule: str
-    holding: tuple[Card, ...] = ()
+    __slots__ = ("_explain", "_explained", "_legal", "_rule")
+
+    def __init__(self, legal: bool, rule: str, explain: Explain) -> None:
+        self._legal = legal
+        self._rule = rule
+        self._explain = explain
+        self._explained: tuple[str, tuple[Card, ...]] | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self._legal
+
+    @property
+    def rule(self) -> str:
+        return self._rule
+
+    def _get(self) -> tuple[str, tuple[Card, ...]]:
+        if self._explained is None:
+            self._explained = self._explain()
+        return self._explained
+
+    @property
+    def reason(self) -> str:
+        return self._get()[0]
+
+    @property
+    def holding(self) -> tuple[Card, ...]:
+        return self._get()[1]
 
     def __bool__(self) -> bool:
-        return self.legal
+        return self._legal
+
+    def __repr__(self) -> str:
+        return f"Verdict(legal={self._legal}, rule={self._rule!r}, reason={self.reason!r})"
 
 
 # -- validation shared by the functions that take a hand and a play ------------
@@ -63,22 +95,14 @@ def check_play(hand_ids: Sequence[int], play_ids: Sequence[int], extra_ids: Sequ
     for i in hand_ids:
         counts[i] += 1
     for i in play_ids:
-        counts[i] -= 1
-        if counts[i] < 0:
-            card = Card.from_id(i)
-            held = sum(1 for j in hand_ids if j == i)
+        if play_ids.count(i) > counts[i]:
+            held = counts[i]
             have = "do not hold" if held == 0 else f"hold only {held} of"
-            raise PlayError(f"you play {card} but you {have} it in your hand")
-    for i in play_ids:
-        counts[i] += 1
+            raise PlayError(f"you play {cards_of([i])[0]} but you {have} it in your hand")
     for i in extra_ids:
         counts[i] += 1
-    worst = max(counts)
-    if worst > decks:
-        card = Card.from_id(counts.index(worst))
-        raise ImpossibleCardsError(
-            f"the hand and the lead contain {worst} copies of {card}, but {decks} decks hold only {decks}"
-        )
+    if max(counts) > decks:
+        check_id_copies((hand_ids, extra_ids), decks, "the hand and the lead")
 
 
 # -- the demand of a lead and what a holding can supply ------------------------
@@ -161,12 +185,22 @@ def _structure_reason(
     required: Sequence[int],
     exact: bool,
     suit_index: int,
+    play_suit: Sequence[int] = (),
 ) -> tuple[str, tuple[Card, ...]]:
     words = suit_words(suit_index)
     counts = count_ids(hand_suit)
     if item < len(shapes):
         length, width = shapes[item]
-        cards = _find_tractor(counts, key, length, width, exact)
+        # Name a tractor the play did not use as one, if there is one; else any the hand holds.
+        kept, played = dict(counts), count_ids(play_suit)
+        while True:
+            used = next(placements(played, key, length, width), None)
+            if used is None:
+                break
+            for i in used[1]:
+                played[i] -= width
+                kept[i] -= width
+        cards = _find_tractor(kept, key, length, width, exact) or _find_tractor(counts, key, length, width, exact)
         what = shape_words(length, width)
         return (
             f"You hold {what} in {words} ({format_cards(cards)}), so you must play it "
@@ -176,7 +210,7 @@ def _structure_reason(
     width = max(tuples) - (item - len(shapes))
     need = required[item]
     held = sorted((cid for cid, c in counts.items() if _fits(c, width, exact)), key=lambda cid: -key[cid])
-    cards = tuple(Card.from_id(cid) for cid in held for _ in range(width))
+    cards = cards_of(cid for cid in held for _ in range(width))
     name = shape_words(1, width)[2:]
     if len(held) == 1 and need == 1:
         held_text = f"{shape_words(1, width)} of {words} ({format_cards(cards)}), so you must play it"
@@ -188,7 +222,7 @@ def _structure_reason(
 
 def _find_tractor(counts: dict[int, int], key: Sequence[int], length: int, width: int, exact: bool) -> tuple[Card, ...]:
     for unit, _ in placements(counts, key, length, width, exact):
-        return tuple(Card.from_id(i) for i in unit[3])
+        return cards_of(unit[3])
     return ()
 
 
@@ -212,71 +246,82 @@ def legal_follow(
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    hand_cards = as_cards(hand, "your hand")
-    lead_cards = as_cards(lead, "the lead")
-    play_cards = as_cards(play, "your play")
+    hand_ids = card_ids(hand, "your hand")
+    lead_ids = card_ids(lead, "the lead")
+    play_ids = card_ids(play, "your play")
     suit, key = trump._suit, trump._key
-    lead_ids = [c.id for c in lead_cards]
-    s = lead_suit(lead_ids, suit, lead_cards)
+    s = lead_suit(lead_ids, suit)
     n = len(lead_ids)
-    if len(play_cards) != n:
+    if len(play_ids) != n:
         raise PlayError(
-            f"the lead has {n} card{'s' if n > 1 else ''}, so a follow has exactly {n}; this play has {len(play_cards)}"
+            f"the lead has {n} card{'s' if n > 1 else ''}, so a follow has exactly {n}; this play has {len(play_ids)}"
         )
-    hand_ids = [c.id for c in hand_cards]
-    play_ids = [c.id for c in play_cards]
     check_play(hand_ids, play_ids, lead_ids, rules.decks)
 
     hand_suit = [i for i in hand_ids if suit[i] == s]
     play_suit = [i for i in play_ids if suit[i] == s]
-    words = suit_words(s)
     if not hand_suit:
-        ruff = s != TRUMP and all(suit[i] == TRUMP for i in play_ids)
-        tail = " Playing trumps like this is a ruff (毙 bì)." if ruff else ""
-        return Verdict(True, f"You have no {words}, so you may play any cards (RULES §6.3).{tail}", "void")
+        return Verdict(True, "void", lambda: _void_reason(s, play_ids, suit))
     need = min(n, len(hand_suit))
     if len(play_suit) < need:
-        held = tuple(sorted((Card.from_id(i) for i in hand_suit), key=trump.sort_key))
-        many = "all of them" if need == len(hand_suit) and need > 1 else ("it" if need == 1 else f"{need} of them")
-        return Verdict(
-            False,
-            f"You hold {len(hand_suit)} {words} ({format_cards(held)}), so you must play {many} "
-            "(RULES §6.1: follow suit).",
-            "follow-suit",
-            held,
-        )
+        return Verdict(False, "follow-suit", lambda: _suit_reason(s, need, hand_suit, trump))
     if len(hand_suit) <= n:
-        filler = " and fill up with other cards" if len(hand_suit) < n else ""
-        return Verdict(True, f"You play all your {words}{filler} (RULES §6.1).", "follow-suit")
+        return Verdict(True, "follow-suit", lambda: _all_played_reason(s, len(hand_suit) < n))
     if n == 1:
-        return Verdict(True, f"You follow suit with one of your {words} (RULES §6.1).", "single")
+        return Verdict(True, "single", lambda: (f"You follow suit with one of your {suit_words(s)} (RULES §6.1).", ()))
 
     exact = rules.follow == "protect-longer"
     if n == 2 and lead_ids[0] == lead_ids[1] and (rules.decks <= 2 or not exact):
         # The commonest structured lead, a pair: a held pair (or wider tuple) must be played.
         if play_suit[0] == play_suit[1] or len(set(hand_suit)) == len(hand_suit):
-            return _structure_ok(words)
-        reason, cards = _structure_reason(0, [], {2: 1}, hand_suit, key, [1], exact, s)
-        return Verdict(False, reason, "follow-structure", cards)
-    units = decompose(lead_ids, key)
-    shapes, tuples = demand_of(units)
+            return Verdict(True, "follow-structure", lambda: _structure_ok(s))
+        return Verdict(
+            False,
+            "follow-structure",
+            lambda: _structure_reason(0, [], {2: 1}, hand_suit, key, [1], exact, s, play_suit),
+        )
+    shapes, tuples = demand_of(decompose(lead_ids, key))
     if not tuples:
         return Verdict(
-            True, f"You follow suit: the lead is all singles, so any {words} will do (RULES §6.1).", "single"
+            True, "single", lambda: (f"The lead is all singles, so any {suit_words(s)} will do (RULES §6.1).", ())
         )
     required = supply(hand_suit, key, shapes, tuples, exact)
     supplied = supply(play_suit, key, shapes, tuples, False)
-    for item, (want, got) in enumerate(zip(required, supplied, strict=False)):
+    for item, (want, got) in enumerate(zip(required, supplied, strict=True)):
         if got < want:
-            reason, cards = _structure_reason(item, shapes, tuples, hand_suit, key, required, exact, s)
-            return Verdict(False, reason, "follow-structure", cards)
-    return _structure_ok(words)
+            return Verdict(
+                False,
+                "follow-structure",
+                partial(_structure_reason, item, shapes, tuples, hand_suit, key, required, exact, s, play_suit),
+            )
+    return Verdict(True, "follow-structure", lambda: _structure_ok(s))
 
 
-def _structure_ok(words: str) -> Verdict:
-    return Verdict(
-        True,
-        f"You follow suit with {words} and match the lead's pairs and tractors as far as your hand allows "
+def _void_reason(s: int, play_ids: Sequence[int], suit: Sequence[int]) -> tuple[str, tuple[Card, ...]]:
+    ruff = s != TRUMP and all(suit[i] == TRUMP for i in play_ids)
+    tail = " Playing trumps like this is a ruff (毙 bì)." if ruff else ""
+    return f"You have no {suit_words(s)}, so you may play any cards (RULES §6.3).{tail}", ()
+
+
+def _suit_reason(s: int, need: int, hand_suit: Sequence[int], trump: Trump) -> tuple[str, tuple[Card, ...]]:
+    held = cards_of(sorted(hand_suit, key=trump._order.__getitem__))
+    many = "all of them" if need == len(hand_suit) and need > 1 else ("it" if need == 1 else f"{need} of them")
+    count = "one" if len(hand_suit) == 1 else str(len(hand_suit))
+    return (
+        f"You hold {count} {suit_words(s, len(hand_suit))} ({format_cards(held)}), so you must play {many} "
+        "(RULES §6.1: follow suit).",
+        held,
+    )
+
+
+def _all_played_reason(s: int, short: bool) -> tuple[str, tuple[Card, ...]]:
+    filler = " and fill up with other cards" if short else ""
+    return f"You play all your {suit_words(s)}{filler} (RULES §6.1).", ()
+
+
+def _structure_ok(s: int) -> tuple[str, tuple[Card, ...]]:
+    return (
+        f"You follow suit with {suit_words(s)} and match the lead's pairs and tractors as far as your hand allows "
         "(RULES §6.1, §6.2).",
-        "follow-structure",
+        (),
     )

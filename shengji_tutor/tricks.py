@@ -20,11 +20,12 @@ West leads a throw of diamonds: 2 singles (K♦ Q♦). South plays 5♣ 5♣ and
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from .cards import N_CARD_IDS, Card, CardsLike, as_cards, format_cards
-from .errors import ImpossibleCardsError, PlayError
+from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
+from .errors import PlayError
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 from .units import (
@@ -80,55 +81,89 @@ class TrickResult:
     reason: str
 
 
-@dataclass(frozen=True)
+ThrowExplanation = tuple[str, tuple[Card, ...], tuple[Unit, ...]]
+"""(reason, beaten_by, failing), built on first use."""
+
+
 class ThrowCheck:
-    """The verdict on a throw (RULES §8).
+    """The verdict on a throw (RULES §8). Truthy iff the throw stands. Read-only.
 
     ``ok``; ``forced``, the cards the leader must play (the lead itself when ok);
     ``blocker``, the index into ``others`` of the first player (in play order) who
-    can beat the forced unit, else ``None``; ``beaten_by``, that player's cards that
-    beat it; ``failing``, every led unit that some other player can beat.
+    can beat the forced unit, else ``None``. Built on first access: ``reason``,
+    a sentence for the learner; ``beaten_by``, the blocker's cards that beat the
+    forced unit; ``failing``, every led unit that some other player can beat.
     """
 
-    ok: bool
-    forced: tuple[Card, ...]
-    blocker: int | None
-    beaten_by: tuple[Card, ...]
-    failing: tuple[Unit, ...]
-    reason: str
+    __slots__ = ("_blocker", "_explain", "_explained", "_forced", "_ok")
+
+    def __init__(
+        self, ok: bool, forced: tuple[Card, ...], blocker: int | None, explain: Callable[[], ThrowExplanation]
+    ) -> None:
+        self._ok = ok
+        self._forced = forced
+        self._blocker = blocker
+        self._explain = explain
+        self._explained: ThrowExplanation | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self._ok
+
+    @property
+    def forced(self) -> tuple[Card, ...]:
+        return self._forced
+
+    @property
+    def blocker(self) -> int | None:
+        return self._blocker
+
+    def _get(self) -> ThrowExplanation:
+        if self._explained is None:
+            self._explained = self._explain()
+        return self._explained
+
+    @property
+    def reason(self) -> str:
+        return self._get()[0]
+
+    @property
+    def beaten_by(self) -> tuple[Card, ...]:
+        return self._get()[1]
+
+    @property
+    def failing(self) -> tuple[Unit, ...]:
+        return self._get()[2]
 
     def __bool__(self) -> bool:
-        return self.ok
+        return self._ok
+
+    def __repr__(self) -> str:
+        return f"ThrowCheck(ok={self._ok}, forced={self._forced!r}, blocker={self._blocker!r}, reason={self.reason!r})"
 
 
 # -- input handling -----------------------------------------------------------------
 
 
-def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[Card]]:
+def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[int]]:
+    """The plays as id lists, checked: 1..players plays, all as long as the lead, no impossible copies."""
     if isinstance(plays, str) or not isinstance(plays, Sequence):
         raise PlayError(f"plays must be a list with one card list per player, lead first, not {plays!r}")
-    cards = [as_cards(p, "the lead" if i == 0 else f"play {i + 1}") for i, p in enumerate(plays)]
-    if not cards:
+    ids = [card_ids(p, "the lead" if i == 0 else f"play {i + 1}") for i, p in enumerate(plays)]
+    if not ids:
         raise PlayError("a trick needs at least the lead")
-    if len(cards) > rules.players:
-        raise PlayError(f"a trick has at most {rules.players} plays (one per player), got {len(cards)}")
-    n = len(cards[0])
-    for i, p in enumerate(cards[1:], 2):
+    if len(ids) > rules.players:
+        raise PlayError(f"a trick has at most {rules.players} plays (one per player), got {len(ids)}")
+    n = len(ids[0])
+    for i, p in enumerate(ids[1:], 2):
         if len(p) != n:
             raise PlayError(
                 f"play {i} has {len(p)} cards but the lead has {n}: every play has as many cards as the lead"
             )
-    counts = [0] * N_CARD_IDS
-    for p in cards:
-        for c in p:
-            counts[c.id] += 1
-    worst = max(counts)
-    if worst > rules.decks:
-        card = Card.from_id(counts.index(worst))
-        raise ImpossibleCardsError(
-            f"the plays contain {worst} copies of {card}, but {rules.decks} decks hold only {rules.decks}"
-        )
-    return cards
+    flat = [i for p in ids for i in p]
+    if len(set(flat)) < len(flat):  # only repeated cards can be impossible
+        check_id_copies(ids, rules.decks, "the plays")
+    return ids
 
 
 # -- the core -------------------------------------------------------------------------
@@ -160,6 +195,12 @@ def _by_shape(split: Split) -> dict[tuple[int, int], list[int]]:
 
 def _best_of(split: Split, shape: tuple[int, int]) -> RawUnit:
     return max((u for u in split if (u[0], u[1]) == shape), key=lambda u: u[2])
+
+
+def _strength(split: Split) -> list[list[int]]:
+    """A split's units as comparable data: per shape (largest first), the tops high to low."""
+    grouped = _by_shape(split)
+    return [grouped[shape] for shape in sorted(grouped, reverse=True)]
 
 
 def _all_higher(challenger: Split, holder: Split) -> bool:
@@ -224,6 +265,7 @@ def _resolve(
         cls = 1 if first == TRUMP else 0
         best: RawUnit | None = None
         best_split: Split | None = None
+        best_rank: tuple[bool, list[list[int]]] = (False, [])
         if not throw:
             mine = decompose(p, key)
             if len(mine) == 1 and (mine[0][0], mine[0][1]) == largest:
@@ -232,11 +274,12 @@ def _resolve(
             for split in _splits(count_ids(p), key, shapes):
                 unit = _best_of(split, largest)
                 if by_all:
-                    if cls > wcls or (cls == wcls and _all_higher(split, wsplit)):
-                        best, best_split = unit, split
-                        break
-                    if best is None:
-                        best, best_split = unit, split
+                    # Keep the strongest split, preferring one that beats the holder: if this play
+                    # takes the trick, later plays must beat it at its best (RULES §7, variant "all").
+                    beats = cls > wcls or (cls == wcls and _all_higher(split, wsplit))
+                    rank = (beats, _strength(split))
+                    if best_split is None or rank > best_rank:
+                        best, best_split, best_rank = unit, split, rank
                 elif best is None or unit[2] > best[2]:
                     best, best_split = unit, split
         if best is None:
@@ -267,9 +310,8 @@ def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    cards = _prepare(plays, rules)
-    ids = [[c.id for c in p] for p in cards]
-    lead_suit(ids[0], trump._suit, cards[0])
+    ids = _prepare(plays, rules)
+    lead_suit(ids[0], trump._suit)
     return _resolve(ids, trump._suit, trump._key, rules, False)[0]
 
 
@@ -286,9 +328,9 @@ def explain_trick(
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    cards = _prepare(plays, rules)
-    ids = [[c.id for c in p] for p in cards]
-    s = lead_suit(ids[0], trump._suit, cards[0])
+    ids = _prepare(plays, rules)
+    cards = [cards_of(p) for p in ids]
+    s = lead_suit(ids[0], trump._suit)
     winner, units, records = _resolve(ids, trump._suit, trump._key, rules, True)
     if names is None:
         names = [f"Player {i + 1}" for i in range(len(cards))]
@@ -413,58 +455,73 @@ def check_throw(
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    lead_cards = as_cards(lead, "the lead")
+    lead_ids = card_ids(lead, "the lead")
     if isinstance(others, str) or not isinstance(others, Sequence):
         raise PlayError(f"others must be a list of hands, one per other player, not {others!r}")
-    hands = [as_cards(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
+    hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
     if len(hands) > rules.players - 1:
         raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
-    lead_ids = [c.id for c in lead_cards]
-    s = lead_suit(lead_ids, trump._suit, lead_cards)
-    counts_all = [0] * N_CARD_IDS
-    for group in (lead_cards, *hands):
-        for c in group:
-            counts_all[c.id] += 1
-    worst = max(counts_all)
-    if worst > rules.decks:
-        card = Card.from_id(counts_all.index(worst))
-        raise ImpossibleCardsError(
-            f"the throw and the other hands contain {worst} copies of {card}, "
-            f"but {rules.decks} decks hold only {rules.decks}"
-        )
     suit, key = trump._suit, trump._key
+    s = lead_suit(lead_ids, suit)
+    check_id_copies([lead_ids, *hands], rules.decks, "the throw and the other hands")
     units = decompose(lead_ids, key)
-    fmt = make_format(units, s, lead_cards)
+    lead_cards = cards_of(lead_ids)
     if len(units) == 1:
-        return ThrowCheck(
-            True,
-            tuple(lead_cards),
-            None,
-            (),
-            (),
-            f"{fmt.describe().capitalize()} is not a throw: it always stands (RULES §8).",
-        )
-    holdings = [count_ids([c.id for c in h if suit[c.id] == s]) for h in hands]
-    failing: list[tuple[RawUnit, int, RawUnit]] = []
-    for u in units:
-        for j, counts in enumerate(holdings):
-            beater = _beats_unit(counts, key, u)
-            if beater is not None:
-                failing.append((u, j, beater))
-                break
-    if not failing:
-        return ThrowCheck(
-            True,
-            tuple(lead_cards),
-            None,
-            (),
-            (),
-            f"No other player holds a higher unit in {suit_words(s)} than any unit of the throw, "
-            "so the throw stands (RULES §8). Trumps may still ruff it.",
-        )
-    smallest, blocker, beater = min(failing, key=lambda f: (f[0][0] * f[0][1], f[0][2]))
-    forced = make_unit(smallest, s)
-    beaten_by = tuple(Card.from_id(i) for i in beater[3])
+        return ThrowCheck(True, lead_cards, None, partial(_not_a_throw, units, s, lead_cards))
+    held = [[i for i in h if suit[i] == s] for h in hands]
+    # The smallest failing unit is forced, so test units smallest first and stop at the first that fails;
+    # the full list of failing units is only built if the explanation is read.
+    for unit in sorted(units, key=_smallness):
+        for j, cards in enumerate(held):
+            if cards and _beaten(cards, key, unit):
+                return ThrowCheck(
+                    False, cards_of(unit[3]), j, partial(_throw_fails, unit, j, held, units, key, s, names)
+                )
+    return ThrowCheck(True, lead_cards, None, partial(_throw_stands, s))
+
+
+def _smallness(unit: RawUnit) -> tuple[int, int]:
+    """Fewest cards, then lowest by its highest tuple (RULES §8)."""
+    return (unit[0] * unit[1], unit[2])
+
+
+def _beaten(held: list[int], key: Sequence[int], unit: RawUnit) -> bool:
+    """Can these cards of the led suit form a higher unit of the same shape?"""
+    length, width, top, _ = unit
+    if length == 1:
+        if width == 1:
+            return max(map(key.__getitem__, held)) > top
+        return any(key[i] > top and held.count(i) >= width for i in held)
+    return _beats_unit(count_ids(held), key, unit) is not None
+
+
+def _not_a_throw(units: list[RawUnit], s: int, lead_cards: tuple[Card, ...]) -> ThrowExplanation:
+    fmt = make_format(units, s, lead_cards)
+    return f"{fmt.describe().capitalize()} is not a throw: it always stands (RULES §8).", (), ()
+
+
+def _throw_stands(s: int) -> ThrowExplanation:
+    return (
+        f"No other player holds a higher unit in {suit_words(s)} than any unit of the throw, "
+        "so the throw stands (RULES §8). Trumps may still ruff it.",
+        (),
+        (),
+    )
+
+
+def _throw_fails(
+    forced_unit: RawUnit,
+    blocker: int,
+    held: list[list[int]],
+    units: list[RawUnit],
+    key: Sequence[int],
+    s: int,
+    names: Sequence[str] | None,
+) -> ThrowExplanation:
+    forced = make_unit(forced_unit, s)
+    beater = _beats_unit(count_ids(held[blocker]), key, forced_unit)
+    assert beater is not None
+    beaten_by = cards_of(beater[3])
     who = names[blocker] if names is not None and blocker < len(names) else _after_you(blocker)
     what = shape_words(forced.length, forced.width)[2:]
     reason = (
@@ -472,11 +529,5 @@ def check_throw(
         "so the throw fails: "
         f"you take it back and play only your smallest failing unit, {format_cards(forced.cards)} (RULES §8)."
     )
-    return ThrowCheck(
-        False,
-        forced.cards,
-        blocker,
-        beaten_by,
-        tuple(make_unit(f[0], s) for f in failing),
-        reason,
-    )
+    failing = tuple(make_unit(u, s) for u in units if any(h and _beaten(h, key, u) for h in held))
+    return reason, beaten_by, failing

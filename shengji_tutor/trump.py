@@ -58,6 +58,7 @@ class Trump:
     suit: str | None = None
     _suit: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _key: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rank = self.rank.strip().upper() if isinstance(self.rank, str) else None
@@ -74,6 +75,8 @@ class Trump:
         suits, keys = _tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
         object.__setattr__(self, "_suit", suits)
         object.__setattr__(self, "_key", keys)
+        order = tuple(_DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + i for i in range(N_CARD_IDS))
+        object.__setattr__(self, "_order", order)
 
     # -- the contract ---------------------------------------------------------
 
@@ -96,13 +99,12 @@ class Trump:
     def no_trump(self) -> bool:
         return self.suit is None
 
-    def sort_key(self, card: Card) -> tuple[int, int, int]:
+    def sort_key(self, card: Card) -> int:
         """A sort key that groups by effective suit (trump first) and orders high to low.
 
         Equal cards (off-suit rank cards) are kept apart by suit so that sorting is stable.
         """
-        s = self._suit[card.id]
-        return (_DISPLAY_ORDER.index(s), -self._key[card.id], card.id)
+        return self._order[_card_id(card)]
 
     def sorted(self, cards: CardsLike) -> list[Card]:
         """Cards as a player holds them: trump first, then ♠ ♥ ♣ ♦, each high to low.

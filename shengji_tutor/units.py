@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, check_copies, format_cards
+from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards
 from .errors import IllegalLeadError
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
@@ -34,9 +34,10 @@ def suit_label(suit_index: int) -> str:
     return "trump" if suit_index == TRUMP else SUITS[suit_index]
 
 
-def suit_words(suit_index: int) -> str:
-    """The effective suit in words for sentences: ``"trumps"`` / ``"hearts"``."""
-    return "trumps" if suit_index == TRUMP else SUIT_NAMES[SUITS[suit_index]]
+def suit_words(suit_index: int, count: int = 2) -> str:
+    """The effective suit in words for sentences: ``"trumps"`` / ``"hearts"``, singular for one card."""
+    words = "trumps" if suit_index == TRUMP else SUIT_NAMES[SUITS[suit_index]]
+    return words[:-1] if count == 1 else words
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def _unit_order(u: RawUnit) -> tuple[int, int, int]:
     return (u[0], u[1], u[2])
 
 
-def lead_suit(ids: Sequence[int], suit: Sequence[int], cards: Sequence[Card]) -> int:
+def lead_suit(ids: Sequence[int], suit: Sequence[int]) -> int:
     """The one effective suit of a lead, or ``IllegalLeadError`` naming the mix."""
     if not ids:
         raise IllegalLeadError("a lead needs at least one card")
@@ -210,14 +211,14 @@ def lead_suit(ids: Sequence[int], suit: Sequence[int], cards: Sequence[Card]) ->
             found = sorted({suit[j] for j in ids}, key=lambda x: -x)
             names = " and ".join(suit_words(x) for x in found)
             raise IllegalLeadError(
-                f"{format_cards(cards)} mixes {names}: a lead must be all one suit, or all trump (RULES §5)"
+                f"{format_cards(cards_of(ids))} mixes {names}: a lead must be all one suit, or all trump (RULES §5)"
             )
     return s
 
 
 def make_unit(raw: RawUnit, suit_index: int) -> Unit:
     length, width, top, ids = raw
-    return Unit(tuple(Card.from_id(i) for i in ids), width, length, suit_label(suit_index), top)
+    return Unit(cards_of(ids), width, length, suit_label(suit_index), top)
 
 
 def make_format(raws: Sequence[RawUnit], suit_index: int, cards: Sequence[Card]) -> Format:
@@ -245,7 +246,7 @@ def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
     lead = as_cards(cards, "the lead")
     check_copies([lead], rules.decks, "the lead")
     ids = [c.id for c in lead]
-    s = lead_suit(ids, trump._suit, lead)
+    s = lead_suit(ids, trump._suit)
     return make_format(decompose(ids, trump._key), s, lead)
 
 
