@@ -28,6 +28,7 @@ from functools import partial
 
 from .cards import N_CARD_IDS, Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
 from .errors import PlayError
+from .explain import Judgement
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_words, suit_words
@@ -39,7 +40,7 @@ Explain = Callable[[], tuple[str, tuple[Card, ...]]]
 """Builds (reason, holding) on first use: bots and simulations never pay for sentences."""
 
 
-class Verdict:
+class Verdict(Judgement[tuple[str, tuple[Card, ...]]]):
     """Whether a follow is legal, and why. Truthy iff legal.
 
     ``rule`` names the rule that decided: ``"follow-suit"`` (§6.1),
@@ -50,13 +51,12 @@ class Verdict:
     bots and simulations never pay for sentences. Read-only.
     """
 
-    __slots__ = ("_explain", "_explained", "_legal", "_rule")
+    __slots__ = ("_legal", "_rule")
 
     def __init__(self, legal: bool, rule: str, explain: Explain) -> None:
+        super().__init__(explain)
         self._legal = legal
         self._rule = rule
-        self._explain = explain
-        self._explained: tuple[str, tuple[Card, ...]] | None = None
 
     @property
     def legal(self) -> bool:
@@ -65,15 +65,6 @@ class Verdict:
     @property
     def rule(self) -> str:
         return self._rule
-
-    def _get(self) -> tuple[str, tuple[Card, ...]]:
-        if self._explained is None:
-            self._explained = self._explain()
-        return self._explained
-
-    @property
-    def reason(self) -> str:
-        return self._get()[0]
 
     @property
     def holding(self) -> tuple[Card, ...]:

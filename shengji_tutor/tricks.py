@@ -26,6 +26,7 @@ from functools import partial
 
 from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
 from .errors import PlayError
+from .explain import Judgement
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 from .units import (
@@ -85,7 +86,7 @@ ThrowExplanation = tuple[str, tuple[Card, ...], tuple[Unit, ...]]
 """(reason, beaten_by, failing), built on first use."""
 
 
-class ThrowCheck:
+class ThrowCheck(Judgement[ThrowExplanation]):
     """The verdict on a throw (RULES §8). Truthy iff the throw stands. Read-only.
 
     ``ok``; ``forced``, the cards the leader must play (the lead itself when ok);
@@ -95,16 +96,15 @@ class ThrowCheck:
     forced unit; ``failing``, every led unit that some other player can beat.
     """
 
-    __slots__ = ("_blocker", "_explain", "_explained", "_forced", "_ok")
+    __slots__ = ("_blocker", "_forced", "_ok")
 
     def __init__(
         self, ok: bool, forced: tuple[Card, ...], blocker: int | None, explain: Callable[[], ThrowExplanation]
     ) -> None:
+        super().__init__(explain)
         self._ok = ok
         self._forced = forced
         self._blocker = blocker
-        self._explain = explain
-        self._explained: ThrowExplanation | None = None
 
     @property
     def ok(self) -> bool:
@@ -117,15 +117,6 @@ class ThrowCheck:
     @property
     def blocker(self) -> int | None:
         return self._blocker
-
-    def _get(self) -> ThrowExplanation:
-        if self._explained is None:
-            self._explained = self._explain()
-        return self._explained
-
-    @property
-    def reason(self) -> str:
-        return self._get()[0]
 
     @property
     def beaten_by(self) -> tuple[Card, ...]:
