@@ -10,6 +10,7 @@ classroom use only these.
 
 from __future__ import annotations
 
+from .bots import Bot, HeuristicBot, RandomBot
 from .cards import Card, as_cards, deck, format_cards, parse_cards, points
 from .errors import (
     CardParseError,
@@ -21,6 +22,23 @@ from .errors import (
     ShengjiError,
 )
 from .follow import Verdict, legal_follow
+from .game import MatchRecord, play_match, play_round
+from .plays import legal_plays
+from .record import RecordError, RoundRecord
+from .round import (
+    ActionError,
+    CallError,
+    Declaration,
+    DeclarationError,
+    IllegalPlayError,
+    KittyError,
+    OutOfTurnError,
+    PhaseError,
+    PlayerView,
+    Round,
+    Trick,
+    seat_name,
+)
 from .rules import RuleSet
 from .scoring import LevelChange, kitty_bonus, kitty_multiplier, level_change, next_dealer
 from .tricks import PlayNote, ThrowCheck, TrickResult, check_throw, explain_trick, trick_winner
@@ -30,19 +48,36 @@ from .units import Format, Unit, is_tractor, lead_format
 __version__ = "0.1.0"
 
 __all__ = [
+    "ActionError",
+    "Bot",
+    "CallError",
     "Card",
     "CardParseError",
+    "Declaration",
+    "DeclarationError",
     "Format",
+    "HeuristicBot",
     "IllegalLeadError",
+    "IllegalPlayError",
     "ImpossibleCardsError",
     "InvalidTrumpError",
+    "KittyError",
     "LevelChange",
+    "MatchRecord",
+    "OutOfTurnError",
+    "PhaseError",
     "PlayError",
     "PlayNote",
+    "PlayerView",
+    "RandomBot",
+    "RecordError",
+    "Round",
+    "RoundRecord",
     "RuleSet",
     "RuleSetError",
     "ShengjiError",
     "ThrowCheck",
+    "Trick",
     "TrickResult",
     "Trump",
     "Unit",
@@ -58,9 +93,13 @@ __all__ = [
     "kitty_multiplier",
     "lead_format",
     "legal_follow",
+    "legal_plays",
     "level_change",
     "next_dealer",
     "parse_cards",
+    "play_match",
+    "play_round",
     "points",
+    "seat_name",
     "trick_winner",
 ]

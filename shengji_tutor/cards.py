@@ -290,7 +290,7 @@ def card_ids(cards: CardsLike, what: str = "cards") -> list[int]:
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
     """The cards for engine ids (the inverse of ``card_ids``)."""
-    return tuple(_ALL[i] for i in ids)
+    return tuple(map(_ALL.__getitem__, ids))
 
 
 def check_id_copies(groups: Iterable[Sequence[int]], decks: int, what: str = "these cards") -> None:

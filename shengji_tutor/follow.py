@@ -164,6 +164,28 @@ def supply(
     return [*_tractor_counts(counts, key, shapes, exact), *_tuple_counts(counts, tuples, exact)]
 
 
+def requirement(
+    hand_suit: Sequence[int],
+    key: Sequence[int],
+    shapes: Sequence[tuple[int, int]],
+    tuples: dict[int, int],
+    rules: RuleSet,
+) -> list[int]:
+    """What a holding in the led suit must supply, item by item (tractors by shape, then tuples by width)."""
+    return supply(hand_suit, key, shapes, tuples, rules.follow == "protect-longer")
+
+
+def meets(
+    play_suit: Sequence[int],
+    key: Sequence[int],
+    shapes: Sequence[tuple[int, int]],
+    tuples: dict[int, int],
+    required: Sequence[int],
+) -> bool:
+    """Does a play's part in the led suit supply at least what is required, item by item?"""
+    return all(got >= want for got, want in zip(supply(play_suit, key, shapes, tuples, False), required, strict=True))
+
+
 # -- explanations -----------------------------------------------------------------
 
 
@@ -240,15 +262,32 @@ def legal_follow(
     hand_ids = card_ids(hand, "your hand")
     lead_ids = card_ids(lead, "the lead")
     play_ids = card_ids(play, "your play")
-    suit, key = trump._suit, trump._key
-    s = lead_suit(lead_ids, suit)
+    s = lead_suit(lead_ids, trump._suit)
     n = len(lead_ids)
     if len(play_ids) != n:
         raise PlayError(
             f"the lead has {n} card{'s' if n > 1 else ''}, so a follow has exactly {n}; this play has {len(play_ids)}"
         )
     check_play(hand_ids, play_ids, lead_ids, rules.decks)
+    return judge_follow(hand_ids, lead_ids, play_ids, trump, rules, s)
 
+
+def judge_follow(
+    hand_ids: Sequence[int],
+    lead_ids: Sequence[int],
+    play_ids: Sequence[int],
+    trump: Trump,
+    rules: RuleSet,
+    s: int | None = None,
+) -> Verdict:
+    """``legal_follow`` on trusted ids: the play is in the hand, as long as the lead, copies possible.
+
+    For the engine's own callers (rounds, bots), which hold validated state.
+    """
+    suit, key = trump._suit, trump._key
+    if s is None:
+        s = suit[lead_ids[0]]
+    n = len(lead_ids)
     hand_suit = [i for i in hand_ids if suit[i] == s]
     play_suit = [i for i in play_ids if suit[i] == s]
     if not hand_suit:
@@ -276,7 +315,7 @@ def legal_follow(
         return Verdict(
             True, "single", lambda: (f"The lead is all singles, so any {suit_words(s)} will do (RULES §6.1).", ())
         )
-    required = supply(hand_suit, key, shapes, tuples, exact)
+    required = requirement(hand_suit, key, shapes, tuples, rules)
     supplied = supply(play_suit, key, shapes, tuples, False)
     for item, (want, got) in enumerate(zip(required, supplied, strict=True)):
         if got < want:

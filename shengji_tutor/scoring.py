@@ -105,8 +105,9 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
 
 
 def next_dealer(dealer: int, change: LevelChange, rules: RuleSet | None = None) -> int:
-    """The seat that deals next (RULES §9): the dealer's partner if the declarers hold,
-    else the player after the dealer.
+    """The seat that deals next with fixed partnerships (RULES §9): the dealer's
+    partner (the next teammate counter-clockwise, two seats on) if the declarers
+    hold, else the player after the dealer.
 
     >>> next_dealer(0, level_change(30)), next_dealer(0, level_change(90))
     (2, 1)
@@ -116,5 +117,5 @@ def next_dealer(dealer: int, change: LevelChange, rules: RuleSet | None = None) 
         raise ShengjiError(f"next_dealer needs the round's LevelChange (from level_change), not {change!r}")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RuleSetError(f"the dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
-    step = rules.players // 2 if change.side == "declarers" else 1
+    step = 2 if change.side == "declarers" else 1
     return (dealer + step) % rules.players

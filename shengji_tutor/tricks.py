@@ -306,6 +306,11 @@ def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None
     return _resolve(ids, trump._suit, trump._key, rules, False)[0]
 
 
+def winner_of(plays: list[list[int]], trump: Trump, rules: RuleSet) -> int:
+    """``trick_winner`` on trusted id lists (for the engine's own callers)."""
+    return _resolve(plays, trump._suit, trump._key, rules, False)[0]
+
+
 def explain_trick(
     plays: Sequence[CardsLike],
     trump: Trump,
@@ -452,9 +457,22 @@ def check_throw(
     hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
     if len(hands) > rules.players - 1:
         raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
-    suit, key = trump._suit, trump._key
-    s = lead_suit(lead_ids, suit)
+    s = lead_suit(lead_ids, trump._suit)
     check_id_copies([lead_ids, *hands], rules.decks, "the throw and the other hands")
+    return judge_throw(lead_ids, hands, trump, names, s)
+
+
+def judge_throw(
+    lead_ids: list[int],
+    hands: Sequence[Sequence[int]],
+    trump: Trump,
+    names: Sequence[str] | None = None,
+    s: int | None = None,
+) -> ThrowCheck:
+    """``check_throw`` on trusted ids (a one-suit lead, possible copies): for the engine's own callers."""
+    suit, key = trump._suit, trump._key
+    if s is None:
+        s = suit[lead_ids[0]]
     units = decompose(lead_ids, key)
     lead_cards = cards_of(lead_ids)
     if len(units) == 1:

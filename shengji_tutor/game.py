@@ -1,0 +1,138 @@
+"""Playing whole rounds and matches with bots: ``play_round`` and ``play_match``.
+
+The runner owns the ``Round`` and asks each bot only through its ``PlayerView``.
+During the deal a player is asked whether to declare whenever a card arrives
+that could make a new declaration possible (a trump-rank card or a joker), and
+everyone gets a last chance, in play order, once the deal is complete.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .bots import Bot, RandomBot
+from .cards import RANKS
+from .errors import ShengjiError
+from .record import RoundRecord, record_of
+from .round import ActionError, Round
+from .rules import RuleSet, rules_or_default
+
+__all__ = ["MatchRecord", "play_match", "play_round", "run_round"]
+
+MAX_REDEALS = 50
+
+
+def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
+    if bots is None:
+        return [RandomBot(random.Random(f"{seed}:{seat}")) for seat in range(rules.players)]
+    out = list(bots)
+    if len(out) != rules.players:
+        raise ActionError(f"{rules.players} players need {rules.players} bots, got {len(out)}")
+    return out
+
+
+def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:
+    """Drive a fresh ``Round`` to its end with the given bots; returns its record."""
+    n = rnd.players
+    while True:
+        while not rnd.deal_complete:
+            seat = rnd.to_act
+            assert seat is not None
+            card = rnd.deal_next()
+            if card.is_joker or card.rank == rnd.rank:
+                _ask_declaration(rnd, bots, seat)
+        first = rnd.dealer if rnd.dealer is not None else 0
+        for k in range(n):
+            _ask_declaration(rnd, bots, (first + k) % n)
+        if rnd.finish_deal():
+            break
+        if rnd.redeals > MAX_REDEALS:
+            raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
+    dealer = rnd.dealer
+    assert dealer is not None
+    rnd.discard(dealer, bots[dealer].discard(rnd.view(dealer)))
+    if rnd.phase == "call":
+        rnd.call(dealer, bots[dealer].call(rnd.view(dealer)))
+    while not rnd.done:
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.play(seat, bots[seat].play(rnd.view(seat)))
+    return record_of(rnd)
+
+
+def _ask_declaration(rnd: Round, bots: Sequence[Bot], seat: int) -> None:
+    cards = bots[seat].declare(rnd.view(seat))
+    if cards:
+        rnd.declare(seat, cards)
+
+
+def play_round(
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    bots: Sequence[Bot] | None = None,
+    *,
+    dealer: int | None = None,
+    rank: str = "2",
+) -> RoundRecord:
+    """Play one whole round from a seeded shuffle (default bots: four random-legal bots).
+
+    With ``dealer=None`` it is a match's first round: the first declarer deals.
+
+    >>> record = play_round(seed=7)
+    >>> len(record.tricks), sum(t.points for t in record.tricks) + points(record.kitty)
+    (25, 200)
+    """
+    rules = rules_or_default(rules)
+    rnd = Round(rules, seed=random.Random(seed), dealer=dealer, rank=rank)
+    return run_round(rnd, _bots(rules, seed, bots))
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match: its rounds, each seat's final level (index into 2..A; 13 = passed A), the winners."""
+
+    rules: RuleSet
+    rounds: tuple[RoundRecord, ...]
+    levels: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+
+    def level_names(self) -> tuple[str, ...]:
+        return tuple(RANKS[lv] if lv < len(RANKS) else "won" for lv in self.levels)
+
+
+def play_match(
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    bots: Sequence[Bot] | None = None,
+    max_rounds: int = 200,
+) -> MatchRecord:
+    """Play rounds until a side passes A (RULES §9): levels 2..A, declarers and attackers switching.
+
+    The first round is dealt at level 2 and the first declarer deals. After each
+    round the side that goes up gains its levels; the next dealer follows RULES §9
+    and the trump rank is the new dealer's level. ``max_rounds`` bounds a match
+    that does not finish (``finished`` is then false).
+    """
+    rules = rules_or_default(rules)
+    players = _bots(rules, seed, bots)
+    levels = [0] * rules.players
+    rounds: list[RoundRecord] = []
+    dealer: int | None = None
+    top = len(RANKS) - 1
+    for r in range(max_rounds):
+        rank = RANKS[levels[dealer]] if dealer is not None else RANKS[0]
+        rnd = Round(rules, seed=random.Random(f"{seed}:round:{r}"), dealer=dealer, rank=rank)
+        record = run_round(rnd, players)
+        rounds.append(record)
+        change = record.level_change
+        side = record.declarers if change.side == "declarers" else record.attackers
+        for s in side:
+            levels[s] += change.levels
+        dealer = record.next_dealer
+        winners = tuple(s for s in range(rules.players) if levels[s] > top)
+        if winners:
+            return MatchRecord(rules, tuple(rounds), tuple(levels), winners, True)
+    return MatchRecord(rules, tuple(rounds), tuple(levels), (), False)
