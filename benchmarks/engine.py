@@ -1,4 +1,4 @@
-"""Calls per second of the engine's three hot functions, on one core.
+"""Calls per second of the engine's three hot functions, and whole rounds per second, on one core.
 
     python -m benchmarks.engine            # or: python benchmarks/engine.py
     python -m benchmarks.engine --calls 20000 --seed 7 --json
@@ -35,7 +35,19 @@ from typing import TypeVar
 if not __package__:  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shengji_tutor import Card, Trump, check_throw, deck, lead_format, legal_follow, trick_winner
+from shengji_tutor import (
+    Bot,
+    Card,
+    HeuristicBot,
+    RandomBot,
+    Trump,
+    check_throw,
+    deck,
+    lead_format,
+    legal_follow,
+    play_round,
+    trick_winner,
+)
 from shengji_tutor.cards import RANKS, SUITS
 
 __all__ = ["DEFAULT_CALLS", "DEFAULT_SEED", "TARGETS", "calls_per_function", "main", "run"]
@@ -50,7 +62,17 @@ HAND_SIZE = 25
 PLAYERS = 4
 NO_TRUMP_SHARE = 0.15
 
-TARGETS: dict[str, int] = {"trick_winner": 50_000, "legal_follow": 80_000, "check_throw": 50_000}
+TARGETS: dict[str, int] = {
+    "trick_winner": 50_000,
+    "legal_follow": 80_000,
+    "check_throw": 50_000,
+    "random_rounds": 150,
+    "heuristic_rounds": 0,
+}
+"""Calls (or whole rounds) per second to reach; 0 means measured, no target."""
+ROUNDS: dict[str, int] = {"random_rounds": 40, "heuristic_rounds": 15}
+"""Whole rounds per repeat when ``--rounds`` is not given."""
+ROUND_REPEATS = 5
 
 Cards = list[Card]
 TrickCase = tuple[list[Cards], Trump]
@@ -270,6 +292,36 @@ def _best_rate(timer: Callable[[list[T]], float], cases: Sequence[T], calls: int
     return calls / min(times)
 
 
+def _time_rounds(seeds: list[int], make_bot: Callable[[int, int], Bot]) -> float:
+    bots = {seed: [make_bot(seed, seat) for seat in range(PLAYERS)] for seed in seeds}
+    start = time.perf_counter()
+    for seed in seeds:
+        play_round(seed=seed, bots=bots[seed])
+    return time.perf_counter() - start
+
+
+def _round_rate(make_bot: Callable[[int, int], Bot], rounds: int, seed: int) -> float:
+    """Whole rounds per second (2 decks, 4 players), best of ``ROUND_REPEATS`` runs of ``rounds`` seeded rounds."""
+    seeds = [seed * 1_000 + k for k in range(rounds)]
+    times = []
+    for _ in range(ROUND_REPEATS):
+        gc.collect()
+        gc.disable()
+        try:
+            times.append(_time_rounds(seeds, make_bot))
+        finally:
+            gc.enable()
+    return rounds / min(times)
+
+
+def _random_bot(seed: int, seat: int) -> Bot:
+    return RandomBot(random.Random(f"{seed}:{seat}"))
+
+
+def _heuristic_bot(seed: int, seat: int) -> Bot:
+    return HeuristicBot()
+
+
 def calls_per_function(calls: int | None) -> dict[str, int]:
     """``calls`` for every function, or the defaults."""
     if calls is None:
@@ -279,10 +331,11 @@ def calls_per_function(calls: int | None) -> dict[str, int]:
     return dict.fromkeys(DEFAULT_CALLS, calls)
 
 
-def run(calls: int | None = None, seed: int = DEFAULT_SEED) -> dict[str, float]:
-    """Calls per second for each function: ``{"trick_winner": ..., "legal_follow": ..., "check_throw": ...}``.
+def run(calls: int | None = None, seed: int = DEFAULT_SEED, rounds: int | None = None) -> dict[str, float]:
+    """Calls per second for each function and rounds per second for each kind of bot.
 
-    ``calls`` is the number of calls per repeat for every function (default: ``DEFAULT_CALLS``).
+    ``calls`` is the number of calls per repeat for every function (default: ``DEFAULT_CALLS``);
+    ``rounds`` the number of whole rounds per repeat for each bot (default: ``ROUNDS``).
     """
     n = calls_per_function(calls)
     rng = random.Random(seed)
@@ -293,6 +346,8 @@ def run(calls: int | None = None, seed: int = DEFAULT_SEED) -> dict[str, float]:
         "trick_winner": _best_rate(_time_tricks, tricks, n["trick_winner"]),
         "legal_follow": _best_rate(_time_follows, follows, n["legal_follow"]),
         "check_throw": _best_rate(_time_throws, throws, n["check_throw"]),
+        "random_rounds": _round_rate(_random_bot, rounds or ROUNDS["random_rounds"], seed),
+        "heuristic_rounds": _round_rate(_heuristic_bot, rounds or ROUNDS["heuristic_rounds"], seed),
     }
 
 
@@ -301,8 +356,12 @@ def report(rates: dict[str, float]) -> str:
     lines = []
     for name, rate in rates.items():
         target = TARGETS[name]
+        unit = "rounds/s" if name.endswith("rounds") else "calls/s"
+        if not target:
+            lines.append(f"{name:<16} {rate:>11,.0f} {unit:<9} (measured, no target)")
+            continue
         verdict = "OK" if rate >= target else "BELOW"
-        lines.append(f"{name:<13} {rate:>11,.0f} calls/s   target ≥ {target:>7,}/s   {verdict}")
+        lines.append(f"{name:<16} {rate:>11,.0f} {unit:<9} target ≥ {target:>7,}/s   {verdict}")
     return "\n".join(lines)
 
 
@@ -310,16 +369,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=__doc__.splitlines()[0])
     default_calls = ", ".join(f"{name} {n:,}" for name, n in DEFAULT_CALLS.items())
     parser.add_argument("--calls", type=int, help=f"calls per repeat for every function (default: {default_calls})")
+    parser.add_argument("--rounds", type=int, help="whole rounds per repeat for each kind of bot")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     if args.calls is not None and args.calls < 1:
         parser.error("--calls must be positive")
-    rates = run(args.calls, args.seed)
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be positive")
+    rates = run(args.calls, args.seed, args.rounds)
     if args.json:
         calls = calls_per_function(args.calls)
+        calls |= {name: args.rounds or n for name, n in ROUNDS.items()}
         results = {
-            name: {"calls_per_second": rate, "target": TARGETS[name], "ok": rate >= TARGETS[name], "calls": calls[name]}
+            name: {"per_second": rate, "target": TARGETS[name], "ok": rate >= TARGETS[name], "calls": calls[name]}
             for name, rate in rates.items()
         }
         print(json.dumps({"seed": args.seed, "repeats": REPEATS, "results": results}, indent=2))

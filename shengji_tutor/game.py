@@ -9,7 +9,7 @@ everyone gets a last chance, in play order, once the deal is complete.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .bots import Bot, RandomBot
@@ -19,7 +19,7 @@ from .record import RoundRecord, record_of
 from .round import ActionError, Round
 from .rules import RuleSet, rules_or_default
 
-__all__ = ["MatchRecord", "play_match", "play_round", "run_round"]
+__all__ = ["HeadToHead", "MatchRecord", "head_to_head", "play_match", "play_round", "run_round"]
 
 MAX_REDEALS = 50
 
@@ -136,3 +136,45 @@ def play_match(
         if winners:
             return MatchRecord(rules, tuple(rounds), tuple(levels), winners, True)
     return MatchRecord(rules, tuple(rounds), tuple(levels), (), False)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Round results of one kind of bot (side A) against another (side B)."""
+
+    rounds: int
+    wins: int
+    """Rounds side A won: it held as declarers, or took over as attackers."""
+    a_declaring: int
+    """Rounds in which side A were the declarers."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.rounds if self.rounds else 0.0
+
+
+def head_to_head(
+    make_a: Callable[[int], Bot],
+    make_b: Callable[[int], Bot],
+    rounds: int = 200,
+    seed: int = 0,
+    rules: RuleSet | None = None,
+) -> HeadToHead:
+    """Play ``rounds`` seeded first rounds, side A in seats 0 and 2 on even rounds and in 1 and 3 on odd ones.
+
+    ``make_a(seat)`` / ``make_b(seat)`` build a bot for a seat. Side A wins a round
+    when its level goes up: it held as declarers, or took over as attackers.
+    """
+    rules = rules_or_default(rules)
+    if rules.players != 4:
+        raise ActionError("head_to_head seats two sides of two: it needs 4 players")
+    wins = declaring = 0
+    for r in range(rounds):
+        a_seats = (0, 2) if r % 2 == 0 else (1, 3)
+        bots = [make_a(s) if s in a_seats else make_b(s) for s in range(4)]
+        record = play_round(rules, seed=seed * 100_003 + r, bots=bots)
+        a_declares = record.dealer in a_seats
+        declaring += a_declares
+        goes_up = record.level_change.side == ("declarers" if a_declares else "attackers")
+        wins += goes_up
+    return HeadToHead(rounds, wins, declaring)
