@@ -31,6 +31,7 @@ serve: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine
+	$(BIN)/python -m benchmarks.bots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
