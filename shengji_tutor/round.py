@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cards import RANKS, Card, CardsLike, card_ids, cards_of, check_id_copies, deck, format_cards, points
-from .errors import ShengjiError
+from .errors import CardParseError, ShengjiError
 from .follow import judge_follow
 from .plays import legal_plays
 from .rules import RuleSet, rules_or_default
@@ -240,7 +240,7 @@ class Round:
         self.penalty_points = 0
         self.start_hands: list[list[int]] = []
         if deck_order is not None:
-            order = card_ids(deck_order, "the deck order")
+            order = _card_ids(deck_order, "the deck order", ActionError)
             full = sorted(c.id for c in deck(self.rules.decks))
             if sorted(order) != full:
                 raise ActionError(
@@ -322,7 +322,7 @@ class Round:
         """Declare trump with cards from the hand (RULES §10)."""
         self._need_phase("deal", "declare trump")
         self._check_seat(seat)
-        ids = card_ids(cards, "the declaration")
+        ids = _card_ids(cards, "the declaration", DeclarationError)
         _take(self._state.hands[seat], ids, seat, "declare with", self.players, True, DeclarationError)
         current = self._state.declaration
         decl = self._judge_declaration(seat, ids)
@@ -383,8 +383,8 @@ class Round:
                 self.dealer = 0
         else:
             self.trump = Trump(self.rank, decl.suit)
-            if self.dealer is None:
-                self.dealer = decl.seat
+            if self.dealer is None:  # RULES §10: in the first round the first declarer deals
+                self.dealer = self._state.declarations[0].seat
         self.kitty = list(kitty)
         self._state.hands[self.dealer].extend(kitty)
         self.phase = "kitty"
@@ -396,7 +396,7 @@ class Round:
         """The dealer buries as many cards as the kitty held (RULES §10)."""
         self._need_phase("kitty", "discard to the kitty")
         self._need_turn(seat)
-        ids = card_ids(cards, "the discard")
+        ids = _card_ids(cards, "the discard", KittyError)
         k = self.rules.kitty
         if len(ids) != k:
             raise KittyError(f"the dealer discards exactly {k} cards (as many as the kitty held), not {len(ids)}")
@@ -424,7 +424,7 @@ class Round:
             if not (isinstance(item, tuple | list) and len(item) == 2):
                 raise CallError(f"a call is a (card, ordinal) pair, not {item!r}")
             card, ordinal = item
-            ids = card_ids([card], "the called card")
+            ids = _card_ids([card], "the called card", CallError)
             if type(ordinal) is not int or not 1 <= ordinal <= self.rules.decks:
                 raise CallError(f"the ordinal of a called card is 1 to {self.rules.decks}, not {ordinal!r}")
             parsed.append((ids[0], ordinal))
@@ -439,7 +439,7 @@ class Round:
         self._need_phase("play", "play cards")
         self._need_turn(seat)
         assert self.trump is not None
-        ids = card_ids(cards, "the play")
+        ids = _card_ids(cards, "the play", IllegalPlayError)
         hand = self._state.hands[seat]
         _take(hand, ids, seat, "play", self.players, dry_run=True)
         attempted: list[int] | None = None
@@ -606,6 +606,14 @@ class Round:
 def friends_wanted(players: int) -> int:
     """Friend cards the dealer calls in Finding Friends: 1 with 4–5 players, 2 with 6–7, 3 with 8."""
     return max(1, players // 2 - 1)
+
+
+def _card_ids(cards: CardsLike, what: str, error: type[ActionError]) -> list[int]:
+    """Card ids for an action; unreadable cards refuse the action with its own error kind."""
+    try:
+        return card_ids(cards, what)
+    except CardParseError as e:
+        raise error(str(e)) from None
 
 
 def _take(
