@@ -27,7 +27,9 @@ __all__ = ["main", "run"]
 
 def run(rounds: int = 400, seed: int = 0) -> HeadToHead:
     rng = random.Random(seed)
-    return head_to_head(lambda seat: HeuristicBot(), lambda seat: RandomBot(rng.randrange(2**32)), rounds=rounds, seed=seed)
+    return head_to_head(
+        lambda seat: HeuristicBot(), lambda seat: RandomBot(rng.randrange(2**32)), rounds=rounds, seed=seed
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

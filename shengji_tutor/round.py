@@ -237,7 +237,8 @@ class Round:
         self.trick: list[list[int]] = []
         self.attempted: list[int] | None = None
         self.points_won = [0] * n
-        self.penalty_points = 0
+        self.failed_throws: list[int] = []
+        """Seats whose throw failed, in order (each costs ``throw_penalty``)."""
         self.start_hands: list[list[int]] = []
         if deck_order is not None:
             order = _card_ids(deck_order, "the deck order", ActionError)
@@ -467,17 +468,23 @@ class Round:
         _take(hand, ids, seat, "play", self.players)
         if attempted is not None:
             self.attempted = attempted
-            self._apply_penalty(seat)
+            self.failed_throws.append(seat)
         self.trick.append(ids)
         self._see_calls(seat, ids)
         if len(self.trick) == self.players:
             self._finish_trick()
         return cards_of(ids)
 
-    def _apply_penalty(self, seat: int) -> None:
+    @property
+    def penalty_points(self) -> int:
+        """Throw penalties for the attackers' total: + for each declarer's failed throw, - for an attacker's.
+
+        Sides are judged as they stand now, so a Finding Friends friend who failed a
+        throw before being revealed counts as the declarer they turn out to be.
+        """
         p = self.rules.throw_penalty
-        if p:
-            self.penalty_points += -p if seat in self.attackers else p
+        attackers = self.attackers
+        return sum(-p if seat in attackers else p for seat in self.failed_throws)
 
     def _see_calls(self, seat: int, ids: list[int]) -> None:
         for k, (cid, ordinal) in enumerate(self.calls):
