@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test serve lint typecheck pytest bench clean
+.PHONY: test serve lab lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "shengji-tutor needs Python 3.11 or newer (set PYTHON=...)")'
@@ -25,9 +25,14 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
+PORT ?= 8866
+
 serve: $(STAMP)
-	@echo "The Voila app arrives with the course issues; for now try the engine:"
-	$(BIN)/shengji-tutor
+	@echo "Serving the lessons on http://localhost:$(PORT)/ (widget gallery: /voila/render/widgets-gallery.ipynb)"
+	$(BIN)/voila notebooks --port=$(PORT) --no-browser
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine

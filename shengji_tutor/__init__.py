@@ -23,6 +23,7 @@ from .errors import (
 )
 from .follow import Verdict, legal_follow
 from .game import MatchRecord, play_match, play_round
+from .grading import Grade
 from .plays import legal_plays
 from .record import RecordError, RoundRecord
 from .round import (
@@ -56,6 +57,7 @@ __all__ = [
     "Declaration",
     "DeclarationError",
     "Format",
+    "Grade",
     "HeuristicBot",
     "IllegalLeadError",
     "IllegalPlayError",

@@ -28,6 +28,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "Card",
+    "Cards",
     "CardsLike",
     "as_cards",
     "card_ids",
@@ -133,6 +134,11 @@ class Card:
         """The token with a unicode suit: ``10♥``; jokers stay ``SJ`` / ``BJ``."""
         return self.rank if self.suit is None else self.rank + SUIT_SYMBOLS[self.suit]
 
+    def _repr_svg_(self) -> str:
+        from .render import card_svg  # lazy: the rules never import rendering
+
+        return card_svg(self)
+
     def name(self) -> str:
         """The card in words, as screen readers and explanations say it."""
         if self.rank == "BJ":
@@ -205,6 +211,15 @@ def _parse_chunk(chunk: str, position: int, out: list[Card]) -> int:
     return position
 
 
+class Cards(list[Card]):
+    """A list of cards that shows itself as card pictures in a notebook (``parse_cards`` returns one)."""
+
+    def _repr_svg_(self) -> str:
+        from .render import hand_svg  # lazy: the rules never import rendering
+
+        return hand_svg(self, sort=False)
+
+
 def parse_cards(text: str) -> list[Card]:
     """Parse a card list: tokens separated by spaces and/or commas (or written together).
 
@@ -221,7 +236,7 @@ def parse_cards(text: str) -> list[Card]:
     """
     if not isinstance(text, str):
         raise CardParseError(f"expected a string of card tokens, got {type(text).__name__}")
-    out: list[Card] = []
+    out = Cards()
     position = 1
     for chunk in _SEPARATORS.split(text.strip()):
         if chunk:

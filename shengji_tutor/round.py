@@ -133,6 +133,11 @@ class Trick:
     def seat_of(self, index: int, players: int) -> int:
         return (self.leader + index) % players
 
+    def _repr_svg_(self) -> str:
+        from .render import trick_svg  # lazy: the rules never import rendering
+
+        return trick_svg(self.plays, self.leader, winner=self.winner, points=self.points)
+
 
 @dataclass(frozen=True)
 class PlayerView:

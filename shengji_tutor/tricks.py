@@ -80,6 +80,16 @@ class TrickResult:
     points: int
     notes: tuple[PlayNote, ...]
     reason: str
+    trump: Trump | None = None
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from .render import trick_svg  # lazy: the rules never import rendering
+
+        plays = [n.cards for n in self.notes]
+        table = trick_svg(plays, 0, self.trump, winner=self.winner, points=self.points)
+        return f'<div class="sjt-trick">{table}<p>{escape(self.reason)}</p></div>'
 
 
 ThrowExplanation = tuple[str, tuple[Card, ...], tuple[Unit, ...]]
@@ -356,7 +366,7 @@ def explain_trick(
     total = sum(c.points for p in cards for c in p)
     pts = f" ({total} points)" if total else ""
     reason = " ".join(n.sentence for n in notes) + f" {names[winner]} wins the trick{pts}."
-    return TrickResult(winner, fmt, total, tuple(notes), reason)
+    return TrickResult(winner, fmt, total, tuple(notes), reason, trump)
 
 
 def _format_miss(fmt: Format) -> str:

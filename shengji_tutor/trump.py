@@ -48,6 +48,7 @@ TRUMP = 4
 
 _SUIT_INPUT = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
 _DISPLAY_ORDER = (TRUMP, 0, 1, 3, 2)  # trump, then ♠ ♥ ♣ ♦: colours alternate on screen
+_NATURAL_ORDER = (0, 1, 3, 2, 0)  # a card's own suit (S H D C, jokers) in that display order
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,11 @@ class Trump:
         suits, keys = _tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
         object.__setattr__(self, "_suit", suits)
         object.__setattr__(self, "_key", keys)
-        order = tuple(_DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + i for i in range(N_CARD_IDS))
+        # high to low by effective suit and key; equal cards by natural suit ♠ ♥ ♣ ♦, so colours alternate
+        order = tuple(
+            _DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + _NATURAL_ORDER[i // 13] * 10 + i % 13
+            for i in range(N_CARD_IDS)
+        )
         object.__setattr__(self, "_order", order)
 
     # -- the contract ---------------------------------------------------------

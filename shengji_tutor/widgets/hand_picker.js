@@ -1,0 +1,34 @@
+function render({ model, el }) {
+  const root = h("div", { class: "sjt-widget sjt-picker" });
+  const title = h("div", { class: "sjt-title" });
+  const hand = h("div", { class: "sjt-hand-groups" });
+  const error = statusLine();
+  root.append(title, hand, error);
+  el.append(root);
+  const send = (index) => model.send({ event: "toggle", index, token: model.get("cards")[index].token });
+  function draw() {
+    title.textContent = model.get("label");
+    drawHand(hand, model.get("cards"), {
+      selected: model.get("selected"),
+      highlight: model.get("highlight"),
+      disabled: model.get("disabled"),
+      send,
+    });
+    mark();
+  }
+  function mark() {
+    markHand(hand, model.get("selected"), model.get("highlight"), model.get("disabled"));
+    const max = model.get("max_selected");
+    root.dataset.selected = String(model.get("selected").length);
+    title.textContent = model.get("label") + (max ? ` — pick ${max}` : "");
+  }
+  model.on("change:cards", draw);
+  model.on("change:label", draw);
+  model.on("change:selected", mark);
+  model.on("change:highlight", mark);
+  model.on("change:disabled", mark);
+  model.on("change:max_selected", mark);
+  model.on("change:error", () => (error.textContent = model.get("error")));
+  draw();
+}
+export default { render };
