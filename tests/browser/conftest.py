@@ -46,19 +46,10 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve notebooks/ with Voilà on 127.0.0.1; yields the base URL."""
-    port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    env = os.environ | {"SHENGJI_TUTOR_DATA": str(tmp_path_factory.mktemp("data"))}
+def serve(command: list[str], port: int, log: Path, env: dict[str, str]) -> Iterator[str]:
+    """Run a local server until the test session ends; yields its base URL once it answers."""
     with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -68,7 +59,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not start:\n{log.read_text()}") from None
+                    raise RuntimeError(f"{command[2]} did not start:\n{log.read_text()}") from None
                 time.sleep(0.5)
         yield base
     finally:
@@ -77,6 +68,44 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve notebooks/ with Voilà on 127.0.0.1; yields the base URL."""
+    port = free_port()
+    work = tmp_path_factory.mktemp("voila")
+    env = os.environ | {"SHENGJI_TUTOR_DATA": str(work / "data")}
+    command = [sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1"]
+    yield from serve(command, port, work / "voila.log", env)
+
+
+@pytest.fixture(scope="session")
+def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on 127.0.0.1 over a copy of notebooks/ (so autosave never touches the repository)."""
+    port = free_port()
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(NOTEBOOKS, work / "notebooks")
+    env = os.environ | {
+        "SHENGJI_TUTOR_DATA": str(work / "data"),
+        "JUPYTER_CONFIG_DIR": str(work / "config"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces"),
+        "JUPYTERLAB_SETTINGS_DIR": str(work / "settings"),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--allow-root",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={work / 'notebooks'}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    yield from serve(command, port, work / "lab.log", env)
 
 
 @pytest.fixture(scope="session")
@@ -92,7 +121,7 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def page(browser: object) -> Iterator[object]:
     from playwright.sync_api import Browser
 

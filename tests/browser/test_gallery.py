@@ -26,9 +26,7 @@ def test_clicking_two_cards_reaches_python(page: Any, voila_url: str, tmp_path: 
     ace.click()
     ten.click()
     # the readout is written by the kernel: it proves Python saw the selection
-    page.wait_for_function(
-        "document.querySelector('.sjt-readout')?.innerText.includes('A♠ 10♥')", timeout=TIMEOUT
-    )
+    page.wait_for_function("document.querySelector('.sjt-readout')?.innerText.includes('A♠ 10♥')", timeout=TIMEOUT)
     assert ace.get_attribute("aria-pressed") == "true"
     assert ten.get_attribute("aria-pressed") == "true"
     # a third card is refused: the hand allows two, and the refusal is shown
