@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test serve lab lint typecheck pytest bench clean
+.PHONY: test serve lab lint typecheck exercises pytest bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "shengji-tutor needs Python 3.11 or newer (set PYTHON=...)")'
@@ -13,7 +13,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-test: lint typecheck pytest
+test: lint typecheck exercises pytest
+
+exercises: $(STAMP)
+	$(BIN)/shengji-tutor check-exercises
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 
-SUBCOMMANDS: dict[str, str] = {}
+
+def check_exercises(directory: Path | None) -> int:
+    """Validate the puzzle bank against the schema and the engine; print each problem."""
+    from .puzzles import BankError, check_bank, load_bank
+
+    try:
+        bank = load_bank(directory)
+    except BankError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    problems = check_bank(bank)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    kinds = sorted({p.kind for p in bank.values()})
+    topics = sorted({p.topic for p in bank.values()})
+    status = "FAILED" if problems else "ok"
+    print(f"{len(bank)} puzzles in {len(topics)} topics ({', '.join(kinds)}): {len(problems)} problems — {status}")
+    return 1 if problems else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -16,13 +35,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Sheng ji (升级) tutor: a rules engine and an interactive course.",
     )
     parser.add_argument("--version", action="version", version=f"shengji-tutor {__version__}")
-    parser.parse_args(argv)
-    print(f"shengji-tutor {__version__}")
-    if SUBCOMMANDS:
-        for name, help_text in SUBCOMMANDS.items():
-            print(f"  {name:20} {help_text}")
-    else:
-        print("No subcommands yet: the engine is used from Python (see README.md).")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    check = commands.add_parser("check-exercises", help="check every puzzle against the schema and the engine")
+    check.add_argument("--dir", type=Path, default=None, help="the exercises folder (default: exercises/)")
+    args = parser.parse_args(argv)
+    if args.command == "check-exercises":
+        return check_exercises(args.dir)
+    parser.print_help()
     return 0
 
 

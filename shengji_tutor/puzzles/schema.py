@@ -1,0 +1,171 @@
+"""The schema of the puzzle bank's YAML files (pydantic), and the parsing of their small notations.
+
+One YAML file per topic::
+
+    topic: pairs
+    lesson: 4
+    title: Pairs
+    puzzles:
+      - id: pairs-two-singles
+        kind: legal
+        difficulty: 1
+        trump: 7C
+        leader: East
+        trick: ["8D 8D"]
+        hand: JD QD 3S 4S
+        play: JD QD
+        prompt: East leads 8♦ 8♦ and you hold no pair of diamonds. You play J♦ Q♦. Is that legal?
+        hint: Without a pair in the suit you follow with any two diamonds.
+        expect: yes
+        misconceptions:
+          - answer: no
+            says: Two singles are a legal answer to a pair when you hold no pair; they just cannot win.
+
+Answers (``expect``, misconception answers) are written as a learner gives them:
+card tokens ("8H 8H"), a seat name, a number, or yes/no.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+__all__ = ["KINDS", "SEATS", "Misconception", "PuzzleSpec", "TopicFile"]
+
+SEATS = ("North", "West", "South", "East")
+Seat = Literal["North", "West", "South", "East"]
+KINDS = ("play", "winner", "points", "legal", "throw", "order", "dealer", "declare")
+AnswerText = str | int | bool
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Misconception(_Strict):
+    """A wrong answer beginners really give, and what to tell them (it names the misconception)."""
+
+    answer: AnswerText
+    says: str = Field(min_length=10)
+
+
+class _Base(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
+    difficulty: int = Field(1, ge=1, le=3)
+    prompt: str = Field(min_length=10)
+    hint: str = ""
+    trump: str = "7C"
+    """Rank and suit ("7C", "10♥") or rank and NT for no-trump ("7NT")."""
+    explain: str = ""
+    """Teaching text added after the engine's explanation."""
+    expect: AnswerText | None = None
+    misconceptions: tuple[Misconception, ...] = ()
+    rules: dict[str, Any] = Field(default_factory=dict)
+    """RuleSet fields for a variant (decks=3, follow="protect-longer", …)."""
+
+    @field_validator("trump")
+    @classmethod
+    def _trump(cls, value: str) -> str:
+        parse_trump(value)
+        return value
+
+
+class PlaySpec(_Base):
+    """What do you play? The learner is the next seat after the trick so far."""
+
+    kind: Literal["play"]
+    hand: str
+    trick: tuple[str, ...] = Field(min_length=1, max_length=3)
+    leader: Seat = "East"
+    goal: Literal["legal", "win", "cheapest-win", "most-points", "fewest-points"] = "legal"
+    unique: bool = False
+    """The author claims exactly one play is correct (checked)."""
+
+
+class WinnerSpec(_Base):
+    kind: Literal["winner"]
+    trick: tuple[str, ...] = Field(min_length=2, max_length=4)
+    leader: Seat = "East"
+
+
+class PointsSpec(_Base):
+    """How many points? ``count``: the cards shown, a kitty bonus, or the points still out."""
+
+    kind: Literal["points"]
+    count: Literal["cards", "kitty", "remaining", "attackers"] = "cards"
+    cards: str = ""
+    trick: tuple[str, ...] = ()
+    leader: Seat = "East"
+    kitty: str = ""
+    winning_play: str = ""
+    taken: tuple[str, ...] = ()
+    """For "remaining": the tricks' cards already played; for "attackers": the attackers' tricks."""
+
+
+class LegalSpec(_Base):
+    kind: Literal["legal"]
+    hand: str
+    trick: tuple[str, ...] = Field(min_length=1, max_length=3)
+    leader: Seat = "East"
+    play: str
+
+
+class ThrowSpec(_Base):
+    """Is this throw safe (``ask: safe``), or what must be played when it fails (``ask: forced``)?"""
+
+    kind: Literal["throw"]
+    lead: str
+    others: tuple[str, ...] = Field(min_length=1, max_length=3)
+    ask: Literal["safe", "forced"] = "safe"
+    leader: Seat = "South"
+
+
+class OrderSpec(_Base):
+    """Sort these cards, highest first (one effective suit)."""
+
+    kind: Literal["order"]
+    cards: str
+
+
+class DealerSpec(_Base):
+    """Who deals next, given the dealer and the attackers' points?"""
+
+    kind: Literal["dealer"]
+    dealer: Seat
+    attacker_points: int = Field(ge=-100, le=600)
+
+
+class DeclareSpec(_Base):
+    """Can you override the declaration on the table with the cards in your hand?"""
+
+    kind: Literal["declare"]
+    rank: str
+    hand: str
+    declared: str = ""
+    """The cards declared so far ('' when nobody has declared)."""
+    by_you: bool = False
+    """Whether the declaration on the table is your own (you may only reinforce it)."""
+
+
+PuzzleSpec = Annotated[
+    PlaySpec | WinnerSpec | PointsSpec | LegalSpec | ThrowSpec | OrderSpec | DealerSpec | DeclareSpec,
+    Field(discriminator="kind"),
+]
+
+
+class TopicFile(_Strict):
+    """One file of the bank: a topic, the lesson it belongs to, its puzzles."""
+
+    topic: str = Field(pattern=r"^[a-z0-9-]+$")
+    lesson: int = Field(ge=1, le=10)
+    title: str
+    puzzles: tuple[PuzzleSpec, ...] = Field(min_length=1)
+
+
+def parse_trump(text: str) -> tuple[str, str | None]:
+    """ "7C" → ("7", "C"); "10♥" → ("10", "H"); "7NT" → ("7", None)."""
+    t = text.strip().upper().replace(" ", "")
+    if t.endswith("NT"):
+        return t[:-2], None
+    return t[:-1], t[-1]
