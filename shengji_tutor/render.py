@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -207,23 +208,33 @@ def trick_svg(
     trump: Trump | None = None,
     *,
     winner: int | None = None,
-    names: Sequence[str] = ("North", "West", "South", "East"),
+    names: Sequence[str] | None = None,
     points: int | None = None,
     four_colour: bool = False,
 ) -> str:
-    """A four-seat trick table: North at the top, West left, South at the bottom, East right.
+    """A trick table: with four seats North at the top, West left, South at the bottom, East right.
 
-    Play goes counter-clockwise (North → West → South → East). ``plays`` start with
-    the leader's; ``winner`` is a seat. The leader is marked "led", the winner
-    outlined, and the trick's points shown in the middle.
+    Play goes counter-clockwise (North → West → South → East); with more players the
+    seats sit around the table in the same direction. ``plays`` start with the
+    leader's; ``leader`` and ``winner`` are seats. The leader is marked "led", the
+    winner outlined, and the trick's points shown in the middle.
     """
     cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
+    if names is None:
+        count = max(4, len(cards), leader + 1, (winner or 0) + 1)
+        names = ("North", "West", "South", "East") if count == 4 else tuple(f"Seat {i + 1}" for i in range(count))
+    seats = len(names)
+    if not 0 <= leader < seats or (winner is not None and not 0 <= winner < seats) or len(cards) > seats:
+        raise ValueError(f"a table of {seats} seats cannot show leader {leader}, winner {winner}, {len(cards)} plays")
     w = 44
     h = round(w * CARD_HEIGHT / CARD_WIDTH)
     size_w, size_h = 460, 360
-    centres = {0: (size_w / 2, 62), 1: (92, size_h / 2), 2: (size_w / 2, size_h - 62), 3: (size_w - 92, size_h / 2)}
+    cx0, cy0, rx, ry = size_w / 2, size_h / 2, size_w / 2 - 92, size_h / 2 - 62
+    centres = {}
+    for seat in range(seats):
+        angle = math.pi / 2 + 2 * math.pi * seat / seats  # counter-clockwise from the top
+        centres[seat] = (cx0 + rx * math.cos(angle), cy0 - ry * math.sin(angle))
     parts = []
-    seats = len(names)
     by_seat = {(leader + k) % seats: play for k, play in enumerate(cards)}
     total = sum(c.points for p in cards for c in p) if points is None else points
     for seat, (cx, cy) in centres.items():
@@ -244,7 +255,8 @@ def trick_svg(
                 'stroke="#b9c3b9" stroke-dasharray="4 3"/>'
             )
         tag = names[seat] + (" · led" if seat == leader and play else "") + (" · wins" if seat == winner else "")
-        ty = cy - h / 2 - 10 if seat != 2 else cy + h / 2 + 18
+        below = cy > cy0 + 1
+        ty = cy + h / 2 + 18 if below else cy - h / 2 - 10
         parts.append(
             f'<text x="{cx:g}" y="{ty:g}" text-anchor="middle" font-family="{FONT}" font-size="13" '
             f'font-weight="{700 if seat == winner else 400}" fill="#12301c">{escape(tag)}</text>'

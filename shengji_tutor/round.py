@@ -136,7 +136,9 @@ class Trick:
     def _repr_svg_(self) -> str:
         from .render import trick_svg  # lazy: the rules never import rendering
 
-        return trick_svg(self.plays, self.leader, winner=self.winner, points=self.points)
+        seats = max(4, len(self.plays))
+        names = ("North", "West", "South", "East") if seats == 4 else tuple(seat_name(i, seats) for i in range(seats))
+        return trick_svg(self.plays, self.leader, winner=self.winner, points=self.points, names=names)
 
 
 @dataclass(frozen=True)

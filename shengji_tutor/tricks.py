@@ -88,7 +88,8 @@ class TrickResult:
         from .render import trick_svg  # lazy: the rules never import rendering
 
         plays = [n.cards for n in self.notes]
-        table = trick_svg(plays, 0, self.trump, winner=self.winner, points=self.points)
+        names = [f"Player {i + 1}" for i in range(max(4, len(plays)))]
+        table = trick_svg(plays, 0, self.trump, winner=self.winner, points=self.points, names=names)
         return f'<div class="sjt-trick">{table}<p>{escape(self.reason)}</p></div>'
 
 

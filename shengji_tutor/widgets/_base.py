@@ -59,12 +59,11 @@ class SafeWidget(anywidget.AnyWidget):
         if handler is None:
             self._refuse(f"unknown event {content['event']!r}")
             return
+        self.error = ""  # cleared first, so a handler may still report a problem of its own
         try:
             handler(content)
         except (BrowserError, ValueError, TypeError) as e:
             self._refuse(str(e))
-        else:
-            self.error = ""
 
     def browser_event(self, content: dict[str, Any]) -> None:
         """Deliver an event as the browser would (tests, and Python code driving a widget)."""

@@ -83,8 +83,12 @@ class PuzzleCard(SafeWidget):
         hand_label: str = "Your hand",
         has_next: bool = False,
         sort_hand: bool = True,
+        picture: str = "",
     ) -> None:
-        """Show a puzzle (also how "Next" moves on: the owner loads the next one)."""
+        """Show a puzzle (also how "Next" moves on: the owner loads the next one).
+
+        ``picture`` replaces the trick table with other SVG from ``shengji_tutor.render``.
+        """
         if kind not in ANSWER_KINDS:
             raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
         cards = as_cards(hand, "the hand")
@@ -99,7 +103,7 @@ class PuzzleCard(SafeWidget):
             self.prompt = prompt
             self.kind = kind
             self.context = context or (trump.describe().capitalize() if trump is not None else "")
-            self.trick = trick_svg(plays, leader, trump, names=names) if plays else ""
+            self.trick = picture or (trick_svg(plays, leader, trump, names=names) if plays else "")
             self.hand_label = hand_label
             self.hand = card_entries(self._cards, trump)
             self.selected = []
@@ -151,7 +155,13 @@ class PuzzleCard(SafeWidget):
         return grade
 
     def show_hint(self) -> str:
-        text = self._hint() if callable(self._hint) else (self._hint or "No hint for this one: read the prompt again.")
+        try:
+            text = (
+                self._hint() if callable(self._hint) else (self._hint or "No hint for this one: read the prompt again.")
+            )
+        except Exception:  # a broken hint must not break the puzzle
+            log.exception("the hint of puzzle %s failed", self.puzzle_id)
+            text = "Sorry, no hint is available for this puzzle."
         with self.hold_sync():
             self.hint_text = text
             if self._hint_cards:

@@ -57,11 +57,12 @@ class TrickTable(SafeWidget):
             raise ValueError(f"the winner is a seat from 0 to 3, not {winner!r}")
         if len(plays) > 4:
             raise ValueError(f"a four-seat table shows at most 4 plays, not {len(plays)}")
-        if trump is not None:
-            self.trump = trump
-        cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
+        cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]  # refuse bad cards before any change
+        use = trump if trump is not None else self.trump
+        picture = trick_svg(cards, leader, use, winner=winner, names=self.names)
+        self.trump = use
         self.plays, self.leader, self.winner = cards, leader, winner
         with self.hold_sync():
-            self.svg = trick_svg(cards, leader, self.trump, winner=winner, names=self.names)
+            self.svg = picture
             if caption is not None:
                 self.caption = caption
