@@ -15,7 +15,7 @@ unit to beat.
 >>> trick_winner(["KD QD", "5C 5C", "10C 3C"], t)
 2
 >>> print(explain_trick(["KD QD", "5C 5C", "10C 3C"], t, names=["West", "South", "East"]).reason)
-West leads a throw of diamonds: 2 singles (K♦ Q♦). South plays 5♣ 5♣ and ruffs: trumps beat diamonds; its highest single 5♣ now leads (RULES §7). East's highest single 10♣ is higher than South's 5♣ (RULES §7: a throw is decided by its largest component, here the single). East wins the trick (30 points).
+West leads a throw of diamonds: 2 singles (K♦ Q♦). South plays 5♣ 5♣ and ruffs: trumps beat diamonds; the highest single 5♣ now leads (RULES §7). East's highest single 10♣ is higher than South's 5♣ (RULES §7: a throw is decided by its largest component, here the single). East wins the trick (30 points).
 """
 
 from __future__ import annotations
@@ -352,11 +352,12 @@ def explain_trick(
         unit = None if raw is None else make_unit(raw, TRUMP if cls == 1 else s)
         name, shown = names[i], format_cards(cards[i])
         if status == LEAD:
-            sentence = f"{name} leads {fmt.describe()} ({shown})."
+            sentence = f"{_does(name, 'leads')} {fmt.describe()} ({shown})."
         elif status == OFF_SUIT:
-            sentence = f"{name} plays {shown}: not all {led} and not all trumps, so it cannot win (RULES §7)."
+            mixed = "not all trumps" if s == TRUMP else f"not all {led} and not all trumps"
+            sentence = f"{_does(name, 'plays')} {shown}: {mixed}, so it cannot win (RULES §7)."
         elif status == WRONG_FORMAT:
-            sentence = f"{name} plays {shown}: {_format_miss(fmt)} (RULES §7)."
+            sentence = f"{_does(name, 'plays')} {shown}: {_format_miss(fmt)} (RULES §7)."
         else:
             assert unit is not None
             assert against is not None
@@ -366,7 +367,7 @@ def explain_trick(
         notes.append(PlayNote(i, tuple(cards[i]), status, unit, against, sentence))
     total = sum(c.points for p in cards for c in p)
     pts = f" ({total} points)" if total else ""
-    reason = " ".join(n.sentence for n in notes) + f" {names[winner]} wins the trick{pts}."
+    reason = " ".join(n.sentence for n in notes) + f" {_does(names[winner], 'wins')} the trick{pts}."
     return TrickResult(winner, fmt, total, tuple(notes), reason, trump)
 
 
@@ -396,30 +397,41 @@ def _compare_sentence(
     what = shape_words(unit.length, unit.width)[2:]
     if throw and rules.throw_evaluation == "all":
         if beats and unit.suit == "trump" and held_unit.suit != "trump":
-            return f"{name} plays {shown} and ruffs: trumps beat {led} (RULES §7)."
+            return f"{_does(name, 'plays')} {shown} and ruffs: trumps beat {led} (RULES §7)."
         verb = "beats" if beats else "does not beat"
         return (
-            f"{name}'s {shown} {verb} {holder}'s play unit by unit (RULES §7, variant \"all\": "
+            f'{_whose(name)} {shown} {verb} {_whose(holder)} play unit by unit (RULES §7, variant "all": '
             "every unit must be higher)."
         )
     if beats and unit.suit == "trump" and held_unit.suit != "trump":
         if throw:
             return (
-                f"{name} plays {shown} and ruffs: trumps beat {led}; its highest {what} "
+                f"{_does(name, 'plays')} {shown} and ruffs: trumps beat {led}; the highest {what} "
                 f"{format_cards(unit.cards)} now leads (RULES §7)."
             )
-        return f"{name} ruffs with {unit.describe()}: trumps beat {led} (RULES §7)."
+        return f"{_does(name, 'ruffs')} with {unit.describe()}: trumps beat {led} (RULES §7)."
     if not beats and unit.suit != held_unit.suit:
-        return f"{name} plays {shown}, but {holder} has trumped: {led} cannot beat trumps (RULES §7)."
+        return f"{_does(name, 'plays')} {shown}, but {holder} has trumped: {led} cannot beat trumps (RULES §7)."
     mine = format_cards(unit.cards)
     theirs = format_cards(held_unit.cards)
     why = f"RULES §7: a throw is decided by its largest component, here the {what}" if throw else "RULES §7"
-    lead_word = f"{name}'s {'highest ' if throw else ''}{what} {mine}"
+    lead_word = f"{_whose(name)} {'highest ' if throw else ''}{what} {mine}"
+    lead_word = lead_word[0].upper() + lead_word[1:]
     if beats:
-        return f"{lead_word} is higher than {holder}'s {theirs} ({why})."
+        return f"{lead_word} is higher than {_whose(holder)} {theirs} ({why})."
     if unit.top == held_unit.top:
-        return f"{lead_word} is equal to {holder}'s {theirs}, and the earlier play wins ({why}; RULES §3)."
-    return f"{lead_word} is lower than {holder}'s {theirs} ({why})."
+        return f"{lead_word} is equal to {_whose(holder)} {theirs}, and the earlier play wins ({why}; RULES §3)."
+    return f"{lead_word} is lower than {_whose(holder)} {theirs} ({why})."
+
+
+def _does(name: str, verb: str) -> str:
+    """Subject and verb: "West plays", "You play"."""
+    return f"You {verb[:-1]}" if name.lower() == "you" else f"{name} {verb}"
+
+
+def _whose(name: str) -> str:
+    """The possessive of a player's name: "West's", and "your" for "you"."""
+    return "your" if name.lower() == "you" else f"{name}'s"
 
 
 def _after_you(index: int) -> str:

@@ -126,7 +126,14 @@ class Puzzle:
         if self.kind == "order":
             groups.append(self._cards(spec.cards, "cards"))
         if self.kind == "declare" and spec.declared:
-            groups.append(self._cards(spec.declared, "declaration"))
+            declared = self._cards(spec.declared, "declaration")
+            if spec.by_you:  # your own declaration was made with cards from your hand
+                if Counter(declared) - Counter(self.hand):
+                    raise BankError(
+                        f"puzzle {self.id}: your own declaration {format_cards(declared)} is not in your hand"
+                    )
+            else:
+                groups.append(declared)
         try:
             check_copies(groups, self.rules.decks, f"puzzle {self.id}'s cards")
         except ShengjiError as e:
@@ -247,7 +254,7 @@ class Puzzle:
                 else f"2 to the power {unit}"
             )
             return base * m, (
-                f"The kitty holds {base} points ({_points_sum(kitty)}). The attackers won the last trick with "
+                f"The kitty holds {base} points ({_points_terms(kitty)}). The attackers won the last trick with "
                 f"{format_cards(play)}, whose largest unit has {unit} card{'s' if unit > 1 else ''}, so the kitty "
                 f"counts {rule} = ×{m}: {base} × {m} = {base * m} (RULES §9)."
             )
@@ -315,7 +322,9 @@ class Puzzle:
                 True,
                 f"{top[1]} overrides {table}: {_strength_words(top[0])} beats {_strength_words(strength)} (RULES §10).",
             )
-        return False, (f"Nothing in your hand overrides {table}: only {_stronger_than(strength)} would (RULES §10).")
+        if strength == 4:
+            return False, f"Nothing overrides {table}: a pair of big jokers is the strongest declaration (RULES §10)."
+        return False, f"Nothing in your hand overrides {table}: only {_stronger_than(strength)} would (RULES §10)."
 
     # -- grading ---------------------------------------------------------------------------
 
@@ -424,6 +433,11 @@ class Puzzle:
         return given == can, why
 
 
+def _points_terms(cards: Iterable[Card]) -> str:
+    scoring = [c for c in cards if c.points]
+    return " + ".join(f"{c.symbol()} {c.points}" for c in scoring) if scoring else "no point cards"
+
+
 def _points_sum(cards: Iterable[Card]) -> str:
     scoring = [c for c in cards if c.points]
     if not scoring:
@@ -465,7 +479,6 @@ def _stronger_than(strength: int) -> str:
         1: "a pair of rank cards or a pair of jokers",
         2: "a pair of jokers",
         3: "a pair of big jokers",
-        4: "nothing (big jokers are the strongest)",
     }[strength]
 
 
