@@ -30,9 +30,10 @@ pytest: $(STAMP)
 
 PORT ?= 8866
 
+# The app: Voilà over notebooks/ with the course template and pre-heated kernels
+# (shengji_tutor/app.py); the root URL opens the course home page.
 serve: $(STAMP)
-	@echo "Serving the lessons on http://localhost:$(PORT)/ (widget gallery: /voila/render/widgets-gallery.ipynb)"
-	$(BIN)/voila notebooks --port=$(PORT) --no-browser
+	$(BIN)/shengji-tutor serve --port=$(PORT)
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks

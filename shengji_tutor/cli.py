@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,9 +39,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = commands.add_parser("check-exercises", help="check every puzzle against the schema and the engine")
     check.add_argument("--dir", type=Path, default=None, help="the exercises folder (default: exercises/)")
+    run = commands.add_parser("serve", help="serve the course with Voilà (what `make serve` runs)")
+    run.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT", "8866")), help="port (default 8866 or $PORT)"
+    )
+    run.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
     args = parser.parse_args(argv)
     if args.command == "check-exercises":
         return check_exercises(args.dir)
+    if args.command == "serve":
+        from .app import serve
+
+        print(f"The course: http://{args.host}:{args.port}/  (widget gallery: /voila/render/widgets-gallery.ipynb)")
+        serve(args.port, args.host)
     parser.print_help()
     return 0
 

@@ -6,6 +6,7 @@ Lesson notebooks stay a few cells long: they call ``lesson_header``,
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -86,8 +87,31 @@ _STYLE = """<style>
 .sjt-home-list a { font-weight: 700; color: #12301c; text-decoration: none; font-size: 1.08em; }
 .sjt-home-list a:hover { text-decoration: underline; }
 .sjt-home-list .sjt-zh { color: #6a7c6f; font-size: 0.9em; }
+.sjt-home-list .sjt-meter { flex-wrap: wrap; }
+.sjt-home-list .sjt-meter progress { width: 100%; }
+.sjt-home-practice a { color: #1b5fbf; font-weight: 700; }
 .sjt-cards { margin: 0.3em 0 0.6em; }
 </style>"""
+
+
+def at_request() -> None:
+    """In a pre-heated Voilà kernel, wait here until a learner opens the page.
+
+    Voilà runs each notebook ahead of time so that it opens fast; what comes after
+    this call (the learner's progress) is computed when the page is requested, so it
+    is never stale. Anywhere else (JupyterLab, tests) it returns at once.
+    """
+    if os.environ.get("SHENGJI_TUTOR_REQUEST_SEEN"):
+        return
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # pragma: no cover - Voilà is a dependency, but the engine does not need it
+        return
+    wait_for_request()
+    os.environ["SHENGJI_TUTOR_REQUEST_SEEN"] = "1"
+
+
+_NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
 
 
 def _lesson(number: int) -> Lesson:
@@ -128,6 +152,7 @@ def _puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzz
 def lesson_header(number: int, store: ProgressStore | None = None) -> w.HTML:
     """The top of a lesson: course navigation, the title with its Chinese term, the lesson's progress."""
     lesson = _lesson(number)
+    at_request()
     store = store or ProgressStore()
     puzzles = _puzzles_of(number)
     solved = len(store.solved(p.id for p in puzzles))
@@ -275,6 +300,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
 
 def puzzle_set(number: int, header: w.HTML | None = None, store: ProgressStore | None = None) -> PuzzleSet:
     """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current."""
+    at_request()
     store = store or ProgressStore()
 
     def update(solved: int, total: int) -> None:
@@ -288,13 +314,16 @@ def puzzle_set(number: int, header: w.HTML | None = None, store: ProgressStore |
 
 def home(store: ProgressStore | None = None) -> w.HTML:
     """The course home page: every lesson with its progress, practice mode, the gallery."""
+    at_request()
     store = store or ProgressStore()
     bank = load_bank()
     items = []
     for lesson in LESSONS:
         puzzles = _puzzles_of(lesson.number, bank)
         solved = len(store.solved(p.id for p in puzzles))
-        meter = _meter(solved, len(puzzles)) if puzzles else '<div class="sjt-meter">a whole round to play</div>'
+        meter = (
+            _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{_NO_PUZZLES[lesson.number]}</div>'
+        )
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{lesson.notebook}">{lesson.number}. {escape(lesson.title)}</a>'
             f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
@@ -306,7 +335,8 @@ def home(store: ProgressStore | None = None) -> w.HTML:
         + '<p class="sjt-lesson-sub">Ten short lessons with puzzles the rules engine grades and explains. '
         + "Your progress is saved as you go.</p>"
         + f'<ol class="sjt-home-list">{"".join(items)}</ol>'
-        + f'<p><a href="{PRACTICE}">Practice mode</a>: endless fresh puzzles from simulated games.</p></div>'
+        + f'<p class="sjt-home-practice"><a href="{PRACTICE}">Practice mode</a>: endless fresh puzzles from '
+        + "simulated games.</p></div>"
     )
     page = w.HTML(html)
     page.add_class("sjt-home")

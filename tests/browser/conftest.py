@@ -73,11 +73,11 @@ def serve(command: list[str], port: int, log: Path, env: dict[str, str]) -> Iter
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Serve notebooks/ with Voilà on 127.0.0.1; yields the base URL."""
+    from shengji_tutor.app import voila_command, voila_env
+
     port = free_port()
     work = tmp_path_factory.mktemp("voila")
-    env = os.environ | {"SHENGJI_TUTOR_DATA": str(work / "data")}
-    command = [sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1"]
-    yield from serve(command, port, work / "voila.log", env)
+    yield from serve(voila_command(port, notebooks=NOTEBOOKS), port, work / "voila.log", voila_env(work / "data"))
 
 
 @pytest.fixture(scope="session")
