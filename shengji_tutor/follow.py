@@ -335,7 +335,10 @@ def _void_reason(s: int, play_ids: Sequence[int], suit: Sequence[int]) -> tuple[
 
 def _suit_reason(s: int, need: int, hand_suit: Sequence[int], trump: Trump) -> tuple[str, tuple[Card, ...]]:
     held = cards_of(sorted(hand_suit, key=trump._order.__getitem__))
-    many = "all of them" if need == len(hand_suit) and need > 1 else ("it" if need == 1 else f"{need} of them")
+    if need == len(hand_suit):
+        many = "it" if need == 1 else "all of them"
+    else:
+        many = "one of them" if need == 1 else f"{need} of them"
     count = "one" if len(hand_suit) == 1 else str(len(hand_suit))
     return (
         f"You hold {count} {suit_words(s, len(hand_suit))} ({format_cards(held)}), so you must play {many} "

@@ -19,7 +19,7 @@ from .record import RoundRecord, record_of
 from .round import ActionError, Round
 from .rules import RuleSet, rules_or_default
 
-__all__ = ["HeadToHead", "MatchRecord", "head_to_head", "play_match", "play_round", "run_round"]
+__all__ = ["HeadToHead", "MatchRecord", "head_to_head", "play_match", "play_round", "prepare_round", "run_round"]
 
 MAX_REDEALS = 50
 
@@ -35,6 +35,16 @@ def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
 
 def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:
     """Drive a fresh ``Round`` to its end with the given bots; returns its record."""
+    prepare_round(rnd, bots)
+    while not rnd.done:
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.play(seat, bots[seat].play(rnd.view(seat)))
+    return record_of(rnd)
+
+
+def prepare_round(rnd: Round, bots: Sequence[Bot]) -> None:
+    """Deal with declarations, bury the kitty, call friends: the round is then ready for its first lead."""
     n = rnd.players
     while True:
         while not rnd.deal_complete:
@@ -55,11 +65,6 @@ def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:
     rnd.discard(dealer, bots[dealer].discard(rnd.view(dealer)))
     if rnd.phase == "call":
         rnd.call(dealer, bots[dealer].call(rnd.view(dealer)))
-    while not rnd.done:
-        seat = rnd.to_act
-        assert seat is not None
-        rnd.play(seat, bots[seat].play(rnd.view(seat)))
-    return record_of(rnd)
 
 
 def _ask_declaration(rnd: Round, bots: Sequence[Bot], seat: int) -> None:
