@@ -1,0 +1,161 @@
+"""How fast the course feels in a browser, relative to a trivial notebook served by the same Voilà.
+
+    python -m benchmarks.app --runs 5
+
+Serves a copy of notebooks/ plus a one-button notebook with the course's own
+Voilà command (pre-heated kernels), then in headless Chromium measures, for a
+lesson and for the trivial notebook alternately:
+
+- page: from navigation to the first puzzle being ready (the trivial page: its button);
+- check: from pressing Check to the verdict (the trivial page: from the click to Python's reply).
+
+It prints the medians and their ratios (targets: both ≤ 1.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+if not __package__:  # run as a script: make the repository root importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import nbformat
+
+from shengji_tutor.app import CHROMIUM_FLAGS, NOTEBOOKS, free_port, running, voila_command, voila_env
+from shengji_tutor.puzzles import load_bank
+
+__all__ = ["main", "run"]
+
+TRIVIAL = "trivial.ipynb"
+LESSON = "02-points.ipynb"
+TARGET = 1.5
+REFILL = 6.0
+"""Seconds to wait between page loads, so the pre-heated kernel pool refills as it would between learners."""
+
+
+def _trivial_notebook(path: Path) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "import ipywidgets as w\n"
+            "button = w.Button(description='Press me')\n"
+            "label = w.Label('waiting')\n"
+            "button.on_click(lambda _b: setattr(label, 'value', 'pressed'))\n"
+            "w.VBox([button, label])"
+        )
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+
+
+def _measure_lesson(page: Any, base: str) -> tuple[float, float]:
+    bank = load_bank()
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/{LESSON}", timeout=120_000)
+    page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=120_000)
+    loaded = time.perf_counter() - start
+    card = page.locator(".sjt-puzzle").last
+    pid = card.get_attribute("data-puzzle-id")
+    puzzle = bank[pid]
+    value = puzzle.solve()
+    if puzzle.answer_kind == "number":
+        card.get_by_label("Answer").fill(str(value))
+        card.get_by_label("Answer").press("Tab")
+    elif puzzle.answer_kind in ("cards", "order"):
+        for token in value:
+            card.locator(f'button.sjt-card[data-card="{token}"][aria-pressed="false"]').first.click()
+    elif puzzle.answer_kind == "seat":
+        card.get_by_role("button", name=value, exact=True).click()
+    else:
+        card.get_by_role("button", name=str(value).capitalize(), exact=True).click()
+    page.wait_for_timeout(300)  # let the answer reach the kernel before timing the check
+    start = time.perf_counter()
+    card.get_by_role("button", name="Check", exact=True).click()
+    page.wait_for_function(
+        f"document.querySelector(\"[data-puzzle-id='{pid}'] .sjt-feedback\")?.dataset.verdict", timeout=60_000
+    )
+    return loaded, time.perf_counter() - start
+
+
+def _measure_trivial(page: Any, base: str) -> tuple[float, float]:
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/{TRIVIAL}", timeout=120_000)
+    button = page.get_by_role("button", name="Press me")
+    button.wait_for(timeout=120_000)
+    loaded = time.perf_counter() - start
+    start = time.perf_counter()
+    button.click()
+    page.get_by_text("pressed", exact=True).wait_for(timeout=60_000)
+    return loaded, time.perf_counter() - start
+
+
+def run(runs: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, float]:
+    """Medians (seconds) and ratios for the lesson against the trivial notebook."""
+    work = Path(tempfile.mkdtemp(prefix="sjt-bench-"))
+    served = work / "notebooks"
+    shutil.copytree(NOTEBOOKS, served)
+    _trivial_notebook(served / TRIVIAL)
+    port = free_port()
+    results: dict[str, list[float]] = {"lesson_page": [], "lesson_check": [], "trivial_page": [], "trivial_check": []}
+    command, env = voila_command(port, notebooks=served), voila_env(work / "data")
+    try:
+        with running(command, port, work / "voila.log", env) as base:
+            time.sleep(REFILL * 2)  # let every pre-heated kernel finish its first run
+            _measure_all(base, runs, chromium, results)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    medians = {name: statistics.median(values) for name, values in results.items()}
+    medians["page_ratio"] = medians["lesson_page"] / medians["trivial_page"]
+    medians["check_ratio"] = medians["lesson_check"] / medians["trivial_check"]
+    return medians
+
+
+def _measure_all(base: str, runs: int, chromium: str, results: dict[str, list[float]]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        for _ in range(runs):
+            for name, measure in (("trivial", _measure_trivial), ("lesson", _measure_lesson)):
+                context = browser.new_context(viewport={"width": 1100, "height": 900})
+                page = context.new_page()
+                loaded, checked = measure(page, base)
+                results[f"{name}_page"].append(loaded)
+                results[f"{name}_check"].append(checked)
+                context.close()
+                time.sleep(REFILL)
+        browser.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.app", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="page loads of each notebook (default 5)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be positive")
+    m = run(args.runs)
+    if args.json:
+        print(json.dumps(m, indent=2))
+        return 0
+    for what in ("page", "check"):
+        ratio = m[f"{what}_ratio"]
+        verdict = "OK" if ratio <= TARGET else "ABOVE TARGET"
+        print(
+            f"{what:<6} lesson {m[f'lesson_{what}'] * 1000:7.0f} ms   trivial {m[f'trivial_{what}'] * 1000:7.0f} ms   "
+            f"ratio {ratio:4.2f} (target ≤ {TARGET})   {verdict}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
