@@ -114,3 +114,8 @@ def test_solve_one_puzzle_and_fail_another(page: Any, voila_url: str, notebook: 
     assert "Not quite" in explanation
     assert len(explanation) > 40
     assert not page.page_errors
+    # progress is saved: after a reload the lesson shows the solved puzzle, and opens at an unsolved one
+    page.reload(timeout=TIMEOUT)
+    page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    assert "1 of" in page.locator(".sjt-lesson-header .sjt-meter").inner_text()
+    assert page.locator(".sjt-puzzle").last.get_attribute("data-puzzle-id") != pid
