@@ -1,0 +1,194 @@
+"""The classroom store, on SQLite and on PostgreSQL (SJT_POSTGRES_URL; .ci/run starts a server)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from shengji_tutor.classroom import ClassroomError, ClassroomStore, WrongKeyError, clean_name
+
+KEY = "a-long-secret-key"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'classroom.sqlite'}"
+        return
+    pg = os.environ.get("SJT_POSTGRES_URL")
+    if not pg:
+        pytest.skip("set SJT_POSTGRES_URL to a PostgreSQL database (.ci/run starts one)")
+    yield pg
+
+
+@pytest.fixture()
+def store(url: str) -> ClassroomStore:
+    return ClassroomStore(url)
+
+
+def test_a_class_records_attempts_for_its_instructor(store: ClassroomStore) -> None:
+    code = store.create_class("Tuesday club", KEY, lessons=[2, 4])
+    assert len(code) == 6
+    assert store.class_info(code)["lessons"] == [2, 4]
+    ana = store.join(code, "  Ana   Lee ")
+    bo = store.join(code.lower(), "Bo")
+    store.record_attempt(ana, "pairs-keep-your-pair", "yes", False)
+    store.record_attempt(bo, "pairs-keep-your-pair", "no", True)
+    got = [(a.display_name, a.puzzle_id, a.answer, a.correct) for a in store.attempts(code, KEY)]
+    assert got == [("Ana Lee", "pairs-keep-your-pair", "yes", False), ("Bo", "pairs-keep-your-pair", "no", True)]
+    roster = {r["name"]: (r["attempts"], r["correct"]) for r in store.roster(code, KEY)}
+    assert roster == {"Ana Lee": (1, 0), "Bo": (1, 1)}
+
+
+@pytest.mark.parametrize("action", ["attempts", "roster", "export_csv", "reveal", "end_class"])
+def test_without_the_key_nothing_is_readable_or_changeable(store: ClassroomStore, action: str) -> None:
+    code = store.create_class("Club", KEY)
+    store.record_attempt(store.join(code, "Ana"), "p", "x", True)
+    with pytest.raises(WrongKeyError, match="instructor key"):
+        getattr(store, action)(code, "not-the-key")
+    with pytest.raises(WrongKeyError):
+        store.push_question(code, "", "p")
+    assert store.class_info(code)["ended"] is False
+
+
+def test_the_key_is_stored_hashed(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    with store.engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT key_hash, key_salt FROM classes WHERE code = :c"), {"c": code}).one()
+    assert KEY not in row.key_hash
+    assert len(row.key_hash) == 64
+    assert len(row.key_salt) == 32
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [("", "display name"), ("   ", "display name"), ("x" * 41, "at most 40"), ("a\x07b", "control"), (None, "text")],
+)
+def test_bad_names_are_refused_and_nothing_is_stored(store: ClassroomStore, name: object, problem: str) -> None:
+    code = store.create_class("Club", KEY)
+    with pytest.raises(ClassroomError, match=problem):
+        store.join(code, name)  # type: ignore[arg-type]
+    assert store.roster(code, KEY) == []
+
+
+def test_names_are_data_never_markup(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    evil = "<img src=x onerror=alert(1)>"
+    store.join(code, evil)
+    assert [r["name"] for r in store.roster(code, KEY)] == [evil]
+    assert clean_name("  =SUM(A1)  ") == "=SUM(A1)"
+
+
+@pytest.mark.parametrize("code", ["", "NOPE99", None, "x" * 200])
+def test_unknown_class_codes_are_refused(store: ClassroomStore, code: object) -> None:
+    with pytest.raises(ClassroomError, match="class"):
+        store.join(code, "Ana")  # type: ignore[arg-type]
+
+
+def test_a_student_sees_only_their_own_attempts(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    ana, bo = store.join(code, "Ana"), store.join(code, "Bo")
+    store.record_attempt(ana, "p1", "ana's answer", True)
+    store.record_attempt(bo, "p1", "bo's answer", False)
+    assert [a.answer for a in store.my_attempts(ana)] == ["ana's answer"]
+    assert [a.answer for a in store.my_attempts(bo)] == ["bo's answer"]
+    with pytest.raises(ClassroomError, match="unknown student"):
+        store.my_attempts("someone-elses-code")
+
+
+def test_an_ended_class_keeps_its_record_but_takes_no_more(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    ana = store.join(code, "Ana")
+    store.record_attempt(ana, "p1", "a", True)
+    store.end_class(code, KEY)
+    with pytest.raises(ClassroomError, match="ended"):
+        store.join(code, "Late")
+    with pytest.raises(ClassroomError, match="ended"):
+        store.record_attempt(ana, "p2", "b", True)
+    assert len(store.attempts(code, KEY)) == 1
+
+
+def test_live_question_push_and_reveal(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    store.push_question(code, KEY, "pairs-keep-your-pair")
+    assert store.class_info(code)["live_puzzle"] == "pairs-keep-your-pair"
+    assert store.class_info(code)["live_revealed"] is False
+    store.reveal(code, KEY)
+    assert store.class_info(code)["live_revealed"] is True
+
+
+def test_csv_export_neutralises_formulas(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    store.record_attempt(store.join(code, "=HYPERLINK(1)"), "p1", "8H 8H", True)
+    lines = store.export_csv(code, KEY).splitlines()
+    assert lines[0] == "time_utc,student,puzzle,answer,verdict"
+    assert ",'=HYPERLINK(1),p1,8H 8H,correct" in lines[1]
+
+
+def test_the_schema_is_versioned_and_reopening_is_safe(url: str) -> None:
+    first = ClassroomStore(url)
+    code = first.create_class("Club", KEY)
+    second = ClassroomStore(url)
+    assert second.schema_version() == "0001"
+    assert second.class_info(code)["name"] == "Club"
+
+
+def _students(url: str, code: str, count: int, who: int) -> None:
+    store = ClassroomStore(url)
+    me = store.join(code, f"student {who}")
+    for i in range(count):
+        store.record_attempt(me, f"p{i}", str(i), i % 3 == 0)
+
+
+def test_many_students_writing_at_once_lose_nothing(url: str) -> None:
+    store = ClassroomStore(url)
+    code = store.create_class("Club", KEY)
+    spawn = multiprocessing.get_context("spawn")
+    procs = [spawn.Process(target=_students, args=(url, code, 25, k)) for k in range(8)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * 8
+    assert len(store.attempts(code, KEY)) == 200
+
+
+WRITER = """
+import sys
+from shengji_tutor.classroom import ClassroomStore
+store = ClassroomStore(sys.argv[1])
+me = store.join(sys.argv[2], "writer")
+i = 0
+while True:
+    store.record_attempt(me, f"p{i}", str(i), True)
+    print(i, flush=True)  # acknowledged only after the commit returned
+    i += 1
+"""
+
+
+def test_killing_the_server_mid_class_loses_no_recorded_attempt(url: str, tmp_path: Path) -> None:
+    store = ClassroomStore(url)
+    code = store.create_class("Club", KEY)
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, url, code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    acknowledged = -1
+    deadline = time.monotonic() + 60
+    while acknowledged < 40 and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if line:
+            acknowledged = int(line)
+    proc.send_signal(signal.SIGKILL)  # no clean shutdown, as when a server dies
+    proc.wait()
+    restarted = ClassroomStore(url)
+    recorded = {a.puzzle_id for a in restarted.attempts(code, KEY)}
+    assert acknowledged >= 40
+    assert {f"p{i}" for i in range(acknowledged + 1)} <= recorded
