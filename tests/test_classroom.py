@@ -30,7 +30,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     yield pg
 
 
-@pytest.fixture()
+@pytest.fixture
 def store(url: str) -> ClassroomStore:
     return ClassroomStore(url)
 
