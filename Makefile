@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test serve lab lint typecheck exercises pytest bench clean
+.PHONY: test serve classroom lab lint typecheck exercises pytest bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "shengji-tutor needs Python 3.11 or newer (set PYTHON=...)")'
@@ -34,6 +34,9 @@ PORT ?= 8866
 # (shengji_tutor/app.py); the root URL opens the course home page.
 serve: $(STAMP)
 	$(BIN)/shengji-tutor serve --port=$(PORT)
+
+classroom: $(STAMP)
+	$(BIN)/shengji-tutor classroom --port=$(PORT)
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks

@@ -30,6 +30,34 @@ def check_exercises(directory: Path | None) -> int:
     return 1 if problems else 0
 
 
+def classroom(host: str, port: int, db: str | None, key: str | None, max_kernels: int) -> int:
+    """Start the class server; print the join URL and the instructor key."""
+    import socket
+
+    from .classroom import ClassroomError, ClassroomStore, new_instructor_key
+    from .classroom.server import classroom_command, classroom_env
+    from .classroom.store import default_url
+
+    key = key or new_instructor_key()
+    if len(key) < 8:
+        print("error: the instructor key needs at least 8 characters", file=sys.stderr)
+        return 2
+    url = db or default_url()
+    try:
+        ClassroomStore(url)  # create or migrate the schema now, and fail early on a bad URL
+    except (ClassroomError, Exception) as e:
+        print(f"error: cannot open the classroom store {url!r}: {e}", file=sys.stderr)
+        return 2
+    shown = socket.gethostbyname(socket.gethostname()) if host in ("0.0.0.0", "") else host
+    print(f"Students join at:   http://{shown}:{port}/   (then enter the class code and their name)")
+    print(f"Instructor page:    http://{shown}:{port}/voila/render/instructor.ipynb")
+    print(f"Instructor key:     {key}   (keep it private: it unlocks names and answers)")
+    print(f"Store:              {url}")
+    sys.stdout.flush()
+    command = classroom_command(port, host, max_kernels=max_kernels)
+    os.execvpe(command[0], command, classroom_env(url, key))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="shengji-tutor",
@@ -44,7 +72,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--port", type=int, default=int(os.environ.get("PORT", "8866")), help="port (default 8866 or $PORT)"
     )
     run.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
+    room = commands.add_parser("classroom", help="serve the course to a class (all interfaces, kernel cap, culling)")
+    room.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
+    room.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
+    room.add_argument("--db", default=None, help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db")
+    room.add_argument("--instructor-key", default=None, help="the instructor key (default: a fresh one is printed)")
+    room.add_argument("--max-kernels", type=int, default=60, help="most learners connected at once (default 60)")
     args = parser.parse_args(argv)
+    if args.command == "classroom":
+        return classroom(args.host, args.port, args.db, args.instructor_key, args.max_kernels)
     if args.command == "check-exercises":
         return check_exercises(args.dir)
     if args.command == "serve":

@@ -121,16 +121,30 @@ def _lesson(number: int) -> Lesson:
     raise ValueError(f"there is no lesson {number!r}: lessons run from 1 to {len(LESSONS)}")
 
 
+def _learner() -> Any:
+    """The classroom student this page belongs to (None outside a classroom)."""
+    from .classroom.session import current_learner
+
+    return current_learner()
+
+
+def _href(target: str) -> str:
+    """A course link that keeps a classroom student signed in (their id rides in the address)."""
+    from .classroom.session import link
+
+    return escape(link(target, _learner()), quote=True)
+
+
 def _nav(current: Lesson | None) -> str:
-    links = ['<span class="sjt-brand">升级 Sheng ji tutor</span>', f'<a href="{HOME}">Course home</a>']
+    links = ['<span class="sjt-brand">升级 Sheng ji tutor</span>', f'<a href="{_href(HOME)}">Course home</a>']
     if current is not None:
         before = [lesson for lesson in LESSONS if lesson.number < current.number]
         after = [lesson for lesson in LESSONS if lesson.number > current.number]
         if before:
-            links.append(f'<a href="{before[-1].notebook}" rel="prev">← {escape(before[-1].title)}</a>')
+            links.append(f'<a href="{_href(before[-1].notebook)}" rel="prev">← {escape(before[-1].title)}</a>')
         if after:
-            links.append(f'<a href="{after[0].notebook}" rel="next">{escape(after[0].title)} →</a>')
-    links.append(f'<a href="{PRACTICE}">Practice</a>')
+            links.append(f'<a href="{_href(after[0].notebook)}" rel="next">{escape(after[0].title)} →</a>')
+    links.append(f'<a href="{_href(PRACTICE)}">Practice</a>')
     return f'<nav class="sjt-nav" aria-label="Course">{"".join(links)}</nav>'
 
 
@@ -172,6 +186,7 @@ def lesson_header(number: int, store: ProgressStore | None = None) -> w.HTML:
 
 def page_header(title: str, subtitle: str = "") -> HTML:
     """The course bar and a title, for pages that are not lessons (practice, gallery)."""
+    at_request()
     sub = f'<p class="sjt-lesson-sub">{escape(subtitle)}</p>' if subtitle else ""
     return HTML(
         _STYLE
@@ -185,14 +200,14 @@ def lesson_footer(number: int) -> HTML:
     prev = next((x for x in reversed(LESSONS) if x.number < number), None)
     nxt = next((x for x in LESSONS if x.number > number), None)
     left = (
-        f'<a href="{prev.notebook}" rel="prev">← {escape(prev.title)}</a>'
+        f'<a href="{_href(prev.notebook)}" rel="prev">← {escape(prev.title)}</a>'
         if prev
-        else f'<a href="{HOME}">← Course home</a>'
+        else f'<a href="{_href(HOME)}">← Course home</a>'
     )
     right = (
-        f'<a href="{nxt.notebook}" rel="next">Next: {escape(nxt.title)} →</a>'
+        f'<a href="{_href(nxt.notebook)}" rel="next">Next: {escape(nxt.title)} →</a>'
         if nxt
-        else f'<a href="{PRACTICE}">Practice →</a>'
+        else f'<a href="{_href(PRACTICE)}">Practice →</a>'
     )
     return HTML(_STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
 
@@ -288,6 +303,17 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
     def _checked(self, grade: Grade, answer: Any) -> None:
         shown = " ".join(str(c) for c in answer) if isinstance(answer, list) else str(answer)
         self.store.record(self.puzzle.id, grade.correct, shown)
+        learner = _learner()
+        if learner is not None:  # in a classroom, the instructor sees every attempt
+            from .classroom import ClassroomError
+            from .classroom.session import classroom_store
+
+            room = classroom_store()
+            try:
+                if room is not None:
+                    room.record_attempt(learner.student_id, self.puzzle.id, shown, grade.correct)
+            except ClassroomError as e:
+                self.card.error = f"Saved here, but not sent to your class: {e}"
         self._show_progress()
 
     def _show_progress(self) -> None:
@@ -312,9 +338,31 @@ def puzzle_set(number: int, header: w.HTML | None = None, store: ProgressStore |
     return PuzzleSet(_puzzles_of(number), store, on_progress=update)
 
 
-def home(store: ProgressStore | None = None) -> w.HTML:
-    """The course home page: every lesson with its progress, practice mode, the gallery."""
+def home(store: ProgressStore | None = None) -> w.Widget:
+    """The course home page: every lesson with its progress, practice mode, the gallery.
+
+    In a classroom (``shengji-tutor classroom``) a student first joins with the class code
+    and a name; once joined, the page also shows the live question their instructor pushes.
+    """
     at_request()
+    from .classroom.session import classroom_store
+
+    room = classroom_store()
+    if room is not None:
+        from .classroom.ui import JoinPanel, LivePanel
+
+        learner = _learner()
+        if learner is None:
+            return w.VBox([w.HTML(_STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(room, HOME)])
+        hello = w.HTML(
+            f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
+            f"in class {escape(learner.code)}.</p>"
+        )
+        return w.VBox([_home_page(store), hello, LivePanel(room, learner)])
+    return _home_page(store)
+
+
+def _home_page(store: ProgressStore | None) -> w.HTML:
     store = store or ProgressStore()
     bank = load_bank()
     items = []
@@ -325,7 +373,7 @@ def home(store: ProgressStore | None = None) -> w.HTML:
             _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{_NO_PUZZLES[lesson.number]}</div>'
         )
         items.append(
-            f'<li data-lesson="{lesson.number}"><a href="{lesson.notebook}">{lesson.number}. {escape(lesson.title)}</a>'
+            f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
             f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
         )
     html = (
@@ -335,7 +383,7 @@ def home(store: ProgressStore | None = None) -> w.HTML:
         + '<p class="sjt-lesson-sub">Ten short lessons with puzzles the rules engine grades and explains. '
         + "Your progress is saved as you go.</p>"
         + f'<ol class="sjt-home-list">{"".join(items)}</ol>'
-        + f'<p class="sjt-home-practice"><a href="{PRACTICE}">Practice mode</a>: endless fresh puzzles from '
+        + f'<p class="sjt-home-practice"><a href="{_href(PRACTICE)}">Practice mode</a>: endless fresh puzzles from '
         + "simulated games.</p></div>"
     )
     page = w.HTML(html)

@@ -1,0 +1,178 @@
+"""The classroom screens, driven from Python: joining, the live question, the instructor's console."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shengji_tutor.classroom import ClassroomStore
+from shengji_tutor.classroom.server import ENV_DB, ENV_KEY, key_fingerprint, key_matches
+from shengji_tutor.classroom.session import Learner, current_learner, link
+from shengji_tutor.classroom.ui import InstructorConsole, JoinPanel, LivePanel
+from shengji_tutor.puzzles import load_bank
+
+KEY = "instructor-key-for-tests"
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ClassroomStore:
+    return ClassroomStore(f"sqlite:///{tmp_path / 'c.sqlite'}")
+
+
+@pytest.fixture
+def console(store: ClassroomStore) -> Iterator[InstructorConsole]:
+    c = InstructorConsole(store, key_fingerprint(KEY))
+    yield c
+    if c.poller is not None:
+        c.poller.stop()
+
+
+def test_the_key_fingerprint_checks_the_key_without_holding_it() -> None:
+    fp = key_fingerprint(KEY)
+    assert KEY not in fp
+    assert key_matches(KEY, fp)
+    assert not key_matches("wrong-key", fp)
+    assert not key_matches(KEY, "garbage")
+
+
+def test_joining_gives_a_link_that_keeps_the_student_signed_in(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    panel = JoinPanel(store)
+    panel.code.value, panel.name.value = code.lower(), "  Ana "
+    learner = panel.join()
+    assert learner is not None
+    assert learner.name == "Ana"
+    assert f"00-home.ipynb?student={learner.student_id}" in panel.message.value
+    assert link("04-pairs.ipynb", learner) == f"04-pairs.ipynb?student={learner.student_id}"
+
+
+@pytest.mark.parametrize(("code", "name", "problem"), [("NOPE42", "Ana", "no class"), (None, "", "display name")])
+def test_bad_joins_are_refused_with_a_clear_message(
+    store: ClassroomStore, code: str | None, name: str, problem: str
+) -> None:
+    real = store.create_class("Club", KEY)
+    panel = JoinPanel(store)
+    panel.code.value, panel.name.value = code or real, name
+    assert panel.join() is None
+    assert problem in panel.message.value
+    assert store.roster(real, KEY) == []
+
+
+def test_a_name_is_escaped_in_the_join_message(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    panel = JoinPanel(store)
+    panel.code.value, panel.name.value = code, EVIL
+    panel.join()
+    assert "<img" not in panel.message.value
+    assert "&lt;img" in panel.message.value
+
+
+def test_the_page_knows_its_student_from_the_address(store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    code = store.create_class("Club", KEY)
+    sid = store.join(code, "Ana")
+    monkeypatch.setenv("QUERY_STRING", f"student={sid}")
+    assert current_learner(store) == Learner(sid, "Ana", code)
+    monkeypatch.setenv("QUERY_STRING", "student=forged")
+    assert current_learner(store) is None
+
+
+def test_the_instructor_console_stays_locked_without_the_key(console: InstructorConsole) -> None:
+    console.key.value = "not-the-key"
+    assert console.unlock() is False
+    assert "does not unlock" in console.message.value
+    assert console.code is None
+
+
+def test_the_dashboard_shows_names_as_text_and_explains_wrong_answers(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    console.key.value = KEY
+    assert console.unlock()
+    console.class_name.value = "Club"
+    code = console.create()
+    assert code is not None
+    bank = load_bank()
+    puzzle = bank["pairs-keep-your-pair"]
+    evil = store.join(code, EVIL)
+    ana = store.join(code, "Ana")
+    store.record_attempt(evil, puzzle.id, "yes", False)
+    store.record_attempt(ana, puzzle.id, "yes", False)
+    store.record_attempt(ana, puzzle.id, "no", True)
+    console.refresh()
+    assert "<img" not in console.roster_box.value
+    assert "&lt;img src=x onerror=alert(1)&gt;" in console.roster_box.value
+    assert 'data-puzzle="pairs-keep-your-pair"' in console.chart_box.value
+    assert "RULES §6.2" in console.wrong_box.value  # the engine's explanation of the common wrong answer
+    assert "× 2" in console.wrong_box.value
+    assert "pairs" in console.topics_box.value
+
+
+def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    console.key.value = KEY
+    console.unlock()
+    console.class_name.value = "Club"
+    code = console.create()
+    assert code is not None
+    sid = store.join(code, "Ana")
+    panel = LivePanel(store, Learner(sid, "Ana", code))
+    try:
+        assert panel.card is None
+        console.push("pairs-keep-your-pair")
+        panel.refresh()
+        assert panel.card is not None
+        assert panel.card.puzzle_id == "pairs-keep-your-pair"
+        panel.card.browser_event({"event": "answer", "value": "no"})
+        panel.card.browser_event({"event": "check"})
+        assert panel.card.verdict == "correct"
+        console.refresh()
+        assert "1 answers, 1 correct" in console.live_box.value
+        console.reveal()
+        panel.refresh()
+        assert "The answer: no" in panel.card.hint_text
+        # the answer key never reaches the student's page before the reveal
+    finally:
+        panel.poller.stop()
+
+
+def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> None:
+    console.key.value = KEY
+    console.unlock()
+    console.class_name.value = "Club"
+    code = console.create()
+    assert code is not None
+    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    text = console.export()
+    assert "Ana,pairs-keep-your-pair,no,correct" in text
+    data = console.export_box.value.split("base64,")[1].split('"')[0]
+    assert base64.b64decode(data).decode() == text
+    console.end()
+    assert store.class_info(code)["ended"]
+
+
+def test_the_instructor_page_explains_how_to_start_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_tutor.classroom.ui import instructor_page
+
+    monkeypatch.delenv(ENV_DB, raising=False)
+    monkeypatch.delenv(ENV_KEY, raising=False)
+    assert "shengji-tutor classroom" in instructor_page().value
+
+
+def test_the_kernel_cap_refuses_beyond_the_limit() -> None:
+    import asyncio
+
+    from tornado import web
+
+    from shengji_tutor.classroom.server import CappedKernelManager
+
+    manager = CappedKernelManager(max_kernels=2)
+    manager.list_kernel_ids = lambda: ["a", "b"]  # type: ignore[method-assign]
+    with pytest.raises(web.HTTPError) as e:
+        asyncio.run(manager.start_kernel())
+    assert e.value.status_code == 503
+    assert "full" in str(e.value.log_message)
