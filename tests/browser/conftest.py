@@ -36,6 +36,23 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serve(voila_command(port, notebooks=NOTEBOOKS), port, work / "voila.log", voila_env(work / "data"))
 
 
+CLASS_KEY = "browser-test-instructor-key"
+
+
+@pytest.fixture(scope="session")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The app run as a class (`shengji-tutor classroom`), on 127.0.0.1; yields (base URL, store URL)."""
+    from shengji_tutor.classroom.server import classroom_command, classroom_env
+
+    port = free_port()
+    work = tmp_path_factory.mktemp("classroom")
+    db = f"sqlite:///{work / 'classroom.sqlite'}"
+    env = classroom_env(db, CLASS_KEY, work / "data")
+    command = classroom_command(port, "127.0.0.1", max_kernels=30, notebooks=NOTEBOOKS)
+    for base in serve(command, port, work / "voila.log", env):
+        yield base, db
+
+
 @pytest.fixture(scope="session")
 def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab on 127.0.0.1 over a copy of notebooks/ (so autosave never touches the repository)."""
