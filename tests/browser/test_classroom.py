@@ -19,7 +19,7 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
 
     # the student: join once with the code and a (hostile) name, then continue signed in
-    page.goto(base + "/", timeout=TIMEOUT)
+    page.goto(base + "/", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".sjt-join", timeout=TIMEOUT)
     page.get_by_label("Class code").fill(code)
     page.get_by_label("Your name").fill(EVIL)
@@ -32,7 +32,7 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     assert "?student=" in lesson_link  # the identity rides along to every lesson
 
     # the instructor: locked without the key, then the roster shows the name as plain text
-    page.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT)
+    page.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
     page.get_by_label("Key").fill("not the key")
     page.get_by_role("button", name="Unlock", exact=True).click()

@@ -19,12 +19,12 @@ PAGES = [lesson.notebook for lesson in LESSONS if (NOTEBOOKS / lesson.notebook).
 
 
 def open_page(page: Any, voila_url: str, notebook: str, ready: str) -> None:
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(ready, timeout=TIMEOUT)
 
 
 def test_the_root_url_leads_to_the_course_home(page: Any, voila_url: str) -> None:
-    page.goto(voila_url + "/", timeout=TIMEOUT)
+    page.goto(voila_url + "/", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".sjt-home-list", timeout=TIMEOUT)
     assert page.url.endswith("/voila/render/00-home.ipynb")
     links = page.locator(".sjt-home-list a").evaluate_all("els => els.map(e => e.getAttribute('href'))")

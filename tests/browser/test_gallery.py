@@ -14,7 +14,7 @@ SHOTS = ROOT / "docs" if os.environ.get("SJT_UPDATE_SCREENSHOTS") else None
 
 
 def open_gallery(page: Any, voila_url: str) -> None:
-    page.goto(voila_url + GALLERY, timeout=TIMEOUT)
+    page.goto(voila_url + GALLERY, timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".sjt-puzzle[data-puzzle-id='gallery-legal']", timeout=TIMEOUT)
 
 

@@ -8,7 +8,7 @@ TIMEOUT = 120_000
 
 
 def test_gallery_widgets_work_in_jupyterlab(page: Any, lab_url: str) -> None:
-    page.goto(lab_url + "/lab/tree/widgets-gallery.ipynb", timeout=TIMEOUT)
+    page.goto(lab_url + "/lab/tree/widgets-gallery.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=TIMEOUT)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
