@@ -354,9 +354,11 @@ def home(store: ProgressStore | None = None) -> w.Widget:
         learner = _learner()
         if learner is None:
             return w.VBox([w.HTML(_STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(room, HOME)])
+        lessons = room.class_info(learner.code)["lessons"]
+        covers = f" Your class works on lessons {', '.join(str(n) for n in lessons)}." if lessons else ""
         hello = w.HTML(
             f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
-            f"in class {escape(learner.code)}.</p>"
+            f"in class {escape(learner.code)}.{escape(covers)}</p>"
         )
         return w.VBox([_home_page(store), hello, LivePanel(room, learner)])
     return _home_page(store)

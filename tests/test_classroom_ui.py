@@ -176,3 +176,22 @@ def test_the_kernel_cap_refuses_beyond_the_limit() -> None:
         asyncio.run(manager.start_kernel())
     assert e.value.status_code == 503
     assert "full" in str(e.value.log_message)
+
+
+def test_the_classroom_command_refuses_a_short_key_and_a_bad_store(capsys: pytest.CaptureFixture[str]) -> None:
+    from shengji_tutor.cli import main
+
+    assert main(["classroom", "--instructor-key", "short"]) == 2
+    assert "at least 8" in capsys.readouterr().err
+    assert main(["classroom", "--instructor-key", KEY, "--db", "postgresql://nobody@127.0.0.1:1/none"]) == 2
+    assert "cannot open the classroom store" in capsys.readouterr().err
+
+
+def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
+    from shengji_tutor.classroom.server import classroom_command
+
+    command = classroom_command(9000, max_kernels=25)
+    assert "--Voila.ip=0.0.0.0" in command
+    assert "--CappedKernelManager.max_kernels=25" in command
+    assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
+    assert "--preheat_kernel=True" in command
