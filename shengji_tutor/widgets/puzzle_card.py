@@ -147,11 +147,17 @@ class PuzzleCard(SafeWidget):
             log.exception("grading puzzle %s failed", self.puzzle_id)
             self.error = f"This puzzle could not be graded ({type(e).__name__}: {e}). Your answer is kept."
             return None
+        # Record first (progress, the class's store), then show the verdict: once the learner
+        # sees it, the attempt is already saved.
+        for callback in self._check_listeners:
+            try:
+                callback(grade, answer)
+            except Exception as e:  # a failing store must not hide the verdict
+                log.exception("recording puzzle %s failed", self.puzzle_id)
+                self.error = f"Your answer was graded but could not be saved ({type(e).__name__}: {e})."
         with self.hold_sync():
             self.verdict = "correct" if grade.correct else "incorrect"
             self.feedback = grade.explanation
-        for callback in self._check_listeners:
-            callback(grade, answer)
         return grade
 
     def show_hint(self) -> str:

@@ -47,3 +47,66 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     assert page.locator(".sjt-roster img").count() == 0
     assert not dialogs
     assert not page.page_errors
+
+
+def test_killing_the_server_mid_class_loses_no_recorded_attempt(page: Any, tmp_path: Any) -> None:
+    import os
+    import signal
+    import subprocess
+
+    from shengji_tutor.app import free_port
+    from shengji_tutor.classroom.server import classroom_command, classroom_env
+    from shengji_tutor.puzzles import load_bank
+
+    from .conftest import NOTEBOOKS
+
+    db = f"sqlite:///{tmp_path / 'classroom.sqlite'}"
+    store = ClassroomStore(db)
+    code = store.create_class("Crash club", CLASS_KEY)
+    student = store.join(code, "Ana")
+
+    def start() -> tuple[subprocess.Popen[bytes], str]:
+        import time
+        import urllib.request
+
+        port = free_port()
+        env = classroom_env(db, CLASS_KEY, tmp_path / "data")
+        command = classroom_command(port, "127.0.0.1", notebooks=NOTEBOOKS)
+        log = (tmp_path / f"voila-{port}.log").open("w")
+        proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(240):
+            try:
+                urllib.request.urlopen(base + "/", timeout=5).close()
+                return proc, base
+            except OSError:
+                time.sleep(0.5)
+        raise AssertionError("the class server did not start")
+
+    proc, base = start()
+    bank = load_bank()
+    try:
+        page.goto(
+            f"{base}/voila/render/02-points.ipynb?student={student}", timeout=TIMEOUT, wait_until="domcontentloaded"
+        )
+        page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+        card = page.locator(".sjt-puzzle").last
+        pid = card.get_attribute("data-puzzle-id")
+        puzzle = bank[pid]
+        assert puzzle.answer_kind == "number"
+        card.get_by_label("Answer").fill(str(puzzle.solve()))
+        card.get_by_label("Answer").press("Enter")
+        page.wait_for_function(
+            f"document.querySelector(\"[data-puzzle-id='{pid}'] .sjt-feedback\")?.dataset.verdict === 'correct'",
+            timeout=TIMEOUT,
+        )
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the server dies mid-class, kernels and all
+        proc.wait()
+    proc, base = start()  # and comes back on the same store
+    try:
+        recorded = [(a.display_name, a.puzzle_id, a.correct) for a in ClassroomStore(db).attempts(code, CLASS_KEY)]
+        assert recorded == [("Ana", pid, True)]
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
