@@ -163,25 +163,46 @@ def _puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzz
     return sorted((p for p in bank.values() if p.lesson == number), key=lambda p: p.difficulty)
 
 
-def lesson_header(number: int, store: ProgressStore | None = None) -> w.HTML:
-    """The top of a lesson: course navigation, the title with its Chinese term, the lesson's progress."""
-    lesson = _lesson(number)
-    at_request()
-    store = store or ProgressStore()
-    puzzles = _puzzles_of(number)
-    solved = len(store.solved(p.id for p in puzzles))
+def _header_html(lesson: Lesson, solved: int, total: int) -> str:
     zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
-    html = (
+    return (
         _STYLE
         + f'<header class="sjt-course">{_nav(lesson)}'
         + f'<h1 class="sjt-lesson-title">{lesson.number}. {escape(lesson.title)}</h1>'
         + f'<p class="sjt-lesson-sub">Lesson {lesson.number} of {len(LESSONS)}{zh}</p>'
-        + f'<div class="sjt-progress-slot">{_meter(solved, len(puzzles))}</div></header>'
+        + f'<div class="sjt-progress-slot">{_meter(solved, total)}</div></header>'
     )
-    header = w.HTML(html)
-    header.add_class("sjt-lesson-header")
-    header._sjt_lesson = number
+
+
+class LessonHeader(w.HTML):  # type: ignore[misc]
+    """A lesson's header; ``refresh`` redraws it with the learner's progress and signed-in links."""
+
+    def __init__(self, number: int, store: ProgressStore | None = None) -> None:
+        self.lesson = _lesson(number)
+        self.store = store or ProgressStore()
+        self.puzzle_ids = [p.id for p in _puzzles_of(number)]
+        super().__init__()
+        self.add_class("sjt-lesson-header")
+        self.refresh()
+
+    def refresh(self) -> None:
+        solved = len(self.store.solved(self.puzzle_ids))
+        self.value = _header_html(self.lesson, solved, len(self.puzzle_ids))
+
+
+def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHeader:
+    """The top of a lesson: course navigation, the title with its Chinese term, the lesson's progress.
+
+    Drawn at once (so a pre-heated page is ready), and redrawn by ``puzzle_set`` or
+    ``lesson_footer`` when the learner opens the page, with their progress and links.
+    """
+    header = LessonHeader(number, store)
+    _HEADERS[number] = header
     return header
+
+
+_HEADERS: dict[int, LessonHeader] = {}
+"""The header drawn in this kernel for each lesson (a kernel serves one page)."""
 
 
 def page_header(title: str, subtitle: str = "") -> HTML:
@@ -197,6 +218,9 @@ def page_header(title: str, subtitle: str = "") -> HTML:
 def lesson_footer(number: int) -> HTML:
     """Previous / next links at the end of a lesson."""
     lesson = _lesson(number)
+    at_request()
+    if number in _HEADERS:
+        _HEADERS[number].refresh()
     prev = next((x for x in reversed(LESSONS) if x.number < number), None)
     nxt = next((x for x in LESSONS if x.number > number), None)
     left = (
@@ -324,16 +348,19 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
             self._on_progress(solved, total)
 
 
-def puzzle_set(number: int, header: w.HTML | None = None, store: ProgressStore | None = None) -> PuzzleSet:
-    """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current."""
+def puzzle_set(number: int, header: LessonHeader | None = None, store: ProgressStore | None = None) -> PuzzleSet:
+    """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current.
+
+    In a pre-heated Voilà kernel this waits for the learner to open the page, so the
+    puzzle shown first is the first one *they* have not solved.
+    """
     at_request()
     store = store or ProgressStore()
+    header = header if header is not None else _HEADERS.get(number)
 
-    def update(solved: int, total: int) -> None:
-        if header is not None:
-            before, _, rest = header.value.partition('<div class="sjt-progress-slot">')
-            _, _, after = rest.partition("</div></header>")
-            header.value = before + f'<div class="sjt-progress-slot">{_meter(solved, total)}</div></header>' + after
+    def update(_solved: int, _total: int) -> None:
+        if isinstance(header, LessonHeader):
+            header.refresh()
 
     return PuzzleSet(_puzzles_of(number), store, on_progress=update)
 
@@ -344,6 +371,7 @@ def home(store: ProgressStore | None = None) -> w.Widget:
     In a classroom (``shengji-tutor classroom``) a student first joins with the class code
     and a name; once joined, the page also shows the live question their instructor pushes.
     """
+    load_bank()  # read the puzzles before waiting for the learner (a pre-heated page is then ready sooner)
     at_request()
     from .classroom.session import classroom_store
 

@@ -11,7 +11,7 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -501,15 +501,20 @@ def load_topics(directory: Path | None = None) -> list[tuple[TopicFile, Path]]:
 
 
 def load_bank(directory: Path | None = None) -> dict[str, Puzzle]:
-    """All hand-authored puzzles by id, in lesson order."""
+    """All hand-authored puzzles by id, in lesson order (read once per folder and process)."""
+    return dict(_load_bank(str((directory or exercises_dir()).resolve())))
+
+
+@lru_cache(maxsize=8)
+def _load_bank(directory: str) -> tuple[tuple[str, Puzzle], ...]:
     bank: dict[str, Puzzle] = {}
-    for topic_file, path in sorted(load_topics(directory), key=lambda tp: (tp[0].lesson, tp[0].topic)):
+    for topic_file, path in sorted(load_topics(Path(directory)), key=lambda tp: (tp[0].lesson, tp[0].topic)):
         topic = Topic(topic_file.topic, topic_file.lesson, topic_file.title)
         for spec in topic_file.puzzles:
             if spec.id in bank:
                 raise BankError(f"{path.name}: the puzzle id {spec.id!r} is used twice")
             bank[spec.id] = Puzzle(spec, topic)
-    return bank
+    return tuple(bank.items())
 
 
 def check_bank(bank: dict[str, Puzzle]) -> list[str]:
