@@ -166,28 +166,36 @@ def _puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzz
 def _header_html(lesson: Lesson, solved: int, total: int) -> str:
     zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
     return (
-        _STYLE
-        + f'<header class="sjt-course">{_nav(lesson)}'
+        f'<header class="sjt-course">{_nav(lesson)}'
         + f'<h1 class="sjt-lesson-title">{lesson.number}. {escape(lesson.title)}</h1>'
         + f'<p class="sjt-lesson-sub">Lesson {lesson.number} of {len(LESSONS)}{zh}</p>'
         + f'<div class="sjt-progress-slot">{_meter(solved, total)}</div></header>'
     )
 
 
-class LessonHeader(w.HTML):  # type: ignore[misc]
-    """A lesson's header; ``refresh`` redraws it with the learner's progress and signed-in links."""
+class LessonHeader(w.VBox):  # type: ignore[misc]
+    """A lesson's header; ``refresh`` redraws it with the learner's progress and signed-in links.
+
+    The course's style sheet is sent once; a refresh sends only the header itself.
+    """
 
     def __init__(self, number: int, store: ProgressStore | None = None) -> None:
         self.lesson = _lesson(number)
         self.store = store or ProgressStore()
         self.puzzle_ids = [p.id for p in _puzzles_of(number)]
-        super().__init__()
+        self.body = w.HTML()
+        super().__init__([w.HTML(_STYLE), self.body])
         self.add_class("sjt-lesson-header")
         self.refresh()
 
+    @property
+    def value(self) -> str:
+        """The header's HTML (without the style sheet)."""
+        return str(self.body.value)
+
     def refresh(self) -> None:
         solved = len(self.store.solved(self.puzzle_ids))
-        self.value = _header_html(self.lesson, solved, len(self.puzzle_ids))
+        self.body.value = _header_html(self.lesson, solved, len(self.puzzle_ids))
 
 
 def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHeader:
