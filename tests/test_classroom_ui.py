@@ -196,3 +196,19 @@ def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
     assert "--CappedKernelManager.max_kernels=25" in command
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     assert "--preheat_kernel=True" in command
+
+
+def test_the_dashboard_refreshes_within_two_seconds(store: ClassroomStore, console: InstructorConsole) -> None:
+    import time
+
+    console.key.value = KEY
+    console.unlock()
+    console.class_name.value = "Club"
+    code = console.create()
+    assert code is not None
+    assert "Nobody has joined yet" in console.roster_box.value
+    store.record_attempt(store.join(code, "Late Lucy"), "pairs-keep-your-pair", "yes", False)
+    joined = time.monotonic()
+    while "Late Lucy" not in console.roster_box.value and time.monotonic() - joined < 2.0:
+        time.sleep(0.05)
+    assert "Late Lucy" in console.roster_box.value, "the roster did not refresh within 2 seconds"
