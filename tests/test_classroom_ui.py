@@ -189,11 +189,13 @@ def test_the_classroom_command_refuses_a_short_key_and_a_bad_store(capsys: pytes
 
 
 def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
+    from shengji_tutor.app import NOTEBOOKS
     from shengji_tutor.classroom.server import classroom_command
 
     command = classroom_command(9000, max_kernels=25)
     assert "--Voila.ip=0.0.0.0" in command
-    assert "--CappedKernelManager.max_kernels=25" in command
+    preheated = len(list(NOTEBOOKS.glob("*.ipynb")))  # one pre-heated kernel per notebook comes on top
+    assert f"--CappedKernelManager.max_kernels={25 + preheated}" in command
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     assert "--preheat_kernel=True" in command
 

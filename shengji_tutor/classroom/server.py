@@ -61,11 +61,16 @@ def classroom_command(
     cull_idle_seconds: int = 1200,
     notebooks: Path | None = None,
 ) -> list[str]:
-    """The Voilà command line for a class."""
+    """The Voilà command line for a class.
+
+    ``max_kernels`` counts learners: the cap passed to Voilà adds one pre-heated kernel per notebook.
+    """
+    folder = notebooks or NOTEBOOKS
+    preheated = len(list(folder.glob("*.ipynb")))
     return [
-        *voila_command(port, ip=host, notebooks=notebooks or NOTEBOOKS),
+        *voila_command(port, ip=host, notebooks=folder),
         "--VoilaConfiguration.multi_kernel_manager_class=shengji_tutor.classroom.server.CappedKernelManager",
-        f"--CappedKernelManager.max_kernels={max_kernels}",
+        f"--CappedKernelManager.max_kernels={max_kernels + preheated}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=True",
