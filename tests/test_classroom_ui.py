@@ -31,6 +31,16 @@ def console(store: ClassroomStore) -> Iterator[InstructorConsole]:
         c.poller.stop()
 
 
+def open_new_class(console: InstructorConsole) -> str:
+    """Unlock the console with the right key and create a class; returns its code."""
+    console.key.value = KEY
+    assert console.unlock()
+    console.class_name.value = "Club"
+    code = console.create()
+    assert code is not None
+    return code
+
+
 def test_the_key_fingerprint_checks_the_key_without_holding_it() -> None:
     fp = key_fingerprint(KEY)
     assert KEY not in fp
@@ -90,11 +100,7 @@ def test_the_instructor_console_stays_locked_without_the_key(console: Instructor
 def test_the_dashboard_shows_names_as_text_and_explains_wrong_answers(
     store: ClassroomStore, console: InstructorConsole
 ) -> None:
-    console.key.value = KEY
-    assert console.unlock()
-    console.class_name.value = "Club"
-    code = console.create()
-    assert code is not None
+    code = open_new_class(console)
     bank = load_bank()
     puzzle = bank["pairs-keep-your-pair"]
     evil = store.join(code, EVIL)
@@ -114,11 +120,7 @@ def test_the_dashboard_shows_names_as_text_and_explains_wrong_answers(
 def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
     store: ClassroomStore, console: InstructorConsole
 ) -> None:
-    console.key.value = KEY
-    console.unlock()
-    console.class_name.value = "Club"
-    code = console.create()
-    assert code is not None
+    code = open_new_class(console)
     sid = store.join(code, "Ana")
     panel = LivePanel(store, Learner(sid, "Ana", code))
     try:
@@ -141,11 +143,7 @@ def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
 
 
 def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> None:
-    console.key.value = KEY
-    console.unlock()
-    console.class_name.value = "Club"
-    code = console.create()
-    assert code is not None
+    code = open_new_class(console)
     store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     text = console.export()
     assert "Ana,pairs-keep-your-pair,no,correct" in text
@@ -203,11 +201,7 @@ def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
 def test_the_dashboard_refreshes_within_two_seconds(store: ClassroomStore, console: InstructorConsole) -> None:
     import time
 
-    console.key.value = KEY
-    console.unlock()
-    console.class_name.value = "Club"
-    code = console.create()
-    assert code is not None
+    code = open_new_class(console)
     assert "Nobody has joined yet" in console.roster_box.value
     store.record_attempt(store.join(code, "Late Lucy"), "pairs-keep-your-pair", "yes", False)
     joined = time.monotonic()
