@@ -8,7 +8,7 @@ beyond the cap is told the class is full, and can retry when someone leaves).
 
 from __future__ import annotations
 
-import hashlib
+import hmac
 import secrets
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 
 from ..app import NOTEBOOKS, voila_command, voila_env
+from .store import hash_key
 
 __all__ = ["CappedKernelManager", "classroom_command", "classroom_env", "key_fingerprint", "key_matches"]
 
@@ -40,17 +41,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
 def key_fingerprint(key: str) -> str:
     """A salted hash of the instructor key, safe to hand to kernels (``salt$hash``)."""
     salt = secrets.token_hex(16)
-    return salt + "$" + hashlib.pbkdf2_hmac("sha256", key.encode(), bytes.fromhex(salt), 120_000).hex()
+    return salt + "$" + hash_key(key, salt)
 
 
 def key_matches(key: str, fingerprint: str) -> bool:
     """Does ``key`` match a fingerprint from ``key_fingerprint`` (constant-time comparison)?"""
-    import hmac
-
     salt, _, digest = fingerprint.partition("$")
     if not salt or not digest or not isinstance(key, str):
         return False
-    return hmac.compare_digest(hashlib.pbkdf2_hmac("sha256", key.encode(), bytes.fromhex(salt), 120_000).hex(), digest)
+    try:
+        return hmac.compare_digest(hash_key(key, salt), digest)
+    except ValueError:  # a salt that is not hex: not a fingerprint of ours
+        return False
 
 
 def classroom_command(

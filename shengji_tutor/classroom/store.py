@@ -120,7 +120,8 @@ def clean_name(display_name: object) -> str:
     return name
 
 
-def _hash_key(key: str, salt: str) -> str:
+def hash_key(key: str, salt: str) -> str:
+    """PBKDF2-SHA256 of the instructor key with a hex salt (stored in place of the key)."""
     return hashlib.pbkdf2_hmac("sha256", key.encode(), bytes.fromhex(salt), PBKDF2_ROUNDS).hex()
 
 
@@ -180,7 +181,7 @@ class ClassroomStore:
         salt = secrets.token_hex(16)
         row = {
             "name": title,
-            "key_hash": _hash_key(instructor_key, salt),
+            "key_hash": hash_key(instructor_key, salt),
             "key_salt": salt,
             "lessons": ",".join(str(n) for n in sorted(set(lessons))),
             "created_at": time.time(),
@@ -202,7 +203,7 @@ class ClassroomStore:
         """``WrongKeyError`` unless ``instructor_key`` is this class's key (compared in constant time)."""
         row = self._class(code)
         given = instructor_key if isinstance(instructor_key, str) else ""
-        if not hmac.compare_digest(_hash_key(given, row.key_salt), row.key_hash):
+        if not hmac.compare_digest(hash_key(given, row.key_salt), row.key_hash):
             raise WrongKeyError("that instructor key does not open this class")
 
     def class_info(self, code: str) -> dict[str, Any]:

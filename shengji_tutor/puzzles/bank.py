@@ -24,6 +24,7 @@ from ..errors import ShengjiError
 from ..follow import legal_follow
 from ..grading import Grade
 from ..plays import legal_plays
+from ..round import Declaration
 from ..rules import RuleSet
 from ..scoring import kitty_multiplier, level_change, next_dealer
 from ..tricks import check_throw, explain_trick
@@ -461,11 +462,7 @@ def _order_words(cards: Sequence[Card], trump: Trump) -> str:
 
 
 def _strength(cards: Sequence[Card]) -> int:
-    if not cards:
-        return 0
-    if cards[0].is_joker:
-        return 4 if cards[0].rank == "BJ" else 3
-    return len(cards)
+    return Declaration.of(0, tuple(cards)).strength if cards else 0
 
 
 def _strength_words(strength: int) -> str:
