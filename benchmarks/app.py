@@ -30,7 +30,8 @@ if not __package__:  # run as a script: make the repository root importable
 
 import nbformat
 
-from shengji_tutor.app import CHROMIUM_FLAGS, NOTEBOOKS, free_port, running, voila_command, voila_env
+from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
+from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
 from shengji_tutor.puzzles import load_bank
 
 __all__ = ["main", "run"]

@@ -20,7 +20,7 @@ if not __package__:  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shengji_tutor import HeuristicBot, RandomBot
-from shengji_tutor.game import HeadToHead, head_to_head
+from shengji_tutor.play.game import HeadToHead, head_to_head
 
 __all__ = ["main", "run"]
 

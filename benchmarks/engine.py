@@ -48,7 +48,7 @@ from shengji_tutor import (
     play_round,
     trick_winner,
 )
-from shengji_tutor.cards import RANKS, SUITS
+from shengji_tutor.engine.cards import RANKS, SUITS
 
 __all__ = ["DEFAULT_CALLS", "DEFAULT_SEED", "TARGETS", "calls_per_function", "main", "run"]
 

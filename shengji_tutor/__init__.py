@@ -10,9 +10,9 @@ classroom use only these.
 
 from __future__ import annotations
 
-from .bots import Bot, HeuristicBot, RandomBot
-from .cards import Card, as_cards, deck, format_cards, parse_cards, points
-from .errors import (
+from .engine.cards import Card, as_cards, deck, format_cards, parse_cards, points
+from .engine.declaring import Declaration
+from .engine.errors import (
     CardParseError,
     IllegalLeadError,
     ImpossibleCardsError,
@@ -21,15 +21,21 @@ from .errors import (
     RuleSetError,
     ShengjiError,
 )
-from .follow import Verdict, legal_follow
-from .game import MatchRecord, play_match, play_round
-from .grading import Grade
-from .plays import legal_plays
-from .record import RecordError, RoundRecord
-from .round import (
+from .engine.follow import Verdict, legal_follow
+from .engine.grading import Grade
+from .engine.plays import legal_plays
+from .engine.rules import RuleSet
+from .engine.scoring import LevelChange, kitty_bonus, kitty_multiplier, level_change, next_dealer
+from .engine.seats import seat_name
+from .engine.tricks import PlayNote, ThrowCheck, TrickResult, check_throw, explain_trick, trick_winner
+from .engine.trump import Trump
+from .engine.units import Format, Unit, is_tractor, lead_format
+from .play.bots import Bot, HeuristicBot, RandomBot
+from .play.game import MatchRecord, play_match, play_round
+from .play.record import RecordError, RoundRecord
+from .play.round import (
     ActionError,
     CallError,
-    Declaration,
     DeclarationError,
     IllegalPlayError,
     KittyError,
@@ -38,13 +44,7 @@ from .round import (
     PlayerView,
     Round,
     Trick,
-    seat_name,
 )
-from .rules import RuleSet
-from .scoring import LevelChange, kitty_bonus, kitty_multiplier, level_change, next_dealer
-from .tricks import PlayNote, ThrowCheck, TrickResult, check_throw, explain_trick, trick_winner
-from .trump import Trump
-from .units import Format, Unit, is_tractor, lead_format
 
 __version__ = "0.1.0"
 

@@ -21,8 +21,8 @@ from shengji_tutor import (
     parse_cards,
     play_round,
 )
-from shengji_tutor.game import head_to_head, run_round
-from shengji_tutor.round import Declaration, Trick
+from shengji_tutor.play.game import head_to_head, run_round
+from shengji_tutor.play.round import Declaration, Trick
 
 RULES = RuleSet()
 T7C = Trump("7", "C")

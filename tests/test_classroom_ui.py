@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from shengji_tutor.app.classroom import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 from shengji_tutor.classroom import ClassroomStore
-from shengji_tutor.classroom.server import ENV_DB, ENV_KEY, key_fingerprint, key_matches
+from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel
 from shengji_tutor.classroom.session import Learner, current_learner, link
-from shengji_tutor.classroom.ui import InstructorConsole, JoinPanel, LivePanel
 from shengji_tutor.puzzles import load_bank
 
 KEY = "instructor-key-for-tests"
@@ -154,7 +154,7 @@ def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> No
 
 
 def test_the_instructor_page_explains_how_to_start_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
-    from shengji_tutor.classroom.ui import instructor_page
+    from shengji_tutor.classroom.screens import instructor_page
 
     monkeypatch.delenv(ENV_DB, raising=False)
     monkeypatch.delenv(ENV_KEY, raising=False)
@@ -167,7 +167,7 @@ def test_the_kernel_cap_refuses_beyond_the_limit() -> None:
 
     from tornado import web
 
-    from shengji_tutor.classroom.server import CappedKernelManager
+    from shengji_tutor.app.classroom import CappedKernelManager
 
     manager = CappedKernelManager(max_kernels=2)
     manager.list_kernel_ids = lambda: ["a", "b"]  # type: ignore[method-assign]
@@ -178,7 +178,7 @@ def test_the_kernel_cap_refuses_beyond_the_limit() -> None:
 
 
 def test_the_classroom_command_refuses_a_short_key_and_a_bad_store(capsys: pytest.CaptureFixture[str]) -> None:
-    from shengji_tutor.cli import main
+    from shengji_tutor.app.cli import main
 
     assert main(["classroom", "--instructor-key", "short"]) == 2
     assert "at least 8" in capsys.readouterr().err
@@ -187,8 +187,8 @@ def test_the_classroom_command_refuses_a_short_key_and_a_bad_store(capsys: pytes
 
 
 def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
-    from shengji_tutor.app import NOTEBOOKS
-    from shengji_tutor.classroom.server import classroom_command
+    from shengji_tutor.app.classroom import classroom_command
+    from shengji_tutor.app.serve import NOTEBOOKS
 
     command = classroom_command(9000, max_kernels=25)
     assert "--Voila.ip=0.0.0.0" in command

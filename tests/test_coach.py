@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shengji_tutor.coach import LEARNER, CoachedGame
+from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
 
 def learner_hand(game: CoachedGame) -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from shengji_tutor.course import LESSONS, home, lesson_footer, lesson_header, practice, puzzle_set
-from shengji_tutor.progress import ProgressStore
+from shengji_tutor.store.progress import ProgressStore
 
 
 @pytest.fixture

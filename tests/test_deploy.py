@@ -44,4 +44,4 @@ def test_a_sqlite_store_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_template_folder_the_recipe_names_exists() -> None:
     root = Path(__file__).resolve().parents[1]
-    assert (root / "shengji_tutor" / "voila_app" / "voila" / "templates" / "shengji" / "conf.json").exists()
+    assert (root / "shengji_tutor" / "app" / "voila_app" / "voila" / "templates" / "shengji" / "conf.json").exists()

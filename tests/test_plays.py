@@ -22,8 +22,8 @@ from shengji_tutor import (
     legal_plays,
     parse_cards,
 )
-from shengji_tutor.cards import RANKS, SUITS
-from shengji_tutor.plays import random_follow
+from shengji_tutor.engine.cards import RANKS, SUITS
+from shengji_tutor.engine.plays import random_follow
 
 T7C = Trump("7", "C")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_tutor.progress import ProgressStore, default_path
+from shengji_tutor.store.progress import ProgressStore, default_path
 
 
 def test_progress_survives_a_new_store_on_the_same_file(tmp_path: Path) -> None:

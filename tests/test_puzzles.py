@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from shengji_tutor import Card
-from shengji_tutor.cli import main as cli
+from shengji_tutor.app.cli import main as cli
 from shengji_tutor.puzzles import BankError, check_bank, load_bank
 from shengji_tutor.puzzles.generate import GENERATED_KINDS, generate
 

@@ -1,4 +1,4 @@
-"""The SVG renderer (``shengji_tutor.render``) and the notebook displays built on it.
+"""The SVG renderer (``shengji_tutor.ui.render``) and the notebook displays built on it.
 
 Every picture is parsed as XML: it must be well-formed, carry ``role="img"`` and
 an ``aria-label`` in words. The expected labels, colours and marks are read off
@@ -19,8 +19,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from shengji_tutor import Card, RuleSet, Trick, Trump, explain_trick, parse_cards, play_round
-from shengji_tutor.cards import Cards
-from shengji_tutor.render import CARD_HEIGHT, CARD_WIDTH, card_label, card_svg, hand_html, hand_svg, trick_svg
+from shengji_tutor.engine.cards import Cards
+from shengji_tutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_label, card_svg, hand_html, hand_svg, trick_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 ALL_CARDS = [Card.from_id(i) for i in range(54)]
@@ -529,7 +529,7 @@ def test_rules_modules_never_import_rendering_or_widgets() -> None:
         points(hand)
         record = play_round(seed=0)
         str(record.tricks[0])
-        gui = ("shengji_tutor.render", "shengji_tutor.widgets", "ipywidgets", "anywidget", "IPython")
+        gui = ("shengji_tutor.ui.render", "shengji_tutor.ui.widgets", "ipywidgets", "anywidget", "IPython")
         loaded = sorted(m for m in sys.modules if m.split(".")[0] in gui or m.startswith(gui))
         assert not loaded, loaded
 
@@ -537,7 +537,7 @@ def test_rules_modules_never_import_rendering_or_widgets() -> None:
         hand[0]._repr_svg_()
         hand._repr_svg_()
         record.tricks[0]._repr_svg_()
-        assert "shengji_tutor.render" in sys.modules
+        assert "shengji_tutor.ui.render" in sys.modules
         widgets = sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "anywidget", "IPython"))
         assert not widgets, widgets
         print("ok")

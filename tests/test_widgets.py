@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from shengji_tutor import Card, Grade, Trump, parse_cards
-from shengji_tutor.widgets import ANSWER_KINDS, HandPicker, PuzzleCard, SafeWidget, TrickTable, TrumpChooser
+from shengji_tutor.ui.widgets import ANSWER_KINDS, HandPicker, PuzzleCard, SafeWidget, TrickTable, TrumpChooser
 
 NS = "{http://www.w3.org/2000/svg}"
 T7H = Trump("7", "H")

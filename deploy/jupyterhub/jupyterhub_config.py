@@ -10,7 +10,7 @@ Set these environment variables where the hub runs:
 
 - ``SHENGJI_TUTOR_CLASSROOM_DB``: ``postgresql://user:password@db-host/shengji``
 - ``SHENGJI_TUTOR_INSTRUCTOR_KEY_HASH``: the output of
-  ``python -c "from shengji_tutor.classroom.server import key_fingerprint; print(key_fingerprint('YOUR KEY'))"``
+  ``python -c "from shengji_tutor.app.classroom import key_fingerprint; print(key_fingerprint('YOUR KEY'))"``
 - ``SHENGJI_TUTOR_COURSE``: the folder holding the course's ``notebooks/``
 
 and start it with ``jupyterhub -f deploy/jupyterhub/jupyterhub_config.py``.
@@ -45,7 +45,7 @@ c.Spawner.args = [
 c.Spawner.environment = {
     "SHENGJI_TUTOR_CLASSROOM_DB": store,
     "SHENGJI_TUTOR_INSTRUCTOR_KEY_HASH": os.environ.get("SHENGJI_TUTOR_INSTRUCTOR_KEY_HASH", ""),
-    "JUPYTER_PATH": os.path.join(course, "shengji_tutor", "voila_app"),
+    "JUPYTER_PATH": os.path.join(course, "shengji_tutor", "app", "voila_app"),
 }
 c.Spawner.mem_limit = "1G"
 c.Spawner.cpu_limit = 1.0

@@ -11,6 +11,6 @@
 
 from __future__ import annotations
 
-from .store import Attempt, ClassroomError, ClassroomStore, WrongKeyError, clean_name, new_instructor_key
+from ..store.classroom import Attempt, ClassroomError, ClassroomStore, WrongKeyError, clean_name, new_instructor_key
 
 __all__ = ["Attempt", "ClassroomError", "ClassroomStore", "WrongKeyError", "clean_name", "new_instructor_key"]

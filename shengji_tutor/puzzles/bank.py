@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from importlib.resources import files
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -19,17 +20,17 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from ..cards import Card, as_cards, check_copies, format_cards, parse_cards, points
-from ..errors import ShengjiError
-from ..follow import legal_follow
-from ..grading import Grade
-from ..plays import legal_plays
-from ..round import Declaration
-from ..rules import RuleSet
-from ..scoring import kitty_multiplier, level_change, next_dealer
-from ..tricks import check_throw, explain_trick
-from ..trump import Trump
-from ..units import lead_format
+from ..engine.cards import Card, as_cards, check_copies, format_cards, parse_cards, points
+from ..engine.declaring import Declaration, can_declare
+from ..engine.errors import ShengjiError
+from ..engine.follow import legal_follow
+from ..engine.grading import Grade
+from ..engine.plays import legal_plays
+from ..engine.rules import RuleSet
+from ..engine.scoring import kitty_multiplier, level_change, next_dealer
+from ..engine.tricks import check_throw, explain_trick
+from ..engine.trump import Trump
+from ..engine.units import lead_format
 from .schema import SEATS, TopicFile, parse_trump
 
 __all__ = ["BankError", "Puzzle", "check_bank", "exercises_dir", "load_bank", "load_topics"]
@@ -42,9 +43,10 @@ class BankError(ShengjiError):
 
 
 def exercises_dir() -> Path:
-    """Where the puzzle YAML lives: ``$SHENGJI_TUTOR_EXERCISES`` or the repository's ``exercises/``."""
+    """Where the puzzle YAML lives: ``$SHENGJI_TUTOR_EXERCISES``, or the bank shipped in the package
+    (``shengji_tutor/puzzles/exercises``, which the checkout's top-level ``exercises/`` links to)."""
     env = os.environ.get("SHENGJI_TUTOR_EXERCISES")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "exercises"
+    return Path(env) if env else Path(str(files(__package__) / "exercises"))
 
 
 @dataclass(frozen=True)
@@ -286,46 +288,10 @@ class Puzzle:
 
     def _declare(self) -> tuple[bool, str]:
         """Can the hand override the declaration on the table? (RULES §10)"""
-        rank = {"T": "10"}.get(self.spec.rank.strip().upper(), self.spec.rank.strip().upper())
-        current = self._cards(self.spec.declared, "declaration") if self.spec.declared else []
-        counts = Counter(self.hand)
-        options: list[tuple[int, str]] = []
-        for card, n in counts.items():
-            if card.is_joker and n >= 2:
-                options.append((4 if card.rank == "BJ" else 3, f"{card.symbol()} {card.symbol()}"))
-            elif card.rank == rank:
-                options.append((1, card.symbol()))
-                if n >= 2:
-                    options.append((2, f"{card.symbol()} {card.symbol()}"))
-        strength = _strength(current)
-        if not current:
-            best = max(options, default=None)
-            if best is None:
-                return False, f"Nobody has declared, but you hold no {rank} and no pair of jokers (RULES §10)."
-            return True, f"Nobody has declared yet: you may declare with {best[1]} (RULES §10)."
-        if self.spec.by_you:
-            suit = current[0].suit
-            reinforce = [o for o in options if o[0] == 2 and o[1].endswith(current[0].symbol())]
-            if strength == 1 and reinforce and suit is not None:
-                return True, (
-                    f"The declaration is your own single {current[0].symbol()}: you may reinforce it into the pair "
-                    f"{reinforce[0][1]} (RULES §10), but not switch to another suit."
-                )
-            return (
-                False,
-                "The declaration is your own: you may only reinforce a single into a pair of the same suit (RULES §10).",
-            )
-        better = [o for o in options if o[0] > strength]
-        table = format_cards(current)
-        if better:
-            top = max(better)
-            return (
-                True,
-                f"{top[1]} overrides {table}: {_strength_words(top[0])} beats {_strength_words(strength)} (RULES §10).",
-            )
-        if strength == 4:
-            return False, f"Nothing overrides {table}: a pair of big jokers is the strongest declaration (RULES §10)."
-        return False, f"Nothing in your hand overrides {table}: only {_stronger_than(strength)} would (RULES §10)."
+        declared = self._cards(self.spec.declared, "declaration") if self.spec.declared else []
+        current = Declaration.of(0, tuple(declared)) if declared else None
+        verdict = can_declare(self.hand, self.spec.rank, current, by_you=self.spec.by_you)
+        return bool(verdict), verdict.reason
 
     # -- grading ---------------------------------------------------------------------------
 
@@ -459,24 +425,6 @@ def _order_words(cards: Sequence[Card], trump: Trump) -> str:
         parts.append(c.symbol())
         previous = k
     return "".join(parts)
-
-
-def _strength(cards: Sequence[Card]) -> int:
-    return Declaration.of(0, tuple(cards)).strength if cards else 0
-
-
-def _strength_words(strength: int) -> str:
-    return {1: "a single rank card", 2: "a pair of rank cards", 3: "a pair of small jokers", 4: "a pair of big jokers"}[
-        strength
-    ]
-
-
-def _stronger_than(strength: int) -> str:
-    return {
-        1: "a pair of rank cards or a pair of jokers",
-        2: "a pair of jokers",
-        3: "a pair of big jokers",
-    }[strength]
 
 
 # -- the bank -------------------------------------------------------------------------------

@@ -16,15 +16,15 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ..bots import HeuristicBot
-from ..cards import RANKS, Card, format_cards
-from ..follow import legal_follow
-from ..game import play_round
-from ..plays import lead_units
-from ..record import RoundRecord
-from ..tricks import check_throw
-from ..trump import Trump
-from ..units import lead_format
+from ..engine.cards import RANKS, Card, format_cards
+from ..engine.follow import legal_follow
+from ..engine.plays import lead_units
+from ..engine.tricks import check_throw
+from ..engine.trump import Trump
+from ..engine.units import lead_format
+from ..play.bots import HeuristicBot
+from ..play.game import play_round
+from ..play.record import RoundRecord
 from .bank import Puzzle, Topic, check_puzzle
 from .schema import SEATS, PuzzleSpec
 

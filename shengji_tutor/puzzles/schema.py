@@ -29,12 +29,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from ..engine.seats import SEATS, seat_index
 
 __all__ = ["KINDS", "SEATS", "Misconception", "PuzzleSpec", "TopicFile"]
 
-SEATS = ("North", "West", "South", "East")
-Seat = Literal["North", "West", "South", "East"]
+Seat = Annotated[str, AfterValidator(lambda name: SEATS[seat_index(name)])]
+"""A seat name as written in the YAML (any case); stored in its canonical spelling."""
 KINDS = ("play", "winner", "points", "legal", "throw", "order", "dealer", "declare")
 AnswerText = str | int | bool
 

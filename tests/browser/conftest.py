@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_tutor.app import CHROMIUM_FLAGS, chromium_path, free_port, running
+from benchmarks.browser import CHROMIUM_FLAGS, chromium_path, free_port, running
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -29,7 +29,7 @@ def serve(command: list[str], port: int, log: Path, env: dict[str, str]) -> Iter
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Serve notebooks/ with Voilà on 127.0.0.1; yields the base URL."""
-    from shengji_tutor.app import voila_command, voila_env
+    from shengji_tutor.app.serve import voila_command, voila_env
 
     port = free_port()
     work = tmp_path_factory.mktemp("voila")
@@ -42,7 +42,7 @@ CLASS_KEY = "browser-test-instructor-key"
 @pytest.fixture(scope="session")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """The app run as a class (`shengji-tutor classroom`), on 127.0.0.1; yields (base URL, store URL)."""
-    from shengji_tutor.classroom.server import classroom_command, classroom_env
+    from shengji_tutor.app.classroom import classroom_command, classroom_env
 
     port = free_port()
     work = tmp_path_factory.mktemp("classroom")

@@ -54,8 +54,8 @@ def test_killing_the_server_mid_class_loses_no_recorded_attempt(page: Any, tmp_p
     import signal
     import subprocess
 
-    from shengji_tutor.app import free_port
-    from shengji_tutor.classroom.server import classroom_command, classroom_env
+    from benchmarks.browser import free_port
+    from shengji_tutor.app.classroom import classroom_command, classroom_env
     from shengji_tutor.puzzles import load_bank
 
     from .conftest import NOTEBOOKS

@@ -1,0 +1,96 @@
+"""The ``shengji-tutor`` command."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .. import __version__
+
+
+def check_exercises(directory: Path | None) -> int:
+    """Validate the puzzle bank against the schema and the engine; print each problem."""
+    from ..puzzles import BankError, check_bank, load_bank
+
+    try:
+        bank = load_bank(directory)
+    except BankError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    problems = check_bank(bank)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    kinds = sorted({p.kind for p in bank.values()})
+    topics = sorted({p.topic for p in bank.values()})
+    status = "FAILED" if problems else "ok"
+    print(f"{len(bank)} puzzles in {len(topics)} topics ({', '.join(kinds)}): {len(problems)} problems — {status}")
+    return 1 if problems else 0
+
+
+def classroom(host: str, port: int, db: str | None, key: str | None, max_kernels: int) -> int:
+    """Start the class server; print the join URL and the instructor key."""
+    import socket
+
+    from ..classroom import ClassroomError, ClassroomStore, new_instructor_key
+    from ..store.classroom import default_url
+    from .classroom import classroom_command, classroom_env
+
+    key = key or new_instructor_key()
+    if len(key) < 8:
+        print("error: the instructor key needs at least 8 characters", file=sys.stderr)
+        return 2
+    url = db or default_url()
+    try:
+        ClassroomStore(url)  # create or migrate the schema now, and fail early on a bad URL
+    except (ClassroomError, Exception) as e:
+        print(f"error: cannot open the classroom store {url!r}: {e}", file=sys.stderr)
+        return 2
+    shown = socket.gethostbyname(socket.gethostname()) if host in ("0.0.0.0", "") else host
+    print(f"Students join at:   http://{shown}:{port}/   (then enter the class code and their name)")
+    print(f"Instructor page:    http://{shown}:{port}/voila/render/instructor.ipynb")
+    print(f"Instructor key:     {key}   (keep it private: it unlocks names and answers)")
+    print(f"Store:              {url}")
+    sys.stdout.flush()
+    command = classroom_command(port, host, max_kernels=max_kernels)
+    os.execvpe(command[0], command, classroom_env(url, key))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="shengji-tutor",
+        description="Sheng ji (升级) tutor: a rules engine and an interactive course.",
+    )
+    parser.add_argument("--version", action="version", version=f"shengji-tutor {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    check = commands.add_parser("check-exercises", help="check every puzzle against the schema and the engine")
+    check.add_argument("--dir", type=Path, default=None, help="the exercises folder (default: exercises/)")
+    run = commands.add_parser("serve", help="serve the course with Voilà (what `make serve` runs)")
+    run.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT", "8866")), help="port (default 8866 or $PORT)"
+    )
+    run.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
+    room = commands.add_parser("classroom", help="serve the course to a class (all interfaces, kernel cap, culling)")
+    room.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
+    room.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
+    room.add_argument("--db", default=None, help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db")
+    room.add_argument("--instructor-key", default=None, help="the instructor key (default: a fresh one is printed)")
+    room.add_argument("--max-kernels", type=int, default=60, help="most learners connected at once (default 60)")
+    args = parser.parse_args(argv)
+    if args.command == "classroom":
+        return classroom(args.host, args.port, args.db, args.instructor_key, args.max_kernels)
+    if args.command == "check-exercises":
+        return check_exercises(args.dir)
+    if args.command == "serve":
+        from .serve import serve
+
+        print(f"The course: http://{args.host}:{args.port}/  (widget gallery: /voila/render/widgets-gallery.ipynb)")
+        serve(args.port, args.host)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

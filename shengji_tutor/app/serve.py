@@ -1,0 +1,56 @@
+"""Serving the course: Voilà over the lesson notebooks with the course template and pre-heated kernels.
+
+``shengji-tutor serve`` (and ``make serve``) runs exactly the command that the
+browser tests run, so what is tested is what learners get. The root URL
+redirects to the course home page (the template's tree page).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.resources import files
+from pathlib import Path
+from typing import NoReturn
+
+__all__ = ["NOTEBOOKS", "TEMPLATE_ROOT", "serve", "voila_command", "voila_env"]
+
+
+TEMPLATE_ROOT = Path(str(files(__package__) / "voila_app"))
+"""A Jupyter data directory holding voila/templates/shengji (shipped in the package)."""
+NOTEBOOKS = Path(str(files("shengji_tutor.course") / "notebooks"))
+"""The lesson notebooks, shipped in the package (the checkout's top-level ``notebooks/`` links here)."""
+
+
+def voila_command(
+    port: int, *, ip: str = "127.0.0.1", notebooks: Path | None = None, preheat: bool = True
+) -> list[str]:
+    """The Voilà command line for the course."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks or NOTEBOOKS),
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--no-browser",
+        "--template=shengji",
+        f"--preheat_kernel={preheat}",
+        "--pool_size=1",
+        "--show_tracebacks=False",
+    ]
+
+
+def voila_env(data_dir: Path | None = None) -> dict[str, str]:
+    """The environment: the template on JUPYTER_PATH, and where progress is kept."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH", "")) if p)
+    if data_dir is not None:
+        env["SHENGJI_TUTOR_DATA"] = str(data_dir)
+    return env
+
+
+def serve(port: int, ip: str = "127.0.0.1") -> NoReturn:
+    """Run the app in the foreground (replaces this process)."""
+    command = voila_command(port, ip=ip)
+    os.execvpe(command[0], command, voila_env())

@@ -1,0 +1,35 @@
+"""The course: the lesson catalogue, lesson pages, puzzle sets with saved progress, practice mode.
+
+Lesson notebooks (shipped in ``notebooks/`` beside this module) stay a few cells
+long: they call ``lesson_header``, ``cards``, ``puzzle_set`` and ``lesson_footer``.
+"""
+
+from __future__ import annotations
+
+from .pages import (
+    LESSONS,
+    Lesson,
+    Practice,
+    PuzzleSet,
+    cards,
+    home,
+    lesson_footer,
+    lesson_header,
+    page_header,
+    practice,
+    puzzle_set,
+)
+
+__all__ = [
+    "LESSONS",
+    "Lesson",
+    "Practice",
+    "PuzzleSet",
+    "cards",
+    "home",
+    "lesson_footer",
+    "lesson_header",
+    "page_header",
+    "practice",
+    "puzzle_set",
+]

@@ -1,0 +1,500 @@
+"""The course: the lessons in order, their headers and navigation, puzzle sets with saved progress.
+
+Lesson notebooks stay a few cells long: they call ``lesson_header``,
+``cards``, ``puzzle_set`` and ``lesson_footer`` from here.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import HTML
+
+from ..engine.cards import CardsLike, as_cards
+from ..engine.grading import Grade
+from ..engine.seats import SEATS
+from ..engine.trump import Trump
+from ..puzzles import Puzzle, load_bank
+from ..store.progress import ProgressStore
+from ..ui.render import hand_svg
+from ..ui.widgets import PuzzleCard
+
+__all__ = [
+    "LESSONS",
+    "Lesson",
+    "Practice",
+    "PuzzleSet",
+    "cards",
+    "home",
+    "lesson_footer",
+    "lesson_header",
+    "page_header",
+    "practice",
+    "puzzle_set",
+]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    number: int
+    slug: str
+    title: str
+    chinese: str = ""
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.number:02d}-{self.slug}.ipynb"
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(1, "start-here", "Start here", "升级 shēngjí"),
+    Lesson(2, "points", "Point cards", "分 fēn"),
+    Lesson(3, "trump-order", "Trump and card order", "主 zhǔ"),
+    Lesson(4, "pairs", "Pairs", "对子 duìzi"),
+    Lesson(5, "tractors", "Tractors", "拖拉机 tuōlājī"),
+    Lesson(6, "following", "Following", "跟牌 gēnpái"),
+    Lesson(7, "throws", "Throws and penalties", "甩牌 shuǎipái"),
+    Lesson(8, "kitty-scoring", "The kitty and scoring", "底牌 dǐpái"),
+    Lesson(9, "declaring", "Declaring and the deal", "亮主 liàngzhǔ"),
+    Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),
+)
+HOME = "00-home.ipynb"
+PRACTICE = "practice.ipynb"
+
+_STYLE = """<style>
+.sjt-course { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c; }
+.sjt-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; background: #12301c;
+  color: #f4f8f4; padding: 0.55em 1em; border-radius: 12px; }
+.sjt-nav a { color: #ffd84d; text-decoration: none; font-weight: 600; }
+.sjt-nav a:hover, .sjt-nav a:focus-visible { text-decoration: underline; }
+.sjt-brand { font-weight: 800; letter-spacing: 0.02em; margin-right: auto; }
+.sjt-lesson-title { margin: 0.7em 0 0.1em; font-size: 1.9em; }
+.sjt-lesson-sub { color: #4d5e52; margin: 0 0 0.5em; font-size: 1.05em; }
+.sjt-meter { display: flex; align-items: center; gap: 0.6em; font-size: 0.9em; color: #35503d; }
+.sjt-meter progress { width: 14em; height: 0.9em; accent-color: #1b7a3a; }
+.sjt-footer { display: flex; justify-content: space-between; margin: 1.5em 0 0.5em; padding-top: 0.8em;
+  border-top: 1px solid #c9d8cc; }
+.sjt-footer a { color: #1b5fbf; font-weight: 600; text-decoration: none; }
+.sjt-home-list { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(17em, 1fr));
+  gap: 0.8em; }
+.sjt-home-list li { border: 1px solid #c9d8cc; border-radius: 12px; padding: 0.7em 0.9em; background: #fbfdfb; }
+.sjt-home-list a { font-weight: 700; color: #12301c; text-decoration: none; font-size: 1.08em; }
+.sjt-home-list a:hover { text-decoration: underline; }
+.sjt-home-list .sjt-zh { color: #6a7c6f; font-size: 0.9em; }
+.sjt-home-list .sjt-meter { flex-wrap: wrap; }
+.sjt-home-list .sjt-meter progress { width: 100%; }
+.sjt-home-practice a { color: #1b5fbf; font-weight: 700; }
+.sjt-cards { margin: 0.3em 0 0.6em; }
+</style>"""
+
+
+def at_request() -> None:
+    """In a pre-heated Voilà kernel, wait here until a learner opens the page.
+
+    Voilà runs each notebook ahead of time so that it opens fast; what comes after
+    this call (the learner's progress) is computed when the page is requested, so it
+    is never stale. Anywhere else (JupyterLab, tests) it returns at once.
+    """
+    if os.environ.get("SHENGJI_TUTOR_REQUEST_SEEN"):
+        return
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # pragma: no cover - Voilà is a dependency, but the engine does not need it
+        return
+    wait_for_request()
+    os.environ["SHENGJI_TUTOR_REQUEST_SEEN"] = "1"
+
+
+_NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
+
+
+def _lesson(number: int) -> Lesson:
+    for lesson in LESSONS:
+        if lesson.number == number:
+            return lesson
+    raise ValueError(f"there is no lesson {number!r}: lessons run from 1 to {len(LESSONS)}")
+
+
+def _learner() -> Any:
+    """The classroom student this page belongs to (None outside a classroom)."""
+    from ..classroom.session import current_learner
+
+    return current_learner()
+
+
+def _href(target: str) -> str:
+    """A course link that keeps a classroom student signed in (their id rides in the address)."""
+    from ..classroom.session import link
+
+    return escape(link(target, _learner()), quote=True)
+
+
+def _nav(current: Lesson | None) -> str:
+    links = ['<span class="sjt-brand">升级 Sheng ji tutor</span>', f'<a href="{_href(HOME)}">Course home</a>']
+    if current is not None:
+        before = [lesson for lesson in LESSONS if lesson.number < current.number]
+        after = [lesson for lesson in LESSONS if lesson.number > current.number]
+        if before:
+            links.append(f'<a href="{_href(before[-1].notebook)}" rel="prev">← {escape(before[-1].title)}</a>')
+        if after:
+            links.append(f'<a href="{_href(after[0].notebook)}" rel="next">{escape(after[0].title)} →</a>')
+    links.append(f'<a href="{_href(PRACTICE)}">Practice</a>')
+    return f'<nav class="sjt-nav" aria-label="Course">{"".join(links)}</nav>'
+
+
+def _meter(solved: int, total: int) -> str:
+    if total == 0:
+        return ""
+    return (
+        f'<div class="sjt-meter"><progress max="{total}" value="{solved}" '
+        f'aria-label="puzzles solved in this lesson">{solved}/{total}</progress>'
+        f"<span>{solved} of {total} puzzles solved</span></div>"
+    )
+
+
+def _puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzzle]:
+    bank = load_bank() if bank is None else bank
+    return sorted((p for p in bank.values() if p.lesson == number), key=lambda p: p.difficulty)
+
+
+def _header_html(lesson: Lesson, solved: int, total: int) -> str:
+    zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
+    return (
+        f'<header class="sjt-course">{_nav(lesson)}'
+        + f'<h1 class="sjt-lesson-title">{lesson.number}. {escape(lesson.title)}</h1>'
+        + f'<p class="sjt-lesson-sub">Lesson {lesson.number} of {len(LESSONS)}{zh}</p>'
+        + f'<div class="sjt-progress-slot">{_meter(solved, total)}</div></header>'
+    )
+
+
+class LessonHeader(w.VBox):  # type: ignore[misc]
+    """A lesson's header; ``refresh`` redraws it with the learner's progress and signed-in links.
+
+    The course's style sheet is sent once; a refresh sends only the header itself.
+    """
+
+    def __init__(self, number: int, store: ProgressStore | None = None) -> None:
+        self.lesson = _lesson(number)
+        self.store = store or ProgressStore()
+        self.puzzle_ids = [p.id for p in _puzzles_of(number)]
+        self.body = w.HTML()
+        super().__init__([w.HTML(_STYLE), self.body])
+        self.add_class("sjt-lesson-header")
+        self.refresh()
+
+    @property
+    def value(self) -> str:
+        """The header's HTML (without the style sheet)."""
+        return str(self.body.value)
+
+    def refresh(self) -> None:
+        solved = len(self.store.solved(self.puzzle_ids))
+        self.body.value = _header_html(self.lesson, solved, len(self.puzzle_ids))
+
+
+def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHeader:
+    """The top of a lesson: course navigation, the title with its Chinese term, the lesson's progress.
+
+    Drawn at once (so a pre-heated page is ready), and redrawn by ``puzzle_set`` or
+    ``lesson_footer`` when the learner opens the page, with their progress and links.
+    """
+    header = LessonHeader(number, store)
+    _HEADERS[number] = header
+    return header
+
+
+_HEADERS: dict[int, LessonHeader] = {}
+"""The header drawn in this kernel for each lesson (a kernel serves one page)."""
+
+
+def page_header(title: str, subtitle: str = "") -> HTML:
+    """The course bar and a title, for pages that are not lessons (practice, gallery)."""
+    at_request()
+    sub = f'<p class="sjt-lesson-sub">{escape(subtitle)}</p>' if subtitle else ""
+    return HTML(
+        _STYLE
+        + f'<header class="sjt-course">{_nav(None)}<h1 class="sjt-lesson-title">{escape(title)}</h1>{sub}</header>'
+    )
+
+
+def lesson_footer(number: int) -> HTML:
+    """Previous / next links at the end of a lesson."""
+    lesson = _lesson(number)
+    at_request()
+    if number in _HEADERS:
+        _HEADERS[number].refresh()
+    prev = next((x for x in reversed(LESSONS) if x.number < number), None)
+    nxt = next((x for x in LESSONS if x.number > number), None)
+    left = (
+        f'<a href="{_href(prev.notebook)}" rel="prev">← {escape(prev.title)}</a>'
+        if prev
+        else f'<a href="{_href(HOME)}">← Course home</a>'
+    )
+    right = (
+        f'<a href="{_href(nxt.notebook)}" rel="next">Next: {escape(nxt.title)} →</a>'
+        if nxt
+        else f'<a href="{_href(PRACTICE)}">Practice →</a>'
+    )
+    return HTML(_STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
+
+
+def cards(text: CardsLike, trump: Trump | None = None, *, sort: bool = False) -> HTML:
+    """Show cards as pictures (in a lesson's text): ``cards("AS 10H BJ", Trump("7", "H"))``."""
+    group = as_cards(text, "the cards")
+    return HTML(f'<div class="sjt-cards">{hand_svg(group, trump, sort=sort)}</div>')
+
+
+def puzzle_args(puzzle: Puzzle) -> dict[str, Any]:
+    """What a ``PuzzleCard`` needs to show this puzzle (the grade function stays in Python)."""
+    from ..ui.render import hand_svg as draw_hand
+
+    args: dict[str, Any] = {
+        "trump": puzzle.trump,
+        "hint": puzzle.hint or None,
+        "grade": puzzle.grade,
+        "max_cards": puzzle.max_cards,
+    }
+    if puzzle.kind in ("play", "legal", "winner", "points") and puzzle.trick:
+        args["trick"] = puzzle.trick
+        args["leader"] = puzzle.leader
+    if puzzle.kind in ("play", "legal", "declare"):
+        args["hand"] = puzzle.hand
+    if puzzle.kind == "throw":
+        spec = puzzle.spec
+        args["hand"] = puzzle.cards_to_pick
+        args["hand_label"] = "Your throw"
+        names = [SEATS[(puzzle.leader + k) % 4] for k in range(1, 4)]
+        rows = "".join(
+            f'<div class="sjt-other"><div class="sjt-group-label">{name} holds</div>{draw_hand(h, puzzle.trump)}</div>'
+            for name, h in zip(names, spec.others, strict=False)
+        )
+        args["picture"] = f'<div class="sjt-others">{rows}</div>'
+    if puzzle.kind == "order":
+        shuffled = list(puzzle.cards_to_pick)
+        random.Random(puzzle.id).shuffle(shuffled)
+        args["hand"] = shuffled
+        args["hand_label"] = "The cards"
+        args["sort_hand"] = False
+    if puzzle.kind == "points" and puzzle.spec.count in ("kitty", "cards") and not puzzle.trick:
+        shown = puzzle.spec.kitty or puzzle.spec.cards
+        args["hand"] = shown
+        args["hand_label"] = "The kitty" if puzzle.spec.count == "kitty" else "The cards"
+    if puzzle.kind == "legal":
+        args["context"] = (
+            puzzle.trump.describe().capitalize()
+            + f". The play in question: {' '.join(c.symbol() for c in puzzle._cards(puzzle.spec.play, 'play'))}."
+        )
+    return args
+
+
+class PuzzleSet(w.VBox):  # type: ignore[misc]
+    """A lesson's puzzles, one at a time (easiest first), with Next, and progress saved as you go."""
+
+    def __init__(
+        self,
+        puzzles: Sequence[Puzzle],
+        store: ProgressStore | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        if not puzzles:
+            raise ValueError("a puzzle set needs at least one puzzle")
+        self.puzzles = list(puzzles)
+        self.store = store or ProgressStore()
+        self._on_progress = on_progress
+        solved = self.store.solved(p.id for p in self.puzzles)
+        self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
+        self.card = PuzzleCard(**self._args(self.index))
+        self.card.on_check(self._checked)
+        self.card.on_next(self.next)
+        super().__init__([self.card])
+        self.add_class("sjt-puzzle-set")
+        self._show_progress()
+
+    def _args(self, index: int) -> dict[str, Any]:
+        p = self.puzzles[index]
+        return {"puzzle_id": p.id, "prompt": p.prompt, "kind": p.answer_kind, "has_next": True, **puzzle_args(p)}
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    def next(self) -> None:
+        """Show the next puzzle (after the last: the first one not solved yet, or the first)."""
+        solved = self.store.solved(p.id for p in self.puzzles)
+        order = list(range(self.index + 1, len(self.puzzles))) + list(range(0, self.index + 1))
+        self.index = next((i for i in order if self.puzzles[i].id not in solved), order[0])
+        self.card.load(**self._args(self.index))
+        self._show_progress()
+
+    def _checked(self, grade: Grade, answer: Any) -> None:
+        shown = " ".join(str(c) for c in answer) if isinstance(answer, list) else str(answer)
+        self.store.record(self.puzzle.id, grade.correct, shown)
+        learner = _learner()
+        if learner is not None:  # in a classroom, the instructor sees every attempt
+            from ..classroom import ClassroomError
+            from ..classroom.session import classroom_store
+
+            room = classroom_store()
+            try:
+                if room is not None:
+                    room.record_attempt(learner.student_id, self.puzzle.id, shown, grade.correct)
+            except ClassroomError as e:
+                self.card.error = f"Saved here, but not sent to your class: {e}"
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        solved = len(self.store.solved(p.id for p in self.puzzles))
+        total = len(self.puzzles)
+        self.card.progress = f"Puzzle {self.index + 1} of {total} · {solved} solved"
+        if self._on_progress is not None:
+            self._on_progress(solved, total)
+
+
+def puzzle_set(number: int, header: LessonHeader | None = None, store: ProgressStore | None = None) -> PuzzleSet:
+    """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current.
+
+    In a pre-heated Voilà kernel this waits for the learner to open the page, so the
+    puzzle shown first is the first one *they* have not solved.
+    """
+    at_request()
+    store = store or ProgressStore()
+    header = header if header is not None else _HEADERS.get(number)
+
+    def update(_solved: int, _total: int) -> None:
+        if isinstance(header, LessonHeader):
+            header.refresh()
+
+    return PuzzleSet(_puzzles_of(number), store, on_progress=update)
+
+
+def home(store: ProgressStore | None = None) -> w.Widget:
+    """The course home page: every lesson with its progress, practice mode, the gallery.
+
+    In a classroom (``shengji-tutor classroom``) a student first joins with the class code
+    and a name; once joined, the page also shows the live question their instructor pushes.
+    """
+    load_bank()  # read the puzzles before waiting for the learner (a pre-heated page is then ready sooner)
+    at_request()
+    from ..classroom.session import classroom_store
+
+    room = classroom_store()
+    if room is not None:
+        from ..classroom.screens import JoinPanel, LivePanel
+
+        learner = _learner()
+        if learner is None:
+            return w.VBox([w.HTML(_STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(room, HOME)])
+        lessons = room.class_info(learner.code)["lessons"]
+        covers = f" Your class works on lessons {', '.join(str(n) for n in lessons)}." if lessons else ""
+        hello = w.HTML(
+            f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
+            f"in class {escape(learner.code)}.{escape(covers)}</p>"
+        )
+        return w.VBox([_home_page(store), hello, LivePanel(room, learner)])
+    return _home_page(store)
+
+
+def _home_page(store: ProgressStore | None) -> w.HTML:
+    store = store or ProgressStore()
+    bank = load_bank()
+    items = []
+    for lesson in LESSONS:
+        puzzles = _puzzles_of(lesson.number, bank)
+        solved = len(store.solved(p.id for p in puzzles))
+        meter = (
+            _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{_NO_PUZZLES[lesson.number]}</div>'
+        )
+        items.append(
+            f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
+            f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
+        )
+    html = (
+        _STYLE
+        + f'<div class="sjt-course">{_nav(None)}'
+        + '<h1 class="sjt-lesson-title">Learn Sheng ji 升级, one idea at a time</h1>'
+        + '<p class="sjt-lesson-sub">Ten short lessons with puzzles the rules engine grades and explains. '
+        + "Your progress is saved as you go.</p>"
+        + f'<ol class="sjt-home-list">{"".join(items)}</ol>'
+        + f'<p class="sjt-home-practice"><a href="{_href(PRACTICE)}">Practice mode</a>: endless fresh puzzles from '
+        + "simulated games.</p></div>"
+    )
+    page = w.HTML(html)
+    page.add_class("sjt-home")
+    return page
+
+
+PRACTICE_TOPICS = {
+    "Who wins the trick?": "winner",
+    "Is this play legal?": "legal",
+    "What do you play?": "play",
+    "Count the points": "points",
+    "Throws": "throw",
+    "Order the trumps": "order",
+}
+
+
+class Practice(w.VBox):  # type: ignore[misc]
+    """Practice mode: pick a topic and a difficulty, then endless fresh puzzles, with a streak counter."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        from ..puzzles.generate import generate
+
+        self._generate = generate
+        self._rng = random.Random(seed)
+        self.streak = 0
+        self.best = 0
+        self.topic = w.Dropdown(options=list(PRACTICE_TOPICS), description="Topic")
+        self.level = w.ToggleButtons(options=[("Easy", 1), ("Medium", 2), ("Hard", 3)], description="Difficulty")
+        self.counter = w.HTML()
+        self.counter.add_class("sjt-streak")
+        self.card = PuzzleCard(**self._fresh())
+        self.card.on_check(self._checked)
+        self.card.on_next(self.next)
+        self.topic.observe(lambda _change: self.next(), "value")
+        self.level.observe(lambda _change: self.next(), "value")
+        super().__init__([w.HBox([self.topic, self.level]), self.counter, self.card])
+        self.add_class("sjt-practice")
+        self._show_streak()
+
+    def _fresh(self) -> dict[str, Any]:
+        kind = PRACTICE_TOPICS[self.topic.value]
+        level = self.level.value
+        try:
+            puzzle = self._generate(kind, level, seed=self._rng.randrange(1 << 30))
+        except RuntimeError:  # some kinds have no easy puzzles (a throw is never easy): take any level
+            puzzle = self._generate(kind, None, seed=self._rng.randrange(1 << 30))
+        self.puzzle = puzzle
+        return {
+            "puzzle_id": puzzle.id,
+            "prompt": puzzle.prompt,
+            "kind": puzzle.answer_kind,
+            "has_next": True,
+            **puzzle_args(puzzle),
+        }
+
+    def next(self) -> None:
+        """A new puzzle of the chosen topic and difficulty."""
+        self.card.load(**self._fresh())
+
+    def _checked(self, grade: Grade, _answer: Any) -> None:
+        self.streak = self.streak + 1 if grade.correct else 0
+        self.best = max(self.best, self.streak)
+        self._show_streak()
+
+    def _show_streak(self) -> None:
+        flame = "🔥 " if self.streak >= 3 else ""
+        self.counter.value = (
+            f'<div class="sjt-meter" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
+            f"best: {self.best}</div>"
+        )
+
+
+def practice(seed: int | None = None) -> Practice:
+    """The practice-mode widget."""
+    return Practice(seed)

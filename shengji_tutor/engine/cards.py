@@ -1,0 +1,363 @@
+"""Cards and their notation: ``Card``, ``parse_cards``, points.
+
+A card is a small immutable value. There are only 54 distinct cards (52 plus the
+two jokers), so every ``Card`` is interned: ``Card("10", "H") is Card("10", "H")``.
+That makes equality and hashing identity-cheap, and lets the engine work on the
+card's integer ``id`` (0..53) in its hot loops.
+
+Card order depends on the trump, so ``Card`` deliberately has no ``<``: order goes
+through :meth:`shengji_tutor.Trump.key`.
+
+>>> parse_cards("AS 10h, T♥ bj")
+[Card('A', 'S'), Card('10', 'H'), Card('10', 'H'), Card('BJ')]
+>>> str(Card("10", "H")), points("5H 10S KD 2C")
+('10H', 25)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from .errors import CardParseError, ImpossibleCardsError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Card",
+    "Cards",
+    "CardsLike",
+    "as_cards",
+    "card_ids",
+    "card_points",
+    "cards_of",
+    "check_copies",
+    "check_id_copies",
+    "deck",
+    "format_cards",
+    "normal_rank",
+    "parse_cards",
+    "points",
+]
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES: dict[str, str] = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+JOKERS: tuple[str, str] = ("SJ", "BJ")
+
+SMALL_JOKER_ID = 52
+BIG_JOKER_ID = 53
+N_CARD_IDS = 54
+MAX_DECKS = 3
+
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
+_SUIT_ALIASES = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
+_SUIT_ALIASES |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_SEPARATORS = re.compile(r"[\s,]+")
+_POINTS = {"5": 5, "10": 10, "K": 10}
+
+
+class Card:
+    """One playing card: a rank and a suit, or one of the two jokers.
+
+    ``Card("7", "C")`` is the seven of clubs; ``Card("SJ")`` the small (black)
+    joker, ``Card("BJ")`` the big (red) joker. Construction accepts the same
+    spellings as :func:`parse_cards` (``"T"`` for 10, lower case, ``"♣"``).
+    """
+
+    __slots__ = ("id", "points", "rank", "suit")
+
+    id: int
+    rank: str
+    suit: str | None
+    points: int
+
+    def __new__(cls, rank: str, suit: str | None = None) -> Card:
+        return _lookup(rank, suit)
+
+    @classmethod
+    def _make(cls, card_id: int, rank: str, suit: str | None) -> Card:
+        self = object.__new__(cls)
+        object.__setattr__(self, "id", card_id)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "points", _POINTS.get(rank, 0))
+        return self
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The card with the engine's integer id (0..53)."""
+        if type(card_id) is not int or not 0 <= card_id < N_CARD_IDS:
+            raise CardParseError(f"a card id is a whole number from 0 to {N_CARD_IDS - 1}, not {card_id!r}")
+        return _ALL[card_id]
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one token such as ``"10H"``, ``"th"``, ``"A♠"`` or ``"BJ"``."""
+        cards = parse_cards(token)
+        if len(cards) != 1:
+            raise CardParseError(f"expected one card, got {len(cards)} in {token!r}", token, 0)
+        return cards[0]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str | None]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    def __str__(self) -> str:
+        return self.rank if self.suit is None else self.rank + self.suit
+
+    def __repr__(self) -> str:
+        if self.suit is None:
+            return f"Card({self.rank!r})"
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+    def symbol(self) -> str:
+        """The token with a unicode suit: ``10♥``; jokers stay ``SJ`` / ``BJ``."""
+        return self.rank if self.suit is None else self.rank + SUIT_SYMBOLS[self.suit]
+
+    def _repr_svg_(self) -> str:
+        from ..ui.render import card_svg  # lazy: the rules never import rendering
+
+        return card_svg(self)
+
+    def name(self) -> str:
+        """The card in words, as screen readers and explanations say it."""
+        if self.rank == "BJ":
+            return "big joker"
+        if self.rank == "SJ":
+            return "small joker"
+        assert self.suit is not None
+        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+
+
+def _build() -> tuple[Card, ...]:
+    cards = [Card._make(s * 13 + r, rank, suit) for s, suit in enumerate(SUITS) for r, rank in enumerate(RANKS)]
+    cards.append(Card._make(SMALL_JOKER_ID, "SJ", None))
+    cards.append(Card._make(BIG_JOKER_ID, "BJ", None))
+    return tuple(cards)
+
+
+_ALL: tuple[Card, ...] = _build()
+_BY_TOKEN: dict[str, Card] = {str(c): c for c in _ALL}
+
+
+def normal_rank(rank: object) -> str | None:
+    """The canonical spelling of a rank (``"t"`` → ``"10"``, ``" q "`` → ``"Q"``), or ``None`` if it is not one.
+
+    >>> normal_rank("t"), normal_rank("A"), normal_rank("1")
+    ('10', 'A', None)
+    """
+    return _RANK_ALIASES.get(rank.strip().upper()) if isinstance(rank, str) else None
+
+
+def _lookup(rank: str, suit: str | None) -> Card:
+    if not isinstance(rank, str) or not (suit is None or isinstance(suit, str)):
+        raise CardParseError(f"a card needs a rank and a suit as text, got {rank!r}, {suit!r}")
+    r = rank.strip().upper()
+    if r in JOKERS:
+        if suit is not None:
+            raise CardParseError(f"a joker has no suit, got {rank!r} with {suit!r}", rank)
+        return _BY_TOKEN[r]
+    canonical = _RANK_ALIASES.get(r)
+    if canonical is None:
+        raise CardParseError(f"unknown rank {rank!r} (ranks are 2-10, J, Q, K, A, or T for 10)", rank)
+    if suit is None:
+        raise CardParseError(f"the card {rank!r} needs a suit (S, H, D or C)", rank)
+    s = _SUIT_ALIASES.get(suit.strip().upper())
+    if s is None:
+        raise CardParseError(f"unknown suit {suit!r} (suits are S, H, D, C or ♠ ♥ ♦ ♣)", suit)
+    return _BY_TOKEN[canonical + s]
+
+
+_TOKEN = re.compile(r"SJ|BJ|(?:10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]")
+_RANK_START = re.compile(r"10|[2-9TJQKA]")
+
+
+def _parse_chunk(chunk: str, position: int, out: list[Card]) -> int:
+    """Read one space-free chunk, which may hold several tokens (``5H5H4H4H``)."""
+    text = chunk.upper()
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            bad = chunk[pos:]
+            r = _RANK_START.match(text, pos)
+            if r is None:
+                what = "unknown rank"
+            elif r.end() == len(text):
+                what = "missing suit"
+            else:
+                what = "unknown suit"
+            raise CardParseError(
+                f"cannot read card {bad!r} at position {position}: {what} "
+                "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                bad,
+                position,
+            )
+        tok = m.group()
+        out.append(_BY_TOKEN[(_RANK_ALIASES[tok[:-1]] + _SUIT_ALIASES[tok[-1]]) if tok not in JOKERS else tok])
+        position += 1
+        pos = m.end()
+    return position
+
+
+class Cards(list[Card]):
+    """A list of cards that shows itself as card pictures in a notebook (``parse_cards`` returns one)."""
+
+    def _repr_svg_(self) -> str:
+        from ..ui.render import hand_svg  # lazy: the rules never import rendering
+
+        return hand_svg(self, sort=False)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse a card list: tokens separated by spaces and/or commas (or written together).
+
+    Positions in error messages count tokens from 1.
+
+    >>> parse_cards("7c, 7♣ TS")
+    [Card('7', 'C'), Card('7', 'C'), Card('10', 'S')]
+    >>> len(parse_cards("5H5H4H4H"))
+    4
+    >>> parse_cards("AS 1H")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.engine.errors.CardParseError: cannot read card '1H' at position 2: unknown rank (write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected a string of card tokens, got {type(text).__name__}")
+    out = Cards()
+    position = 1
+    for chunk in _SEPARATORS.split(text.strip()):
+        if chunk:
+            position = _parse_chunk(chunk, position, out)
+    return out
+
+
+CardsLike: TypeAlias = str | Iterable[Card | str]
+"""A card string (``"AS 10H"``) or an iterable of ``Card`` (single tokens are accepted too)."""
+
+
+def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
+    """Accept either a card string or an iterable of ``Card``; return a new list.
+
+    ``what`` names the argument in error messages ("the lead", "your hand").
+    """
+    if isinstance(cards, str):
+        try:
+            return parse_cards(cards)
+        except CardParseError as e:
+            raise CardParseError(f"in {what}: {e}", e.token, e.position) from None
+    if type(cards) is list or type(cards) is tuple:
+        for c in cards:
+            if type(c) is not Card:
+                break
+        else:  # the common case in hot loops: already a sequence of cards
+            return list(cards)
+    try:
+        out = list(cards)
+    except TypeError:
+        raise CardParseError(f"{what} must be a card string or a list of cards, got {type(cards).__name__}") from None
+    result: list[Card] = []
+    for i, c in enumerate(out, 1):
+        if type(c) is Card:
+            result.append(c)
+        elif isinstance(c, str):
+            try:
+                result.append(Card.parse(c))
+            except CardParseError:
+                raise CardParseError(
+                    f"in {what}: cannot read card {c!r} at position {i} "
+                    "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                    c,
+                    i,
+                ) from None
+        else:
+            raise CardParseError(f"in {what}: item {i} is not a card: {c!r}", repr(c), i)
+    return result
+
+
+def card_ids(cards: CardsLike, what: str = "cards") -> list[int]:
+    """The engine's integer ids of some cards; accepts what ``as_cards`` accepts.
+
+    A list or tuple of ``Card`` (the form hot loops use) is read in one
+    comprehension; anything else (strings, tokens, bad items) takes the careful path.
+    """
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            ids = [c.id for c in cards]
+            if not ids or (type(ids[0]) is int and min(ids) >= 0 and max(ids) < N_CARD_IDS):
+                return ids
+        except (AttributeError, TypeError):
+            pass
+    return [c.id for c in as_cards(cards, what)]
+
+
+def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
+    """The cards for engine ids (the inverse of ``card_ids``)."""
+    return tuple(map(_ALL.__getitem__, ids))
+
+
+def check_id_copies(groups: Iterable[Sequence[int]], decks: int, what: str = "these cards") -> None:
+    """Raise ``ImpossibleCardsError`` if the id groups together hold more copies of a card than ``decks``."""
+    counts = [0] * N_CARD_IDS
+    for group in groups:
+        for i in group:
+            counts[i] += 1
+    worst = max(counts)
+    if worst > decks:
+        card = _ALL[counts.index(worst)]
+        plural = "deck holds" if decks == 1 else "decks hold"
+        raise ImpossibleCardsError(f"{what} contain {worst} copies of {card}, but {decks} {plural} only {decks}")
+
+
+def check_copies(groups: Iterable[Iterable[Card]], decks: int, what: str = "these cards") -> None:
+    """Raise ``ImpossibleCardsError`` if the groups together hold more copies of a card than ``decks``."""
+    check_id_copies(([c.id for c in g] for g in groups), decks, what)
+
+
+def card_points(card: Card) -> int:
+    return card.points
+
+
+def points(cards: CardsLike) -> int:
+    """The points (分 fēn) in some cards: 5s score 5, 10s and Ks score 10.
+
+    >>> points("5H 10S KD 2C AS BJ")
+    25
+    """
+    group = as_cards(cards)
+    check_copies([group], MAX_DECKS)
+    return sum(c.points for c in group)
+
+
+def deck(decks: int = 2) -> list[Card]:
+    """All the cards of ``decks`` full packs with jokers, in a fixed order."""
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        raise ImpossibleCardsError(f"decks must be a whole number from 1 to {MAX_DECKS}, not {decks!r}")
+    return [c for _ in range(decks) for c in _ALL]
+
+
+def format_cards(cards: CardsLike, symbols: bool = True) -> str:
+    """Cards as text for sentences: ``8♥ 8♥`` (or canonical tokens with ``symbols=False``)."""
+    return " ".join(c.symbol() if symbols else str(c) for c in as_cards(cards))

@@ -1,0 +1,247 @@
+"""Declaring trump (亮主 liàngzhǔ, RULES §10): with what, and what overrides what.
+
+During the deal a player shows cards to fix the trump suit:
+
+- one card of the trump rank (strength 1) names its suit;
+- a pair of identical trump-rank cards (strength 2) overrides a single;
+- a pair of small jokers (3) or big jokers (4) declares no-trump and overrides
+  everything weaker; a single joker declares nothing;
+- a player who holds the declaration may only reinforce their single into the
+  pair of the same suit (they may not switch suit).
+
+This module is the one home of that rule: the round (``Round.declare``), the bots
+and the "can you declare?" puzzles all ask it.
+
+>>> from shengji_tutor.engine.cards import format_cards, parse_cards
+>>> from shengji_tutor.engine.declaring import Declaration, judge_declaration, possible_declarations
+>>> current = Declaration.of(1, tuple(parse_cards("2H")))
+>>> verdict = judge_declaration("2S 2S", rank="2", current=current, seat=0)
+>>> bool(verdict), verdict.declaration.suit
+(True, 'S')
+>>> print(judge_declaration("2D", rank="2", current=current, seat=0).reason)
+2♦ does not override West's 2♥: a pair overrides a single, small jokers override a pair, big jokers override small jokers (RULES §10)
+>>> [format_cards(d) for d in possible_declarations("2D 2D SJ BJ 9C", rank="2", current=current, seat=0)]
+['2♦ 2♦']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank
+from .errors import ShengjiError
+from .explain import Judgement
+from .seats import seat_name
+
+__all__ = [
+    "STRENGTH_WORDS",
+    "Declaration",
+    "DeclarationVerdict",
+    "can_declare",
+    "judge_declaration",
+    "possible_declarations",
+]
+
+STRENGTH_WORDS = {
+    1: "a single rank card",
+    2: "a pair of rank cards",
+    3: "a pair of small jokers",
+    4: "a pair of big jokers",
+}
+_STRONGER_THAN = {
+    0: "a trump-rank card or a pair of jokers",
+    1: "a pair of rank cards or a pair of jokers",
+    2: "a pair of jokers",
+    3: "a pair of big jokers",
+}
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A trump declaration (亮主 liàngzhǔ): who, with which cards, for which suit.
+
+    ``strength``: 1 a single rank card, 2 a pair of rank cards, 3 a pair of small
+    jokers, 4 a pair of big jokers (RULES §10). ``suit`` is ``None`` for no-trump.
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    suit: str | None
+    strength: int
+    dealt: int = 0
+    """How many cards had been dealt when it was made (for replays)."""
+
+    @classmethod
+    def of(cls, seat: int, cards: tuple[Card, ...], dealt: int = 0) -> Declaration:
+        """The declaration these (already judged) cards make: suit and strength."""
+        card = cards[0]
+        if card.is_joker:
+            return cls(seat, cards, None, 4 if card.rank == "BJ" else 3, dealt)
+        return cls(seat, cards, card.suit, len(cards), dealt)
+
+
+class DeclarationVerdict(Judgement[tuple[str]]):
+    """Whether a declaration is allowed now, and why (RULES §10). Truthy iff allowed.
+
+    ``declaration`` is what it would declare (``None`` when the cards declare nothing).
+    """
+
+    __slots__ = ("_declaration", "_legal")
+
+    def __init__(self, legal: bool, declaration: Declaration | None, reason: str | Callable[[], str]) -> None:
+        super().__init__(lambda: (reason() if callable(reason) else reason,))
+        self._legal = legal
+        self._declaration = declaration
+
+    @property
+    def legal(self) -> bool:
+        return self._legal
+
+    @property
+    def declaration(self) -> Declaration | None:
+        return self._declaration
+
+    def __bool__(self) -> bool:
+        return self._legal
+
+    def __repr__(self) -> str:
+        return f"DeclarationVerdict(legal={self._legal}, reason={self.reason!r})"
+
+
+def _rank(rank: object) -> str:
+    canonical = normal_rank(rank)
+    if canonical is None:
+        raise ShengjiError(f"the trump rank must be one of 2-10, J, Q, K, A, not {rank!r}")
+    return canonical
+
+
+def judge_declaration(
+    cards: CardsLike,
+    rank: str,
+    current: Declaration | None = None,
+    seat: int = 0,
+    players: int = 4,
+    dealt: int = 0,
+) -> DeclarationVerdict:
+    """May ``seat`` declare with ``cards`` now, at trump rank ``rank``, over ``current``? (RULES §10)
+
+    Whether the player holds the cards is the caller's question (the round checks it).
+    """
+    rank = _rank(rank)
+    shown = tuple(as_cards(cards, "the declaration"))
+    if len(shown) not in (1, 2) or (len(shown) == 2 and shown[0] is not shown[1]):
+        return DeclarationVerdict(
+            False,
+            None,
+            f"declare with one {rank} or a pair of identical cards, not {format_cards(shown)} (RULES §10)",
+        )
+    card = shown[0]
+    if card.is_joker and len(shown) != 2:
+        return DeclarationVerdict(False, None, "a joker declares no-trump only as a pair (RULES §10)")
+    if not card.is_joker and card.rank != rank:
+        return DeclarationVerdict(
+            False, None, f"only a card of the trump rank {rank} declares a suit, not {format_cards(shown)} (RULES §10)"
+        )
+    decl = Declaration.of(seat, shown, dealt)
+    if current is not None:
+        if current.seat == seat:
+            if not (decl.strength == 2 and current.strength == 1 and decl.suit == current.suit):
+                return DeclarationVerdict(
+                    False,
+                    decl,
+                    "you already hold the declaration: you may only reinforce your single into a pair "
+                    "of the same suit (RULES §10)",
+                )
+        elif decl.strength <= current.strength:
+            held = current
+            return DeclarationVerdict(
+                False,
+                decl,
+                lambda: (
+                    f"{format_cards(decl.cards)} does not override {seat_name(held.seat, players)}'s "
+                    f"{format_cards(held.cards)}: a pair overrides a single, small jokers override a pair, "
+                    "big jokers override small jokers (RULES §10)"
+                ),
+            )
+    return DeclarationVerdict(True, decl, lambda: f"{format_cards(decl.cards)} declares {_what(decl)} (RULES §10)")
+
+
+def _what(decl: Declaration) -> str:
+    return "no-trump" if decl.suit is None else f"{SUIT_NAMES[decl.suit]} as the trump suit"
+
+
+def possible_declarations(
+    hand: CardsLike, rank: str, current: Declaration | None = None, seat: int = 0, players: int = 4
+) -> list[tuple[Card, ...]]:
+    """Every declaration the hand could make now that ``judge_declaration`` allows, in hand order."""
+    rank = _rank(rank)
+    counts = Counter(as_cards(hand, "the hand"))
+    out: list[tuple[Card, ...]] = []
+    for card, n in counts.items():
+        options: list[tuple[Card, ...]] = []
+        if card.is_joker:
+            options = [(card, card)] if n >= 2 else []
+        elif card.rank == rank:
+            options = [(card,)] + ([(card, card)] if n >= 2 else [])
+        out.extend(cards for cards in options if judge_declaration(cards, rank, current, seat, players))
+    return out
+
+
+def can_declare(
+    hand: CardsLike, rank: str, current: Declaration | None = None, by_you: bool = False
+) -> DeclarationVerdict:
+    """Can this hand declare (or override ``current``) now? The strongest option, explained (RULES §10).
+
+    ``by_you`` says the declaration on the table is the player's own (they may only reinforce it).
+    """
+    rank = _rank(rank)
+    seat = 0
+    if current is not None:  # whose it is decides whether overriding or only reinforcing is allowed
+        current = replace(current, seat=seat if by_you else seat + 1)
+    options = possible_declarations(hand, rank, current, seat)
+    best = max(options, key=lambda cards: Declaration.of(seat, cards).strength, default=None)
+    chosen = None if best is None else Declaration.of(seat, best)
+    if current is None:
+        if chosen is None:
+            return DeclarationVerdict(
+                False, None, f"Nobody has declared, but you hold no {rank} and no pair of jokers (RULES §10)."
+            )
+        return DeclarationVerdict(
+            True, chosen, f"Nobody has declared yet: you may declare with {_symbols(chosen.cards)} (RULES §10)."
+        )
+    table = format_cards(current.cards)
+    if by_you:
+        if chosen is not None:
+            return DeclarationVerdict(
+                True,
+                chosen,
+                f"The declaration is your own single {_symbols(current.cards)}: you may reinforce it into the pair "
+                f"{_symbols(chosen.cards)} (RULES §10), but not switch to another suit.",
+            )
+        return DeclarationVerdict(
+            False,
+            None,
+            "The declaration is your own: you may only reinforce a single into a pair of the same suit (RULES §10).",
+        )
+    if chosen is not None:
+        return DeclarationVerdict(
+            True,
+            chosen,
+            f"{_symbols(chosen.cards)} overrides {table}: {STRENGTH_WORDS[chosen.strength]} beats "
+            f"{STRENGTH_WORDS[current.strength]} (RULES §10).",
+        )
+    if current.strength == 4:
+        return DeclarationVerdict(
+            False, None, f"Nothing overrides {table}: a pair of big jokers is the strongest declaration (RULES §10)."
+        )
+    return DeclarationVerdict(
+        False,
+        None,
+        f"Nothing in your hand overrides {table}: only {_STRONGER_THAN[current.strength]} would (RULES §10).",
+    )
+
+
+def _symbols(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol() for c in cards)

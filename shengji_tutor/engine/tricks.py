@@ -1,0 +1,565 @@
+"""Who wins a trick, and is a throw (甩牌 shuǎipái) safe? (RULES §7, §8)
+
+``trick_winner`` gives the index of the winning play; ``explain_trick`` gives the
+same answer with a note per play (why it could or could not win, which unit was
+compared with which) and a sentence for the learner. Both run the same code.
+
+A play can win only if it is all in the led suit or all trump, and can be split
+into units matching every led unit. Trumps beat the led suit; within one class the
+higher unit wins and the earliest of equal plays keeps the trick. For a throw, the
+default compares only the largest led component against the follower's best
+matching unit (``throw_evaluation="highest"``); the variant ``"all"`` asks every
+unit to beat.
+
+>>> t = Trump("7", "C")
+>>> trick_winner(["KD QD", "5C 5C", "10C 3C"], t)
+2
+>>> print(explain_trick(["KD QD", "5C 5C", "10C 3C"], t, names=["West", "South", "East"]).reason)
+West leads a throw of diamonds: 2 singles (K♦ Q♦). South plays 5♣ 5♣ and ruffs: trumps beat diamonds; the highest single 5♣ now leads (RULES §7). East's highest single 10♣ is higher than South's 5♣ (RULES §7: a throw is decided by its largest component, here the single). East wins the trick (30 points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
+from .errors import PlayError
+from .explain import Judgement
+from .rules import RuleSet, rules_or_default
+from .trump import TRUMP, Trump, check_trump
+from .units import (
+    Format,
+    RawUnit,
+    Unit,
+    count_ids,
+    decompose,
+    lead_suit,
+    make_format,
+    make_unit,
+    placements,
+    shape_words,
+    suit_words,
+    units_words,
+)
+
+__all__ = ["PlayNote", "ThrowCheck", "TrickResult", "check_throw", "explain_trick", "trick_winner"]
+
+# statuses of a play in a trick
+LEAD, OFF_SUIT, WRONG_FORMAT, BEATS, LOSES = "lead", "off-suit", "wrong-format", "beats", "loses"
+
+Split = list[RawUnit]
+
+
+@dataclass(frozen=True)
+class PlayNote:
+    """What happened to one play of a trick.
+
+    ``status`` is ``"lead"``, ``"off-suit"`` (neither all led suit nor all trump),
+    ``"wrong-format"`` (cannot be split like the lead), ``"beats"`` (took the lead
+    of the trick) or ``"loses"``. ``unit`` is the play's unit that was compared
+    (its best matching unit of the lead's largest component), ``against`` the index
+    of the play it was compared with.
+    """
+
+    index: int
+    cards: tuple[Card, ...]
+    status: str
+    unit: Unit | None
+    against: int | None
+    sentence: str
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """The winner of a trick with the reasons: ``.winner``, ``.notes``, ``.reason``."""
+
+    winner: int
+    format: Format
+    points: int
+    notes: tuple[PlayNote, ...]
+    reason: str
+    trump: Trump | None = None
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..ui.render import trick_svg  # lazy: the rules never import rendering
+
+        plays = [n.cards for n in self.notes]
+        names = [f"Player {i + 1}" for i in range(max(4, len(plays)))]
+        table = trick_svg(plays, 0, self.trump, winner=self.winner, points=self.points, names=names)
+        return f'<div class="sjt-trick">{table}<p>{escape(self.reason)}</p></div>'
+
+
+ThrowExplanation = tuple[str, tuple[Card, ...], tuple[Unit, ...]]
+"""(reason, beaten_by, failing), built on first use."""
+
+
+class ThrowCheck(Judgement[ThrowExplanation]):
+    """The verdict on a throw (RULES §8). Truthy iff the throw stands. Read-only.
+
+    ``ok``; ``forced``, the cards the leader must play (the lead itself when ok);
+    ``blocker``, the index into ``others`` of the first player (in play order) who
+    can beat the forced unit, else ``None``. Built on first access: ``reason``,
+    a sentence for the learner; ``beaten_by``, the blocker's cards that beat the
+    forced unit; ``failing``, every led unit that some other player can beat.
+    """
+
+    __slots__ = ("_blocker", "_forced", "_ok")
+
+    def __init__(
+        self, ok: bool, forced: tuple[Card, ...], blocker: int | None, explain: Callable[[], ThrowExplanation]
+    ) -> None:
+        super().__init__(explain)
+        self._ok = ok
+        self._forced = forced
+        self._blocker = blocker
+
+    @property
+    def ok(self) -> bool:
+        return self._ok
+
+    @property
+    def forced(self) -> tuple[Card, ...]:
+        return self._forced
+
+    @property
+    def blocker(self) -> int | None:
+        return self._blocker
+
+    @property
+    def beaten_by(self) -> tuple[Card, ...]:
+        return self._get()[1]
+
+    @property
+    def failing(self) -> tuple[Unit, ...]:
+        return self._get()[2]
+
+    def __bool__(self) -> bool:
+        return self._ok
+
+    def __repr__(self) -> str:
+        return f"ThrowCheck(ok={self._ok}, forced={self._forced!r}, blocker={self._blocker!r}, reason={self.reason!r})"
+
+
+# -- input handling -----------------------------------------------------------------
+
+
+def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[int]]:
+    """The plays as id lists, checked: 1..players plays, all as long as the lead, no impossible copies."""
+    if isinstance(plays, str) or not isinstance(plays, Sequence):
+        raise PlayError(f"plays must be a list with one card list per player, lead first, not {plays!r}")
+    ids = [card_ids(p, "the lead" if i == 0 else f"play {i + 1}") for i, p in enumerate(plays)]
+    if not ids:
+        raise PlayError("a trick needs at least the lead")
+    if len(ids) > rules.players:
+        raise PlayError(f"a trick has at most {rules.players} plays (one per player), got {len(ids)}")
+    n = len(ids[0])
+    for i, p in enumerate(ids[1:], 2):
+        if len(p) != n:
+            raise PlayError(
+                f"play {i} has {len(p)} cards but the lead has {n}: every play has as many cards as the lead"
+            )
+    flat = [i for p in ids for i in p]
+    if len(set(flat)) < len(flat):  # only repeated cards can be impossible
+        check_id_copies(ids, rules.decks, "the plays")
+    return ids
+
+
+# -- the core -------------------------------------------------------------------------
+
+
+def _splits(counts: dict[int, int], key: Sequence[int], shapes: Sequence[tuple[int, int]]) -> Iterator[Split]:
+    """Every way to split counted cards into units of the given shapes; the rest are singles."""
+    if not shapes:
+        yield [(1, 1, key[cid], (cid,)) for cid, c in counts.items() for _ in range(c)]
+        return
+    length, width = shapes[0]
+    for unit, chosen in list(placements(counts, key, length, width)):
+        for cid in chosen:
+            counts[cid] -= width
+        for rest in _splits(counts, key, shapes[1:]):
+            yield [unit, *rest]
+        for cid in chosen:
+            counts[cid] += width
+
+
+def _by_shape(split: Split) -> dict[tuple[int, int], list[int]]:
+    out: dict[tuple[int, int], list[int]] = {}
+    for length, width, top, _ in split:
+        out.setdefault((length, width), []).append(top)
+    for tops in out.values():
+        tops.sort(reverse=True)
+    return out
+
+
+def _best_of(split: Split, shape: tuple[int, int]) -> RawUnit:
+    return max((u for u in split if (u[0], u[1]) == shape), key=lambda u: u[2])
+
+
+def _strength(split: Split) -> list[list[int]]:
+    """A split's units as comparable data: per shape (largest first), the tops high to low."""
+    grouped = _by_shape(split)
+    return [grouped[shape] for shape in sorted(grouped, reverse=True)]
+
+
+def _all_higher(challenger: Split, holder: Split) -> bool:
+    mine, theirs = _by_shape(challenger), _by_shape(holder)
+    return all(a > b for shape, tops in theirs.items() for a, b in zip(mine[shape], tops, strict=False))
+
+
+Record = tuple[str, int | None, RawUnit | None, int | None]
+"""(status, class, compared unit, index compared against)."""
+
+
+def _resolve(
+    plays: list[list[int]], suit: Sequence[int], key: Sequence[int], rules: RuleSet, detail: bool
+) -> tuple[int, list[RawUnit] | None, list[Record]]:
+    """Return (winner, lead units, records); records only when ``detail``."""
+    lead = plays[0]
+    s = suit[lead[0]]
+    lead_cls = 1 if s == TRUMP else 0
+    records: list[Record] = []
+    n = len(lead)
+    if lead.count(lead[0]) == n:
+        # A single, pair or triple lead: only as many identical cards of the suit, or of trump, compete.
+        winner, wcls, wkey = 0, lead_cls, key[lead[0]]
+        if detail:
+            records.append((LEAD, lead_cls, (1, n, wkey, tuple(lead)), None))
+        for i in range(1, len(plays)):
+            p = plays[i]
+            c = p[0]
+            cs = suit[c]
+            cls = 1 if cs == TRUMP else (0 if cs == s else -1)
+            if cls < 0 or any(suit[x] != cs for x in p):
+                if detail:
+                    records.append((OFF_SUIT, None, None, None))
+                continue
+            if p.count(c) != n:
+                if detail:
+                    records.append((WRONG_FORMAT, cls, None, None))
+                continue
+            k = key[c]
+            wins = cls > wcls or (cls == wcls and k > wkey)
+            if detail:
+                records.append((BEATS if wins else LOSES, cls, (1, n, k, tuple(p)), winner))
+            if wins:
+                winner, wcls, wkey = i, cls, k
+        return winner, [(1, n, key[lead[0]], tuple(lead))], records
+
+    units = decompose(lead, key)
+    largest = (units[0][0], units[0][1])
+    throw = len(units) > 1
+    shapes = [(u[0], u[1]) for u in units if u[1] > 1]
+    by_all = throw and rules.throw_evaluation == "all"
+    winner, wcls, wunit, wsplit = 0, lead_cls, units[0], units
+    if detail:
+        records.append((LEAD, lead_cls, units[0], None))
+    for i in range(1, len(plays)):
+        p = plays[i]
+        first = suit[p[0]]
+        if any(suit[c] != first for c in p) or (first != s and first != TRUMP):
+            if detail:
+                records.append((OFF_SUIT, None, None, None))
+            continue
+        cls = 1 if first == TRUMP else 0
+        best: RawUnit | None = None
+        best_split: Split | None = None
+        best_rank: tuple[bool, list[list[int]]] = (False, [])
+        if not throw:
+            mine = decompose(p, key)
+            if len(mine) == 1 and (mine[0][0], mine[0][1]) == largest:
+                best = mine[0]
+        else:
+            for split in _splits(count_ids(p), key, shapes):
+                unit = _best_of(split, largest)
+                if by_all:
+                    # Keep the strongest split, preferring one that beats the holder: if this play
+                    # takes the trick, later plays must beat it at its best (RULES §7, variant "all").
+                    beats = cls > wcls or (cls == wcls and _all_higher(split, wsplit))
+                    rank = (beats, _strength(split))
+                    if best_split is None or rank > best_rank:
+                        best, best_split, best_rank = unit, split, rank
+                elif best is None or unit[2] > best[2]:
+                    best, best_split = unit, split
+        if best is None:
+            if detail:
+                records.append((WRONG_FORMAT, cls, None, None))
+            continue
+        if by_all:
+            assert best_split is not None
+            wins = cls > wcls or (cls == wcls and _all_higher(best_split, wsplit))
+        else:
+            wins = cls > wcls or (cls == wcls and best[2] > wunit[2])
+        if detail:
+            records.append((BEATS if wins else LOSES, cls, best, winner))
+        if wins:
+            winner, wcls, wunit = i, cls, best
+            wsplit = best_split if best_split is not None else [best]
+    return winner, units, records
+
+
+# -- the contract ----------------------------------------------------------------------
+
+
+def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None = None) -> int:
+    """The index of the winning play; ``plays[0]`` is the lead, ties go to the earliest.
+
+    >>> trick_winner(["8D 8D", "9D 9D", "5C 5C", "10C 10C"], Trump("7", "C"))
+    3
+    """
+    rules = rules_or_default(rules)
+    check_trump(trump)
+    ids = _prepare(plays, rules)
+    lead_suit(ids[0], trump._suit)
+    return _resolve(ids, trump._suit, trump._key, rules, False)[0]
+
+
+def winner_of(plays: list[list[int]], trump: Trump, rules: RuleSet) -> int:
+    """``trick_winner`` on trusted id lists (for the engine's own callers)."""
+    return _resolve(plays, trump._suit, trump._key, rules, False)[0]
+
+
+def explain_trick(
+    plays: Sequence[CardsLike],
+    trump: Trump,
+    rules: RuleSet | None = None,
+    names: Sequence[str] | None = None,
+) -> TrickResult:
+    """``trick_winner`` with its reasons: a note per play and a paragraph for the learner.
+
+    ``names`` label the plays in sentences (``["West", "South", "East", "North"]``);
+    by default they are "Player 1" (the leader), "Player 2", ….
+    """
+    rules = rules_or_default(rules)
+    check_trump(trump)
+    ids = _prepare(plays, rules)
+    cards = [cards_of(p) for p in ids]
+    s = lead_suit(ids[0], trump._suit)
+    winner, units, records = _resolve(ids, trump._suit, trump._key, rules, True)
+    if names is None:
+        names = [f"Player {i + 1}" for i in range(len(cards))]
+    elif isinstance(names, str) or not isinstance(names, Sequence) or len(names) < len(cards):
+        raise PlayError(f"{len(cards)} plays need a list of {len(cards)} names, got {names!r}")
+    fmt = make_format(units or decompose(ids[0], trump._key), s, cards[0])
+    largest = fmt.units[0]
+    throw = fmt.kind == "throw"
+    notes: list[PlayNote] = []
+    led = suit_words(s)
+    for i, (status, cls, raw, against) in enumerate(records):
+        unit = None if raw is None else make_unit(raw, TRUMP if cls == 1 else s)
+        name, shown = names[i], format_cards(cards[i])
+        if status == LEAD:
+            sentence = f"{_does(name, 'leads')} {fmt.describe()} ({shown})."
+        elif status == OFF_SUIT:
+            mixed = "not all trumps" if s == TRUMP else f"not all {led} and not all trumps"
+            sentence = f"{_does(name, 'plays')} {shown}: {mixed}, so it cannot win (RULES §7)."
+        elif status == WRONG_FORMAT:
+            sentence = f"{_does(name, 'plays')} {shown}: {_format_miss(fmt)} (RULES §7)."
+        else:
+            assert unit is not None
+            assert against is not None
+            sentence = _compare_sentence(
+                name, shown, unit, status == BEATS, names[against], notes[against], cls, led, largest, throw, rules
+            )
+        notes.append(PlayNote(i, tuple(cards[i]), status, unit, against, sentence))
+    total = sum(c.points for p in cards for c in p)
+    pts = f" ({total} points)" if total else ""
+    reason = " ".join(n.sentence for n in notes) + f" {_does(names[winner], 'wins')} the trick{pts}."
+    return TrickResult(winner, fmt, total, tuple(notes), reason, trump)
+
+
+def _format_miss(fmt: Format) -> str:
+    if fmt.kind == "throw":
+        return f"it cannot be split into the lead's units ({units_words(fmt.units)}), so it cannot win"
+    u = fmt.units[0]
+    tail = ". Two singles never beat a pair" if fmt.kind == "pair" else ""
+    return f"that is not {shape_words(u.length, u.width)}, so it cannot beat the lead{tail}"
+
+
+def _compare_sentence(
+    name: str,
+    shown: str,
+    unit: Unit,
+    beats: bool,
+    holder: str,
+    held: PlayNote,
+    cls: int | None,
+    led: str,
+    largest: Unit,
+    throw: bool,
+    rules: RuleSet,
+) -> str:
+    held_unit = held.unit
+    assert held_unit is not None
+    what = shape_words(unit.length, unit.width)[2:]
+    if throw and rules.throw_evaluation == "all":
+        if beats and unit.suit == "trump" and held_unit.suit != "trump":
+            return f"{_does(name, 'plays')} {shown} and ruffs: trumps beat {led} (RULES §7)."
+        verb = "beats" if beats else "does not beat"
+        return (
+            f'{_whose(name)} {shown} {verb} {_whose(holder)} play unit by unit (RULES §7, variant "all": '
+            "every unit must be higher)."
+        )
+    if beats and unit.suit == "trump" and held_unit.suit != "trump":
+        if throw:
+            return (
+                f"{_does(name, 'plays')} {shown} and ruffs: trumps beat {led}; the highest {what} "
+                f"{format_cards(unit.cards)} now leads (RULES §7)."
+            )
+        return f"{_does(name, 'ruffs')} with {unit.describe()}: trumps beat {led} (RULES §7)."
+    if not beats and unit.suit != held_unit.suit:
+        return f"{_does(name, 'plays')} {shown}, but {holder} has trumped: {led} cannot beat trumps (RULES §7)."
+    mine = format_cards(unit.cards)
+    theirs = format_cards(held_unit.cards)
+    why = f"RULES §7: a throw is decided by its largest component, here the {what}" if throw else "RULES §7"
+    lead_word = f"{_whose(name)} {'highest ' if throw else ''}{what} {mine}"
+    lead_word = lead_word[0].upper() + lead_word[1:]
+    if beats:
+        return f"{lead_word} is higher than {_whose(holder)} {theirs} ({why})."
+    if unit.top == held_unit.top:
+        return f"{lead_word} is equal to {_whose(holder)} {theirs}, and the earlier play wins ({why}; RULES §3)."
+    return f"{lead_word} is lower than {_whose(holder)} {theirs} ({why})."
+
+
+def _does(name: str, verb: str) -> str:
+    """Subject and verb: "West plays", "You play"."""
+    return f"You {verb[:-1]}" if name.lower() == "you" else f"{name} {verb}"
+
+
+def _whose(name: str) -> str:
+    """The possessive of a player's name: "West's", and "your" for "you"."""
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
+def _after_you(index: int) -> str:
+    ordinal = ["", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh "][index]
+    return f"The {ordinal}player after you"
+
+
+# -- throws ------------------------------------------------------------------------------
+
+
+def _beats_unit(counts: dict[int, int], key: Sequence[int], unit: RawUnit) -> RawUnit | None:
+    """The lowest unit of the same shape in a holding that is higher than ``unit``, else None."""
+    length, width, top, _ = unit
+    found = None
+    for cand, _ in placements(counts, key, length, width):
+        if cand[2] <= top:
+            break
+        found = cand
+    return found
+
+
+def check_throw(
+    lead: CardsLike,
+    others: Sequence[CardsLike],
+    trump: Trump,
+    rules: RuleSet | None = None,
+    names: Sequence[str] | None = None,
+) -> ThrowCheck:
+    """Is a throw safe against the other players' hands? (RULES §8)
+
+    A throw fails when some other player holds, in the led suit, a higher unit of
+    the same shape as one of its units; the leader must then play only the
+    smallest failing unit. Trumps never make a throw fail. A single-unit lead is
+    not a throw and always passes.
+
+    >>> t = Trump("7", "C")
+    >>> c = check_throw("KD QD QD 10D 10D", ["3S", "JD JD 2H", "4C"], t)
+    >>> c.ok, format_cards(c.forced), c.blocker
+    (False, '10♦ 10♦', 1)
+    """
+    rules = rules_or_default(rules)
+    check_trump(trump)
+    lead_ids = card_ids(lead, "the lead")
+    if isinstance(others, str) or not isinstance(others, Sequence):
+        raise PlayError(f"others must be a list of hands, one per other player, not {others!r}")
+    hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
+    if len(hands) > rules.players - 1:
+        raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
+    s = lead_suit(lead_ids, trump._suit)
+    check_id_copies([lead_ids, *hands], rules.decks, "the throw and the other hands")
+    return judge_throw(lead_ids, hands, trump, names, s)
+
+
+def judge_throw(
+    lead_ids: list[int],
+    hands: Sequence[Sequence[int]],
+    trump: Trump,
+    names: Sequence[str] | None = None,
+    s: int | None = None,
+) -> ThrowCheck:
+    """``check_throw`` on trusted ids (a one-suit lead, possible copies): for the engine's own callers."""
+    suit, key = trump._suit, trump._key
+    if s is None:
+        s = suit[lead_ids[0]]
+    units = decompose(lead_ids, key)
+    lead_cards = cards_of(lead_ids)
+    if len(units) == 1:
+        return ThrowCheck(True, lead_cards, None, partial(_not_a_throw, units, s, lead_cards))
+    held = [[i for i in h if suit[i] == s] for h in hands]
+    # The smallest failing unit is forced, so test units smallest first and stop at the first that fails;
+    # the full list of failing units is only built if the explanation is read.
+    for unit in sorted(units, key=_smallness):
+        for j, cards in enumerate(held):
+            if cards and _beaten(cards, key, unit):
+                return ThrowCheck(
+                    False, cards_of(unit[3]), j, partial(_throw_fails, unit, j, held, units, key, s, names)
+                )
+    return ThrowCheck(True, lead_cards, None, partial(_throw_stands, s))
+
+
+def _smallness(unit: RawUnit) -> tuple[int, int]:
+    """Fewest cards, then lowest by its highest tuple (RULES §8)."""
+    return (unit[0] * unit[1], unit[2])
+
+
+def _beaten(held: list[int], key: Sequence[int], unit: RawUnit) -> bool:
+    """Can these cards of the led suit form a higher unit of the same shape?"""
+    length, width, top, _ = unit
+    if length == 1:
+        if width == 1:
+            return max(map(key.__getitem__, held)) > top
+        return any(key[i] > top and held.count(i) >= width for i in held)
+    return _beats_unit(count_ids(held), key, unit) is not None
+
+
+def _not_a_throw(units: list[RawUnit], s: int, lead_cards: tuple[Card, ...]) -> ThrowExplanation:
+    fmt = make_format(units, s, lead_cards)
+    return f"{fmt.describe().capitalize()} is not a throw: it always stands (RULES §8).", (), ()
+
+
+def _throw_stands(s: int) -> ThrowExplanation:
+    return (
+        f"No other player holds a higher unit in {suit_words(s)} than any unit of the throw, "
+        "so the throw stands (RULES §8). Trumps may still ruff it.",
+        (),
+        (),
+    )
+
+
+def _throw_fails(
+    forced_unit: RawUnit,
+    blocker: int,
+    held: list[list[int]],
+    units: list[RawUnit],
+    key: Sequence[int],
+    s: int,
+    names: Sequence[str] | None,
+) -> ThrowExplanation:
+    forced = make_unit(forced_unit, s)
+    beater = _beats_unit(count_ids(held[blocker]), key, forced_unit)
+    assert beater is not None
+    beaten_by = cards_of(beater[3])
+    who = names[blocker] if names is not None and blocker < len(names) else _after_you(blocker)
+    what = shape_words(forced.length, forced.width)[2:]
+    reason = (
+        f"{who} holds {format_cards(beaten_by)}, which beats your {what} {format_cards(forced.cards)}, "
+        "so the throw fails: "
+        f"you take it back and play only your smallest failing unit, {format_cards(forced.cards)} (RULES §8)."
+    )
+    failing = tuple(make_unit(u, s) for u in units if any(h and _beaten(h, key, u) for h in held))
+    return reason, beaten_by, failing

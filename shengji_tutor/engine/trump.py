@@ -1,0 +1,183 @@
+"""Trump (主 zhǔ) and card order: which cards are trump, and how every card ranks.
+
+A round has a trump rank (the declarers' level) and usually a trump suit. The
+order of a card depends on both, so all order questions go through a ``Trump``.
+Its tables are computed once, when the ``Trump`` is made: the engine then looks
+up a card's effective suit and order key by the card's integer id.
+
+Keys are consecutive integers along the order used for tractors, so two tuples
+are adjacent in a tractor exactly when their keys differ by one:
+
+- a plain suit runs 2 … A with the trump rank removed (keys 0..11);
+- with a trump suit the trump chain runs: trump-suit cards 2 … A without the rank
+  (0..11), off-suit rank cards (12, all equal), the rank card of the trump suit
+  (13), small joker (14), big joker (15);
+- at no-trump (无主 wúzhǔ) the trump chain is: rank cards (0, all equal), small
+  joker (1), big joker (2).
+
+>>> t = Trump("7", "C")
+>>> [t.key(c) for c in parse_cards("AC 7H 7S 7C SJ BJ")]
+[11, 12, 12, 13, 14, 15]
+>>> t.suit_of(Card("7", "H")), t.suit_of(Card("8", "H"))
+('trump', 'H')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .cards import (
+    BIG_JOKER_ID,
+    N_CARD_IDS,
+    RANKS,
+    SMALL_JOKER_ID,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardsLike,
+    as_cards,
+    normal_rank,
+)
+from .errors import CardParseError, InvalidTrumpError
+
+__all__ = ["TRUMP", "Trump", "check_trump"]
+
+TRUMP = 4
+"""The effective-suit index of trump cards; plain suits are 0..3 in ``SUITS`` order."""
+
+_SUIT_INPUT = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
+_DISPLAY_ORDER = (TRUMP, 0, 1, 3, 2)  # trump, then ♠ ♥ ♣ ♦: colours alternate on screen
+_NATURAL_ORDER = (0, 1, 3, 2, 0)  # a card's own suit (S H D C, jokers) in that display order
+
+
+@dataclass(frozen=True)
+class Trump:
+    """The trump of a round: ``Trump("7", "C")``, or ``Trump("7", None)`` for no-trump."""
+
+    rank: str
+    suit: str | None = None
+    _suit: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _key: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rank = normal_rank(self.rank)
+        if rank is None:
+            raise InvalidTrumpError(f"the trump rank must be one of 2-10, J, Q, K, A, not {self.rank!r}")
+        suit: str | None = None
+        if self.suit is not None:
+            suit = _SUIT_INPUT.get(self.suit.strip().upper()) if isinstance(self.suit, str) else None
+            if suit is None:
+                raise InvalidTrumpError(f"the trump suit must be S, H, D, C (or None for no-trump), not {self.suit!r}")
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        suits, keys = _tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
+        object.__setattr__(self, "_suit", suits)
+        object.__setattr__(self, "_key", keys)
+        # high to low by effective suit and key; equal cards by natural suit ♠ ♥ ♣ ♦, so colours alternate
+        order = tuple(
+            _DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + _NATURAL_ORDER[i // 13] * 10 + i % 13
+            for i in range(N_CARD_IDS)
+        )
+        object.__setattr__(self, "_order", order)
+
+    # -- the contract ---------------------------------------------------------
+
+    def is_trump(self, card: Card) -> bool:
+        """Jokers, every card of the trump rank, and every card of the trump suit."""
+        return self._suit[_card_id(card)] == TRUMP
+
+    def suit_of(self, card: Card) -> str:
+        """The effective suit: ``"trump"`` or the plain suit letter ``S H D C``."""
+        s = self._suit[_card_id(card)]
+        return "trump" if s == TRUMP else SUITS[s]
+
+    def key(self, card: Card) -> int:
+        """Order within the effective suit (higher wins); equal for equal cards."""
+        return self._key[_card_id(card)]
+
+    # -- helpers built on the contract ---------------------------------------
+
+    @property
+    def no_trump(self) -> bool:
+        return self.suit is None
+
+    def sort_key(self, card: Card) -> int:
+        """A sort key that groups by effective suit (trump first) and orders high to low.
+
+        Equal cards (off-suit rank cards) are kept apart by suit so that sorting is stable.
+        """
+        return self._order[_card_id(card)]
+
+    def sorted(self, cards: CardsLike) -> list[Card]:
+        """Cards as a player holds them: trump first, then ♠ ♥ ♣ ♦, each high to low.
+
+        >>> [str(c) for c in Trump("7", "C").sorted("2H 7H BJ AC 7C 3S")]
+        ['BJ', '7C', '7H', 'AC', '3S', '2H']
+        """
+        return sorted(as_cards(cards), key=self.sort_key)
+
+    def group(self, cards: CardsLike) -> dict[str, list[Card]]:
+        """Cards grouped by effective suit, in display order, each group high to low."""
+        out: dict[str, list[Card]] = {}
+        for c in self.sorted(cards):
+            out.setdefault(self.suit_of(c), []).append(c)
+        return out
+
+    def suit_name(self, suit: str) -> str:
+        """``"trump"`` or ``"hearts"`` for an effective suit letter."""
+        return "trump" if suit == "trump" else SUIT_NAMES[suit]
+
+    def describe(self) -> str:
+        """In words: ``"rank 7, clubs are trump (7♣ dominant)"`` or ``"rank 7, no-trump"``."""
+        if self.suit is None:
+            return f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers and {self.rank}s are trump"
+        return f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump ({self.rank}{SUIT_SYMBOLS[self.suit]} dominant)"
+
+    def trump_cards(self) -> list[Card]:
+        """Every distinct trump card, high to low."""
+        return [c for c in self.sorted(Card.from_id(i) for i in range(N_CARD_IDS)) if self.is_trump(c)]
+
+    def same_order(self, cards: Iterable[Card]) -> bool:
+        """True when all the cards are equal in order (same effective suit and key)."""
+        seen = {(self._suit[c.id], self._key[c.id]) for c in cards}
+        return len(seen) <= 1
+
+
+def _card_id(card: object) -> int:
+    if isinstance(card, Card):
+        return card.id
+    if isinstance(card, str):
+        return Card.parse(card).id
+    raise CardParseError(f"expected a card, got {card!r}")
+
+
+def check_trump(trump: object) -> Trump:
+    """``trump`` itself if it is a ``Trump``; anything else is refused by name."""
+    if not isinstance(trump, Trump):
+        raise InvalidTrumpError(f"expected a Trump such as Trump('7', 'C'), got {trump!r}")
+    return trump
+
+
+def _tables(rank: int, trump_suit: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    suits = [0] * N_CARD_IDS
+    keys = [0] * N_CARD_IDS
+    for s in range(4):
+        for r in range(13):
+            cid = s * 13 + r
+            if r == rank:
+                suits[cid] = TRUMP
+                if trump_suit is None:
+                    keys[cid] = 0
+                else:
+                    keys[cid] = 13 if s == trump_suit else 12
+            else:
+                suits[cid] = TRUMP if s == trump_suit else s
+                keys[cid] = r if r < rank else r - 1
+    top = 0 if trump_suit is None else 13
+    suits[SMALL_JOKER_ID] = suits[BIG_JOKER_ID] = TRUMP
+    keys[SMALL_JOKER_ID] = top + 1
+    keys[BIG_JOKER_ID] = top + 2
+    return tuple(suits), tuple(keys)

@@ -1,0 +1,269 @@
+"""Computer players. A bot is given only a ``PlayerView`` — its own hand, the trick so
+far, the cards played, the trump — never another player's hand.
+
+- ``RandomBot`` plays a random legal card or combination (and sometimes tries a
+  throw), declares and discards at random: the baseline for simulations.
+- ``HeuristicBot`` plays like a sensible beginner: wins tricks that carry points,
+  gives points to a partner who is winning, does not waste high trumps, buries
+  low plain cards, and throws (甩牌) only when no unseen card can beat the throw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..engine.cards import Card, cards_of, deck
+from ..engine.declaring import possible_declarations
+from ..engine.plays import lead_units, legal_plays, random_follow
+from ..engine.tricks import check_throw, trick_winner
+from ..engine.trump import TRUMP, Trump
+from ..engine.units import count_ids, decompose, placements
+from .round import PlayerView
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "declarations_for"]
+
+
+class Bot(Protocol):
+    """What a computer player answers; every method receives only what that player may see."""
+
+    def declare(self, view: PlayerView) -> Sequence[Card] | None:
+        """Cards to declare trump with now, or ``None``."""
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        """As many cards as the kitty held, to bury (the dealer only)."""
+
+    def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
+        """Finding Friends: (card, ordinal) pairs naming the dealer's friends."""
+
+    def play(self, view: PlayerView) -> Sequence[Card]:
+        """The cards to play to the trick (a lead when the trick is empty)."""
+
+
+def declarations_for(view: PlayerView) -> list[tuple[Card, ...]]:
+    """The declarations this player could make now that the round would accept (RULES §10)."""
+    return possible_declarations(view.hand, view.rank, view.declaration, view.seat, view.rules.players)
+
+
+def _ids(cards: Sequence[Card]) -> list[int]:
+    return [c.id for c in cards]
+
+
+def _trick_index(view: PlayerView) -> int:
+    return len(view.trick)
+
+
+class RandomBot:
+    """Plays a uniformly chosen legal follow; leads a random unit, or with ``throw_rate`` a random throw."""
+
+    def __init__(self, seed: int | str | random.Random = 0, throw_rate: float = 0.15, declare_rate: float = 0.5):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.throw_rate = throw_rate
+        self.declare_rate = declare_rate
+
+    def declare(self, view: PlayerView) -> Sequence[Card] | None:
+        options = declarations_for(view)
+        if options and self.rng.random() < self.declare_rate:
+            return self.rng.choice(options)
+        return None
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        return self.rng.sample(list(view.hand), view.rules.kitty)
+
+    def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
+        from .round import friends_wanted
+
+        pool = [c for c in deck(1) if not c.is_joker]
+        cards = self.rng.sample(pool, friends_wanted(view.rules.players))
+        return [(c, self.rng.randint(1, view.rules.decks)) for c in cards]
+
+    def play(self, view: PlayerView) -> Sequence[Card]:
+        assert view.trump is not None
+        hand = _ids(view.hand)
+        if view.leading:
+            units = list(lead_units(hand, view.trump))
+            choice = self.rng.choice(units)
+            if self.rng.random() < self.throw_rate:
+                suit = view.trump._suit
+                same = [u for u in units if suit[u[0]] == suit[choice[0]] and u != choice]
+                if same:
+                    extra = self.rng.choice(same)
+                    combined = choice + extra
+                    counts = count_ids(combined)
+                    held = count_ids(hand)
+                    if all(c <= held[i] for i, c in counts.items()):
+                        choice = combined
+            return cards_of(choice)
+        lead = _ids(view.trick[0])
+        return cards_of(random_follow(hand, lead, view.trump, view.rules, self.rng))
+
+
+class HeuristicBot:
+    """A sensible beginner (see the module docstring). Deterministic for a given view."""
+
+    candidate_cap = 300
+
+    def declare(self, view: PlayerView) -> Sequence[Card] | None:
+        options = declarations_for(view)
+        if not options:
+            return None
+
+        def support(cards: tuple[Card, ...]) -> tuple[int, int]:
+            suit = cards[0].suit
+            held = sum(1 for c in view.hand if c.suit == suit or c.rank == view.rank or c.is_joker)
+            return (len(cards), held)
+
+        return max(options, key=support)
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        assert view.trump is not None
+        trump = view.trump
+        plain: dict[str, int] = {}
+        for c in view.hand:
+            if not trump.is_trump(c):
+                s = trump.suit_of(c)
+                plain[s] = plain.get(s, 0) + 1
+
+        def burial_cost(card: Card) -> tuple[int, int, int, int]:
+            # keep trumps, points and high cards; bury from short plain suits first (to void them)
+            is_t = trump.is_trump(card)
+            return (int(is_t), card.points, plain.get(trump.suit_of(card), 99), trump.key(card))
+
+        return sorted(view.hand, key=burial_cost)[: view.rules.kitty]
+
+    def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
+        from .round import friends_wanted
+
+        assert view.trump is not None
+        want = friends_wanted(view.rules.players)
+        out: list[tuple[Card, int]] = []
+        for rank in ("A", "K", "Q"):
+            for suit in "SHCD":
+                card = Card(rank, suit)
+                if view.trump.is_trump(card) or len(out) >= want:
+                    continue
+                held = sum(1 for c in view.hand if c is card)
+                if held < view.rules.decks:
+                    out.append((card, held + 1))
+        return out[:want]
+
+    # -- play -----------------------------------------------------------------------------
+
+    def play(self, view: PlayerView) -> Sequence[Card]:
+        assert view.trump is not None
+        if view.leading:
+            return self._lead(view, view.trump)
+        return self._follow(view, view.trump)
+
+    def _unseen(self, view: PlayerView) -> list[Card]:
+        gone = count_ids(_ids(list(view.hand)) + _ids(view.played_cards()) + _ids(list(view.discards)))
+        out = []
+        for c in deck(view.rules.decks):
+            if gone.get(c.id, 0):
+                gone[c.id] -= 1
+            else:
+                out.append(c)
+        return out
+
+    def _lead(self, view: PlayerView, trump: Trump) -> Sequence[Card]:
+        hand = _ids(view.hand)
+        unseen = self._unseen(view)
+        suit, key = trump._suit, trump._key
+        unseen_counts = count_ids(_ids(unseen))
+
+        def boss(unit: list[int]) -> bool:
+            """No unseen card (in any hand) can form a higher unit of this shape."""
+            s = suit[unit[0]]
+            held = {i: c for i, c in unseen_counts.items() if suit[i] == s}
+            raw = decompose(unit, key)[0]
+            for cand, _ in placements(held, key, raw[0], raw[1]):
+                return cand[2] <= raw[2]
+            return True
+
+        units = list(lead_units(hand, trump))
+        plain_bosses = [u for u in units if suit[u[0]] != TRUMP and boss(u)]
+        # 1. a safe throw: every unit of it is a boss in its plain suit
+        by_suit: dict[int, list[list[int]]] = {}
+        for u in plain_bosses:
+            by_suit.setdefault(suit[u[0]], []).append(u)
+        for group in by_suit.values():
+            throw = _disjoint_union(group, count_ids(hand))
+            if len(decompose(throw, key)) > 1 and check_throw(cards_of(throw), [unseen], trump, view.rules).ok:
+                return cards_of(throw)
+        # 2. a boss tractor or pair, 3. a boss single
+        if plain_bosses:
+            best = max(plain_bosses, key=lambda u: (len(u), key[u[0]]))
+            return cards_of(best)
+        # 4. a low card from the shortest plain suit, no points if possible
+        plain = [i for i in hand if suit[i] != TRUMP]
+        pool = plain or hand
+        lengths = count_ids([suit[i] for i in pool])
+        pick = min(pool, key=lambda i: (Card.from_id(i).points > 0, lengths[suit[i]], key[i]))
+        return cards_of([pick])
+
+    def _follow(self, view: PlayerView, trump: Trump) -> Sequence[Card]:
+        rules = view.rules
+        me = _trick_index(view)
+        lead = view.trick[0]
+        plays = list(view.trick)
+        leader = view.leader if view.leader is not None else 0
+        current = trick_winner(plays, trump, rules) if len(plays) > 1 else 0
+        current_seat = (leader + current) % rules.players
+        partner_winning = current_seat in view.partner_seats()
+        on_table = sum(c.points for p in plays for c in p)
+        candidates = self._candidates(view, trump, lead)
+
+        def cost(play: Sequence[Card]) -> tuple[int, int]:
+            return (sum(trump.key(c) + (20 if trump.is_trump(c) else 0) for c in play), 0)
+
+        def pts(play: Sequence[Card]) -> int:
+            return sum(c.points for c in play)
+
+        if partner_winning:
+            return max(candidates, key=lambda p: (pts(p), -cost(p)[0]))
+        winners = [p for p in candidates if trick_winner([*plays, p], trump, rules) == me]
+        last = me == rules.players - 1
+        if winners and (on_table > 0 or last or any(pts(p) for p in winners)):
+            return min(winners, key=lambda p: (cost(p)[0], -pts(p)))
+        return min(candidates, key=lambda p: (pts(p), cost(p)[0]))
+
+    def _candidates(self, view: PlayerView, trump: Trump, lead: Sequence[Card]) -> list[tuple[Card, ...]]:
+        hand = list(view.hand)
+        rules = view.rules
+        n = len(lead)
+        s = trump.suit_of(lead[0])
+        in_suit = [c for c in hand if trump.suit_of(c) == s]
+        if len(in_suit) >= n:
+            out: list[tuple[Card, ...]] = []
+            for play in legal_plays(hand, lead, trump, rules):
+                out.append(play)
+                if len(out) >= self.candidate_cap:
+                    break
+            return out
+        others = [c for c in hand if trump.suit_of(c) != s]
+        k = n - len(in_suit)
+        cheap = sorted(others, key=lambda c: (c.points, trump.is_trump(c), trump.key(c)))
+        rich = sorted(others, key=lambda c: (-c.points, trump.is_trump(c), trump.key(c)))
+        options = {tuple(in_suit + cheap[:k]), tuple(in_suit + rich[:k])}
+        if not in_suit and s != "trump":
+            trumps = [c.id for c in hand if trump.is_trump(c)]
+            fmt = decompose(_ids(lead), trump._key)
+            if len(fmt) == 1 and len(trumps) >= n:
+                length, width = fmt[0][0], fmt[0][1]
+                for unit, _ in placements(count_ids(trumps), trump._key, length, width):
+                    options.add(cards_of(unit[3]))
+        return sorted(options, key=lambda p: [c.id for c in p])
+
+
+def _disjoint_union(units: list[list[int]], held: dict[int, int]) -> list[int]:
+    """Greedily combine units (largest first) while the hand holds the cards."""
+    left = dict(held)
+    out: list[int] = []
+    for u in sorted(units, key=len, reverse=True):
+        need = count_ids(u)
+        if all(left.get(i, 0) >= c for i, c in need.items()):
+            for i, c in need.items():
+                left[i] -= c
+            out.extend(u)
+    return out

@@ -1,0 +1,185 @@
+"""Playing whole rounds and matches with bots: ``play_round`` and ``play_match``.
+
+The runner owns the ``Round`` and asks each bot only through its ``PlayerView``.
+During the deal a player is asked whether to declare whenever a card arrives
+that could make a new declaration possible (a trump-rank card or a joker), and
+everyone gets a last chance, in play order, once the deal is complete.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import RANKS
+from ..engine.errors import ShengjiError
+from ..engine.rules import RuleSet, rules_or_default
+from .bots import Bot, RandomBot
+from .record import RoundRecord, record_of
+from .round import ActionError, Round
+
+__all__ = ["HeadToHead", "MatchRecord", "head_to_head", "play_match", "play_round", "prepare_round", "run_round"]
+
+MAX_REDEALS = 50
+
+
+def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
+    if bots is None:
+        return [RandomBot(random.Random(f"{seed}:{seat}")) for seat in range(rules.players)]
+    out = list(bots)
+    if len(out) != rules.players:
+        raise ActionError(f"{rules.players} players need {rules.players} bots, got {len(out)}")
+    return out
+
+
+def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:
+    """Drive a fresh ``Round`` to its end with the given bots; returns its record."""
+    prepare_round(rnd, bots)
+    while not rnd.done:
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.play(seat, bots[seat].play(rnd.view(seat)))
+    return record_of(rnd)
+
+
+def prepare_round(rnd: Round, bots: Sequence[Bot]) -> None:
+    """Deal with declarations, bury the kitty, call friends: the round is then ready for its first lead."""
+    n = rnd.players
+    while True:
+        while not rnd.deal_complete:
+            seat = rnd.to_act
+            assert seat is not None
+            card = rnd.deal_next()
+            if card.is_joker or card.rank == rnd.rank:
+                _ask_declaration(rnd, bots, seat)
+        first = rnd.dealer if rnd.dealer is not None else 0
+        for k in range(n):
+            _ask_declaration(rnd, bots, (first + k) % n)
+        if rnd.finish_deal():
+            break
+        if rnd.redeals > MAX_REDEALS:
+            raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
+    dealer = rnd.dealer
+    assert dealer is not None
+    rnd.discard(dealer, bots[dealer].discard(rnd.view(dealer)))
+    if rnd.phase == "call":
+        rnd.call(dealer, bots[dealer].call(rnd.view(dealer)))
+
+
+def _ask_declaration(rnd: Round, bots: Sequence[Bot], seat: int) -> None:
+    cards = bots[seat].declare(rnd.view(seat))
+    if cards:
+        rnd.declare(seat, cards)
+
+
+def play_round(
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    bots: Sequence[Bot] | None = None,
+    *,
+    dealer: int | None = None,
+    rank: str = "2",
+) -> RoundRecord:
+    """Play one whole round from a seeded shuffle (default bots: four random-legal bots).
+
+    With ``dealer=None`` it is a match's first round: the first declarer deals.
+
+    >>> record = play_round(seed=7)
+    >>> len(record.tricks), sum(t.points for t in record.tricks) + points(record.kitty)
+    (25, 200)
+    """
+    rules = rules_or_default(rules)
+    rnd = Round(rules, seed=random.Random(seed), dealer=dealer, rank=rank)
+    return run_round(rnd, _bots(rules, seed, bots))
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match: its rounds, each seat's final level (index into 2..A; 13 = passed A), the winners."""
+
+    rules: RuleSet
+    rounds: tuple[RoundRecord, ...]
+    levels: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+
+    def level_names(self) -> tuple[str, ...]:
+        return tuple(RANKS[lv] if lv < len(RANKS) else "won" for lv in self.levels)
+
+
+def play_match(
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    bots: Sequence[Bot] | None = None,
+    max_rounds: int = 200,
+) -> MatchRecord:
+    """Play rounds until a side passes A (RULES §9): levels 2..A, declarers and attackers switching.
+
+    The first round is dealt at level 2 and the first declarer deals. After each
+    round the side that goes up gains its levels; the next dealer follows RULES §9
+    and the trump rank is the new dealer's level. ``max_rounds`` bounds a match
+    that does not finish (``finished`` is then false).
+    """
+    rules = rules_or_default(rules)
+    players = _bots(rules, seed, bots)
+    levels = [0] * rules.players
+    rounds: list[RoundRecord] = []
+    dealer: int | None = None
+    top = len(RANKS) - 1
+    for r in range(max_rounds):
+        rank = RANKS[levels[dealer]] if dealer is not None else RANKS[0]
+        rnd = Round(rules, seed=random.Random(f"{seed}:round:{r}"), dealer=dealer, rank=rank)
+        record = run_round(rnd, players)
+        rounds.append(record)
+        change = record.level_change
+        side = record.declarers if change.side == "declarers" else record.attackers
+        for s in side:
+            levels[s] += change.levels
+        dealer = record.next_dealer
+        winners = tuple(s for s in range(rules.players) if levels[s] > top)
+        if winners:
+            return MatchRecord(rules, tuple(rounds), tuple(levels), winners, True)
+    return MatchRecord(rules, tuple(rounds), tuple(levels), (), False)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Round results of one kind of bot (side A) against another (side B)."""
+
+    rounds: int
+    wins: int
+    """Rounds side A won: it held as declarers, or took over as attackers."""
+    a_declaring: int
+    """Rounds in which side A were the declarers."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.rounds if self.rounds else 0.0
+
+
+def head_to_head(
+    make_a: Callable[[int], Bot],
+    make_b: Callable[[int], Bot],
+    rounds: int = 200,
+    seed: int = 0,
+    rules: RuleSet | None = None,
+) -> HeadToHead:
+    """Play ``rounds`` seeded first rounds, side A in seats 0 and 2 on even rounds and in 1 and 3 on odd ones.
+
+    ``make_a(seat)`` / ``make_b(seat)`` build a bot for a seat. Side A wins a round
+    when its level goes up: it held as declarers, or took over as attackers.
+    """
+    rules = rules_or_default(rules)
+    if rules.players != 4:
+        raise ActionError("head_to_head seats two sides of two: it needs 4 players")
+    wins = declaring = 0
+    for r in range(rounds):
+        a_seats = (0, 2) if r % 2 == 0 else (1, 3)
+        bots = [make_a(s) if s in a_seats else make_b(s) for s in range(4)]
+        record = play_round(rules, seed=seed * 100_003 + r, bots=bots)
+        a_declares = record.dealer in a_seats
+        declaring += a_declares
+        goes_up = record.level_change.side == ("declarers" if a_declares else "attackers")
+        wins += goes_up
+    return HeadToHead(rounds, wins, declaring)

@@ -1,0 +1,607 @@
+"""A round of Sheng ji as a state machine: deal and declare, kitty, tricks, score (RULES §8–§11).
+
+Every action is validated before anything changes; a refused action raises an
+``ActionError`` subclass whose message names the rule, and leaves the state as it
+was. The phases run in order:
+
+1. ``"deal"``: ``deal_next()`` gives one card at a time in play order; any
+   player may ``declare`` trump with cards they hold; ``finish_deal()`` fixes the
+   trump (or redeals when nobody declared).
+2. ``"kitty"``: the dealer has taken the kitty (底牌 dǐpái) and must ``discard``
+   as many cards.
+3. ``"call"`` (Finding Friends only): the dealer ``call``s the friend cards.
+4. ``"play"``: ``play(seat, cards)`` for every seat in turn, 25 tricks with two
+   decks; a failed throw (甩牌) is replaced by its forced unit.
+5. ``"done"``: ``record()`` gives the ``RoundRecord``.
+
+Seats are numbered in play order (counter-clockwise); with fixed partnerships
+partners sit two seats apart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..engine.cards import RANKS, Card, CardsLike, card_ids, cards_of, check_id_copies, deck, normal_rank, points
+from ..engine.declaring import Declaration, judge_declaration
+from ..engine.errors import CardParseError, ShengjiError
+from ..engine.follow import judge_follow
+from ..engine.plays import legal_plays
+from ..engine.rules import RuleSet, rules_or_default
+from ..engine.scoring import LevelChange, kitty_multiplier, level_change
+from ..engine.seats import seat_name, seat_names
+from ..engine.tricks import judge_throw, winner_of
+from ..engine.trump import Trump
+from ..engine.units import lead_suit
+
+__all__ = [
+    "ActionError",
+    "CallError",
+    "DeclarationError",
+    "IllegalPlayError",
+    "KittyError",
+    "OutOfTurnError",
+    "PhaseError",
+    "PlayerView",
+    "Round",
+    "Trick",
+]
+
+# -- errors ------------------------------------------------------------------------------
+
+
+class ActionError(ShengjiError):
+    """An action the round refuses; the state is unchanged."""
+
+
+class PhaseError(ActionError):
+    """The action does not belong to the round's current phase."""
+
+
+class OutOfTurnError(ActionError):
+    """Someone acted out of turn."""
+
+
+class DeclarationError(ActionError):
+    """A trump declaration that RULES §10 does not allow."""
+
+
+class KittyError(ActionError):
+    """A kitty discard of the wrong size or with cards not in hand."""
+
+
+class CallError(ActionError):
+    """A Finding Friends call that cannot be made."""
+
+
+class IllegalPlayError(ActionError):
+    """A play the rules forbid; ``reason`` is the engine's explanation."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+
+# -- values ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: ``plays`` start with the leader and go on in play order."""
+
+    leader: int
+    plays: tuple[tuple[Card, ...], ...]
+    winner: int
+    points: int
+    attempted: tuple[Card, ...] | None = None
+    """The throw the leader tried, when it failed and was replaced by ``plays[0]``."""
+
+    def seat_of(self, index: int, players: int) -> int:
+        return (self.leader + index) % players
+
+    def _repr_svg_(self) -> str:
+        from ..ui.render import trick_svg  # lazy: the rules never import rendering
+
+        names = seat_names(max(4, len(self.plays)))
+        return trick_svg(self.plays, self.leader, winner=self.winner, points=self.points, names=names)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may see; the only thing a bot is given.
+
+    Own hand, the trump, the current declaration, the trick so far, every finished
+    trick, and (for the dealer) the cards they discarded. Never another hand.
+    """
+
+    seat: int
+    phase: str
+    rules: RuleSet
+    rank: str
+    hand: tuple[Card, ...]
+    trump: Trump | None
+    dealer: int | None
+    declaration: Declaration | None
+    leader: int | None
+    trick: tuple[tuple[Card, ...], ...]
+    tricks: tuple[Trick, ...]
+    discards: tuple[Card, ...]
+    declarers: tuple[int, ...]
+    calls: tuple[tuple[Card, int], ...]
+    points_won: tuple[int, ...]
+
+    @property
+    def leading(self) -> bool:
+        return self.phase == "play" and not self.trick
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        return self.trick[0] if self.trick else None
+
+    def played_cards(self) -> list[Card]:
+        """Every card seen on the table this round: finished tricks and the trick so far."""
+        out = [c for t in self.tricks for p in t.plays for c in p]
+        out.extend(c for p in self.trick for c in p)
+        return out
+
+    def partner_seats(self) -> tuple[int, ...]:
+        """Seats known to be on this player's side (excluding this player)."""
+        n = self.rules.players
+        if self.rules.partnership == "fixed":
+            return tuple(s for s in range(n) if s != self.seat and s % 2 == self.seat % 2)
+        if self.seat in self.declarers:
+            return tuple(s for s in self.declarers if s != self.seat)
+        return ()
+
+
+# -- the round --------------------------------------------------------------------------
+
+
+@dataclass
+class _State:
+    hands: list[list[int]]
+    deck: list[int]
+    pos: int = 0
+    declaration: Declaration | None = None
+    declarations: list[Declaration] = field(default_factory=list)
+
+
+class Round:
+    """One round as a state machine (see the module docstring for the phases).
+
+    ``seed`` (an int or a ``random.Random``) drives the shuffle and redeals;
+    ``deck_order`` deals a given order instead (replays, puzzles). ``dealer`` is
+    ``None`` in a match's first round: the first declarer becomes dealer. ``rank``
+    is the trump rank (the declarers' level).
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        seed: int | random.Random = 0,
+        dealer: int | None = None,
+        rank: str = "2",
+        deck_order: CardsLike | None = None,
+    ) -> None:
+        self.rules = rules_or_default(rules)
+        n = self.players = self.rules.players
+        self._deal_size = self.rules.hand_size * n
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+            raise ActionError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        canonical = normal_rank(rank)
+        if canonical is None:
+            raise ActionError(f"the trump rank must be one of 2-10, J, Q, K, A, not {rank!r}")
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rank: str = canonical
+        self.dealer: int | None = dealer
+        self.first_round = dealer is None
+        self.phase = "deal"
+        self.redeals = 0
+        self.trump: Trump | None = None
+        self.kitty: list[int] = []
+        self.discards: list[int] = []
+        self.calls: list[tuple[int, int]] = []
+        self._called_seen: list[int] = []
+        self.friends: list[int] = []
+        self.tricks: list[Trick] = []
+        self.leader = 0
+        self.trick: list[list[int]] = []
+        self.attempted: list[int] | None = None
+        self.points_won = [0] * n
+        self.failed_throws: list[int] = []
+        """Seats whose throw failed, in order (each costs ``throw_penalty``)."""
+        self.start_hands: list[list[int]] = []
+        if deck_order is not None:
+            order = _card_ids(deck_order, "the deck order", ActionError)
+            full = sorted(c.id for c in deck(self.rules.decks))
+            if sorted(order) != full:
+                raise ActionError(
+                    f"a deck order must hold each of the {len(full)} cards of {self.rules.decks} decks once"
+                )
+            self._fixed_order: list[int] | None = order
+        else:
+            self._fixed_order = None
+        self._state = self._new_deal()
+
+    # -- deal --------------------------------------------------------------------------
+
+    def _new_deal(self) -> _State:
+        if self._fixed_order is not None:
+            order = list(self._fixed_order)
+        else:
+            order = [c.id for c in deck(self.rules.decks)]
+            self.rng.shuffle(order)
+        return _State([[] for _ in range(self.rules.players)], order)
+
+    @property
+    def deck_order(self) -> tuple[Card, ...]:
+        """The order of the current deal (the last ``kitty`` cards are the kitty)."""
+        return cards_of(self._state.deck)
+
+    @property
+    def dealt(self) -> int:
+        return self._state.pos
+
+    @property
+    def deal_complete(self) -> bool:
+        return self._state.pos >= self._deal_size
+
+    @property
+    def declaration(self) -> Declaration | None:
+        return self._state.declaration
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        return tuple(self._state.declarations)
+
+    def _first_drawer(self) -> int:
+        return self.dealer if self.dealer is not None else 0
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose action is awaited: the next to draw, the dealer, or the next to play."""
+        if self.phase == "deal":
+            return None if self.deal_complete else (self._first_drawer() + self._state.pos) % self.players
+        if self.phase in ("kitty", "call"):
+            return self.dealer
+        if self.phase == "play":
+            return (self.leader + len(self.trick)) % self.players
+        return None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's current cards (for the round's owner: a bot sees only ``view(seat)``)."""
+        self._check_seat(seat)
+        return cards_of(self._state.hands[seat])
+
+    def deal_next(self) -> Card:
+        """Give the next card to the next player; returns it."""
+        self._need_phase("deal", "deal a card")
+        if self.deal_complete:
+            raise PhaseError("the deal is complete: call finish_deal()")
+        seat = self.to_act
+        assert seat is not None
+        cid = self._state.deck[self._state.pos]
+        self._state.hands[seat].append(cid)
+        self._state.pos += 1
+        return Card.from_id(cid)
+
+    def deal_all(self) -> None:
+        """Deal every remaining card (no declarations in between)."""
+        while not self.deal_complete:
+            self.deal_next()
+
+    def declare(self, seat: int, cards: CardsLike) -> Declaration:
+        """Declare trump with cards from the hand (RULES §10)."""
+        self._need_phase("deal", "declare trump")
+        self._check_seat(seat)
+        ids = _card_ids(cards, "the declaration", DeclarationError)
+        _take(self._state.hands[seat], ids, seat, "declare with", self.players, True, DeclarationError)
+        verdict = judge_declaration(
+            cards_of(ids), self.rank, self._state.declaration, seat, self.players, self._state.pos
+        )
+        if not verdict:
+            raise DeclarationError(verdict.reason)
+        decl = verdict.declaration
+        assert decl is not None
+        self._state.declaration = decl
+        self._state.declarations.append(decl)
+        return decl
+
+    def finish_deal(self) -> bool:
+        """End the deal: fix the trump and give the dealer the kitty. False means nobody
+        declared and the cards were redealt (the default rule)."""
+        self._need_phase("deal", "finish the deal")
+        if not self.deal_complete:
+            raise PhaseError(
+                f"the deal is not complete: {self.rules.hand_size * self.players - self.dealt} cards to go"
+            )
+        decl = self._state.declaration
+        kitty = self._state.deck[self._state.pos :]
+        if decl is None:
+            if self.rules.no_declaration == "redeal":
+                if self._fixed_order is not None:
+                    raise DeclarationError(
+                        "nobody declared trump, and a fixed deck order cannot be redealt (RULES §10)"
+                    )
+                self.redeals += 1
+                self._state = self._new_deal()
+                return False
+            suit = _kitty_suit(kitty, self.rank)
+            self.trump = Trump(self.rank, suit)
+            if self.dealer is None:
+                self.dealer = 0
+        else:
+            self.trump = Trump(self.rank, decl.suit)
+            if self.dealer is None:  # RULES §10: in the first round the first declarer deals
+                self.dealer = self._state.declarations[0].seat
+        self.kitty = list(kitty)
+        self._state.hands[self.dealer].extend(kitty)
+        self.phase = "kitty"
+        return True
+
+    # -- kitty and calls ------------------------------------------------------------------
+
+    def discard(self, seat: int, cards: CardsLike) -> None:
+        """The dealer buries as many cards as the kitty held (RULES §10)."""
+        self._need_phase("kitty", "discard to the kitty")
+        self._need_turn(seat)
+        ids = _card_ids(cards, "the discard", KittyError)
+        k = self.rules.kitty
+        if len(ids) != k:
+            raise KittyError(f"the dealer discards exactly {k} cards (as many as the kitty held), not {len(ids)}")
+        _take(self._state.hands[seat], ids, seat, "discard", self.players, True, KittyError)
+        _take(self._state.hands[seat], ids, seat, "discard", self.players)
+        self.discards = ids
+        self.start_hands = [list(h) for h in self._state.hands]
+        assert self.dealer is not None
+        self.leader = self.dealer
+        self.phase = "call" if self.rules.partnership == "friends" else "play"
+
+    def call(self, seat: int, calls: Sequence[tuple[Card | str, int]]) -> None:
+        """Finding Friends: the dealer names cards; the player of the ``ordinal``-th copy becomes a friend."""
+        self._need_phase("call", "call friends")
+        self._need_turn(seat)
+        want = friends_wanted(self.players)
+        parsed: list[tuple[int, int]] = []
+        try:
+            items = list(calls)
+        except TypeError:
+            raise CallError(f"calls must be a list of (card, ordinal) pairs, not {calls!r}") from None
+        if len(items) != want:
+            raise CallError(f"with {self.players} players the dealer calls {want} friend card(s), not {len(items)}")
+        for item in items:
+            if not (isinstance(item, tuple | list) and len(item) == 2):
+                raise CallError(f"a call is a (card, ordinal) pair, not {item!r}")
+            card, ordinal = item
+            ids = _card_ids([card], "the called card", CallError)
+            if type(ordinal) is not int or not 1 <= ordinal <= self.rules.decks:
+                raise CallError(f"the ordinal of a called card is 1 to {self.rules.decks}, not {ordinal!r}")
+            parsed.append((ids[0], ordinal))
+        self.calls = parsed
+        self._called_seen = [0] * len(parsed)
+        self.phase = "play"
+
+    # -- play ---------------------------------------------------------------------------
+
+    def play(self, seat: int, cards: CardsLike) -> tuple[Card, ...]:
+        """Play cards to the trick; returns what was actually played (a failed throw's forced unit)."""
+        self._need_phase("play", "play cards")
+        self._need_turn(seat)
+        assert self.trump is not None
+        ids = _card_ids(cards, "the play", IllegalPlayError)
+        hand = self._state.hands[seat]
+        _take(hand, ids, seat, "play", self.players, dry_run=True)
+        attempted: list[int] | None = None
+        if not self.trick:
+            if not ids:
+                raise IllegalPlayError("a lead needs at least one card")
+            try:
+                lead_suit(ids, self.trump._suit)
+            except ShengjiError as e:
+                raise IllegalPlayError(str(e)) from None
+            others = [self._state.hands[(seat + k) % self.players] for k in range(1, self.players)]
+            verdict = judge_throw(ids, others, self.trump)
+            if not verdict.ok:
+                attempted, ids = ids, [c.id for c in verdict.forced]
+        else:
+            lead = self.trick[0]
+            if len(ids) != len(lead):
+                raise IllegalPlayError(
+                    f"the lead has {len(lead)} card(s), so you must play exactly {len(lead)}, not {len(ids)} (RULES §6)"
+                )
+            follow = judge_follow(hand, lead, ids, self.trump, self.rules)
+            if not follow:
+                raise IllegalPlayError(f"illegal play: {follow.reason}", follow.reason)
+        # validated: from here on the state changes
+        _take(hand, ids, seat, "play", self.players)
+        if attempted is not None:
+            self.attempted = attempted
+            self.failed_throws.append(seat)
+        self.trick.append(ids)
+        self._see_calls(seat, ids)
+        if len(self.trick) == self.players:
+            self._finish_trick()
+        return cards_of(ids)
+
+    @property
+    def penalty_points(self) -> int:
+        """Throw penalties for the attackers' total: + for each declarer's failed throw, - for an attacker's.
+
+        Sides are judged as they stand now, so a Finding Friends friend who failed a
+        throw before being revealed counts as the declarer they turn out to be.
+        """
+        p = self.rules.throw_penalty
+        attackers = self.attackers
+        return sum(-p if seat in attackers else p for seat in self.failed_throws)
+
+    def _see_calls(self, seat: int, ids: list[int]) -> None:
+        for k, (cid, ordinal) in enumerate(self.calls):
+            for i in ids:
+                if i == cid:
+                    self._called_seen[k] += 1
+                    if self._called_seen[k] == ordinal and seat != self.dealer and seat not in self.friends:
+                        self.friends.append(seat)
+
+    def _finish_trick(self) -> None:
+        assert self.trump is not None
+        index = winner_of(self.trick, self.trump, self.rules)
+        winner = (self.leader + index) % self.players
+        plays = [cards_of(p) for p in self.trick]
+        pts = sum(c.points for p in plays for c in p)
+        self.points_won[winner] += pts
+        attempted = cards_of(self.attempted) if self.attempted is not None else None
+        self.tricks.append(Trick(self.leader, tuple(plays), winner, pts, attempted))
+        self.trick = []
+        self.attempted = None
+        self.leader = winner
+        if not self._state.hands[winner]:
+            self.phase = "done"
+
+    # -- sides and scoring ------------------------------------------------------------------
+
+    @property
+    def declarers(self) -> tuple[int, ...]:
+        """The dealer's side (friends join as they are revealed)."""
+        if self.dealer is None:
+            return ()
+        if self.rules.partnership == "fixed":
+            return tuple(s for s in range(self.players) if s % 2 == self.dealer % 2)
+        return tuple(sorted({self.dealer, *self.friends}))
+
+    @property
+    def attackers(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s not in self.declarers)
+
+    def score(self) -> tuple[int, int, int, LevelChange]:
+        """(attacker points, kitty multiplier, kitty bonus, level change); the round must be done."""
+        self._need_phase("done", "score the round")
+        assert self.trump is not None
+        last = self.tricks[-1]
+        pts = sum(self.points_won[s] for s in self.attackers) + self.penalty_points
+        multiplier = bonus = 0
+        if last.winner in self.attackers:
+            winning = last.plays[(last.winner - last.leader) % self.players]
+            multiplier = kitty_multiplier(winning, self.trump, self.rules)
+            bonus = points(cards_of(self.discards)) * multiplier
+        total = pts + bonus
+        return total, multiplier, bonus, level_change(max(0, total), self.rules)
+
+    def next_dealer(self) -> int:
+        """Who deals next (RULES §9): the dealer's next teammate if the declarers hold, else the
+        next attacker after the dealer."""
+        *_, change = self.score()
+        assert self.dealer is not None
+        side = self.declarers if change.side == "declarers" else self.attackers
+        for k in range(1, self.players + 1):
+            seat = (self.dealer + k) % self.players
+            if seat in side:
+                return seat
+        return self.dealer
+
+    # -- views, helpers ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see (the only input a bot gets)."""
+        self._check_seat(seat)
+        st = self._state
+        return PlayerView(
+            seat=seat,
+            phase=self.phase,
+            rules=self.rules,
+            rank=self.rank,
+            hand=cards_of(st.hands[seat]),
+            trump=self.trump,
+            dealer=self.dealer,
+            declaration=st.declaration,
+            leader=self.leader if self.phase == "play" else None,
+            trick=tuple(cards_of(p) for p in self.trick),
+            tricks=tuple(self.tricks),
+            discards=cards_of(self.discards) if seat == self.dealer else (),
+            declarers=self.declarers if self.phase in ("play", "done") else (),
+            calls=tuple((Card.from_id(c), o) for c, o in self.calls),
+            points_won=tuple(self.points_won),
+        )
+
+    def legal_plays(self, seat: int) -> Iterator[tuple[Card, ...]]:
+        """The plays ``seat`` could make now (leads or follows)."""
+        self._need_phase("play", "list plays")
+        assert self.trump is not None
+        lead = cards_of(self.trick[0]) if self.trick else None
+        return legal_plays(cards_of(self._state.hands[seat]), lead, self.trump, self.rules)
+
+    @property
+    def done(self) -> bool:
+        return self.phase == "done"
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ActionError(f"a seat is a number from 0 to {self.players - 1}, not {seat!r}")
+
+    def _need_phase(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise PhaseError(f"cannot {what} now: the round is in its {self.phase!r} phase, not {phase!r}")
+
+    def _need_turn(self, seat: int) -> None:
+        self._check_seat(seat)
+        if seat != self.to_act:
+            who = self.to_act
+            raise OutOfTurnError(
+                f"it is {seat_name(who, self.players) if who is not None else 'nobody'}'s turn, "
+                f"not {seat_name(seat, self.players)}'s"
+            )
+
+    def check_invariants(self) -> None:
+        """Every card is in exactly one place (hands, kitty, tricks) — for tests."""
+        held = [self._state.hands[s] for s in range(self.players)]
+        table = [c.id for t in self.tricks for p in t.plays for c in p] + [i for p in self.trick for i in p]
+        rest = self._state.deck[self._state.pos :] if self.phase == "deal" else self.discards
+        check_id_copies([*held, table, rest], self.rules.decks, "the round")
+
+
+def friends_wanted(players: int) -> int:
+    """Friend cards the dealer calls in Finding Friends: 1 with 4–5 players, 2 with 6–7, 3 with 8."""
+    return max(1, players // 2 - 1)
+
+
+def _card_ids(cards: CardsLike, what: str, error: type[ActionError]) -> list[int]:
+    """Card ids for an action; unreadable cards refuse the action with its own error kind."""
+    try:
+        return card_ids(cards, what)
+    except CardParseError as e:
+        raise error(str(e)) from None
+
+
+def _take(
+    hand: list[int],
+    ids: Sequence[int],
+    seat: int,
+    verb: str,
+    players: int,
+    dry_run: bool = False,
+    error: type[ActionError] = IllegalPlayError,
+) -> None:
+    """Remove ``ids`` from ``hand``; with ``dry_run`` only check that they are all there."""
+    if dry_run:
+        for i in set(ids):
+            held = hand.count(i)
+            if ids.count(i) > held:
+                have = "does not hold" if held == 0 else f"holds only {held} of"
+                raise error(f"cannot {verb} {Card.from_id(i)}: {seat_name(seat, players)} {have} it")
+        return
+    for i in ids:
+        hand.remove(i)
+
+
+def _kitty_suit(kitty: Sequence[int], rank: str) -> str | None:
+    """Variant: the kitty's first trump-rank card fixes the suit, else its highest card (RULES §10)."""
+    cards = cards_of(kitty)
+    for c in cards:
+        if c.rank == rank and c.suit is not None:
+            return c.suit
+    plain = [c for c in cards if c.suit is not None]
+    if not plain:
+        return None
+    best = max(plain, key=lambda c: RANKS.index(c.rank))
+    return best.suit

@@ -1,0 +1,405 @@
+"""The classroom store: classes, students and every puzzle attempt, in SQLite or PostgreSQL.
+
+SQLAlchemy Core on one code path for both databases; the schema is versioned
+with Alembic (``migrations/``) and brought up to date when a store opens.
+SQLite runs in WAL mode with a busy timeout, and every write is an immediate
+transaction, so many students' kernels can write at once without losing an
+attempt. The instructor key is stored as a salted PBKDF2 hash and compared in
+constant time; without it no names, answers or attempts can be read.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from ..engine.errors import ShengjiError
+from .progress import default_path
+
+__all__ = [
+    "Attempt",
+    "ClassroomError",
+    "ClassroomStore",
+    "WrongKeyError",
+    "clean_name",
+    "new_instructor_key",
+]
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: readable on a projector
+CODE_LENGTH = 6
+NAME_LIMIT = 40
+ANSWER_LIMIT = 500
+PBKDF2_ROUNDS = 120_000
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+metadata = sa.MetaData()
+classes = sa.Table(
+    "classes",
+    metadata,
+    sa.Column("code", sa.String(12), primary_key=True),
+    sa.Column("name", sa.String(120), nullable=False),
+    sa.Column("key_hash", sa.String(128), nullable=False),
+    sa.Column("key_salt", sa.String(64), nullable=False),
+    sa.Column("lessons", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("ended_at", sa.Float),
+    sa.Column("live_puzzle", sa.String(80)),
+    sa.Column("live_revealed", sa.Boolean, nullable=False),
+)
+students = sa.Table(
+    "students",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("code", sa.String(12), nullable=False),
+    sa.Column("display_name", sa.String(60), nullable=False),
+    sa.Column("joined_at", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
+)
+attempts_table = sa.Table(
+    "attempts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("student_id", sa.String(40), nullable=False),
+    sa.Column("code", sa.String(12), nullable=False),
+    sa.Column("puzzle_id", sa.String(80), nullable=False),
+    sa.Column("answer", sa.String(500), nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class ClassroomError(ShengjiError):
+    """A classroom request refused: unknown code, empty name, ended class…"""
+
+
+class WrongKeyError(ClassroomError):
+    """The instructor key does not match this class."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One recorded puzzle attempt (what the instructor's dashboard and export read)."""
+
+    student_id: str
+    display_name: str
+    puzzle_id: str
+    answer: str
+    correct: bool
+    at: float
+
+
+def new_instructor_key() -> str:
+    """A fresh instructor key: 20 random URL-safe characters."""
+    return secrets.token_urlsafe(15)
+
+
+def clean_name(display_name: object) -> str:
+    """A display name trimmed and checked: 1 to 40 characters, no control characters. Data, never markup."""
+    if not isinstance(display_name, str):
+        raise ClassroomError("a display name must be text")
+    name = " ".join(display_name.split())
+    if not name:
+        raise ClassroomError("please enter a display name")
+    if len(name) > NAME_LIMIT:
+        raise ClassroomError(f"a display name has at most {NAME_LIMIT} characters (this one has {len(name)})")
+    if any(ord(ch) < 32 for ch in name):
+        raise ClassroomError("a display name cannot contain control characters")
+    return name
+
+
+def hash_key(key: str, salt: str) -> str:
+    """PBKDF2-SHA256 of the instructor key with a hex salt (stored in place of the key)."""
+    return hashlib.pbkdf2_hmac("sha256", key.encode(), bytes.fromhex(salt), PBKDF2_ROUNDS).hex()
+
+
+def default_url() -> str:
+    """SQLite next to the progress store (``$SHENGJI_TUTOR_DATA`` or the user data directory)."""
+    return f"sqlite:///{default_path().parent / 'classroom.sqlite'}"
+
+
+class ClassroomStore:
+    """Classes, students and attempts behind one database URL (``sqlite:///…`` or ``postgresql://…``)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        url = url or default_url()
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        self.url = url
+        self.engine = _engine(url)
+        self._migrate()
+
+    # -- set-up -------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """One write transaction (BEGIN IMMEDIATE on SQLite), retried while the database is busy."""
+        for attempt in range(20):
+            try:
+                with self.engine.begin() as conn:
+                    yield conn
+                return
+            except sa.exc.OperationalError as e:  # pragma: no cover - only under heavy contention
+                if ("locked" not in str(e) and "busy" not in str(e)) or attempt == 19:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+
+    def schema_version(self) -> str:
+        with self.engine.connect() as conn:
+            return str(conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one())
+
+    # -- instructor actions ---------------------------------------------------------------
+
+    def create_class(self, name: str, instructor_key: str, lessons: Sequence[int] = ()) -> str:
+        """A new class; returns its short code (six readable characters)."""
+        title = " ".join(str(name).split())[:120] if isinstance(name, str) else ""
+        if not title:
+            raise ClassroomError("a class needs a name")
+        if not isinstance(instructor_key, str) or len(instructor_key) < 8:
+            raise ClassroomError("the instructor key must be text of at least 8 characters")
+        if any(type(n) is not int or not 1 <= n <= 10 for n in lessons):
+            raise ClassroomError(f"lessons are numbers from 1 to 10, not {list(lessons)!r}")
+        salt = secrets.token_hex(16)
+        row = {
+            "name": title,
+            "key_hash": hash_key(instructor_key, salt),
+            "key_salt": salt,
+            "lessons": ",".join(str(n) for n in sorted(set(lessons))),
+            "created_at": time.time(),
+            "ended_at": None,
+            "live_puzzle": None,
+            "live_revealed": False,
+        }
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            try:
+                with self._write() as conn:
+                    conn.execute(classes.insert().values(code=code, **row))
+                return code
+            except sa.exc.IntegrityError:  # pragma: no cover - a collision among 10^9 codes
+                continue
+        raise ClassroomError("could not find a free class code")  # pragma: no cover
+
+    def check_key(self, code: str, instructor_key: str) -> None:
+        """``WrongKeyError`` unless ``instructor_key`` is this class's key (compared in constant time)."""
+        row = self._class(code)
+        given = instructor_key if isinstance(instructor_key, str) else ""
+        if not hmac.compare_digest(hash_key(given, row.key_salt), row.key_hash):
+            raise WrongKeyError("that instructor key does not open this class")
+
+    def class_info(self, code: str) -> dict[str, Any]:
+        """Public facts of a class (for the join page): name, lessons, whether it has ended, the live question."""
+        row = self._class(code)
+        return {
+            "code": row.code,
+            "name": row.name,
+            "lessons": [int(n) for n in row.lessons.split(",") if n],
+            "ended": row.ended_at is not None,
+            "live_puzzle": row.live_puzzle,
+            "live_revealed": bool(row.live_revealed),
+        }
+
+    def push_question(self, code: str, instructor_key: str, puzzle_id: str | None) -> None:
+        """Show one puzzle on every joined student's screen (``None`` clears it)."""
+        self.check_key(code, instructor_key)
+        with self._write() as conn:
+            conn.execute(
+                classes.update().where(classes.c.code == code).values(live_puzzle=puzzle_id, live_revealed=False)
+            )
+
+    def reveal(self, code: str, instructor_key: str) -> None:
+        """Reveal the live question's answer to the students."""
+        self.check_key(code, instructor_key)
+        with self._write() as conn:
+            conn.execute(classes.update().where(classes.c.code == code).values(live_revealed=True))
+
+    def end_class(self, code: str, instructor_key: str) -> None:
+        """End the class: nobody can join or record any more; everything recorded stays readable."""
+        self.check_key(code, instructor_key)
+        with self._write() as conn:
+            conn.execute(classes.update().where(classes.c.code == code).values(ended_at=time.time(), live_puzzle=None))
+
+    def attempts(self, code: str, instructor_key: str) -> list[Attempt]:
+        """Every attempt in the class, oldest first (needs the instructor key)."""
+        self.check_key(code, instructor_key)
+        query = (
+            sa.select(
+                attempts_table.c.student_id,
+                students.c.display_name,
+                attempts_table.c.puzzle_id,
+                attempts_table.c.answer,
+                attempts_table.c.correct,
+                attempts_table.c.at,
+            )
+            .join(students, students.c.id == attempts_table.c.student_id)
+            .where(attempts_table.c.code == code)
+            .order_by(attempts_table.c.id)
+        )
+        with self.engine.connect() as conn:
+            return [Attempt(*row) for row in conn.execute(query)]
+
+    def roster(self, code: str, instructor_key: str) -> list[dict[str, Any]]:
+        """Students with their join time, last activity, attempts and solved count (needs the key)."""
+        self.check_key(code, instructor_key)
+        query = (
+            sa.select(
+                students.c.id,
+                students.c.display_name,
+                students.c.joined_at,
+                students.c.last_seen,
+                sa.func.count(attempts_table.c.id),
+                sa.func.coalesce(sa.func.sum(sa.cast(attempts_table.c.correct, sa.Integer)), 0),
+            )
+            .select_from(students.outerjoin(attempts_table, attempts_table.c.student_id == students.c.id))
+            .where(students.c.code == code)
+            .group_by(students.c.id, students.c.display_name, students.c.joined_at, students.c.last_seen)
+            .order_by(students.c.joined_at)
+        )
+        with self.engine.connect() as conn:
+            return [
+                {"id": r[0], "name": r[1], "joined_at": r[2], "last_seen": r[3], "attempts": r[4], "correct": int(r[5])}
+                for r in conn.execute(query)
+            ]
+
+    def export_csv(self, code: str, instructor_key: str) -> str:
+        """All attempts as CSV text: time, student, puzzle, answer, verdict (needs the key)."""
+        rows = self.attempts(code, instructor_key)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["time_utc", "student", "puzzle", "answer", "verdict"])
+        for a in rows:
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(a.at))
+            writer.writerow(
+                [
+                    stamp,
+                    _csv_safe(a.display_name),
+                    a.puzzle_id,
+                    _csv_safe(a.answer),
+                    "correct" if a.correct else "incorrect",
+                ]
+            )
+        return out.getvalue()
+
+    # -- student actions ------------------------------------------------------------------
+
+    def join(self, code: str, display_name: str) -> str:
+        """A student joins a class with its code and a display name; returns their private student id."""
+        name = clean_name(display_name)
+        row = self._class(code)
+        if row.ended_at is not None:
+            raise ClassroomError(f"class {row.code} has ended")
+        student_id = secrets.token_urlsafe(18)
+        now = time.time()
+        with self._write() as conn:
+            conn.execute(
+                students.insert().values(id=student_id, code=row.code, display_name=name, joined_at=now, last_seen=now)
+            )
+        return student_id
+
+    def student(self, student_id: str) -> dict[str, Any]:
+        """A student's own record (their name and class), for the pages they open."""
+        if not isinstance(student_id, str):
+            raise ClassroomError("unknown student")
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(students).where(students.c.id == student_id)).first()
+        if row is None:
+            raise ClassroomError("unknown student: join the class again with its code")
+        return {"id": row.id, "code": row.code, "name": row.display_name}
+
+    def record_attempt(self, student_id: str, puzzle_id: str, answer: str, correct: bool) -> None:
+        """Record one attempt (committed before returning)."""
+        me = self.student(student_id)
+        if not isinstance(puzzle_id, str) or not puzzle_id or len(puzzle_id) > 80:
+            raise ClassroomError(f"a puzzle id is 1 to 80 characters, not {puzzle_id!r}")
+        if self._class(me["code"]).ended_at is not None:
+            raise ClassroomError("this class has ended")
+        now = time.time()
+        with self._write() as conn:
+            conn.execute(
+                attempts_table.insert().values(
+                    student_id=student_id,
+                    code=me["code"],
+                    puzzle_id=puzzle_id,
+                    answer=str(answer)[:ANSWER_LIMIT],
+                    correct=bool(correct),
+                    at=now,
+                )
+            )
+            conn.execute(students.update().where(students.c.id == student_id).values(last_seen=now))
+
+    def my_attempts(self, student_id: str) -> list[Attempt]:
+        """A student's own attempts (never anyone else's)."""
+        me = self.student(student_id)
+        query = (
+            sa.select(
+                attempts_table.c.student_id,
+                sa.literal(me["name"]),
+                attempts_table.c.puzzle_id,
+                attempts_table.c.answer,
+                attempts_table.c.correct,
+                attempts_table.c.at,
+            )
+            .where(attempts_table.c.student_id == student_id)
+            .order_by(attempts_table.c.id)
+        )
+        with self.engine.connect() as conn:
+            return [Attempt(*row) for row in conn.execute(query)]
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _class(self, code: str) -> Any:
+        if not isinstance(code, str) or not code.strip():
+            raise ClassroomError("please enter the class code")
+        normal = code.strip().upper()
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(classes).where(classes.c.code == normal)).first()
+        if row is None:
+            raise ClassroomError(f"there is no class with the code {normal[:12]!r}")
+        return row
+
+
+def _csv_safe(text: str) -> str:
+    """Neutralise spreadsheet formulas (a name like '=HYPERLINK(…)' stays text)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def _engine(url: str) -> sa.Engine:
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    if url.startswith("sqlite:///") and url != "sqlite://":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    engine = sa.create_engine(url, connect_args={"timeout": 30})
+
+    @sa.event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # let SQLAlchemy's BEGIN below be the only transaction control
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _immediate(conn: sa.Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine

@@ -1,0 +1,277 @@
+"""Cards on screen as SVG text: a card, a hand, a trick table. Pure functions, no widgets.
+
+In the spirit of python-chess's ``chess.svg``: everything is drawn in code (no
+card art, no web fonts), every card is an ``<svg role="img">`` with an
+``aria-label`` in words, and the rules modules never import this one (``Card``
+reaches it only through a lazy ``_repr_svg_``).
+
+>>> svg = card_svg(Card("10", "H"), Trump("7", "H"))
+>>> 'aria-label="10 of hearts, 10 points, trump"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+from ..engine.cards import RANK_NAMES, SUIT_NAMES, Card, CardsLike, as_cards
+from ..engine.seats import seat_names
+from ..engine.trump import Trump
+
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "card_label",
+    "card_svg",
+    "hand_html",
+    "hand_svg",
+    "trick_svg",
+]
+
+CARD_WIDTH = 60
+CARD_HEIGHT = 84
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+# two colours (red/black) by default; four colours for learners who tell red and black apart poorly
+_TWO_COLOURS = {"S": "#1d1d1f", "C": "#1d1d1f", "H": "#c8102e", "D": "#c8102e"}
+_FOUR_COLOURS = {"S": "#1d1d1f", "C": "#1b7a3a", "H": "#c8102e", "D": "#1f5fbf"}
+_GOLD = "#c99a06"
+_HIGHLIGHT = "#2f80ed"
+
+# Suit marks as paths in a 14 × 14 box centred on (0, 0).
+_SUIT_PATHS = {
+    "H": "M0,-2.6 C-1.2,-6.4 -7,-6.2 -7,-1.6 C-7,2.2 -2.6,4.4 0,7 C2.6,4.4 7,2.2 7,-1.6 C7,-6.2 1.2,-6.4 0,-2.6 Z",
+    "D": "M0,-7 L5.4,0 L0,7 L-5.4,0 Z",
+    "S": (
+        "M0,-7 C-2.2,-4 -7,-1.8 -7,1.8 C-7,4.8 -3.2,5.6 -1,3.4 L-2.4,7 L2.4,7 L1,3.4 "
+        "C3.2,5.6 7,4.8 7,1.8 C7,-1.8 2.2,-4 0,-7 Z"
+    ),
+    "C": (
+        "M0,-7 A3.3,3.3 0 0 1 2.6,-1.6 A3.3,3.3 0 1 1 1.1,3.2 L2.4,7 L-2.4,7 L-1.1,3.2 "
+        "A3.3,3.3 0 1 1 -2.6,-1.6 A3.3,3.3 0 0 1 0,-7 Z"
+    ),
+}
+
+
+def card_label(card: Card, trump: Trump | None = None) -> str:
+    """The card in words for screen readers: ``"10 of hearts, 10 points, trump"``."""
+    parts = [
+        card.name() if card.is_joker else f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES[card.suit or 'S']}"
+    ]
+    if card.points:
+        parts.append(f"{card.points} points")
+    if trump is not None and trump.is_trump(card):
+        parts.append("trump")
+    return ", ".join(parts)
+
+
+def _suit_mark(suit: str, x: float, y: float, scale: float, colour: str) -> str:
+    return f'<path d="{_SUIT_PATHS[suit]}" transform="translate({x:g},{y:g}) scale({scale:g})" fill="{colour}"/>'
+
+
+def card_svg(
+    card: Card,
+    trump: Trump | None = None,
+    *,
+    selected: bool = False,
+    highlight: bool = False,
+    four_colour: bool = False,
+    dimmed: bool = False,
+    width: int = CARD_WIDTH,
+) -> str:
+    """One card as a standalone ``<svg>``.
+
+    Rank and suit in two corners, a large suit mark, a badge on point cards, a
+    gold edge on trump cards (when ``trump`` is given), a blue ring when
+    ``highlight`` (a hint), lifted and outlined when ``selected``.
+    """
+    height = round(width * CARD_HEIGHT / CARD_WIDTH)
+    label = card_label(card, trump)
+    is_trump = trump is not None and trump.is_trump(card)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-card-svg" role="img" aria-label="{escape(label)}" '
+        f'width="{width}" height="{height}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">',
+        f"<title>{escape(label)}</title>",
+    ]
+    face = "#f1f1f1" if dimmed else "#ffffff"
+    edge, edge_width = ("#8a8a8a", 1.0)
+    if is_trump:
+        edge, edge_width = (_GOLD, 3.0)
+    if selected:
+        edge, edge_width = (_HIGHLIGHT, 3.5)
+    parts.append(
+        f'<rect x="1.5" y="1.5" width="{CARD_WIDTH - 3}" height="{CARD_HEIGHT - 3}" rx="6" '
+        f'fill="{face}" stroke="{edge}" stroke-width="{edge_width}"/>'
+    )
+    if is_trump and not selected:
+        parts.append(
+            f'<rect x="4.5" y="4.5" width="{CARD_WIDTH - 9}" height="{CARD_HEIGHT - 9}" rx="4" '
+            f'fill="none" stroke="{_GOLD}" stroke-width="0.8" stroke-dasharray="2 2"/>'
+        )
+    if highlight:
+        parts.append(
+            f'<rect x="-1" y="-1" width="{CARD_WIDTH + 2}" height="{CARD_HEIGHT + 2}" rx="8" '
+            f'fill="none" stroke="{_HIGHLIGHT}" stroke-width="2.5" stroke-dasharray="5 3"/>'
+        )
+    if card.is_joker:
+        parts.append(_joker(card))
+    else:
+        assert card.suit is not None
+        colour = (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[card.suit]
+        rank = card.rank
+        size = 15 if rank == "10" else 17
+        corner = (
+            f'<text x="6" y="19" font-family="{FONT}" font-size="{size}" font-weight="700" fill="{colour}" '
+            f'letter-spacing="-1">{rank}</text>' + _suit_mark(card.suit, 11.5, 28, 0.62, colour)
+        )
+        parts.append(corner)
+        parts.append(f'<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">{corner}</g>')
+        parts.append(_suit_mark(card.suit, CARD_WIDTH / 2, CARD_HEIGHT / 2 + 2, 1.65, colour))
+    if card.points:
+        parts.append(
+            f'<circle cx="{CARD_WIDTH - 12}" cy="12" r="8.5" fill="#ffd84d" stroke="#9a7b00" stroke-width="0.8"/>'
+            f'<text x="{CARD_WIDTH - 12}" y="15.5" text-anchor="middle" font-family="{FONT}" font-size="9.5" '
+            f'font-weight="700" fill="#3d3000">{card.points}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _joker(card: Card) -> str:
+    big = card.rank == "BJ"
+    colour = "#c8102e" if big else "#1d1d1f"
+    star = "M0,-9 L2.6,-2.8 L9,-2.8 L3.9,1.2 L5.8,7.6 L0,3.8 L-5.8,7.6 L-3.9,1.2 L-9,-2.8 L-2.6,-2.8 Z"
+    letters = "".join(
+        f'<text x="9" y="{14 + 9.5 * i}" text-anchor="middle" font-family="{FONT}" font-size="9" '
+        f'font-weight="700" fill="{colour}">{ch}</text>'
+        for i, ch in enumerate("JOKER")
+    )
+    scale = 2.0 if big else 1.45
+    word = "BIG" if big else "SMALL"
+    return (
+        letters + f'<path d="{star}" transform="translate({CARD_WIDTH / 2 + 5:g},{CARD_HEIGHT / 2:g}) scale({scale})" '
+        f'fill="{colour if big else "none"}" stroke="{colour}" stroke-width="{0.6 if big else 1.1}"/>'
+        + f'<text x="{CARD_WIDTH / 2 + 5:g}" y="{CARD_HEIGHT - 9}" text-anchor="middle" font-family="{FONT}" '
+        f'font-size="7.5" font-weight="700" fill="{colour}">{word}</text>'
+    )
+
+
+def hand_svg(
+    cards: CardsLike,
+    trump: Trump | None = None,
+    *,
+    selected: Sequence[int] = (),
+    highlight: Sequence[int] = (),
+    four_colour: bool = False,
+    width: int = CARD_WIDTH,
+    sort: bool = True,
+) -> str:
+    """A hand as one ``<svg>``: cards overlapping, sorted by the trump order and grouped by effective suit.
+
+    ``selected`` and ``highlight`` are indices into the sorted hand (see ``Trump.sorted``).
+    """
+    group = as_cards(cards, "the hand")
+    if sort and trump is not None:
+        group = trump.sorted(group)
+    height = round(width * CARD_HEIGHT / CARD_WIDTH)
+    step, gap = round(width * 0.42), round(width * 0.3)
+    x, lift = 0, 10
+    inner = []
+    previous: str | None = None
+    for i, card in enumerate(group):
+        suit = trump.suit_of(card) if trump is not None else (card.suit or "J")
+        if previous is not None:
+            x += step + (gap if suit != previous else 0)
+        previous = suit
+        y = 0 if i in selected else lift
+        svg = card_svg(
+            card, trump, selected=i in selected, highlight=i in highlight, four_colour=four_colour, width=width
+        )
+        inner.append(f'<g transform="translate({x},{y})">{svg}</g>')
+    total = (x + width) if group else width
+    label = f"hand of {len(group)} cards" + (f", {trump.describe()}" if trump is not None else "")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-hand-svg" role="img" aria-label="{escape(label)}" '
+        f'width="{total}" height="{height + lift}" viewBox="0 0 {total} {height + lift}">' + "".join(inner) + "</svg>"
+    )
+
+
+def hand_html(cards: CardsLike, trump: Trump | None = None) -> str:
+    """A hand as HTML (for ``_repr_html_``): the SVG inside a div."""
+    return f'<div class="sjt-hand">{hand_svg(cards, trump)}</div>'
+
+
+def trick_svg(
+    plays: Sequence[CardsLike],
+    leader: int = 0,
+    trump: Trump | None = None,
+    *,
+    winner: int | None = None,
+    names: Sequence[str] | None = None,
+    points: int | None = None,
+    four_colour: bool = False,
+) -> str:
+    """A trick table: with four seats North at the top, West left, South at the bottom, East right.
+
+    Play goes counter-clockwise (North → West → South → East); with more players the
+    seats sit around the table in the same direction. ``plays`` start with the
+    leader's; ``leader`` and ``winner`` are seats. The leader is marked "led", the
+    winner outlined, and the trick's points shown in the middle.
+    """
+    cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
+    if names is None:
+        count = max(4, len(cards), leader + 1, (winner or 0) + 1)
+        names = seat_names(count)
+    seats = len(names)
+    if not 0 <= leader < seats or (winner is not None and not 0 <= winner < seats) or len(cards) > seats:
+        raise ValueError(f"a table of {seats} seats cannot show leader {leader}, winner {winner}, {len(cards)} plays")
+    w = 44
+    h = round(w * CARD_HEIGHT / CARD_WIDTH)
+    size_w, size_h = 460, 360
+    cx0, cy0, rx, ry = size_w / 2, size_h / 2, size_w / 2 - 92, size_h / 2 - 62
+    centres = {}
+    for seat in range(seats):
+        angle = math.pi / 2 + 2 * math.pi * seat / seats  # counter-clockwise from the top
+        centres[seat] = (cx0 + rx * math.cos(angle), cy0 - ry * math.sin(angle))
+    parts = []
+    by_seat = {(leader + k) % seats: play for k, play in enumerate(cards)}
+    total = sum(c.points for p in cards for c in p) if points is None else points
+    for seat, (cx, cy) in centres.items():
+        play = by_seat.get(seat, [])
+        span = (len(play) - 1) * (w * 0.55) + w if play else w
+        x0 = cx - span / 2
+        if seat == winner:
+            parts.append(
+                f'<rect x="{x0 - 6:g}" y="{cy - h / 2 - 6:g}" width="{span + 12:g}" height="{h + 12:g}" rx="9" '
+                f'fill="#fff4c2" stroke="{_GOLD}" stroke-width="2.5"/>'
+            )
+        for i, card in enumerate(play):
+            svg = card_svg(card, trump, four_colour=four_colour, width=w)
+            parts.append(f'<g transform="translate({x0 + i * w * 0.55:g},{cy - h / 2:g})">{svg}</g>')
+        if not play:
+            parts.append(
+                f'<rect x="{cx - w / 2:g}" y="{cy - h / 2:g}" width="{w}" height="{h}" rx="5" fill="none" '
+                'stroke="#b9c3b9" stroke-dasharray="4 3"/>'
+            )
+        tag = names[seat] + (" · led" if seat == leader and play else "") + (" · wins" if seat == winner else "")
+        below = cy > cy0 + 1
+        ty = cy + h / 2 + 18 if below else cy - h / 2 - 10
+        parts.append(
+            f'<text x="{cx:g}" y="{ty:g}" text-anchor="middle" font-family="{FONT}" font-size="13" '
+            f'font-weight="{700 if seat == winner else 400}" fill="#12301c">{escape(tag)}</text>'
+        )
+    parts.append(
+        f'<text x="{size_w / 2:g}" y="{size_h / 2 + 5:g}" text-anchor="middle" font-family="{FONT}" font-size="15" '
+        f'font-weight="700" fill="#12301c">{total} points</text>'
+    )
+    label = f"trick: {names[leader]} led" + (f", {names[winner]} wins" if winner is not None else "")
+    label += f", {total} points"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-trick-svg" role="img" aria-label="{escape(label)}" '
+        f'width="{size_w}" height="{size_h}" viewBox="0 0 {size_w} {size_h}">'
+        f'<rect x="0" y="0" width="{size_w}" height="{size_h}" rx="18" fill="#e3efe5" stroke="#9fbfa6"/>'
+        + "".join(parts)
+        + "</svg>"
+    )

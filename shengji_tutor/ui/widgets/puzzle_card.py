@@ -1,0 +1,242 @@
+"""The puzzle card: the frame every puzzle uses — prompt, situation, answer, Check / Hint / Next, feedback.
+
+It grades by calling the grading function it is given; the answer key stays in
+Python and never reaches the page. Answer kinds:
+
+- ``"cards"``: pick cards from your hand ("what do you play?");
+- ``"order"``: pick every card, high to low ("sort these cards");
+- ``"seat"``: North, West, South or East ("who wins?");
+- ``"number"``: a whole number ("how many points?");
+- ``"yesno"``: Yes or No ("is this legal?").
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import traitlets
+
+from ...engine.cards import Card, CardsLike, as_cards
+from ...engine.grading import Grade
+from ...engine.seats import SEATS
+from ...engine.trump import Trump
+from ..render import trick_svg
+from ._base import BrowserError, SafeWidget, module_text, whole_number
+from .hand_picker import card_entries
+
+__all__ = ["ANSWER_KINDS", "PuzzleCard"]
+
+log = logging.getLogger(__name__)
+
+ANSWER_KINDS = ("cards", "order", "seat", "number", "yesno")
+Answer = list[Card] | str | int | bool | None
+
+
+class PuzzleCard(SafeWidget):
+    """One puzzle on screen. ``grade(answer) -> Grade`` decides; ``hint`` is text or a function giving it."""
+
+    _esm = module_text("puzzle_card")
+    puzzle_id = traitlets.Unicode("").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    kind = traitlets.Unicode("cards").tag(sync=True)
+    context = traitlets.Unicode("").tag(sync=True)
+    trick = traitlets.Unicode("").tag(sync=True)
+    hand_label = traitlets.Unicode("Your hand").tag(sync=True)
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+    max_selected = traitlets.Int(0).tag(sync=True)
+    seats = traitlets.List(traitlets.Unicode(), default_value=list(SEATS)).tag(sync=True)
+    choice = traitlets.Unicode("").tag(sync=True)
+    verdict = traitlets.Unicode("").tag(sync=True)
+    feedback = traitlets.Unicode("").tag(sync=True)
+    hint_text = traitlets.Unicode("").tag(sync=True)
+    has_next = traitlets.Bool(False).tag(sync=True)
+    progress = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, puzzle_id: str = "", prompt: str = "", kind: str = "cards", **kwargs: Any) -> None:
+        super().__init__()
+        self._check_listeners: list[Callable[[Grade, Answer], None]] = []
+        self._next_listeners: list[Callable[[], None]] = []
+        self.load(puzzle_id, prompt, kind, **kwargs)
+
+    # -- Python API ---------------------------------------------------------------------
+
+    def load(
+        self,
+        puzzle_id: str,
+        prompt: str,
+        kind: str = "cards",
+        *,
+        grade: Callable[[Any], Grade],
+        trump: Trump | None = None,
+        trick: Sequence[CardsLike] = (),
+        leader: int = 0,
+        hand: CardsLike = (),
+        context: str = "",
+        max_cards: int = 0,
+        hint: str | Callable[[], str] | None = None,
+        hint_cards: CardsLike = (),
+        names: Sequence[str] = SEATS,
+        hand_label: str = "Your hand",
+        has_next: bool = False,
+        sort_hand: bool = True,
+        picture: str = "",
+    ) -> None:
+        """Show a puzzle (also how "Next" moves on: the owner loads the next one).
+
+        ``picture`` replaces the trick table with other SVG from ``shengji_tutor.render``.
+        """
+        if kind not in ANSWER_KINDS:
+            raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
+        cards = as_cards(hand, "the hand")
+        self._cards = trump.sorted(cards) if trump is not None and sort_hand else cards
+        self._grade = grade
+        self._hint = hint
+        self._trump = trump
+        self._hint_cards = as_cards(hint_cards, "the hint")
+        plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(trick)]
+        with self.hold_sync():
+            self.puzzle_id = puzzle_id
+            self.prompt = prompt
+            self.kind = kind
+            self.context = context or (trump.describe().capitalize() if trump is not None else "")
+            self.trick = picture or (trick_svg(plays, leader, trump, names=names) if plays else "")
+            self.hand_label = hand_label
+            self.hand = card_entries(self._cards, trump)
+            self.selected = []
+            self.highlight = []
+            self.max_selected = len(self._cards) if kind == "order" else max_cards
+            self.seats = list(names)
+            self.choice = ""
+            self.verdict = ""
+            self.feedback = ""
+            self.hint_text = ""
+            self.error = ""
+            self.has_next = has_next
+
+    @property
+    def answer(self) -> Answer:
+        """The learner's answer so far in its natural type (cards, seat name, int, bool), or None."""
+        if self.kind in ("cards", "order"):
+            return [self._cards[i] for i in self.selected] if self.selected else None
+        if not self.choice:
+            return None
+        if self.kind == "number":
+            return int(self.choice)
+        if self.kind == "yesno":
+            return self.choice == "yes"
+        return self.choice
+
+    def check(self) -> Grade | None:
+        """Grade the current answer (what the Check button does). None when there is no answer yet."""
+        answer = self.answer
+        if answer is None:
+            self.verdict = ""
+            self.feedback = "Choose an answer first."
+            return None
+        if self.kind == "order" and isinstance(answer, list) and len(answer) < len(self._cards):
+            self.verdict = ""
+            self.feedback = f"Pick all {len(self._cards)} cards, highest first."
+            return None
+        try:
+            grade = self._grade(answer)
+        except Exception as e:  # a grader's bug must not cost the learner their answer
+            log.exception("grading puzzle %s failed", self.puzzle_id)
+            self.error = f"This puzzle could not be graded ({type(e).__name__}: {e}). Your answer is kept."
+            return None
+        # Record first (progress, the class's store), then show the verdict: once the learner
+        # sees it, the attempt is already saved.
+        for callback in self._check_listeners:
+            try:
+                callback(grade, answer)
+            except Exception as e:  # a failing store must not hide the verdict
+                log.exception("recording puzzle %s failed", self.puzzle_id)
+                self.error = f"Your answer was graded but could not be saved ({type(e).__name__}: {e})."
+        with self.hold_sync():
+            self.verdict = "correct" if grade.correct else "incorrect"
+            self.feedback = grade.explanation
+        return grade
+
+    def show_hint(self) -> str:
+        try:
+            text = (
+                self._hint() if callable(self._hint) else (self._hint or "No hint for this one: read the prompt again.")
+            )
+        except Exception:  # a broken hint must not break the puzzle
+            log.exception("the hint of puzzle %s failed", self.puzzle_id)
+            text = "Sorry, no hint is available for this puzzle."
+        with self.hold_sync():
+            self.hint_text = text
+            if self._hint_cards:
+                free = list(range(len(self._cards)))
+                marks = []
+                for card in self._hint_cards:
+                    i = next((j for j in free if self._cards[j] is card), None)
+                    if i is not None:
+                        free.remove(i)
+                        marks.append(i)
+                self.highlight = marks
+                self.hand = card_entries(self._cards, self._trump, marks)
+        return text
+
+    def on_check(self, callback: Callable[[Grade, Answer], None]) -> None:
+        """Call ``callback(grade, answer)`` after every check (progress, classroom)."""
+        self._check_listeners.append(callback)
+
+    def on_next(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the learner presses Next."""
+        self._next_listeners.append(callback)
+
+    # -- browser events -------------------------------------------------------------------
+
+    def _events(self) -> dict[str, Callable[[dict[str, Any]], object]]:
+        return {
+            "toggle": self._toggle,
+            "answer": self._answer,
+            "check": lambda _c: self.check(),
+            "hint": lambda _c: self.show_hint(),
+            "next": self._next,
+        }
+
+    def _toggle(self, content: dict[str, Any]) -> None:
+        if self.kind not in ("cards", "order"):
+            raise BrowserError("this puzzle is not answered with cards")
+        index = whole_number(content, "index", 0, len(self._cards))
+        chosen = list(self.selected)
+        if index in chosen:
+            chosen.remove(index)
+        else:
+            if self.max_selected and len(chosen) >= self.max_selected:
+                raise BrowserError(f"pick at most {self.max_selected} card(s): unpick one first")
+            chosen.append(index)
+        with self.hold_sync():
+            self.selected = chosen
+            self.verdict = ""
+
+    def _answer(self, content: dict[str, Any]) -> None:
+        value = content.get("value")
+        if self.kind == "seat":
+            if value not in self.seats:
+                raise BrowserError(f"choose one of {', '.join(self.seats)}, not {value!r}")
+            choice = str(value)
+        elif self.kind == "number":
+            choice = str(whole_number(content, "value", -1000, 1001))
+        elif self.kind == "yesno":
+            if value not in ("yes", "no"):
+                raise BrowserError(f"answer yes or no, not {value!r}")
+            choice = str(value)
+        else:
+            raise BrowserError("this puzzle is answered by picking cards")
+        if choice != self.choice:  # the same answer again (a repeated change event) keeps the verdict
+            with self.hold_sync():
+                self.choice = choice
+                self.verdict = ""
+
+    def _next(self, _content: dict[str, Any]) -> None:
+        if not self.has_next:
+            raise BrowserError("there is no next puzzle here")
+        for callback in self._next_listeners:
+            callback()
