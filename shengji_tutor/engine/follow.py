@@ -262,7 +262,7 @@ def legal_follow(
     hand_ids = card_ids(hand, "your hand")
     lead_ids = card_ids(lead, "the lead")
     play_ids = card_ids(play, "your play")
-    s = lead_suit(lead_ids, trump._suit)
+    s = lead_suit(lead_ids, trump.suit_table)
     n = len(lead_ids)
     if len(play_ids) != n:
         raise PlayError(
@@ -284,7 +284,7 @@ def judge_follow(
 
     For the engine's own callers (rounds, bots), which hold validated state.
     """
-    suit, key = trump._suit, trump._key
+    suit, key = trump.suit_table, trump.key_table
     if s is None:
         s = suit[lead_ids[0]]
     n = len(lead_ids)
@@ -334,7 +334,7 @@ def _void_reason(s: int, play_ids: Sequence[int], suit: Sequence[int]) -> tuple[
 
 
 def _suit_reason(s: int, need: int, hand_suit: Sequence[int], trump: Trump) -> tuple[str, tuple[Card, ...]]:
-    held = cards_of(sorted(hand_suit, key=trump._order.__getitem__))
+    held = cards_of(sorted(hand_suit, key=trump.order_table.__getitem__))
     if need == len(hand_suit):
         many = "it" if need == 1 else "all of them"
     else:

@@ -61,7 +61,7 @@ def legal_plays(
     hand_ids = card_ids(hand, "your hand")
     lead_ids = card_ids(lead, "the lead") if lead is not None else []
     check_id_copies((hand_ids, lead_ids), rules.decks, "the hand and the lead")
-    order = trump._order.__getitem__
+    order = trump.order_table.__getitem__
     if not lead_ids:
         for ids in _leads(hand_ids, trump):
             yield cards_of(sorted(ids, key=order))
@@ -76,7 +76,7 @@ def _by_count(ids: Sequence[int], order: Sequence[int]) -> list[tuple[int, int]]
 
 
 def _follows(hand_ids: list[int], lead_ids: list[int], trump: Trump, rules: RuleSet) -> Iterator[list[int]]:
-    suit, key, order = trump._suit, trump._key, trump._order
+    suit, key, order = trump.suit_table, trump.key_table, trump.order_table
     s = lead_suit(lead_ids, suit)
     n = len(lead_ids)
     if len(hand_ids) < n:
@@ -125,14 +125,14 @@ def _tuple_cores(
 
 def _suit_groups(hand_ids: list[int], trump: Trump) -> dict[int, list[int]]:
     groups: dict[int, list[int]] = {}
-    for i in sorted(hand_ids, key=trump._order.__getitem__):
-        groups.setdefault(trump._suit[i], []).append(i)
+    for i in sorted(hand_ids, key=trump.order_table.__getitem__):
+        groups.setdefault(trump.suit_table[i], []).append(i)
     return groups
 
 
 def lead_units(hand_ids: list[int], trump: Trump) -> Iterator[list[int]]:
     """Every single-unit lead in a hand: singles, tuples, tractors, suit by suit (trump first)."""
-    key = trump._key
+    key = trump.key_table
     for ids in _suit_groups(hand_ids, trump).values():
         counts = count_ids(ids)
         for i in counts:
@@ -152,7 +152,7 @@ def lead_units(hand_ids: list[int], trump: Trump) -> Iterator[list[int]]:
 
 def _leads(hand_ids: list[int], trump: Trump) -> Iterator[list[int]]:
     yield from lead_units(hand_ids, trump)
-    key, order = trump._key, trump._order
+    key, order = trump.key_table, trump.order_table
     for ids in _suit_groups(hand_ids, trump).values():  # then throws, smallest first
         by_count = _by_count(ids, order)
         for size in range(2, len(ids) + 1):
@@ -168,7 +168,7 @@ def random_follow(
 
     Used by the random bot; every play it returns satisfies ``legal_follow``.
     """
-    suit, key = trump._suit, trump._key
+    suit, key = trump.suit_table, trump.key_table
     s = suit[lead_ids[0]]
     n = len(lead_ids)
     hand_suit = [i for i in hand_ids if suit[i] == s]

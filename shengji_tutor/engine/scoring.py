@@ -10,6 +10,7 @@ LevelChange(side='attackers', levels=1, points=125)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CardsLike, as_cards, check_copies, points
@@ -18,7 +19,7 @@ from .rules import RuleSet, rules_or_default
 from .trump import Trump, check_trump
 from .units import lead_format
 
-__all__ = ["LevelChange", "kitty_bonus", "kitty_multiplier", "level_change", "next_dealer"]
+__all__ = ["LevelChange", "kitty_bonus", "kitty_multiplier", "largest_unit", "level_change", "next_dealer"]
 
 
 @dataclass(frozen=True)
@@ -63,10 +64,19 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
     16
     """
     rules = rules_or_default(rules)
-    check_trump(trump)
-    fmt = lead_format(as_cards(winning_play, "the winning play"), trump, rules)
-    size = max(u.width * u.length for u in fmt.units)
+    size = largest_unit(winning_play, trump, rules)
     return 2 * size if rules.kitty_multiplier == "times" else 2**size
+
+
+def largest_unit(play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
+    """How many cards the largest unit of a play holds, split as ``lead_format`` splits a lead (RULES §9).
+
+    >>> largest_unit("8H 8H 9H 9H 3H", Trump("7", "C"))
+    4
+    """
+    check_trump(trump)
+    fmt = lead_format(as_cards(play, "the winning play"), trump, rules_or_default(rules))
+    return max(u.width * u.length for u in fmt.units)
 
 
 def kitty_bonus(kitty: CardsLike, winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
@@ -104,18 +114,31 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
     return LevelChange("attackers", p // step - 2, p)
 
 
-def next_dealer(dealer: int, change: LevelChange, rules: RuleSet | None = None) -> int:
-    """The seat that deals next with fixed partnerships (RULES §9): the dealer's
-    partner (the next teammate counter-clockwise, two seats on) if the declarers
-    hold, else the player after the dealer.
+def next_dealer(
+    dealer: int, change: LevelChange, rules: RuleSet | None = None, declarers: Sequence[int] | None = None
+) -> int:
+    """The seat that deals next (RULES §9): the next seat after the dealer, counter-clockwise, on the
+    side that goes up — the dealer's partner if the declarers hold, else the next attacker.
+
+    ``declarers`` is the dealer's side; by default the fixed partnerships (every other seat). Finding
+    Friends rounds pass the side as it was revealed.
 
     >>> next_dealer(0, level_change(30)), next_dealer(0, level_change(90))
     (2, 1)
+    >>> next_dealer(0, level_change(30), RuleSet(players=5), declarers=(0, 3))
+    3
     """
     rules = rules_or_default(rules)
     if not isinstance(change, LevelChange):
         raise ShengjiError(f"next_dealer needs the round's LevelChange (from level_change), not {change!r}")
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise RuleSetError(f"the dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
-    step = 2 if change.side == "declarers" else 1
-    return (dealer + step) % rules.players
+    n = rules.players
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise RuleSetError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    side = set(range(dealer % 2, n, 2) if declarers is None else declarers)
+    if change.side == "attackers":
+        side = set(range(n)) - side
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        if seat in side:
+            return seat
+    return dealer

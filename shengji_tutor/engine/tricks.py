@@ -174,7 +174,7 @@ def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[int]]:
 def _splits(counts: dict[int, int], key: Sequence[int], shapes: Sequence[tuple[int, int]]) -> Iterator[Split]:
     """Every way to split counted cards into units of the given shapes; the rest are singles."""
     if not shapes:
-        yield [(1, 1, key[cid], (cid,)) for cid, c in counts.items() for _ in range(c)]
+        yield [RawUnit(1, 1, key[cid], (cid,)) for cid, c in counts.items() for _ in range(c)]
         return
     length, width = shapes[0]
     for unit, chosen in list(placements(counts, key, length, width)):
@@ -227,7 +227,7 @@ def _resolve(
         # A single, pair or triple lead: only as many identical cards of the suit, or of trump, compete.
         winner, wcls, wkey = 0, lead_cls, key[lead[0]]
         if detail:
-            records.append((LEAD, lead_cls, (1, n, wkey, tuple(lead)), None))
+            records.append((LEAD, lead_cls, RawUnit(1, n, wkey, tuple(lead)), None))
         for i in range(1, len(plays)):
             p = plays[i]
             c = p[0]
@@ -244,10 +244,10 @@ def _resolve(
             k = key[c]
             wins = cls > wcls or (cls == wcls and k > wkey)
             if detail:
-                records.append((BEATS if wins else LOSES, cls, (1, n, k, tuple(p)), winner))
+                records.append((BEATS if wins else LOSES, cls, RawUnit(1, n, k, tuple(p)), winner))
             if wins:
                 winner, wcls, wkey = i, cls, k
-        return winner, [(1, n, key[lead[0]], tuple(lead))], records
+        return winner, [RawUnit(1, n, key[lead[0]], tuple(lead))], records
 
     units = decompose(lead, key)
     largest = (units[0][0], units[0][1])
@@ -313,13 +313,13 @@ def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None
     rules = rules_or_default(rules)
     check_trump(trump)
     ids = _prepare(plays, rules)
-    lead_suit(ids[0], trump._suit)
-    return _resolve(ids, trump._suit, trump._key, rules, False)[0]
+    lead_suit(ids[0], trump.suit_table)
+    return _resolve(ids, trump.suit_table, trump.key_table, rules, False)[0]
 
 
 def winner_of(plays: list[list[int]], trump: Trump, rules: RuleSet) -> int:
     """``trick_winner`` on trusted id lists (for the engine's own callers)."""
-    return _resolve(plays, trump._suit, trump._key, rules, False)[0]
+    return _resolve(plays, trump.suit_table, trump.key_table, rules, False)[0]
 
 
 def explain_trick(
@@ -337,13 +337,13 @@ def explain_trick(
     check_trump(trump)
     ids = _prepare(plays, rules)
     cards = [cards_of(p) for p in ids]
-    s = lead_suit(ids[0], trump._suit)
-    winner, units, records = _resolve(ids, trump._suit, trump._key, rules, True)
+    s = lead_suit(ids[0], trump.suit_table)
+    winner, units, records = _resolve(ids, trump.suit_table, trump.key_table, rules, True)
     if names is None:
         names = [f"Player {i + 1}" for i in range(len(cards))]
     elif isinstance(names, str) or not isinstance(names, Sequence) or len(names) < len(cards):
         raise PlayError(f"{len(cards)} plays need a list of {len(cards)} names, got {names!r}")
-    fmt = make_format(units or decompose(ids[0], trump._key), s, cards[0])
+    fmt = make_format(units or decompose(ids[0], trump.key_table), s, cards[0])
     largest = fmt.units[0]
     throw = fmt.kind == "throw"
     notes: list[PlayNote] = []
@@ -480,7 +480,7 @@ def check_throw(
     hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
     if len(hands) > rules.players - 1:
         raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
-    s = lead_suit(lead_ids, trump._suit)
+    s = lead_suit(lead_ids, trump.suit_table)
     check_id_copies([lead_ids, *hands], rules.decks, "the throw and the other hands")
     return judge_throw(lead_ids, hands, trump, names, s)
 
@@ -493,7 +493,7 @@ def judge_throw(
     s: int | None = None,
 ) -> ThrowCheck:
     """``check_throw`` on trusted ids (a one-suit lead, possible copies): for the engine's own callers."""
-    suit, key = trump._suit, trump._key
+    suit, key = trump.suit_table, trump.key_table
     if s is None:
         s = suit[lead_ids[0]]
     units = decompose(lead_ids, key)

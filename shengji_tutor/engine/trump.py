@@ -58,9 +58,12 @@ class Trump:
 
     rank: str
     suit: str | None = None
-    _suit: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _key: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    suit_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The id layer: each card id's effective suit (0..3 a plain suit in ``SUITS`` order, ``TRUMP`` for trump)."""
+    key_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The id layer: each card id's order key within its effective suit (consecutive keys make tractors)."""
+    order_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The id layer: each card id's position for sorting a hand on screen (trumps first, high to low)."""
 
     def __post_init__(self) -> None:
         rank = normal_rank(self.rank)
@@ -74,29 +77,29 @@ class Trump:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         suits, keys = _tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
-        object.__setattr__(self, "_suit", suits)
-        object.__setattr__(self, "_key", keys)
+        object.__setattr__(self, "suit_table", suits)
+        object.__setattr__(self, "key_table", keys)
         # high to low by effective suit and key; equal cards by natural suit ♠ ♥ ♣ ♦, so colours alternate
         order = tuple(
             _DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + _NATURAL_ORDER[i // 13] * 10 + i % 13
             for i in range(N_CARD_IDS)
         )
-        object.__setattr__(self, "_order", order)
+        object.__setattr__(self, "order_table", order)
 
     # -- the contract ---------------------------------------------------------
 
     def is_trump(self, card: Card) -> bool:
         """Jokers, every card of the trump rank, and every card of the trump suit."""
-        return self._suit[_card_id(card)] == TRUMP
+        return self.suit_table[_card_id(card)] == TRUMP
 
     def suit_of(self, card: Card) -> str:
         """The effective suit: ``"trump"`` or the plain suit letter ``S H D C``."""
-        s = self._suit[_card_id(card)]
+        s = self.suit_table[_card_id(card)]
         return "trump" if s == TRUMP else SUITS[s]
 
     def key(self, card: Card) -> int:
         """Order within the effective suit (higher wins); equal for equal cards."""
-        return self._key[_card_id(card)]
+        return self.key_table[_card_id(card)]
 
     # -- helpers built on the contract ---------------------------------------
 
@@ -109,7 +112,7 @@ class Trump:
 
         Equal cards (off-suit rank cards) are kept apart by suit so that sorting is stable.
         """
-        return self._order[_card_id(card)]
+        return self.order_table[_card_id(card)]
 
     def sorted(self, cards: CardsLike) -> list[Card]:
         """Cards as a player holds them: trump first, then ♠ ♥ ♣ ♦, each high to low.
@@ -142,7 +145,7 @@ class Trump:
 
     def same_order(self, cards: Iterable[Card]) -> bool:
         """True when all the cards are equal in order (same effective suit and key)."""
-        seen = {(self._suit[c.id], self._key[c.id]) for c in cards}
+        seen = {(self.suit_table[c.id], self.key_table[c.id]) for c in cards}
         return len(seen) <= 1
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards
 from .errors import IllegalLeadError
@@ -25,8 +26,14 @@ from .trump import TRUMP, Trump, check_trump
 
 __all__ = ["Format", "Unit", "is_tractor", "lead_format", "suit_label"]
 
-RawUnit = tuple[int, int, int, tuple[int, ...]]
-"""(length, width, top key, card ids): the engine's internal form of a unit."""
+
+class RawUnit(NamedTuple):
+    """A unit in the id layer: ``length`` tuples of ``width`` identical cards, the highest at key ``top``."""
+
+    length: int
+    width: int
+    top: int
+    ids: tuple[int, ...]
 
 
 def suit_label(suit_index: int) -> str:
@@ -146,7 +153,7 @@ def decompose(ids: Sequence[int], key: Sequence[int]) -> list[RawUnit]:
     by_width: dict[int, dict[int, list[int]]] = {}
     for cid, c in counts.items():
         if c == 1:
-            units.append((1, 1, key[cid], (cid,)))
+            units.append(RawUnit(1, 1, key[cid], (cid,)))
         else:
             by_width.setdefault(c, {}).setdefault(key[cid], []).append(cid)
     for width, at_key in by_width.items():
@@ -162,10 +169,10 @@ def decompose(ids: Sequence[int], key: Sequence[int]) -> list[RawUnit]:
                 if not at_key[k]:
                     del at_key[k]
                 run_ids.extend([cid] * width)
-            units.append((length, width, top, tuple(run_ids)))
+            units.append(RawUnit(length, width, top, tuple(run_ids)))
         for k, lst in at_key.items():
             for cid in lst:
-                units.append((1, width, k, (cid,) * width))
+                units.append(RawUnit(1, width, k, (cid,) * width))
     units.sort(key=_unit_order, reverse=True)
     return units
 
@@ -194,7 +201,7 @@ def placements(
         if length > 1 and any(k not in by_key for k in range(top - length + 1, top)):
             continue
         for chosen in choices([by_key[k] for k in range(top, top - length, -1)]):
-            yield (length, width, top, tuple(cid for cid in chosen for _ in range(width))), chosen
+            yield RawUnit(length, width, top, tuple(cid for cid in chosen for _ in range(width))), chosen
 
 
 def _unit_order(u: RawUnit) -> tuple[int, int, int]:
@@ -246,8 +253,8 @@ def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
     lead = as_cards(cards, "the lead")
     check_copies([lead], rules.decks, "the lead")
     ids = [c.id for c in lead]
-    s = lead_suit(ids, trump._suit)
-    return make_format(decompose(ids, trump._key), s, lead)
+    s = lead_suit(ids, trump.suit_table)
+    return make_format(decompose(ids, trump.key_table), s, lead)
 
 
 def is_tractor(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> bool:
@@ -264,8 +271,8 @@ def is_tractor(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> 
     if not group:
         return False
     ids = [c.id for c in group]
-    s = trump._suit[ids[0]]
-    if any(trump._suit[i] != s for i in ids):
+    s = trump.suit_table[ids[0]]
+    if any(trump.suit_table[i] != s for i in ids):
         return False
-    units = decompose(ids, trump._key)
+    units = decompose(ids, trump.key_table)
     return len(units) == 1 and units[0][0] > 1

@@ -14,12 +14,11 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..engine.cards import Card, cards_of, deck
+from ..engine.cards import Card, deck
 from ..engine.declaring import possible_declarations
-from ..engine.plays import lead_units, legal_plays, random_follow
+from ..engine.ids import TRUMP, cards_of, count_ids, decompose, lead_units, legal_plays, placements, random_follow
 from ..engine.tricks import check_throw, trick_winner
-from ..engine.trump import TRUMP, Trump
-from ..engine.units import count_ids, decompose, placements
+from ..engine.trump import Trump
 from .round import PlayerView
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "declarations_for"]
@@ -85,7 +84,7 @@ class RandomBot:
             units = list(lead_units(hand, view.trump))
             choice = self.rng.choice(units)
             if self.rng.random() < self.throw_rate:
-                suit = view.trump._suit
+                suit = view.trump.suit_table
                 same = [u for u in units if suit[u[0]] == suit[choice[0]] and u != choice]
                 if same:
                     extra = self.rng.choice(same)
@@ -169,7 +168,7 @@ class HeuristicBot:
     def _lead(self, view: PlayerView, trump: Trump) -> Sequence[Card]:
         hand = _ids(view.hand)
         unseen = self._unseen(view)
-        suit, key = trump._suit, trump._key
+        suit, key = trump.suit_table, trump.key_table
         unseen_counts = count_ids(_ids(unseen))
 
         def boss(unit: list[int]) -> bool:
@@ -248,10 +247,10 @@ class HeuristicBot:
         options = {tuple(in_suit + cheap[:k]), tuple(in_suit + rich[:k])}
         if not in_suit and s != "trump":
             trumps = [c.id for c in hand if trump.is_trump(c)]
-            fmt = decompose(_ids(lead), trump._key)
+            fmt = decompose(_ids(lead), trump.key_table)
             if len(fmt) == 1 and len(trumps) >= n:
                 length, width = fmt[0][0], fmt[0][1]
-                for unit, _ in placements(count_ids(trumps), trump._key, length, width):
+                for unit, _ in placements(count_ids(trumps), trump.key_table, length, width):
                     options.add(cards_of(unit[3]))
         return sorted(options, key=lambda p: [c.id for c in p])
 

@@ -24,17 +24,23 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..engine.cards import RANKS, Card, CardsLike, card_ids, cards_of, check_id_copies, deck, normal_rank, points
+from ..engine.cards import RANKS, Card, CardsLike, deck, normal_rank, points
 from ..engine.declaring import Declaration, judge_declaration
 from ..engine.errors import CardParseError, ShengjiError
-from ..engine.follow import judge_follow
-from ..engine.plays import legal_plays
+from ..engine.ids import (
+    card_ids,
+    cards_of,
+    check_id_copies,
+    judge_follow,
+    judge_throw,
+    lead_suit,
+    legal_plays,
+    winner_of,
+)
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.scoring import LevelChange, kitty_multiplier, level_change
+from ..engine.scoring import LevelChange, kitty_multiplier, level_change, next_dealer
 from ..engine.seats import seat_name, seat_names
-from ..engine.tricks import judge_throw, winner_of
 from ..engine.trump import Trump
-from ..engine.units import lead_suit
 
 __all__ = [
     "ActionError",
@@ -398,7 +404,7 @@ class Round:
             if not ids:
                 raise IllegalPlayError("a lead needs at least one card")
             try:
-                lead_suit(ids, self.trump._suit)
+                lead_suit(ids, self.trump.suit_table)
             except ShengjiError as e:
                 raise IllegalPlayError(str(e)) from None
             others = [self._state.hands[(seat + k) % self.players] for k in range(1, self.players)]
@@ -489,16 +495,10 @@ class Round:
         return total, multiplier, bonus, level_change(max(0, total), self.rules)
 
     def next_dealer(self) -> int:
-        """Who deals next (RULES §9): the dealer's next teammate if the declarers hold, else the
-        next attacker after the dealer."""
+        """Who deals next (RULES §9), with the sides as they stand at the end of the round."""
         *_, change = self.score()
         assert self.dealer is not None
-        side = self.declarers if change.side == "declarers" else self.attackers
-        for k in range(1, self.players + 1):
-            seat = (self.dealer + k) % self.players
-            if seat in side:
-                return seat
-        return self.dealer
+        return next_dealer(self.dealer, change, self.rules, self.declarers)
 
     # -- views, helpers ---------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from ..engine.follow import legal_follow
 from ..engine.grading import Grade
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
-from ..engine.scoring import kitty_multiplier, level_change, next_dealer
+from ..engine.scoring import kitty_multiplier, largest_unit, level_change, next_dealer
 from ..engine.tricks import check_throw, explain_trick
 from ..engine.trump import Trump
 from ..engine.units import lead_format
@@ -249,7 +249,7 @@ class Puzzle:
             kitty = self._cards(spec.kitty, "kitty")
             play = self._cards(spec.winning_play, "winning play")
             m = kitty_multiplier(play, self.trump, self.rules)
-            unit = max(u.width * u.length for u in lead_format(play, self.trump, self.rules).units)
+            unit = largest_unit(play, self.trump, self.rules)
             base = points(kitty)
             rule = (
                 f"2 × {unit} card{'s' if unit > 1 else ''}"

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 
 from ..engine.cards import RANKS, Card, format_cards
 from ..engine.follow import legal_follow
-from ..engine.plays import lead_units
+from ..engine.ids import lead_units
 from ..engine.tricks import check_throw
 from ..engine.trump import Trump
 from ..engine.units import lead_format
@@ -178,7 +178,7 @@ def _throw(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
     units = list(lead_units([c.id for c in hands[leader]], trump))
     by_suit: dict[int, list[list[int]]] = {}
     for u in units:
-        by_suit.setdefault(trump._suit[u[0]], []).append(u)
+        by_suit.setdefault(trump.suit_table[u[0]], []).append(u)
     options = [g for g in by_suit.values() if len(g) >= 2]
     if not options:
         return None
