@@ -1,4 +1,4 @@
-"""Repository-wide pytest setup: doctest namespace, hypothesis profiles, CI strictness."""
+"""Repository-wide pytest setup: hypothesis profiles, CI strictness. Doctests import what they use."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-import shengji_tutor
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
@@ -16,13 +15,6 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if IN_CI else "dev")
-
-
-@pytest.fixture(autouse=True)
-def _engine_names(doctest_namespace: dict[str, object]) -> None:
-    """Doctests in modules and the README may use every public name without importing it."""
-    for name in shengji_tutor.__all__:
-        doctest_namespace[name] = getattr(shengji_tutor, name)
 
 
 @pytest.hookimpl(hookwrapper=True)

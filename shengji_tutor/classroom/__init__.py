@@ -1,5 +1,6 @@
 """Classroom sessions: classes with a join code, students' attempts, the instructor's view.
 
+>>> from shengji_tutor.classroom import ClassroomStore
 >>> import tempfile, pathlib
 >>> store = ClassroomStore(f"sqlite:///{pathlib.Path(tempfile.mkdtemp()) / 'c.sqlite'}")
 >>> code = store.create_class("Tuesday club", "a-long-secret-key")

@@ -8,6 +8,7 @@ card's integer ``id`` (0..53) in its hot loops.
 Card order depends on the trump, so ``Card`` deliberately has no ``<``: order goes
 through :meth:`shengji_tutor.Trump.key`.
 
+>>> from shengji_tutor import Card, parse_cards, points
 >>> parse_cards("AS 10h, T♥ bj")
 [Card('A', 'S'), Card('10', 'H'), Card('10', 'H'), Card('BJ')]
 >>> str(Card("10", "H")), points("5H 10S KD 2C")
@@ -164,6 +165,7 @@ _BY_TOKEN: dict[str, Card] = {str(c): c for c in _ALL}
 def normal_rank(rank: object) -> str | None:
     """The canonical spelling of a rank (``"t"`` → ``"10"``, ``" q "`` → ``"Q"``), or ``None`` if it is not one.
 
+    >>> from shengji_tutor.engine.cards import normal_rank
     >>> normal_rank("t"), normal_rank("A"), normal_rank("1")
     ('10', 'A', None)
     """
@@ -235,6 +237,7 @@ def parse_cards(text: str) -> list[Card]:
 
     Positions in error messages count tokens from 1.
 
+    >>> from shengji_tutor import parse_cards
     >>> parse_cards("7c, 7♣ TS")
     [Card('7', 'C'), Card('7', 'C'), Card('10', 'S')]
     >>> len(parse_cards("5H5H4H4H"))
@@ -343,6 +346,7 @@ def card_points(card: Card) -> int:
 def points(cards: CardsLike) -> int:
     """The points (分 fēn) in some cards: 5s score 5, 10s and Ks score 10.
 
+    >>> from shengji_tutor import points
     >>> points("5H 10S KD 2C AS BJ")
     25
     """

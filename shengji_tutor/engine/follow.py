@@ -15,6 +15,7 @@ what the play does supply. The play is legal when it supplies, item by item, at
 least what the holding could. The first item it falls short on names the rule
 in the verdict's ``reason``.
 
+>>> from shengji_tutor import Trump, legal_follow
 >>> t = Trump("7", "C")
 >>> v = legal_follow("8H 8H 4H 3S", "KH KH", "8H 4H", t)
 >>> bool(v), v.reason
@@ -251,6 +252,7 @@ def legal_follow(
     the hand, ``IllegalLeadError`` for a mixed lead, ``ImpossibleCardsError`` when
     the hand and lead hold more copies of a card than the decks.
 
+    >>> from shengji_tutor import Trump, legal_follow
     >>> t = Trump("7", "C")
     >>> bool(legal_follow("JD QD 3S 4S", "8D 8D", "JD QD", t))
     True

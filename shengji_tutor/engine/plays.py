@@ -11,6 +11,7 @@ supply, so candidates are built from those tuples plus fillers, rather than by
 filtering every combination of the hand. Each candidate is still checked
 against the same requirement ``legal_follow`` uses.
 
+>>> from shengji_tutor import Trump, format_cards, legal_plays
 >>> t = Trump("7", "C")
 >>> [format_cards(p) for p in legal_plays("8H 8H 4H 3S", "KH KH", t)]
 ['8♥ 8♥']

@@ -44,6 +44,7 @@ class RuleSet:
     - ``no_declaration``: when nobody declares trump, ``"redeal"`` or ``"kitty"``
       (the kitty's first trump-rank card, else its highest card, fixes the suit) (RULES §10).
 
+    >>> from shengji_tutor import RuleSet
     >>> RuleSet(decks=3).decks
     3
     >>> RuleSet(follow="protect")

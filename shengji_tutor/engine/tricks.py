@@ -11,6 +11,7 @@ default compares only the largest led component against the follower's best
 matching unit (``throw_evaluation="highest"``); the variant ``"all"`` asks every
 unit to beat.
 
+>>> from shengji_tutor import Trump, explain_trick, trick_winner
 >>> t = Trump("7", "C")
 >>> trick_winner(["KD QD", "5C 5C", "10C 3C"], t)
 2
@@ -307,6 +308,7 @@ def _resolve(
 def trick_winner(plays: Sequence[CardsLike], trump: Trump, rules: RuleSet | None = None) -> int:
     """The index of the winning play; ``plays[0]`` is the lead, ties go to the earliest.
 
+    >>> from shengji_tutor import Trump, trick_winner
     >>> trick_winner(["8D 8D", "9D 9D", "5C 5C", "10C 10C"], Trump("7", "C"))
     3
     """
@@ -467,6 +469,7 @@ def check_throw(
     smallest failing unit. Trumps never make a throw fail. A single-unit lead is
     not a throw and always passes.
 
+    >>> from shengji_tutor import Trump, check_throw, format_cards
     >>> t = Trump("7", "C")
     >>> c = check_throw("KD QD QD 10D 10D", ["3S", "JD JD 2H", "4C"], t)
     >>> c.ok, format_cards(c.forced), c.blocker

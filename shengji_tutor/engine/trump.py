@@ -15,6 +15,7 @@ are adjacent in a tractor exactly when their keys differ by one:
 - at no-trump (无主 wúzhǔ) the trump chain is: rank cards (0, all equal), small
   joker (1), big joker (2).
 
+>>> from shengji_tutor import Card, Trump, parse_cards
 >>> t = Trump("7", "C")
 >>> [t.key(c) for c in parse_cards("AC 7H 7S 7C SJ BJ")]
 [11, 12, 12, 13, 14, 15]
@@ -117,6 +118,7 @@ class Trump:
     def sorted(self, cards: CardsLike) -> list[Card]:
         """Cards as a player holds them: trump first, then ♠ ♥ ♣ ♦, each high to low.
 
+        >>> from shengji_tutor import Trump
         >>> [str(c) for c in Trump("7", "C").sorted("2H 7H BJ AC 7C 3S")]
         ['BJ', '7C', '7H', 'AC', '3S', '2H']
         """

@@ -5,6 +5,7 @@ identical cards form the widest tuple first, tuples of the same width then join
 into tractors (longest run first), and what is left stays tuples and singles.
 One unit led is a single, pair, tuple or tractor lead; several units are a throw.
 
+>>> from shengji_tutor import Trump, is_tractor, lead_format
 >>> t = Trump("7", "C")
 >>> f = lead_format("ACAC 7H7H 7S7S 7C7C", t)
 >>> f.kind, [(u.length, u.width) for u in f.units]
@@ -244,6 +245,7 @@ def make_format(raws: Sequence[RawUnit], suit_index: int, cards: Sequence[Card])
 def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> Format:
     """Split a lead into its units; ``IllegalLeadError`` if it mixes effective suits.
 
+    >>> from shengji_tutor import Trump, lead_format
     >>> f = lead_format("KD QD QD JD JD", Trump("7", "C"))
     >>> f.kind, [u.kind for u in f.units]
     ('throw', ['tractor', 'single'])
@@ -260,6 +262,7 @@ def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
 def is_tractor(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> bool:
     """True when the cards form exactly one tractor (RULES §4).
 
+    >>> from shengji_tutor import Trump, is_tractor
     >>> t = Trump("7", "C")
     >>> [is_tractor(x, t) for x in ("JSJS10S10S9S9S8S8S", "7C7C7H7HACAC", "7C7C6C6C")]
     [True, True, False]

@@ -5,6 +5,8 @@ card art, no web fonts), every card is an ``<svg role="img">`` with an
 ``aria-label`` in words, and the rules modules never import this one (``Card``
 reaches it only through a lazy ``_repr_svg_``).
 
+>>> from shengji_tutor import Card, Trump
+>>> from shengji_tutor.ui.render import card_svg
 >>> svg = card_svg(Card("10", "H"), Trump("7", "H"))
 >>> 'aria-label="10 of hearts, 10 points, trump"' in svg
 True
