@@ -72,7 +72,7 @@ def _measure_lesson(page: Any, base: str) -> tuple[float, float]:
         card.get_by_label("Answer").fill(str(value))
         card.get_by_label("Answer").press("Tab")
     elif puzzle.answer_kind in ("cards", "order"):
-        for token in value:
+        for token in puzzle.canonical_answer(value).split():
             card.locator(f'button.sjt-card[data-card="{token}"][aria-pressed="false"]').first.click()
     elif puzzle.answer_kind == "seat":
         card.get_by_role("button", name=value, exact=True).click()

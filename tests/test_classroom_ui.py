@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from shengji_tutor import Card
 from shengji_tutor.app.classroom import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel
@@ -132,12 +134,47 @@ def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
         panel.card.browser_event({"event": "answer", "value": "no"})
         panel.card.browser_event({"event": "check"})
         assert panel.card.verdict == "correct"
+        assert [a.answer for a in store.attempts(code, KEY)] == ["no"]  # the canonical form, not "False"
         console.refresh()
         assert "1 answers, 1 correct" in console.live_box.value
         console.reveal()
         panel.refresh()
         assert "The answer: no" in panel.card.hint_text
         # the answer key never reaches the student's page before the reveal
+    finally:
+        panel.poller.stop()
+
+
+def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomStore, console: InstructorConsole) -> None:
+    code = open_new_class(console)
+    puzzle = next(p for p in load_bank().values() if p.answer_kind == "cards")
+    store.record_attempt(store.join(code, "Ana"), puzzle.id, "8H 4H", False)  # a row stored in click order
+    store.record_attempt(store.join(code, "Ben"), puzzle.id, "4H 8H", False)
+    console.refresh()
+    chart = console.chart_box.value
+    assert "8H 4H" not in chart
+    assert re.search(r">4H 8H</text><rect [^>]*/><text [^>]*>2</text>", chart)
+    assert "“4H 8H” × 2" in console.wrong_box.value
+
+
+def test_a_live_answer_is_stored_in_its_canonical_form(store: ClassroomStore, console: InstructorConsole) -> None:
+    code = open_new_class(console)
+    puzzle = next(p for p in load_bank().values() if p.answer_kind == "cards" and len(set(p.solve())) > 1)
+    sid = store.join(code, "Ana")
+    panel = LivePanel(store, Learner(sid, "Ana", code))
+    try:
+        console.push(puzzle.id)
+        panel.refresh()
+        assert panel.card is not None
+        hand = [str(c) for c in panel.card._cards]
+        picks = sorted(puzzle.solve(), key=lambda t: -Card.parse(t).id)  # highest card id first: not canonical
+        for token in picks:
+            index = next(i for i, t in enumerate(hand) if t == token and i not in panel.card.selected)
+            panel.card.browser_event({"event": "toggle", "index": index})
+        panel.card.browser_event({"event": "check"})
+        assert panel.card.verdict == "correct"
+        (attempt,) = store.attempts(code, KEY)
+        assert attempt.answer == puzzle.canonical_answer(picks) == " ".join(reversed(picks))
     finally:
         panel.poller.stop()
 

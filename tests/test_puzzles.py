@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import ast
+from collections import Counter
 from pathlib import Path
+from typing import Any, Literal
 
 import pytest
 
+import shengji_tutor
 from shengji_tutor import Card
 from shengji_tutor.app.cli import main as cli
-from shengji_tutor.puzzles import BankError, check_bank, load_bank
+from shengji_tutor.puzzles import KINDS, BankError, Puzzle, PuzzleView, check_bank, check_puzzle, load_bank
+from shengji_tutor.puzzles.base import Answer, Solution, Topic, kind_classes
 from shengji_tutor.puzzles.generate import GENERATED_KINDS, generate
+from shengji_tutor.puzzles.schema import SpecBase
 
 BANK = load_bank()
 KIND_FIELDS = {
@@ -146,3 +152,148 @@ def test_generation_respects_the_difficulty() -> None:
 def test_generation_refuses_unknown_kinds() -> None:
     with pytest.raises(ValueError, match="cannot generate"):
         generate("poker")
+
+
+# -- one class per kind, behind one protocol -----------------------------------------------------
+
+
+def test_every_kind_has_exactly_one_class() -> None:
+    classes = kind_classes()
+    per_kind = Counter(cls.kind for cls in classes.values())
+    assert {kind: per_kind[kind] for kind in KINDS} == dict.fromkeys(KINDS, 1)
+    for puzzle in BANK.values():
+        assert type(puzzle) is classes[type(puzzle.spec)]
+        assert puzzle.kind == puzzle.spec.kind
+
+
+class RiddleSpec(SpecBase):
+    kind: Literal["riddle"]
+    points: int
+
+
+def test_a_new_spec_type_is_one_class_away() -> None:
+    class RiddlePuzzle(Puzzle, spec_type=RiddleSpec):
+        spec: RiddleSpec
+        answer_kind = "number"
+
+        def solve(self) -> Solution:
+            return self.spec.points
+
+        def judge(self, answer: Answer) -> tuple[bool, str]:
+            return self._is_solution(answer), "Kings score 10 (RULES §2)."
+
+    spec = RiddleSpec(id="riddle-king", kind="riddle", prompt="How much does a king score?", points=10)
+    puzzle = Puzzle.from_spec(spec, Topic("riddles", 2, "Riddles"))
+    assert isinstance(puzzle, RiddlePuzzle)
+    assert puzzle.kind == "riddle"
+    assert puzzle.grade(" 10 ").correct
+    assert not puzzle.grade(5).correct
+    assert puzzle.view() == PuzzleView(puzzle.trump)
+    assert check_puzzle(puzzle) == []
+    with pytest.raises(TypeError, match="already RiddlePuzzle"):
+
+        class RiddleAgain(Puzzle, spec_type=RiddleSpec):
+            pass
+
+
+def test_a_spec_without_a_class_is_refused() -> None:
+    class OrphanSpec(SpecBase):
+        kind: Literal["orphan"]
+
+    with pytest.raises(BankError, match="no puzzle class reads a OrphanSpec"):
+        Puzzle.from_spec(OrphanSpec(id="orphan", kind="orphan", prompt="Nobody reads this one."), Topic("t", 2, "T"))
+
+
+@pytest.mark.parametrize("pid", list(BANK))
+def test_the_view_is_plain_data_that_holds_the_answer(pid: str) -> None:
+    puzzle = BANK[pid]
+    view = puzzle.view()
+    assert isinstance(view, PuzzleView)
+    hash(view)  # frozen, tuples all the way down: nothing on screen can change the puzzle
+    assert all(isinstance(c, Card) for c in view.hand)
+    assert "<" not in view.context
+    if puzzle.answer_kind in ("cards", "order"):  # the learner can pick the solution from the cards shown
+        assert not Counter(puzzle.solve()) - Counter(str(c) for c in view.hand)
+
+
+def test_no_module_outside_the_puzzles_reads_a_puzzles_private_fields() -> None:
+    root = Path(shengji_tutor.__file__).parent
+    offenders = []
+    for path in sorted(root.rglob("*.py")):
+        if "puzzles" in path.relative_to(root).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                owner = ast.unparse(node.value)
+                if "puzzle" in owner.rsplit(".", 1)[-1].lower():
+                    offenders.append(f"{path.relative_to(root)}:{node.lineno} {ast.unparse(node)}")
+    assert offenders == []
+
+
+# -- every answer in one canonical form ----------------------------------------------------------
+
+
+def puzzle_of(kind: str, answer_kind: str) -> Puzzle:
+    return next(p for p in BANK.values() if p.kind == kind and p.answer_kind == answer_kind)
+
+
+H4, H8 = Card.parse("4H"), Card.parse("8H")
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer_kind", "answers", "canonical"),
+    [
+        ("play", "cards", ["8H 4H", "4H 8H", "4h,8h", [H8, H4], ["8H", "4H"]], "4H 8H"),
+        ("throw", "cards", ["10s 10s 9s", "9S, 10S, 10S", "9S TS 10S"], "9S 10S 10S"),
+        ("order", "order", ["8H 4H", "8h,4h", [H8, H4]], "8H 4H"),
+        ("order", "order", ["4H 8H", [H4, H8]], "4H 8H"),
+        ("winner", "seat", ["North", " north ", "NORTH", 0], "North"),
+        ("dealer", "seat", ["east", 3], "East"),
+        ("points", "number", [45, "45", " 45 ", "045"], "45"),
+        ("points", "number", [-5, "-5"], "-5"),
+        ("legal", "yesno", ["yes", "Y", " YES ", "true", True], "yes"),
+        ("declare", "yesno", ["no", "n", "False", False], "no"),
+        ("throw", "yesno", ["y", True], "yes"),
+    ],
+)
+def test_canonical_answer_per_kind(kind: str, answer_kind: str, answers: list[Any], canonical: str) -> None:
+    puzzle = puzzle_of(kind, answer_kind)
+    assert {puzzle.canonical_answer(a) for a in answers} == {canonical}
+    assert puzzle.canonical_answer(canonical) == canonical  # the canonical form reads as itself
+
+
+@pytest.mark.parametrize(
+    ("answer_kind", "bad", "message"),
+    [
+        ("cards", "ZZ", "cannot read card 'ZZ'"),
+        ("cards", None, "card string or a list of cards"),
+        ("cards", ["AS", 7], "item 2 is not a card"),
+        ("order", 3.5, "card string or a list of cards"),
+        ("seat", "Northeast", "choose a seat"),
+        ("seat", True, "choose a seat"),
+        ("seat", 4, "choose a seat"),
+        ("number", "many", "a whole number is needed"),
+        ("number", 4.5, "a whole number is needed"),
+        ("number", True, "a number is needed"),
+        ("yesno", "maybe", "answer yes or no"),
+        ("yesno", 1, "answer yes or no"),
+    ],
+)
+def test_an_unreadable_answer_says_why(answer_kind: str, bad: object, message: str) -> None:
+    puzzle = next(p for p in BANK.values() if p.answer_kind == answer_kind)
+    with pytest.raises(ValueError, match=message):
+        puzzle.canonical_answer(bad)
+
+
+@pytest.mark.parametrize("pid", list(BANK))
+def test_grading_reads_answers_through_the_canonical_form(pid: str) -> None:
+    puzzle = BANK[pid]
+    solution = puzzle.solve()
+    assert puzzle.grade(puzzle.canonical_answer(solution)).correct
+    if puzzle.answer_kind == "cards":
+        assert isinstance(solution, list)
+        assert puzzle.grade(list(reversed(solution))).correct
+    for m in puzzle.spec.misconceptions:  # a misconception is recognised in any form of its answer
+        shown = puzzle.canonical_answer(m.answer)
+        variant = " ".join(reversed(shown.split())) if puzzle.answer_kind == "cards" else shown.lower()
+        assert puzzle.grade(variant).explanation.startswith(m.says)

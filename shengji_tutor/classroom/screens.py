@@ -13,6 +13,8 @@ import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -22,6 +24,7 @@ from ..app.classroom import ENV_KEY, key_matches
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, load_bank
 from ..store.classroom import Attempt, ClassroomError, ClassroomStore
+from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .session import Learner, link
 
@@ -110,23 +113,23 @@ class LivePanel(w.VBox):  # type: ignore[misc]
                 self.title.value = "<p>No live question right now: carry on with the lessons.</p>"
                 self.children = [self.title]
                 return
-            from ..course.pages import puzzle_args
-
             puzzle = self.bank[live]
             self.title.value = "<h2>Live question from your instructor</h2>"
-            self.card = PuzzleCard(puzzle.id, puzzle.prompt, puzzle.answer_kind, **puzzle_args(puzzle))
+            self.card = PuzzleCard(**puzzle_card_args(puzzle))
             self.card.on_check(self._record)
             self.children = [self.title, self.card]
         if info["live_revealed"] and not self.revealed and self.card is not None and live in self.bank:
             self.revealed = True
             puzzle = self.bank[live]
             solution = puzzle.solve()
-            shown = " ".join(solution) if isinstance(solution, list) else str(solution)
+            shown = puzzle.canonical_answer(solution)
             self.card.hint_text = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
 
     def _record(self, grade: Grade, answer: Any) -> None:
-        shown = " ".join(str(c) for c in answer) if isinstance(answer, list) else str(answer)
-        self.store.record_attempt(self.learner.student_id, self.shown or "", shown, grade.correct)
+        """Store the answer in its canonical form, so that equal answers count together on the dashboard."""
+        puzzle_id = self.shown or ""
+        shown = _answer_text(self.bank.get(puzzle_id), answer)
+        self.store.record_attempt(self.learner.student_id, puzzle_id, shown, grade.correct)
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
@@ -238,7 +241,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         if self.code is None:
             return
-        attempts = self.store.attempts(self.code, self.key.value)
+        attempts = _canonical_attempts(self.store.attempts(self.code, self.key.value), self.bank)
         roster = self.store.roster(self.code, self.key.value)
         self.roster_box.value = _roster_html(roster)
         self.topics_box.value = _topics_html(attempts, self.bank)
@@ -288,6 +291,20 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
 
 
 # -- dashboard pieces (pure functions of the attempts) ---------------------------------------------
+
+
+def _answer_text(puzzle: Puzzle | None, answer: Any) -> str:
+    """An answer as stored and counted: its puzzle's canonical form (as text when it cannot be read)."""
+    if puzzle is not None:
+        with suppress(ValueError):
+            return puzzle.canonical_answer(answer)
+    return " ".join(str(c) for c in answer) if isinstance(answer, list) else str(answer)
+
+
+def _canonical_attempts(attempts: list[Attempt], bank: dict[str, Puzzle]) -> list[Attempt]:
+    """The attempts with every answer in its puzzle's canonical form, so that rows stored in another
+    form (``8H 4H`` in click order, ``True`` for yes) count with the same answer given today."""
+    return [replace(a, answer=_answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
 
 
 def _ago(t: float) -> str:

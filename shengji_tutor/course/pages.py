@@ -18,10 +18,10 @@ from IPython.display import HTML
 
 from ..engine.cards import CardsLike, as_cards
 from ..engine.grading import Grade
-from ..engine.seats import SEATS
 from ..engine.trump import Trump
 from ..puzzles import Puzzle, load_bank
 from ..store.progress import ProgressStore
+from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg
 from ..ui.widgets import PuzzleCard
 
@@ -250,49 +250,6 @@ def cards(text: CardsLike, trump: Trump | None = None, *, sort: bool = False) ->
     return HTML(f'<div class="sjt-cards">{hand_svg(group, trump, sort=sort)}</div>')
 
 
-def puzzle_args(puzzle: Puzzle) -> dict[str, Any]:
-    """What a ``PuzzleCard`` needs to show this puzzle (the grade function stays in Python)."""
-    from ..ui.render import hand_svg as draw_hand
-
-    args: dict[str, Any] = {
-        "trump": puzzle.trump,
-        "hint": puzzle.hint or None,
-        "grade": puzzle.grade,
-        "max_cards": puzzle.max_cards,
-    }
-    if puzzle.kind in ("play", "legal", "winner", "points") and puzzle.trick:
-        args["trick"] = puzzle.trick
-        args["leader"] = puzzle.leader
-    if puzzle.kind in ("play", "legal", "declare"):
-        args["hand"] = puzzle.hand
-    if puzzle.kind == "throw":
-        spec = puzzle.spec
-        args["hand"] = puzzle.cards_to_pick
-        args["hand_label"] = "Your throw"
-        names = [SEATS[(puzzle.leader + k) % 4] for k in range(1, 4)]
-        rows = "".join(
-            f'<div class="sjt-other"><div class="sjt-group-label">{name} holds</div>{draw_hand(h, puzzle.trump)}</div>'
-            for name, h in zip(names, spec.others, strict=False)
-        )
-        args["picture"] = f'<div class="sjt-others">{rows}</div>'
-    if puzzle.kind == "order":
-        shuffled = list(puzzle.cards_to_pick)
-        random.Random(puzzle.id).shuffle(shuffled)
-        args["hand"] = shuffled
-        args["hand_label"] = "The cards"
-        args["sort_hand"] = False
-    if puzzle.kind == "points" and puzzle.spec.count in ("kitty", "cards") and not puzzle.trick:
-        shown = puzzle.spec.kitty or puzzle.spec.cards
-        args["hand"] = shown
-        args["hand_label"] = "The kitty" if puzzle.spec.count == "kitty" else "The cards"
-    if puzzle.kind == "legal":
-        args["context"] = (
-            puzzle.trump.describe().capitalize()
-            + f". The play in question: {' '.join(c.symbol() for c in puzzle._cards(puzzle.spec.play, 'play'))}."
-        )
-    return args
-
-
 class PuzzleSet(w.VBox):  # type: ignore[misc]
     """A lesson's puzzles, one at a time (easiest first), with Next, and progress saved as you go."""
 
@@ -317,8 +274,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         self._show_progress()
 
     def _args(self, index: int) -> dict[str, Any]:
-        p = self.puzzles[index]
-        return {"puzzle_id": p.id, "prompt": p.prompt, "kind": p.answer_kind, "has_next": True, **puzzle_args(p)}
+        return {"has_next": True, **puzzle_card_args(self.puzzles[index])}
 
     @property
     def puzzle(self) -> Puzzle:
@@ -470,13 +426,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         except RuntimeError:  # some kinds have no easy puzzles (a throw is never easy): take any level
             puzzle = self._generate(kind, None, seed=self._rng.randrange(1 << 30))
         self.puzzle = puzzle
-        return {
-            "puzzle_id": puzzle.id,
-            "prompt": puzzle.prompt,
-            "kind": puzzle.answer_kind,
-            "has_next": True,
-            **puzzle_args(puzzle),
-        }
+        return {"has_next": True, **puzzle_card_args(puzzle)}
 
     def next(self) -> None:
         """A new puzzle of the chosen topic and difficulty."""

@@ -1,5 +1,6 @@
 """The puzzle bank: YAML data in ``exercises/``, answers computed by the engine.
 
+>>> from shengji_tutor.puzzles import load_bank
 >>> bank = load_bank()
 >>> puzzle = next(iter(bank.values()))
 >>> puzzle.grade(puzzle.solve()).correct
@@ -9,6 +10,7 @@ True
 from __future__ import annotations
 
 from .bank import BankError, Puzzle, check_bank, check_puzzle, exercises_dir, load_bank, load_topics
+from .base import PuzzleView
 from .schema import KINDS, SEATS
 
 __all__ = [
@@ -16,6 +18,7 @@ __all__ = [
     "SEATS",
     "BankError",
     "Puzzle",
+    "PuzzleView",
     "check_bank",
     "check_puzzle",
     "exercises_dir",

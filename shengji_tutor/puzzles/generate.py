@@ -25,13 +25,14 @@ from ..engine.units import lead_format
 from ..play.bots import HeuristicBot
 from ..play.game import play_round
 from ..play.record import RoundRecord
-from .bank import Puzzle, Topic, check_puzzle
-from .schema import SEATS, PuzzleSpec
+from .bank import check_puzzle
+from .base import Puzzle, Topic
+from .schema import SEATS, PuzzleSpec, SpecBase
 
 __all__ = ["GENERATED_KINDS", "generate"]
 
 GENERATED_KINDS = ("winner", "legal", "play", "points", "throw", "order")
-_SPEC: TypeAdapter[Any] = TypeAdapter(PuzzleSpec)
+_SPEC: TypeAdapter[SpecBase] = TypeAdapter(PuzzleSpec)
 _TOPIC = Topic("practice", 0, "Practice")
 
 
@@ -243,7 +244,7 @@ def generate(kind: str, difficulty: int | None = None, seed: int = 0, attempts: 
             if fields is None or (difficulty is not None and fields["difficulty"] != difficulty):
                 continue
             fields |= {"id": f"gen-{kind}-{seed}-{attempt}", "trump": _trump_text(record.trump)}
-            puzzle = Puzzle(_SPEC.validate_python(fields), _TOPIC)
+            puzzle = Puzzle.from_spec(_SPEC.validate_python(fields), _TOPIC)
             if not check_puzzle(puzzle):
                 return puzzle
     raise RuntimeError(f"no {kind} puzzle of difficulty {difficulty} found in {attempts} simulated rounds")

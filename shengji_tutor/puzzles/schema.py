@@ -33,7 +33,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from ..engine.seats import SEATS, seat_index
 
-__all__ = ["KINDS", "SEATS", "Misconception", "PuzzleSpec", "TopicFile"]
+__all__ = ["KINDS", "SEATS", "HandSpec", "Misconception", "PuzzleSpec", "SpecBase", "TopicFile", "TrickSpec"]
 
 Seat = Annotated[str, AfterValidator(lambda name: SEATS[seat_index(name)])]
 """A seat name as written in the YAML (any case); stored in its canonical spelling."""
@@ -52,7 +52,9 @@ class Misconception(_Strict):
     says: str = Field(min_length=10)
 
 
-class _Base(_Strict):
+class SpecBase(_Strict):
+    """What every puzzle spec holds; a kind's spec adds ``kind: Literal["<kind>"]`` and its own fields."""
+
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
     difficulty: int = Field(1, ge=1, le=3)
     prompt: str = Field(min_length=10)
@@ -73,47 +75,53 @@ class _Base(_Strict):
         return value
 
 
-class PlaySpec(_Base):
+class TrickSpec(SpecBase):
+    """A puzzle about a trick: its plays so far (``trick``), led by ``leader``."""
+
+    trick: tuple[str, ...] = ()
+    leader: Seat = "East"
+
+
+class HandSpec(SpecBase):
+    """A puzzle about the learner's ``hand``."""
+
+    hand: str
+
+
+class PlaySpec(TrickSpec, HandSpec):
     """What do you play? The learner is the next seat after the trick so far."""
 
     kind: Literal["play"]
-    hand: str
     trick: tuple[str, ...] = Field(min_length=1, max_length=3)
-    leader: Seat = "East"
     goal: Literal["legal", "win", "cheapest-win", "most-points", "fewest-points"] = "legal"
     unique: bool = False
     """The author claims exactly one play is correct (checked)."""
 
 
-class WinnerSpec(_Base):
+class WinnerSpec(TrickSpec):
     kind: Literal["winner"]
     trick: tuple[str, ...] = Field(min_length=2, max_length=4)
-    leader: Seat = "East"
 
 
-class PointsSpec(_Base):
+class PointsSpec(TrickSpec):
     """How many points? ``count``: the cards shown, a kitty bonus, or the points still out."""
 
     kind: Literal["points"]
     count: Literal["cards", "kitty", "remaining", "attackers"] = "cards"
     cards: str = ""
-    trick: tuple[str, ...] = ()
-    leader: Seat = "East"
     kitty: str = ""
     winning_play: str = ""
     taken: tuple[str, ...] = ()
     """For "remaining": the tricks' cards already played; for "attackers": the attackers' tricks."""
 
 
-class LegalSpec(_Base):
+class LegalSpec(TrickSpec, HandSpec):
     kind: Literal["legal"]
-    hand: str
     trick: tuple[str, ...] = Field(min_length=1, max_length=3)
-    leader: Seat = "East"
     play: str
 
 
-class ThrowSpec(_Base):
+class ThrowSpec(SpecBase):
     """Is this throw safe (``ask: safe``), or what must be played when it fails (``ask: forced``)?"""
 
     kind: Literal["throw"]
@@ -123,14 +131,14 @@ class ThrowSpec(_Base):
     leader: Seat = "South"
 
 
-class OrderSpec(_Base):
+class OrderSpec(SpecBase):
     """Sort these cards, highest first (one effective suit)."""
 
     kind: Literal["order"]
     cards: str
 
 
-class DealerSpec(_Base):
+class DealerSpec(SpecBase):
     """Who deals next, given the dealer and the attackers' points?"""
 
     kind: Literal["dealer"]
@@ -138,12 +146,11 @@ class DealerSpec(_Base):
     attacker_points: int = Field(ge=-100, le=600)
 
 
-class DeclareSpec(_Base):
+class DeclareSpec(HandSpec):
     """Can you override the declaration on the table with the cards in your hand?"""
 
     kind: Literal["declare"]
     rank: str
-    hand: str
     declared: str = ""
     """The cards declared so far ('' when nobody has declared)."""
     by_you: bool = False

@@ -75,7 +75,7 @@ def wrong_answer(puzzle: Puzzle) -> Any:
         return "no" if right == "yes" else "yes"
     if kind == "order":
         return list(reversed(right))
-    pool = [str(c) for c in puzzle.cards_to_pick]
+    pool = [str(c) for c in puzzle.view().hand]
     for combo in itertools.combinations(pool, len(right)):
         if not puzzle.grade(list(combo)).correct and not Counter(combo) - Counter(pool):
             return list(combo)

@@ -1,0 +1,336 @@
+"""What every puzzle is: the shared base ``Puzzle``, the protocol each kind implements, and ``PuzzleView``.
+
+A kind of puzzle (play, winner, points, …) is one class in ``puzzles/kinds/``,
+declared with the spec class it reads::
+
+    class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
+        spec: WinnerSpec
+        answer_kind = "seat"
+
+and implementing the protocol:
+
+- ``answer_kind``: how the learner answers (``cards``, ``order``, ``seat``, ``number`` or ``yesno``);
+- ``solve()``: one correct answer, in the form a learner gives it;
+- ``judge(answer)``: ``(correct, why)``, ``why`` being the engine's sentence naming the rule;
+- ``view()``: a ``PuzzleView``, the plain data of what the learner is shown;
+- ``checks()``: the kind's own checks for ``check-exercises`` (``[]`` when all is well).
+
+The base does the rest the same way for every kind: it reads the spec's trump and
+rules, checks that the cards fit in the decks, reads every answer into one
+canonical text (``canonical_answer``) and turns a judgement into a ``Grade`` with
+the author's misconceptions and teaching text (``grade``). ``Puzzle.from_spec``
+picks the class by the spec's type: adding a kind is adding its spec class in
+``schema.py`` and its file in ``kinds/``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any, ClassVar, Literal, get_args
+
+from ..engine.cards import Card, as_cards, check_copies, parse_cards
+from ..engine.errors import ShengjiError
+from ..engine.grading import Grade
+from ..engine.rules import RuleSet
+from ..engine.seats import SEATS, seat_index
+from ..engine.trump import Trump
+from .schema import HandSpec, SpecBase, TrickSpec, parse_trump
+
+__all__ = [
+    "Answer",
+    "AnswerKind",
+    "BankError",
+    "HandPuzzle",
+    "Puzzle",
+    "PuzzleView",
+    "Solution",
+    "Topic",
+    "TrickPuzzle",
+    "kind_classes",
+    "seat_order",
+]
+
+AnswerKind = Literal["cards", "order", "seat", "number", "yesno"]
+Answer = Any
+"""An answer as it arrives: card tokens or ``Card``s, a seat name or number, a number, yes/no or a bool.
+It comes from a browser or a YAML file, so nothing about it is trusted: ``canonical_answer`` reads it."""
+Solution = list[str] | str | int
+"""What ``solve()`` gives: card tokens, a seat name, a number, or "yes" / "no"."""
+
+
+class BankError(ShengjiError):
+    """A puzzle file that cannot be read, or a puzzle the engine disagrees with."""
+
+
+@dataclass(frozen=True)
+class Topic:
+    topic: str
+    lesson: int
+    title: str
+
+
+@dataclass(frozen=True)
+class PuzzleView:
+    """What the learner is shown of a puzzle, as plain data (no markup: the ``ui`` layer draws it).
+
+    ``trick`` is the trick so far, led by seat ``leader``; ``hand`` the cards the
+    learner picks from or looks at, under ``hand_label``, sorted by the trump order
+    when ``sort_hand``; ``max_cards`` how many they may pick (0: any); ``context``
+    a sentence under the prompt ("" for the trump alone); ``others`` the other
+    players' hands of a throw puzzle, as (seat name, cards) pairs.
+    """
+
+    trump: Trump
+    hint: str = ""
+    max_cards: int = 0
+    trick: tuple[tuple[Card, ...], ...] = ()
+    leader: int = 0
+    hand: tuple[Card, ...] = ()
+    hand_label: str = "Your hand"
+    sort_hand: bool = True
+    context: str = ""
+    others: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+
+def seat_order(leader: int) -> list[str]:
+    """The four seat names in play order from ``leader`` on.
+
+    >>> from shengji_tutor.puzzles.base import seat_order
+    >>> seat_order(3)
+    ['East', 'North', 'West', 'South']
+    """
+    return [SEATS[(leader + k) % 4] for k in range(4)]
+
+
+class Puzzle(ABC):
+    """One puzzle: ``id``, ``topic``, ``lesson``, ``kind``, ``difficulty``, ``prompt``, ``hint``, ``rules``,
+    ``trump``; ``solve()`` gives a correct answer as a learner gives it, ``grade(answer)`` a ``Grade``."""
+
+    spec: SpecBase
+    spec_type: ClassVar[type[SpecBase]]
+    """The spec class this kind reads (given as ``spec_type=`` when the class is declared)."""
+    kind: ClassVar[str]
+    """The spec's ``kind`` ("play", "winner", …)."""
+
+    def __init_subclass__(cls, spec_type: type[SpecBase] | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if spec_type is None:  # a shared base of several kinds, like TrickPuzzle
+            return
+        taken = kind_classes().get(spec_type)
+        if taken is not None:
+            raise TypeError(f"{spec_type.__name__} puzzles are already {taken.__name__}; a spec has one kind")
+        cls.spec_type = spec_type
+        cls.kind = _kind_of(spec_type)
+
+    def __init__(self, spec: SpecBase, topic: Topic) -> None:
+        if not isinstance(spec, self.spec_type):
+            raise TypeError(f"{type(self).__name__} reads a {self.spec_type.__name__}, not a {type(spec).__name__}")
+        self.spec = spec
+        self.topic = topic.topic
+        self.lesson = topic.lesson
+        self.id: str = spec.id
+        self.difficulty: int = spec.difficulty
+        self.prompt: str = spec.prompt
+        self.hint: str = spec.hint
+        try:
+            self.rules = RuleSet(**spec.rules)
+            self.trump = Trump(*parse_trump(spec.trump))
+        except (ShengjiError, TypeError) as e:
+            raise BankError(f"puzzle {self.id}: {e}") from None
+        groups = self._card_groups()
+        try:
+            check_copies(groups, self.rules.decks, f"puzzle {self.id}'s cards")
+        except ShengjiError as e:
+            raise BankError(str(e)) from None
+
+    @staticmethod
+    def from_spec(spec: SpecBase, topic: Topic) -> Puzzle:
+        """The puzzle of a spec, as the class registered for the spec's type."""
+        kind = kind_classes().get(type(spec))
+        if kind is None:
+            raise BankError(f"puzzle {spec.id}: no puzzle class reads a {type(spec).__name__}")
+        return kind(spec, topic)
+
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.id} ({self.kind}, difficulty {self.difficulty})>"
+
+    # -- the protocol of a kind ------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def answer_kind(self) -> AnswerKind:
+        """How the learner answers: cards, order, seat, number or yesno."""
+
+    @abstractmethod
+    def solve(self) -> Solution:
+        """One correct answer, in the form a learner gives it: card tokens, a seat, a number, yes/no."""
+
+    @abstractmethod
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        """Whether ``answer`` is right, and the engine's explanation (it names the rule)."""
+
+    def view(self) -> PuzzleView:
+        """What the learner is shown; a kind adds its cards to this (the trump and the hint)."""
+        return PuzzleView(self.trump, self.hint)
+
+    def checks(self) -> list[str]:
+        """The kind's own checks of the puzzle, for ``check-exercises`` (none by default)."""
+        return []
+
+    def _card_groups(self) -> list[list[Card]]:
+        """The groups of cards in the puzzle that must fit in the decks together (none by default)."""
+        return []
+
+    # -- shared by every kind --------------------------------------------------------------
+
+    def _cards(self, text: str, what: str) -> list[Card]:
+        try:
+            return parse_cards(text)
+        except ShengjiError as e:
+            raise BankError(f"puzzle {self.id}: {what}: {e}") from None
+
+    def canonical_answer(self, answer: Answer) -> str:
+        """The answer in one canonical text, so that equal answers compare (and count) equal.
+
+        Cards: canonical tokens sorted by card id (``8H 4H`` and ``4H 8H`` are both
+        ``4H 8H``); an order: its tokens as given; a seat: its name; a number: its
+        digits; yes/no: ``yes`` or ``no``. ``ValueError`` says why an answer cannot be read.
+        """
+        return _CANONICAL[self.answer_kind](answer)
+
+    def _is_solution(self, answer: Answer) -> bool:
+        """The answer reads the same as ``solve()`` (for kinds with one right answer)."""
+        return self.canonical_answer(answer) == self.canonical_answer(self.solve())
+
+    def grade(self, answer: Answer) -> Grade:
+        """The verdict on a learner's answer, with the engine's explanation naming the rule."""
+        try:
+            given = self.canonical_answer(answer)
+            correct, why = self.judge(given)
+        except (ShengjiError, ValueError, TypeError) as e:
+            return Grade(False, f"I could not read that answer: {e}", "input")
+        if not correct:
+            for m in self.spec.misconceptions:
+                if self._reads_as(m.answer, given):
+                    why = f"{m.says} {why}"
+                    break
+        if self.spec.explain:
+            why = f"{why} {self.spec.explain}"
+        return Grade(correct, why, self.kind)
+
+    def _reads_as(self, answer: Answer, canonical: str) -> bool:
+        try:
+            return self.canonical_answer(answer) == canonical
+        except ValueError:
+            return False
+
+
+class TrickPuzzle(Puzzle):
+    """The shared part of the kinds about a trick in play (play, legal, winner, points)."""
+
+    spec: TrickSpec
+
+    @cached_property
+    def trick(self) -> list[list[Card]]:
+        return [self._cards(p, f"trick play {i + 1}") for i, p in enumerate(self.spec.trick)]
+
+    @property
+    def leader(self) -> int:
+        return SEATS.index(self.spec.leader)
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names of the trick's plays, from the leader on."""
+        return seat_order(self.leader)
+
+    def view(self) -> PuzzleView:
+        shown = tuple(tuple(play) for play in self.trick)
+        return replace(super().view(), trick=shown, leader=self.leader)
+
+    def _card_groups(self) -> list[list[Card]]:
+        return list(self.trick)
+
+
+class HandPuzzle(Puzzle):
+    """The shared part of the kinds about the learner's hand (play, legal, declare)."""
+
+    spec: HandSpec
+
+    @cached_property
+    def hand(self) -> list[Card]:
+        return self._cards(self.spec.hand, "hand")
+
+    def view(self) -> PuzzleView:
+        return replace(super().view(), hand=tuple(self.hand))
+
+    def _card_groups(self) -> list[list[Card]]:
+        return [self.hand, *super()._card_groups()]
+
+
+def kind_classes() -> dict[type[SpecBase], type[Puzzle]]:
+    """Every kind of puzzle by the spec type it reads (the classes declared with ``spec_type=``)."""
+    found: dict[type[SpecBase], type[Puzzle]] = {}
+    todo = Puzzle.__subclasses__()
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if "spec_type" in vars(cls):
+            found[cls.spec_type] = cls
+    return found
+
+
+def _kind_of(spec_type: type[SpecBase]) -> str:
+    field = spec_type.model_fields.get("kind")
+    kinds = get_args(field.annotation) if field is not None else ()
+    if len(kinds) != 1 or not isinstance(kinds[0], str):
+        raise TypeError(f"{spec_type.__name__} needs a field kind: Literal['<its kind>']")
+    return kinds[0]
+
+
+# -- reading answers into their canonical text ---------------------------------------------------
+
+
+def _card_tokens(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _canonical_cards(answer: Answer) -> str:
+    return _card_tokens(sorted(as_cards(answer, "your answer"), key=lambda c: c.id))
+
+
+def _canonical_order(answer: Answer) -> str:
+    return _card_tokens(as_cards(answer, "your answer"))
+
+
+def _canonical_seat(answer: Answer) -> str:
+    return SEATS[seat_index(answer)]
+
+
+def _canonical_number(answer: Answer) -> str:
+    if isinstance(answer, bool):
+        raise ValueError("a number is needed")
+    if isinstance(answer, int):
+        return str(answer)
+    if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+        return str(int(answer.strip()))
+    raise ValueError(f"a whole number is needed, not {answer!r}")
+
+
+def _canonical_yesno(answer: Answer) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, str) and answer.strip().lower() in ("yes", "no", "y", "n", "true", "false"):
+        return "yes" if answer.strip().lower() in ("yes", "y", "true") else "no"
+    raise ValueError(f"answer yes or no, not {answer!r}")
+
+
+_CANONICAL: dict[AnswerKind, Callable[[Answer], str]] = {
+    "cards": _canonical_cards,
+    "order": _canonical_order,
+    "seat": _canonical_seat,
+    "number": _canonical_number,
+    "yesno": _canonical_yesno,
+}

@@ -1,0 +1,35 @@
+"""Who deals next? (RULES §9)"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...engine.scoring import level_change, next_dealer
+from ...engine.seats import SEATS
+from ..base import Answer, Puzzle, Solution
+from ..schema import DealerSpec
+
+
+class DealerPuzzle(Puzzle, spec_type=DealerSpec):
+    """The dealer and the attackers' points: the learner names the next dealer."""
+
+    spec: DealerSpec
+    answer_kind = "seat"
+
+    @cached_property
+    def _next_dealer(self) -> tuple[int, str]:
+        dealer = SEATS.index(self.spec.dealer)
+        change = level_change(max(0, self.spec.attacker_points), self.rules)
+        seat = next_dealer(dealer, change, self.rules)
+        why = (
+            "the declarers hold, so the dealer's partner deals next"
+            if change.side == "declarers"
+            else "the attackers take over, so the player after the dealer (counter-clockwise) deals next"
+        )
+        return seat, f"{change.describe()} In RULES §9, {why}: {SEATS[seat]}."
+
+    def solve(self) -> Solution:
+        return SEATS[self._next_dealer[0]]
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        return self._is_solution(answer), self._next_dealer[1]

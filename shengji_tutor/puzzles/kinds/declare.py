@@ -1,0 +1,41 @@
+"""Can you declare, or override the declaration on the table? (RULES §10)"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+
+from ...engine.cards import Card, format_cards
+from ...engine.declaring import Declaration, can_declare
+from ..base import Answer, BankError, HandPuzzle, Solution
+from ..schema import DeclareSpec
+
+
+class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
+    """A hand and the declaration so far: yes or no, can the hand declare now?"""
+
+    spec: DeclareSpec
+    answer_kind = "yesno"
+
+    @cached_property
+    def declared(self) -> list[Card]:
+        return self._cards(self.spec.declared, "declaration") if self.spec.declared else []
+
+    def _card_groups(self) -> list[list[Card]]:
+        if not self.spec.by_you:
+            return [*super()._card_groups(), self.declared]
+        if Counter(self.declared) - Counter(self.hand):  # your own declaration was made with cards from your hand
+            raise BankError(f"puzzle {self.id}: your own declaration {format_cards(self.declared)} is not in your hand")
+        return super()._card_groups()
+
+    @cached_property
+    def _declare(self) -> tuple[bool, str]:
+        current = Declaration.of(0, tuple(self.declared)) if self.declared else None
+        verdict = can_declare(self.hand, self.spec.rank, current, by_you=self.spec.by_you)
+        return bool(verdict), verdict.reason
+
+    def solve(self) -> Solution:
+        return "yes" if self._declare[0] else "no"
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        return self._is_solution(answer), self._declare[1]

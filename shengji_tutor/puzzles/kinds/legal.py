@@ -1,0 +1,43 @@
+"""Is this play a legal follow? (RULES §6)"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from functools import cached_property
+
+from ...engine.cards import Card, format_cards
+from ...engine.follow import Verdict, legal_follow
+from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
+from ..schema import LegalSpec
+
+
+class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
+    """A hand, the trick so far and a play from the hand: yes or no, is it legal?"""
+
+    spec: LegalSpec
+    answer_kind = "yesno"
+
+    @cached_property
+    def play(self) -> list[Card]:
+        return self._cards(self.spec.play, "play")
+
+    def _card_groups(self) -> list[list[Card]]:
+        if Counter(self.play) - Counter(self.hand):
+            raise BankError(f"puzzle {self.id}: the play {format_cards(self.play)} is not in the hand")
+        return super()._card_groups()
+
+    @cached_property
+    def _verdict(self) -> Verdict:
+        return legal_follow(self.hand, self.trick[0], self.play, self.trump, self.rules)
+
+    def solve(self) -> Solution:
+        return "yes" if self._verdict else "no"
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        return self._is_solution(answer), self._verdict.reason
+
+    def view(self) -> PuzzleView:
+        play = " ".join(c.symbol() for c in self.play)
+        context = f"{self.trump.describe().capitalize()}. The play in question: {play}."
+        return replace(super().view(), context=context)

@@ -1,0 +1,95 @@
+"""What do you play? (RULES §6–§7)"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cached_property
+
+from ...engine.cards import Card, format_cards, parse_cards, points
+from ...engine.follow import legal_follow
+from ...engine.plays import legal_plays
+from ...engine.tricks import explain_trick
+from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
+from ..schema import PlaySpec
+
+
+class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
+    """A hand and the trick so far: the learner picks the play that meets the puzzle's ``goal``."""
+
+    spec: PlaySpec
+    answer_kind = "cards"
+
+    def view(self) -> PuzzleView:
+        return replace(super().view(), max_cards=len(self.trick[0]))
+
+    def _wins(self, play: Sequence[Card]) -> bool:
+        result = explain_trick([*self.trick, list(play)], self.trump, self.rules)
+        return bool(result.winner == len(self.trick))
+
+    def _cost(self, play: Sequence[Card]) -> int:
+        return sum(self.trump.key(c) + (20 if self.trump.is_trump(c) else 0) for c in play)
+
+    @cached_property
+    def correct_plays(self) -> list[tuple[Card, ...]]:
+        """Every correct play, per the puzzle's goal (at most 2000 legal plays are considered)."""
+        legal = []
+        for play in legal_plays(self.hand, self.trick[0], self.trump, self.rules):
+            legal.append(play)
+            if len(legal) >= 2000:
+                break
+        goal = self.spec.goal
+        if goal == "legal":
+            return legal
+        if goal == "most-points":
+            best = max(points(p) for p in legal)
+            return [p for p in legal if points(p) == best]
+        if goal == "fewest-points":
+            fewest = min(points(p) for p in legal)
+            keep = [p for p in legal if points(p) == fewest]
+            low = min(self._cost(p) for p in keep)
+            return [p for p in keep if self._cost(p) == low]
+        winners = [p for p in legal if self._wins(p)]
+        if goal == "win" or not winners:
+            return winners
+        cheapest = min(self._cost(p) for p in winners)
+        return [p for p in winners if self._cost(p) == cheapest]
+
+    def solve(self) -> Solution:
+        if not self.correct_plays:
+            goal = self.spec.goal
+            raise BankError(f"no play meets the goal {goal!r}" if goal != "legal" else "no legal play")
+        return [str(c) for c in self.correct_plays[0]]
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        given = self.canonical_answer(answer)
+        play = parse_cards(given)
+        n = len(self.trick[0])
+        if len(play) != n:
+            return False, f"The lead has {n} card{'s' if n > 1 else ''}, so play exactly {n} (RULES §6)."
+        verdict = legal_follow(self.hand, self.trick[0], play, self.trump, self.rules)
+        if not verdict:
+            return False, verdict.reason
+        goal = self.spec.goal
+        if goal == "legal":
+            return True, verdict.reason
+        correct = self.correct_plays
+        names = [*self.names[: len(self.trick)], "you"]
+        mine = explain_trick([*self.trick, play], self.trump, self.rules, names=names).notes[-1].sentence
+        if given in {self.canonical_answer(p) for p in correct}:
+            return True, f"{verdict.reason} {mine}"
+        best = format_cards(correct[0]) if correct else ""
+        if goal in ("win", "cheapest-win") and not self._wins(play):
+            return False, f"Legal, but it does not win the trick: {mine}" + (f" {best} would." if best else "")
+        if goal == "cheapest-win":
+            return False, f"It wins, but {best} wins too and costs you less: keep your high cards. {mine}"
+        if goal == "most-points":
+            return False, f"Legal, but {best} gives your partner more points."
+        return False, f"Legal, but {best} gives away fewer points and keeps your strength."
+
+    def checks(self) -> list[str]:
+        correct = {self.canonical_answer(p) for p in self.correct_plays}
+        if self.spec.unique and len(correct) > 1:
+            plays = ", ".join(format_cards(p) for p in self.correct_plays[:4])
+            return [f"claims a unique answer, but these all qualify: {plays}"]
+        return []

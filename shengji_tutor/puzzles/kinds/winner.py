@@ -1,0 +1,26 @@
+"""Who wins the trick? (RULES §7)"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...engine.tricks import TrickResult, explain_trick
+from ..base import Answer, Solution, TrickPuzzle
+from ..schema import WinnerSpec
+
+
+class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
+    """A whole trick (or its first plays): the learner names the seat that wins it."""
+
+    spec: WinnerSpec
+    answer_kind = "seat"
+
+    @cached_property
+    def _result(self) -> TrickResult:
+        return explain_trick(self.trick, self.trump, self.rules, names=self.names[: len(self.trick)])
+
+    def solve(self) -> Solution:
+        return self.names[self._result.winner]
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        return self._is_solution(answer), self._result.reason

@@ -1,0 +1,53 @@
+"""A puzzle on a ``PuzzleCard``: ``puzzle_card_args(puzzle)`` turns ``puzzle.view()`` into the card's arguments.
+
+The puzzle says what the learner sees as plain data (``PuzzleView``); drawing it is
+this module's job, and grading stays in Python: the card gets ``puzzle.grade``.
+
+>>> from shengji_tutor.puzzles import load_bank
+>>> from shengji_tutor.ui.puzzle_view import puzzle_card_args
+>>> args = puzzle_card_args(load_bank()["pairs-keep-your-pair"])
+>>> args["kind"], args["puzzle_id"]
+('yesno', 'pairs-keep-your-pair')
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..puzzles import Puzzle, PuzzleView
+from .render import hand_svg
+
+__all__ = ["puzzle_card_args"]
+
+
+def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
+    """The keyword arguments of ``PuzzleCard(...)`` / ``PuzzleCard.load(...)`` that show ``puzzle``."""
+    view = puzzle.view()
+    args: dict[str, Any] = {
+        "puzzle_id": puzzle.id,
+        "prompt": puzzle.prompt,
+        "kind": puzzle.answer_kind,
+        "grade": puzzle.grade,
+        "trump": view.trump,
+        "hint": view.hint or None,
+        "max_cards": view.max_cards,
+        "trick": view.trick,
+        "leader": view.leader,
+        "hand": view.hand,
+        "hand_label": view.hand_label,
+        "sort_hand": view.sort_hand,
+        "context": view.context,
+    }
+    if view.others:
+        args["picture"] = _others_svg(view)
+    return args
+
+
+def _others_svg(view: PuzzleView) -> str:
+    """The other players' hands of a throw puzzle, one labelled row each."""
+    rows = "".join(
+        f'<div class="sjt-other"><div class="sjt-group-label">{escape(name)} holds</div>{hand_svg(cards, view.trump)}</div>'
+        for name, cards in view.others
+    )
+    return f'<div class="sjt-others">{rows}</div>'
