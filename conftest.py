@@ -7,7 +7,6 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 settings.register_profile(
