@@ -31,7 +31,7 @@ from .rules import RuleSet, rules_or_default
 from .trump import Trump, check_trump
 from .units import count_ids, decompose, lead_suit, placements
 
-__all__ = ["lead_units", "legal_plays", "multiset_combinations", "random_follow"]
+__all__ = ["lead_units", "legal_plays", "multiset_combinations", "random_follow", "strength_spent"]
 
 
 def multiset_combinations(counts: Sequence[tuple[int, int]], k: int) -> Iterator[list[int]]:
@@ -202,3 +202,18 @@ def random_follow(
     if meets(play, key, shapes, tuples, required):
         return play
     return next(_follows(list(hand_ids), list(lead_ids), trump, rules))  # pragma: no cover - safety net
+
+
+def strength_spent(play: Sequence[Card], trump: Trump) -> int:
+    """How much strength a play gives up: the order keys of its cards, a trump counting 20 more.
+
+    The cheaper of two plays that do the same job keeps the higher cards and the
+    trumps for later; the bots and the "cheapest win" puzzles compare plays by it.
+
+    >>> from shengji_tutor import Trump, parse_cards
+    >>> from shengji_tutor.engine.plays import strength_spent
+    >>> t = Trump("7", "C")
+    >>> strength_spent(parse_cards("AH"), t) < strength_spent(parse_cards("2C"), t)
+    True
+    """
+    return sum(trump.key(c) + (20 if trump.is_trump(c) else 0) for c in play)

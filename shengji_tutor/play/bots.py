@@ -17,6 +17,7 @@ from typing import Protocol
 from ..engine.cards import Card, deck
 from ..engine.declaring import possible_declarations
 from ..engine.ids import TRUMP, cards_of, count_ids, decompose, lead_units, legal_plays, placements, random_follow
+from ..engine.plays import strength_spent
 from ..engine.tricks import check_throw, trick_winner
 from ..engine.trump import Trump
 from .round import PlayerView
@@ -214,7 +215,7 @@ class HeuristicBot:
         candidates = self._candidates(view, trump, lead)
 
         def cost(play: Sequence[Card]) -> tuple[int, int]:
-            return (sum(trump.key(c) + (20 if trump.is_trump(c) else 0) for c in play), 0)
+            return (strength_spent(play, trump), 0)
 
         def pts(play: Sequence[Card]) -> int:
             return sum(c.points for c in play)

@@ -8,7 +8,7 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.follow import legal_follow
-from ...engine.plays import legal_plays
+from ...engine.plays import legal_plays, strength_spent
 from ...engine.tricks import explain_trick
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import PlaySpec
@@ -28,7 +28,7 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
         return bool(result.winner == len(self.trick))
 
     def _cost(self, play: Sequence[Card]) -> int:
-        return sum(self.trump.key(c) + (20 if self.trump.is_trump(c) else 0) for c in play)
+        return strength_spent(play, self.trump)
 
     @cached_property
     def correct_plays(self) -> list[tuple[Card, ...]]:
