@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +16,9 @@ import pytest
 import sqlalchemy as sa
 
 from shengji_tutor.classroom import ClassroomError, ClassroomStore, WrongKeyError, clean_name
+from shengji_tutor.store import db
+from shengji_tutor.store.db import HEAD_REVISION
+from shengji_tutor.store.progress import ProgressStore
 
 KEY = "a-long-secret-key"
 
@@ -138,8 +142,132 @@ def test_the_schema_is_versioned_and_reopening_is_safe(url: str) -> None:
     first = ClassroomStore(url)
     code = first.create_class("Club", KEY)
     second = ClassroomStore(url)
-    assert second.schema_version() == "0001"
+    assert second.schema_version() == HEAD_REVISION
     assert second.class_info(code)["name"] == "Club"
+
+
+def test_a_students_progress_is_their_attempts_in_the_class(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    ana, bo = store.join(code, "Ana"), store.join(code, "Bo")
+    mine = ProgressStore(url=store.url, learner=ana)
+    mine.record("pairs-one", True, "8H 8H")  # one record: Ana's progress and the instructor's view
+    store.record_attempt(ana, "pairs-two", "yes", False)
+    assert mine.solved() == {"pairs-one"}
+    assert [a[:3] for a in mine.attempts()] == [("pairs-one", True, "8H 8H"), ("pairs-two", False, "yes")]
+    assert [(a.display_name, a.puzzle_id) for a in store.attempts(code, KEY)] == [
+        ("Ana", "pairs-one"),
+        ("Ana", "pairs-two"),
+    ]
+    assert ProgressStore(url=store.url, learner=bo).solved() == set()  # two students never share a record
+    store.end_class(code, KEY)
+    with pytest.raises(ClassroomError, match="ended"):
+        mine.record("pairs-three", True)
+
+
+def test_solo_attempts_sit_beside_a_class_without_joining_it(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    solo = ProgressStore(url=store.url, learner=f"solo-{time.time_ns()}")  # the PostgreSQL database is shared
+    solo.record("pairs-one", True, "8H 8H")
+    assert solo.solved() == {"pairs-one"}
+    assert store.attempts(code, KEY) == []
+    assert store.roster(code, KEY) == []
+
+
+@pytest.mark.parametrize(("puzzle_id", "problem"), [("", "puzzle id"), ("x" * 81, "1 to 80"), (None, "puzzle id")])
+def test_both_stores_refuse_the_same_bad_puzzle_ids(store: ClassroomStore, puzzle_id: object, problem: str) -> None:
+    code = store.create_class("Club", KEY)
+    ana = store.join(code, "Ana")
+    with pytest.raises(ValueError, match=problem):
+        store.record_attempt(ana, puzzle_id, "x", True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=problem):
+        ProgressStore(url=store.url, learner=ana).record(puzzle_id, True)  # type: ignore[arg-type]
+    assert store.attempts(code, KEY) == []
+
+
+def test_both_stores_cut_long_answers_at_500_characters(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    ana = store.join(code, "Ana")
+    store.record_attempt(ana, "p1", "x" * 600, True)
+    ProgressStore(url=store.url, learner=ana).record("p2", True, "y" * 600)
+    assert [len(a.answer) for a in store.attempts(code, KEY)] == [500, 500]
+
+
+def test_the_head_revision_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    assert ScriptDirectory.from_config(db.alembic_config()).get_current_head() == HEAD_REVISION
+
+
+def test_opening_a_current_store_runs_no_migration(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    db.migrate(url)  # what the server does when it starts
+    db._current.clear()  # a fresh kernel: the schema has not been checked in this process
+    runs: list[str] = []
+    monkeypatch.setattr(db, "migrate", lambda u: runs.append(u))
+    ClassroomStore(url)
+    ClassroomStore(url)
+    ProgressStore(url=url, learner="someone")
+    assert runs == []
+    assert db.engine_for(url) is ClassroomStore(url).engine  # one engine per database per process
+
+
+def alembic(url: str, action: str, revision: str) -> None:
+    """Run an Alembic command (``upgrade``/``downgrade``) on the store at ``url``."""
+    from alembic import command
+
+    config = db.alembic_config()
+    with db.write(db.engine_for(url)) as conn:
+        config.attributes["connection"] = conn
+        getattr(command, action)(config, revision)
+
+
+def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_class(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    alembic(url, "upgrade", "0001")
+    with db.write(db.engine_for(url)) as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO classes (code, name, key_hash, key_salt, lessons, created_at, live_revealed) "
+                "VALUES ('OLD123', 'Old club', 'h', 's', '', 0, false)"
+            )
+        )
+        conn.execute(sa.text("INSERT INTO students VALUES ('ana-id', 'OLD123', 'Ana', 0, 0)"))
+        conn.execute(
+            sa.text(
+                "INSERT INTO attempts (student_id, code, puzzle_id, answer, correct, at) "
+                "VALUES ('ana-id', 'OLD123', 'p1', 'yes', true, 0)"
+            )
+        )
+    store = ClassroomStore(url)  # a kernel opening a store nobody migrated (JupyterLab): upgraded once
+    assert store.schema_version() == HEAD_REVISION
+    assert [a.answer for a in store.my_attempts("ana-id")] == ["yes"]
+    ProgressStore(url=url).record("p1", True)  # a solo learner's attempt needs no class
+    assert ProgressStore(url=url).solved() == {"p1"}
+    alembic(url, "downgrade", "0001")  # and back: only the class's attempts can go with it
+    assert store.schema_version() == "0001"
+    assert [a.answer for a in store.my_attempts("ana-id")] == ["yes"]
+    alembic(url, "upgrade", "head")
+    assert store.schema_version() == HEAD_REVISION
+
+
+def test_the_servers_migrate_their_stores_before_they_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_tutor.app import cli
+    from shengji_tutor.app.serve import serve
+
+    def revision(path: Path) -> str:
+        with sqlite3.connect(path) as conn:
+            return str(conn.execute("SELECT version_num FROM alembic_version").fetchone()[0])
+
+    started: list[str] = []
+    monkeypatch.setattr(os, "execvpe", lambda program, *_: started.append(program))
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "class"))
+    cli.main(["classroom", "--host", "127.0.0.1", "--instructor-key", KEY])
+    assert started
+    assert revision(tmp_path / "class" / "classroom.sqlite") == HEAD_REVISION
+    assert revision(tmp_path / "class" / "progress.sqlite") == HEAD_REVISION  # visitors who have not joined
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "solo"))
+    serve(8866)
+    assert len(started) == 2
+    assert revision(tmp_path / "solo" / "progress.sqlite") == HEAD_REVISION
 
 
 def _students(url: str, code: str, count: int, who: int) -> None:

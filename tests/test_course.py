@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from shengji_tutor.course import LESSONS, home, lesson_footer, lesson_header, practice, puzzle_set
+from shengji_tutor.classroom import ClassroomStore
+from shengji_tutor.course import LESSONS, PuzzleSet, home, lesson_footer, lesson_header, practice, puzzle_set
+from shengji_tutor.store import db
+from shengji_tutor.store.keys import ENV_DB
 from shengji_tutor.store.progress import ProgressStore
+
+KEY = "a-long-secret-key"
 
 
 @pytest.fixture
@@ -27,15 +36,7 @@ def test_solving_a_puzzle_moves_the_header_and_the_set_on(store: ProgressStore) 
     assert "0 of 14 puzzles solved" in header.value
     puzzles = puzzle_set(4, header, store)
     first = puzzles.puzzle
-    answer = first.solve()
-    if first.answer_kind in ("cards", "order"):
-        hand = [str(c) for c in puzzles.card._cards]
-        for token in answer:
-            index = next(i for i, t in enumerate(hand) if t == token and i not in puzzles.card.selected)
-            puzzles.card.browser_event({"event": "toggle", "index": index})
-    else:
-        puzzles.card.browser_event({"event": "answer", "value": answer})
-    puzzles.card.browser_event({"event": "check"})
+    solve_in_the_page(puzzles)
     assert puzzles.card.verdict == "correct"
     assert "1 of 14 puzzles solved" in header.value
     assert store.solved() == {first.id}
@@ -43,6 +44,88 @@ def test_solving_a_puzzle_moves_the_header_and_the_set_on(store: ProgressStore) 
     assert puzzles.puzzle.id != first.id
     again = puzzle_set(4, None, store)
     assert again.puzzle.id != first.id  # a new visit opens at the first puzzle not solved yet
+
+
+def solve_in_the_page(puzzles: PuzzleSet) -> None:
+    """Answer the shown puzzle correctly through its card, as a learner would, and press Check."""
+    answer = puzzles.puzzle.solve()
+    card = puzzles.card
+    if puzzles.puzzle.answer_kind in ("cards", "order"):
+        hand = [str(c) for c in card._cards]
+        card.selected = []
+        for token in answer:
+            index = next(i for i, t in enumerate(hand) if t == token and i not in card.selected)
+            card.browser_event({"event": "toggle", "index": index})
+    else:
+        card.browser_event({"event": "answer", "value": answer})
+    card.browser_event({"event": "check"})
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, counts: Counter[str], owner: Any, name: str) -> None:
+    """Count the calls of ``owner.name`` in ``counts["Owner.name"]``."""
+    original: Callable[..., Any] = getattr(owner, name)
+    key = f"{owner.__name__.rpartition('.')[2]}.{name}"
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counts[key] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+
+
+def test_a_classroom_page_builds_its_store_once_and_runs_no_migration(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from alembic import command
+
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    db.migrate(url)  # the server, when it starts
+    room = ClassroomStore(url)
+    code = room.create_class("Club", KEY, lessons=[4])
+    ana, bo = room.join(code, "Ana"), room.join(code, "Bo")
+    monkeypatch.setattr(db, "_engines", {})  # a fresh kernel: no engine yet, the schema not checked yet
+    monkeypatch.setattr(db, "_current", set())
+    monkeypatch.setenv(ENV_DB, url)
+    monkeypatch.setenv("QUERY_STRING", f"student={ana}")
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "solo"))
+    counts: Counter[str] = Counter()
+    counting(monkeypatch, counts, ClassroomStore, "__init__")
+    counting(monkeypatch, counts, ProgressStore, "__init__")
+    counting(monkeypatch, counts, db, "_create_engine")
+    counting(monkeypatch, counts, command, "upgrade")
+
+    header = lesson_header(4)
+    footer = lesson_footer(4).data
+    page = home()
+    try:
+        puzzles = puzzle_set(4, header)
+        first = puzzles.puzzle
+        solve_in_the_page(puzzles)
+        solve_in_the_page(puzzles)
+    finally:
+        page.children[-1].poller.stop()  # the live-question panel polls the class
+    links = re.findall(r'href="([^"]+)"', header.value + footer + page.children[0].value)
+    assert len(links) >= 13
+    assert all(link.endswith(f"?student={ana}") for link in links)
+    assert counts == Counter({"ClassroomStore.__init__": 1, "ProgressStore.__init__": 1, "db._create_engine": 1})
+    assert not (tmp_path / "solo").exists()  # a student's progress is in their class, not in a local file
+    recorded = [(a.display_name, a.puzzle_id, a.correct) for a in room.attempts(code, KEY)]
+    assert recorded == [("Ana", first.id, True)] * 2  # each Check recorded once: progress and class alike
+    assert "1 of 14 puzzles solved" in header.value
+    monkeypatch.setenv("QUERY_STRING", f"student={bo}")
+    assert "0 of 14 puzzles solved" in lesson_header(4).value  # Bo's page: Bo's progress
+
+
+def test_a_preheated_header_waits_for_its_learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("SHENGJI_TUTOR_REQUEST_SEEN", raising=False)
+    header = lesson_header(4)
+    assert "puzzles solved" not in header.value  # drawn at once, without anyone's progress
+    assert not (tmp_path / "progress.sqlite").exists()
+    monkeypatch.setenv("SHENGJI_TUTOR_REQUEST_SEEN", "1")  # the learner opened the page
+    header.refresh()
+    assert "0 of 14 puzzles solved" in header.value
 
 
 def test_the_footer_links_the_neighbouring_lessons() -> None:

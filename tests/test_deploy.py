@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from shengji_tutor.store.keys import key_matches
 
 RECIPE = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 
@@ -45,3 +50,11 @@ def test_a_sqlite_store_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_template_folder_the_recipe_names_exists() -> None:
     root = Path(__file__).resolve().parents[1]
     assert (root / "shengji_tutor" / "app" / "voila_app" / "voila" / "templates" / "shengji" / "conf.json").exists()
+
+
+def test_the_fingerprint_command_in_the_recipe_works() -> None:
+    command = re.search(r'``python -c "(.+?)"``', RECIPE.read_text())
+    assert command is not None
+    code = command.group(1).replace("YOUR KEY", "a-long-secret-key")
+    fingerprint = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert key_matches("a-long-secret-key", fingerprint.strip())

@@ -1,12 +1,16 @@
-"""The progress store keeps every attempt across restarts, per learner."""
+"""The progress store keeps every attempt across restarts, per learner, in the shared attempts table."""
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
+from shengji_tutor.store.db import HEAD_REVISION
 from shengji_tutor.store.progress import ProgressStore, default_path
 
 
@@ -31,7 +35,70 @@ def test_the_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPatc
     assert default_path() == tmp_path / "progress.sqlite"
 
 
-@pytest.mark.parametrize("bad", ["", None, 5])
+@pytest.mark.parametrize("bad", ["", "   ", None, "x" * 41])
+def test_a_learner_needs_a_name_of_at_most_40_characters(tmp_path: Path, bad: object) -> None:
+    with pytest.raises(ValueError, match="learner"):
+        ProgressStore(tmp_path / "p.sqlite", learner=bad)  # type: ignore[arg-type]
+
+
+def test_the_default_store_is_the_data_directorys_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))
+    ProgressStore().record("pairs-one", True)
+    assert ProgressStore(tmp_path / "progress.sqlite").solved() == {"pairs-one"}
+
+
+OLD_SCHEMA = """
+CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    learner TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX attempts_by_learner ON attempts (learner, puzzle_id);
+"""
+
+
+def test_an_old_progress_file_is_adopted_with_its_attempts(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite"
+    with sqlite3.connect(path) as old:  # as the store before Alembic wrote it
+        old.executescript(OLD_SCHEMA)
+        old.executemany(
+            "INSERT INTO attempts (learner, puzzle_id, correct, answer, at) VALUES (?, ?, ?, ?, ?)",
+            [
+                ("me", "pairs-one", 1, "8H 8H", 1.0),
+                ("me", "pairs-two", 0, "yes", 2.0),
+                ("ana", "pairs-two", 1, "no", 3.0),
+            ],
+        )
+    old.close()
+    mine = ProgressStore(path)
+    assert mine.attempts() == [("pairs-one", True, "8H 8H", 1.0), ("pairs-two", False, "yes", 2.0)]
+    assert ProgressStore(path, learner="ana").solved() == {"pairs-two"}
+    mine.record("pairs-two", True, "no")
+    assert mine.solved() == {"pairs-one", "pairs-two"}
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == (HEAD_REVISION,)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "learner" not in columns
+    assert {"attempts", "classes", "students", "alembic_version"} <= tables
+    assert not any(t.startswith("progress") for t in tables)
+
+
+def test_progress_on_postgresql() -> None:
+    url = os.environ.get("SJT_POSTGRES_URL")
+    if not url:
+        pytest.skip("set SJT_POSTGRES_URL to a PostgreSQL database (.ci/run starts one)")
+    learner = f"pg-{time.time_ns()}"  # the database is shared between runs
+    ProgressStore(url=url, learner=learner).record("pairs-one", True, "8H 8H")
+    again = ProgressStore(url=url, learner=learner)
+    assert again.solved() == {"pairs-one"}
+    assert [a[:3] for a in again.attempts("pairs-one")] == [("pairs-one", True, "8H 8H")]
+
+
+@pytest.mark.parametrize("bad", ["", None, 5, "x" * 81])
 def test_bad_puzzle_ids_are_refused(tmp_path: Path, bad: object) -> None:
     store = ProgressStore(tmp_path / "p.sqlite")
     with pytest.raises(ValueError, match="puzzle id"):

@@ -10,7 +10,7 @@ Set these environment variables where the hub runs:
 
 - ``SHENGJI_TUTOR_CLASSROOM_DB``: ``postgresql://user:password@db-host/shengji``
 - ``SHENGJI_TUTOR_INSTRUCTOR_KEY_HASH``: the output of
-  ``python -c "from shengji_tutor.app.classroom import key_fingerprint; print(key_fingerprint('YOUR KEY'))"``
+  ``python -c "from shengji_tutor.store.keys import key_fingerprint; print(key_fingerprint('YOUR KEY'))"``
 - ``SHENGJI_TUTOR_COURSE``: the folder holding the course's ``notebooks/``
 
 and start it with ``jupyterhub -f deploy/jupyterhub/jupyterhub_config.py``.

@@ -8,8 +8,6 @@ beyond the cap is told the class is full, and can retry when someone leaves).
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +15,18 @@ import traitlets
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 
-from ..store.classroom import hash_key
+from ..store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 from .serve import NOTEBOOKS, voila_command, voila_env
 
-__all__ = ["CappedKernelManager", "classroom_command", "classroom_env", "key_fingerprint", "key_matches"]
-
-ENV_DB = "SHENGJI_TUTOR_CLASSROOM_DB"
-ENV_KEY = "SHENGJI_TUTOR_INSTRUCTOR_KEY_HASH"
+__all__ = [
+    "ENV_DB",
+    "ENV_KEY",
+    "CappedKernelManager",
+    "classroom_command",
+    "classroom_env",
+    "key_fingerprint",
+    "key_matches",
+]
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -36,23 +39,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, f"The class is full ({self.max_kernels} learners): try again in a minute.")
         kernel_id: str = await super().start_kernel(*args, **kwargs)
         return kernel_id
-
-
-def key_fingerprint(key: str) -> str:
-    """A salted hash of the instructor key, safe to hand to kernels (``salt$hash``)."""
-    salt = secrets.token_hex(16)
-    return salt + "$" + hash_key(key, salt)
-
-
-def key_matches(key: str, fingerprint: str) -> bool:
-    """Does ``key`` match a fingerprint from ``key_fingerprint`` (constant-time comparison)?"""
-    salt, _, digest = fingerprint.partition("$")
-    if not salt or not digest or not isinstance(key, str):
-        return False
-    try:
-        return hmac.compare_digest(hash_key(key, salt), digest)
-    except ValueError:  # a salt that is not hex: not a fingerprint of ours
-        return False
 
 
 def classroom_command(

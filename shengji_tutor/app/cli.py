@@ -34,9 +34,11 @@ def classroom(host: str, port: int, db: str | None, key: str | None, max_kernels
     """Start the class server; print the join URL and the instructor key."""
     import socket
 
-    from ..classroom import ClassroomError, ClassroomStore, new_instructor_key
+    from ..classroom import new_instructor_key
     from ..store.classroom import default_url
+    from ..store.db import migrate
     from .classroom import classroom_command, classroom_env
+    from .serve import migrate_progress
 
     key = key or new_instructor_key()
     if len(key) < 8:
@@ -44,10 +46,11 @@ def classroom(host: str, port: int, db: str | None, key: str | None, max_kernels
         return 2
     url = db or default_url()
     try:
-        ClassroomStore(url)  # create or migrate the schema now, and fail early on a bad URL
-    except (ClassroomError, Exception) as e:
+        migrate(url)  # create or upgrade the schema now (kernels then only check it), and fail early on a bad URL
+    except Exception as e:
         print(f"error: cannot open the classroom store {url!r}: {e}", file=sys.stderr)
         return 2
+    migrate_progress()  # visitors who have not joined a class keep their progress in the local file
     shown = socket.gethostbyname(socket.gethostname()) if host in ("0.0.0.0", "") else host
     print(f"Students join at:   http://{shown}:{port}/   (then enter the class code and their name)")
     print(f"Instructor page:    http://{shown}:{port}/voila/render/instructor.ipynb")

@@ -13,7 +13,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import NoReturn
 
-__all__ = ["NOTEBOOKS", "TEMPLATE_ROOT", "serve", "voila_command", "voila_env"]
+from ..store.db import migrate, sqlite_url
+from ..store.progress import default_path
+
+__all__ = ["NOTEBOOKS", "TEMPLATE_ROOT", "migrate_progress", "serve", "voila_command", "voila_env"]
 
 
 TEMPLATE_ROOT = Path(str(files(__package__) / "voila_app"))
@@ -50,7 +53,13 @@ def voila_env(data_dir: Path | None = None) -> dict[str, str]:
     return env
 
 
+def migrate_progress() -> None:
+    """Create or upgrade the progress store's schema before any kernel opens it (kernels then only check it)."""
+    migrate(sqlite_url(default_path()))
+
+
 def serve(port: int, ip: str = "127.0.0.1") -> NoReturn:
     """Run the app in the foreground (replaces this process)."""
+    migrate_progress()
     command = voila_command(port, ip=ip)
     os.execvpe(command[0], command, voila_env())

@@ -20,10 +20,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..app.classroom import ENV_KEY, key_matches
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, load_bank
 from ..store.classroom import Attempt, ClassroomError, ClassroomStore
+from ..store.keys import ENV_KEY, key_matches
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .session import Learner, link

@@ -14,8 +14,8 @@ import os
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from ..app.classroom import ENV_DB
 from ..store.classroom import ClassroomError, ClassroomStore
+from ..store.keys import ENV_DB
 
 __all__ = ["Learner", "classroom_store", "current_learner", "link"]
 

@@ -6,7 +6,6 @@ Lesson notebooks stay a few cells long: they call ``lesson_header``,
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -16,14 +15,18 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import HTML
 
+from ..classroom.screens import JoinPanel, LivePanel, _answer_text
+from ..classroom.session import Learner, link
 from ..engine.cards import CardsLike, as_cards
 from ..engine.grading import Grade
 from ..engine.trump import Trump
 from ..puzzles import Puzzle, load_bank
 from ..store.progress import ProgressStore
+from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg
 from ..ui.widgets import PuzzleCard
+from .context import at_request, learner_known, page_context
 
 __all__ = [
     "LESSONS",
@@ -94,23 +97,6 @@ _STYLE = """<style>
 </style>"""
 
 
-def at_request() -> None:
-    """In a pre-heated Voilà kernel, wait here until a learner opens the page.
-
-    Voilà runs each notebook ahead of time so that it opens fast; what comes after
-    this call (the learner's progress) is computed when the page is requested, so it
-    is never stale. Anywhere else (JupyterLab, tests) it returns at once.
-    """
-    if os.environ.get("SHENGJI_TUTOR_REQUEST_SEEN"):
-        return
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # pragma: no cover - Voilà is a dependency, but the engine does not need it
-        return
-    wait_for_request()
-    os.environ["SHENGJI_TUTOR_REQUEST_SEEN"] = "1"
-
-
 _NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
 
 
@@ -121,17 +107,18 @@ def _lesson(number: int) -> Lesson:
     raise ValueError(f"there is no lesson {number!r}: lessons run from 1 to {len(LESSONS)}")
 
 
-def _learner() -> Any:
-    """The classroom student this page belongs to (None outside a classroom)."""
-    from ..classroom.session import current_learner
+def _learner() -> Learner | None:
+    """The classroom student this page belongs to (None outside a classroom, or before they opened the page)."""
+    return page_context().learner if learner_known() else None
 
-    return current_learner()
+
+def _progress(store: ProgressStore | None) -> ProgressStore:
+    """``store``, or by default this page's learner's progress."""
+    return store if store is not None else page_context().progress
 
 
 def _href(target: str) -> str:
     """A course link that keeps a classroom student signed in (their id rides in the address)."""
-    from ..classroom.session import link
-
     return escape(link(target, _learner()), quote=True)
 
 
@@ -148,8 +135,9 @@ def _nav(current: Lesson | None) -> str:
     return f'<nav class="sjt-nav" aria-label="Course">{"".join(links)}</nav>'
 
 
-def _meter(solved: int, total: int) -> str:
-    if total == 0:
+def _meter(solved: int | None, total: int) -> str:
+    """A progress bar (nothing while the learner, and so their progress, is not known yet)."""
+    if total == 0 or solved is None:
         return ""
     return (
         f'<div class="sjt-meter"><progress max="{total}" value="{solved}" '
@@ -163,7 +151,7 @@ def _puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzz
     return sorted((p for p in bank.values() if p.lesson == number), key=lambda p: p.difficulty)
 
 
-def _header_html(lesson: Lesson, solved: int, total: int) -> str:
+def _header_html(lesson: Lesson, solved: int | None, total: int) -> str:
     zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
     return (
         f'<header class="sjt-course">{_nav(lesson)}'
@@ -181,7 +169,7 @@ class LessonHeader(w.VBox):  # type: ignore[misc]
 
     def __init__(self, number: int, store: ProgressStore | None = None) -> None:
         self.lesson = _lesson(number)
-        self.store = store or ProgressStore()
+        self.store = store
         self.puzzle_ids = [p.id for p in _puzzles_of(number)]
         self.body = w.HTML()
         super().__init__([w.HTML(_STYLE), self.body])
@@ -194,7 +182,11 @@ class LessonHeader(w.VBox):  # type: ignore[misc]
         return str(self.body.value)
 
     def refresh(self) -> None:
-        solved = len(self.store.solved(self.puzzle_ids))
+        """Redraw with the learner's progress and links (a pre-heated page before it is opened: without them)."""
+        store = self.store
+        if store is None and learner_known():
+            store = page_context().progress
+        solved = None if store is None else len(store.solved(self.puzzle_ids))
         self.body.value = _header_html(self.lesson, solved, len(self.puzzle_ids))
 
 
@@ -262,7 +254,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         if not puzzles:
             raise ValueError("a puzzle set needs at least one puzzle")
         self.puzzles = list(puzzles)
-        self.store = store or ProgressStore()
+        self.store = _progress(store)
         self._on_progress = on_progress
         solved = self.store.solved(p.id for p in self.puzzles)
         self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
@@ -289,19 +281,11 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         self._show_progress()
 
     def _checked(self, grade: Grade, answer: Any) -> None:
-        shown = " ".join(str(c) for c in answer) if isinstance(answer, list) else str(answer)
-        self.store.record(self.puzzle.id, grade.correct, shown)
-        learner = _learner()
-        if learner is not None:  # in a classroom, the instructor sees every attempt
-            from ..classroom import ClassroomError
-            from ..classroom.session import classroom_store
-
-            room = classroom_store()
-            try:
-                if room is not None:
-                    room.record_attempt(learner.student_id, self.puzzle.id, shown, grade.correct)
-            except ClassroomError as e:
-                self.card.error = f"Saved here, but not sent to your class: {e}"
+        """Save the attempt once, in the learner's store (a student's is their class's: the instructor sees it)."""
+        try:
+            self.store.record(self.puzzle.id, grade.correct, _answer_text(self.puzzle, answer))
+        except StoreError as e:  # a class that has ended takes no more attempts
+            self.card.error = f"Not saved: {e}"
         self._show_progress()
 
     def _show_progress(self) -> None:
@@ -319,7 +303,6 @@ def puzzle_set(number: int, header: LessonHeader | None = None, store: ProgressS
     puzzle shown first is the first one *they* have not solved.
     """
     at_request()
-    store = store or ProgressStore()
     header = header if header is not None else _HEADERS.get(number)
 
     def update(_solved: int, _total: int) -> None:
@@ -336,28 +319,25 @@ def home(store: ProgressStore | None = None) -> w.Widget:
     and a name; once joined, the page also shows the live question their instructor pushes.
     """
     load_bank()  # read the puzzles before waiting for the learner (a pre-heated page is then ready sooner)
-    at_request()
-    from ..classroom.session import classroom_store
-
-    room = classroom_store()
-    if room is not None:
-        from ..classroom.screens import JoinPanel, LivePanel
-
-        learner = _learner()
-        if learner is None:
-            return w.VBox([w.HTML(_STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(room, HOME)])
-        lessons = room.class_info(learner.code)["lessons"]
+    context = page_context()
+    if context.room is not None:
+        if context.learner is None:
+            return w.VBox(
+                [w.HTML(_STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(context.room, HOME)]
+            )
+        learner = context.learner
+        lessons = context.room.class_info(learner.code)["lessons"]
         covers = f" Your class works on lessons {', '.join(str(n) for n in lessons)}." if lessons else ""
         hello = w.HTML(
             f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
             f"in class {escape(learner.code)}.{escape(covers)}</p>"
         )
-        return w.VBox([_home_page(store), hello, LivePanel(room, learner)])
+        return w.VBox([_home_page(store), hello, LivePanel(context.room, learner)])
     return _home_page(store)
 
 
 def _home_page(store: ProgressStore | None) -> w.HTML:
-    store = store or ProgressStore()
+    store = _progress(store)
     bank = load_bank()
     items = []
     for lesson in LESSONS:

@@ -1,33 +1,31 @@
 """The classroom store: classes, students and every puzzle attempt, in SQLite or PostgreSQL.
 
-SQLAlchemy Core on one code path for both databases; the schema is versioned
-with Alembic (``migrations/``) and brought up to date when a store opens.
-SQLite runs in WAL mode with a busy timeout, and every write is an immediate
-transaction, so many students' kernels can write at once without losing an
-attempt. The instructor key is stored as a salted PBKDF2 hash and compared in
-constant time; without it no names, answers or attempts can be read.
+SQLAlchemy Core on one code path for both databases, on the engine and the
+Alembic schema of ``db.py`` (shared with learners' progress: a student's
+progress is their attempts here). SQLite runs in WAL mode with a busy timeout,
+and every write is an immediate transaction, so many students' kernels can
+write at once without losing an attempt. The instructor key is stored as a
+salted PBKDF2 hash and compared in constant time; without it no names, answers
+or attempts can be read.
 """
 
 from __future__ import annotations
 
 import csv
-import hashlib
 import hmac
 import io
 import secrets
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from ..engine.errors import ShengjiError
+from .db import open_database, sqlite_url, write
+from .keys import hash_key
 from .progress import default_path
+from .schema import ClassroomError, attempts_table, classes, insert_attempt, students
 
 __all__ = [
     "Attempt",
@@ -41,48 +39,6 @@ __all__ = [
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: readable on a projector
 CODE_LENGTH = 6
 NAME_LIMIT = 40
-ANSWER_LIMIT = 500
-PBKDF2_ROUNDS = 120_000
-MIGRATIONS = Path(__file__).parent / "migrations"
-
-metadata = sa.MetaData()
-classes = sa.Table(
-    "classes",
-    metadata,
-    sa.Column("code", sa.String(12), primary_key=True),
-    sa.Column("name", sa.String(120), nullable=False),
-    sa.Column("key_hash", sa.String(128), nullable=False),
-    sa.Column("key_salt", sa.String(64), nullable=False),
-    sa.Column("lessons", sa.String(200), nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("ended_at", sa.Float),
-    sa.Column("live_puzzle", sa.String(80)),
-    sa.Column("live_revealed", sa.Boolean, nullable=False),
-)
-students = sa.Table(
-    "students",
-    metadata,
-    sa.Column("id", sa.String(40), primary_key=True),
-    sa.Column("code", sa.String(12), nullable=False),
-    sa.Column("display_name", sa.String(60), nullable=False),
-    sa.Column("joined_at", sa.Float, nullable=False),
-    sa.Column("last_seen", sa.Float, nullable=False),
-)
-attempts_table = sa.Table(
-    "attempts",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("student_id", sa.String(40), nullable=False),
-    sa.Column("code", sa.String(12), nullable=False),
-    sa.Column("puzzle_id", sa.String(80), nullable=False),
-    sa.Column("answer", sa.String(500), nullable=False),
-    sa.Column("correct", sa.Boolean, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
-
-
-class ClassroomError(ShengjiError):
-    """A classroom request refused: unknown code, empty name, ended class…"""
 
 
 class WrongKeyError(ClassroomError):
@@ -120,50 +76,20 @@ def clean_name(display_name: object) -> str:
     return name
 
 
-def hash_key(key: str, salt: str) -> str:
-    """PBKDF2-SHA256 of the instructor key with a hex salt (stored in place of the key)."""
-    return hashlib.pbkdf2_hmac("sha256", key.encode(), bytes.fromhex(salt), PBKDF2_ROUNDS).hex()
-
-
 def default_url() -> str:
     """SQLite next to the progress store (``$SHENGJI_TUTOR_DATA`` or the user data directory)."""
-    return f"sqlite:///{default_path().parent / 'classroom.sqlite'}"
+    return sqlite_url(default_path().parent / "classroom.sqlite")
 
 
 class ClassroomStore:
     """Classes, students and attempts behind one database URL (``sqlite:///…`` or ``postgresql://…``)."""
 
     def __init__(self, url: str | None = None) -> None:
-        url = url or default_url()
-        if url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-        self.url = url
-        self.engine = _engine(url)
-        self._migrate()
-
-    # -- set-up -------------------------------------------------------------------------
-
-    def _migrate(self) -> None:
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.upgrade(config, "head")
-
-    @contextmanager
-    def _write(self) -> Iterator[sa.Connection]:
-        """One write transaction (BEGIN IMMEDIATE on SQLite), retried while the database is busy."""
-        for attempt in range(20):
-            try:
-                with self.engine.begin() as conn:
-                    yield conn
-                return
-            except sa.exc.OperationalError as e:  # pragma: no cover - only under heavy contention
-                if ("locked" not in str(e) and "busy" not in str(e)) or attempt == 19:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
+        self.url = url or default_url()
+        self.engine = open_database(self.url)
 
     def schema_version(self) -> str:
+        """The Alembic revision of the store's schema."""
         with self.engine.connect() as conn:
             return str(conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one())
 
@@ -192,7 +118,7 @@ class ClassroomStore:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
-                with self._write() as conn:
+                with write(self.engine) as conn:
                     conn.execute(classes.insert().values(code=code, **row))
                 return code
             except sa.exc.IntegrityError:  # pragma: no cover - a collision among 10^9 codes
@@ -221,7 +147,7 @@ class ClassroomStore:
     def push_question(self, code: str, instructor_key: str, puzzle_id: str | None) -> None:
         """Show one puzzle on every joined student's screen (``None`` clears it)."""
         self.check_key(code, instructor_key)
-        with self._write() as conn:
+        with write(self.engine) as conn:
             conn.execute(
                 classes.update().where(classes.c.code == code).values(live_puzzle=puzzle_id, live_revealed=False)
             )
@@ -229,13 +155,13 @@ class ClassroomStore:
     def reveal(self, code: str, instructor_key: str) -> None:
         """Reveal the live question's answer to the students."""
         self.check_key(code, instructor_key)
-        with self._write() as conn:
+        with write(self.engine) as conn:
             conn.execute(classes.update().where(classes.c.code == code).values(live_revealed=True))
 
     def end_class(self, code: str, instructor_key: str) -> None:
         """End the class: nobody can join or record any more; everything recorded stays readable."""
         self.check_key(code, instructor_key)
-        with self._write() as conn:
+        with write(self.engine) as conn:
             conn.execute(classes.update().where(classes.c.code == code).values(ended_at=time.time(), live_puzzle=None))
 
     def attempts(self, code: str, instructor_key: str) -> list[Attempt]:
@@ -309,7 +235,7 @@ class ClassroomStore:
             raise ClassroomError(f"class {row.code} has ended")
         student_id = secrets.token_urlsafe(18)
         now = time.time()
-        with self._write() as conn:
+        with write(self.engine) as conn:
             conn.execute(
                 students.insert().values(id=student_id, code=row.code, display_name=name, joined_at=now, last_seen=now)
             )
@@ -326,25 +252,10 @@ class ClassroomStore:
         return {"id": row.id, "code": row.code, "name": row.display_name}
 
     def record_attempt(self, student_id: str, puzzle_id: str, answer: str, correct: bool) -> None:
-        """Record one attempt (committed before returning)."""
-        me = self.student(student_id)
-        if not isinstance(puzzle_id, str) or not puzzle_id or len(puzzle_id) > 80:
-            raise ClassroomError(f"a puzzle id is 1 to 80 characters, not {puzzle_id!r}")
-        if self._class(me["code"]).ended_at is not None:
-            raise ClassroomError("this class has ended")
-        now = time.time()
-        with self._write() as conn:
-            conn.execute(
-                attempts_table.insert().values(
-                    student_id=student_id,
-                    code=me["code"],
-                    puzzle_id=puzzle_id,
-                    answer=str(answer)[:ANSWER_LIMIT],
-                    correct=bool(correct),
-                    at=now,
-                )
-            )
-            conn.execute(students.update().where(students.c.id == student_id).values(last_seen=now))
+        """Record one attempt (committed before returning): the student's progress and the instructor's record."""
+        self.student(student_id)
+        with write(self.engine) as conn:
+            insert_attempt(conn, student_id, puzzle_id, answer, correct)
 
     def my_attempts(self, student_id: str) -> list[Attempt]:
         """A student's own attempts (never anyone else's)."""
@@ -380,26 +291,3 @@ class ClassroomStore:
 def _csv_safe(text: str) -> str:
     """Neutralise spreadsheet formulas (a name like '=HYPERLINK(…)' stays text)."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
-
-
-def _engine(url: str) -> sa.Engine:
-    if not url.startswith("sqlite"):
-        return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
-    if url.startswith("sqlite:///") and url != "sqlite://":
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    engine = sa.create_engine(url, connect_args={"timeout": 30})
-
-    @sa.event.listens_for(engine, "connect")
-    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None  # let SQLAlchemy's BEGIN below be the only transaction control
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
-    @sa.event.listens_for(engine, "begin")
-    def _immediate(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine

@@ -1,34 +1,34 @@
-"""Which puzzles a learner solved, kept across reloads and server restarts (SQLite).
+"""Which puzzles a learner solved: their attempts, kept across reloads and server restarts.
 
-The store is one SQLite file in the user's data directory (``platformdirs``), or
-in ``$SHENGJI_TUTOR_DATA`` when set (tests, classrooms). Every attempt is
-written in its own transaction before the page is told the verdict, so nothing
-a student did is lost when the server stops.
+Progress is a view of the one ``attempts`` table (``schema.py``). A single-user
+install keeps it in a SQLite file in the user's data directory
+(``platformdirs``), or in ``$SHENGJI_TUTOR_DATA`` when set (tests, classrooms);
+in a classroom a student's progress is their attempts in the class's store,
+keyed by their student id. Every attempt is written in its own transaction
+before the page is told the verdict, so nothing a learner did is lost when the
+server stops.
+
+>>> import pathlib, tempfile
+>>> from shengji_tutor.store.progress import ProgressStore
+>>> mine = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "progress.sqlite")
+>>> mine.record("pairs-keep-your-pair", True, "no")
+>>> mine.solved()
+{'pairs-keep-your-pair'}
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
-import time
 from collections.abc import Iterable
 from pathlib import Path
 
 import platformdirs
+import sqlalchemy as sa
+
+from .db import open_database, sqlite_url, write
+from .schema import attempts_table, insert_attempt, learner_id
 
 __all__ = ["ProgressStore", "default_path"]
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    learner TEXT NOT NULL,
-    puzzle_id TEXT NOT NULL,
-    correct INTEGER NOT NULL,
-    answer TEXT NOT NULL,
-    at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS attempts_by_learner ON attempts (learner, puzzle_id);
-"""
 
 
 def default_path() -> Path:
@@ -38,60 +38,40 @@ def default_path() -> Path:
 
 
 class ProgressStore:
-    """Attempts and solved puzzles per learner (``learner="me"`` for a single-user install)."""
+    """One learner's attempts and solved puzzles (``learner="me"`` for a single-user install).
 
-    def __init__(self, path: Path | str | None = None, learner: str = "me") -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not isinstance(learner, str) or not learner.strip():
-            raise ValueError("a learner needs a name")
-        self.learner = learner.strip()
-        with self._connect() as db:
-            db.executescript(SCHEMA)
+    ``path`` is a SQLite file (``default_path()`` when omitted); ``url`` names any
+    store instead, such as a class's, where ``learner`` is a student id.
+    """
 
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA busy_timeout=10000")
-        return db
+    def __init__(self, path: Path | str | None = None, learner: str = "me", *, url: str | None = None) -> None:
+        self.learner = learner_id(learner)
+        self.url = url or sqlite_url(Path(path) if path is not None else default_path())
+        self.engine = open_database(self.url)
 
     def record(self, puzzle_id: str, correct: bool, answer: str = "") -> None:
-        """Write one attempt (committed before returning)."""
-        if not isinstance(puzzle_id, str) or not puzzle_id:
-            raise ValueError(f"a puzzle id is needed, not {puzzle_id!r}")
-        db = self._connect()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            db.execute(
-                "INSERT INTO attempts (learner, puzzle_id, correct, answer, at) VALUES (?, ?, ?, ?, ?)",
-                (self.learner, puzzle_id, int(bool(correct)), str(answer)[:500], time.time()),
-            )
-            db.execute("COMMIT")
-        finally:
-            db.close()
+        """Write one attempt (committed before returning; in a class, also the instructor's record of it)."""
+        with write(self.engine) as conn:
+            insert_attempt(conn, self.learner, puzzle_id, answer, correct)
 
     def solved(self, puzzle_ids: Iterable[str] | None = None) -> set[str]:
         """The puzzles this learner has solved (among ``puzzle_ids`` when given)."""
-        db = self._connect()
-        try:
-            rows = db.execute(
-                "SELECT DISTINCT puzzle_id FROM attempts WHERE learner = ? AND correct = 1", (self.learner,)
-            ).fetchall()
-        finally:
-            db.close()
-        done = {r[0] for r in rows}
+        query = (
+            sa.select(attempts_table.c.puzzle_id)
+            .distinct()
+            .where(attempts_table.c.student_id == self.learner, attempts_table.c.correct == sa.true())
+        )
+        with self.engine.connect() as conn:
+            done = set(conn.scalars(query))
         return done if puzzle_ids is None else done & set(puzzle_ids)
 
     def attempts(self, puzzle_id: str | None = None) -> list[tuple[str, bool, str, float]]:
         """(puzzle id, correct, answer, time) of this learner's attempts, oldest first."""
-        db = self._connect()
-        try:
-            query = "SELECT puzzle_id, correct, answer, at FROM attempts WHERE learner = ?"
-            args: tuple[str, ...] = (self.learner,)
-            if puzzle_id is not None:
-                query += " AND puzzle_id = ?"
-                args += (puzzle_id,)
-            rows = db.execute(query + " ORDER BY id", args).fetchall()
-        finally:
-            db.close()
-        return [(r[0], bool(r[1]), r[2], r[3]) for r in rows]
+        table = attempts_table
+        query = sa.select(table.c.puzzle_id, table.c.correct, table.c.answer, table.c.at).where(
+            table.c.student_id == self.learner
+        )
+        if puzzle_id is not None:
+            query = query.where(table.c.puzzle_id == puzzle_id)
+        with self.engine.connect() as conn:
+            return [(r[0], bool(r[1]), r[2], r[3]) for r in conn.execute(query.order_by(table.c.id))]

@@ -1,4 +1,4 @@
-"""Alembic environment for the classroom store: migrations run on the store's own connection."""
+"""Alembic environment for the store (progress and classes): migrations run on the connection ``db.migrate`` passes."""
 
 from __future__ import annotations
 

@@ -1,0 +1,73 @@
+"""Whose page is this, and where is their work kept? Worked out once per kernel, when the learner arrives.
+
+A kernel serves one page to one learner. In a pre-heated Voilà kernel the
+learner is known only once they open the page (their classroom id rides in the
+address's query string), so the page context is built after ``at_request``;
+in JupyterLab and in tests it is built on first use. After that every link,
+progress bar and Check of the page reuses it: one classroom store (engine and
+schema check) per kernel instead of one per link.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+
+from ..classroom.session import Learner, current_learner
+from ..store.classroom import ClassroomStore
+from ..store.keys import ENV_DB
+from ..store.progress import ProgressStore
+
+__all__ = ["PageContext", "at_request", "learner_known", "page_context"]
+
+REQUEST_SEEN = "SHENGJI_TUTOR_REQUEST_SEEN"
+
+
+def at_request() -> None:
+    """In a pre-heated Voilà kernel, wait here until a learner opens the page.
+
+    Voilà runs each notebook ahead of time so that it opens fast; what comes after
+    this call (the learner's progress) is computed when the page is requested, so it
+    is never stale. Anywhere else (JupyterLab, tests) it returns at once.
+    """
+    if not learner_known():
+        from voila.utils import wait_for_request  # Voilà's (and its server's) code only in a pre-heated kernel
+
+        wait_for_request()
+    os.environ[REQUEST_SEEN] = "1"
+
+
+def learner_known() -> bool:
+    """False only in a pre-heated Voilà kernel whose learner has not opened the page yet."""
+    return bool(os.environ.get(REQUEST_SEEN)) or os.environ.get("VOILA_PREHEAT", "False") == "False"
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """This page's learner (a classroom student, or None), their progress, and the class's store (or None)."""
+
+    learner: Learner | None
+    room: ClassroomStore | None
+
+    @functools.cached_property
+    def progress(self) -> ProgressStore:
+        """A student's attempts in their class's store; anyone else's in the local progress file."""
+        if self.room is not None and self.learner is not None:
+            return ProgressStore(url=self.room.url, learner=self.learner.student_id)
+        return ProgressStore()
+
+
+def page_context() -> PageContext:
+    """This kernel's page context (waits for the learner in a pre-heated kernel; built once)."""
+    at_request()
+    return _context(
+        os.environ.get(ENV_DB, ""), os.environ.get("QUERY_STRING", ""), os.environ.get("SHENGJI_TUTOR_DATA")
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def _context(db_url: str, _query: str, _data: str | None) -> PageContext:
+    """The context for one environment: a kernel's never changes once the learner arrived (tests' do)."""
+    room = ClassroomStore(db_url) if db_url else None
+    return PageContext(current_learner(room) if room is not None else None, room)
