@@ -155,6 +155,9 @@ def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomSto
     assert "8H 4H" not in chart
     assert re.search(r">4H 8H</text><rect [^>]*/><text [^>]*>2</text>", chart)
     assert "“4H 8H” × 2" in console.wrong_box.value
+    exported = console.export()
+    assert exported.count(",4H 8H,") == 2
+    assert "8H 4H" not in exported
 
 
 def test_a_live_answer_is_stored_in_its_canonical_form(store: ClassroomStore, console: InstructorConsole) -> None:

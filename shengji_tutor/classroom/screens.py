@@ -13,7 +13,6 @@ import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.grading import Grade
-from ..puzzles import Puzzle, load_bank
+from ..puzzles import Puzzle, answer_text, load_bank
 from ..store.classroom import Attempt, ClassroomError, ClassroomStore
 from ..store.keys import ENV_KEY, key_matches
 from ..ui.puzzle_view import puzzle_card_args
@@ -128,7 +127,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
     def _record(self, grade: Grade, answer: Any) -> None:
         """Store the answer in its canonical form, so that equal answers count together on the dashboard."""
         puzzle_id = self.shown or ""
-        shown = _answer_text(self.bank.get(puzzle_id), answer)
+        shown = answer_text(self.bank.get(puzzle_id), answer)
         self.store.record_attempt(self.learner.student_id, puzzle_id, shown, grade.correct)
 
 
@@ -273,7 +272,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     def export(self) -> str:
         if self.code is None:
             return ""
-        text = self.store.export_csv(self.code, self.key.value)
+        text = self.store.export_csv(
+            self.code, self.key.value, answers=lambda puzzle_id, answer: answer_text(self.bank.get(puzzle_id), answer)
+        )
         data = base64.b64encode(text.encode()).decode()
         self.export_box.value = (
             f'<a class="sjt-export" download="class-{escape(self.code)}.csv" href="data:text/csv;base64,{data}">'
@@ -293,18 +294,10 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
 # -- dashboard pieces (pure functions of the attempts) ---------------------------------------------
 
 
-def _answer_text(puzzle: Puzzle | None, answer: Any) -> str:
-    """An answer as stored and counted: its puzzle's canonical form (as text when it cannot be read)."""
-    if puzzle is not None:
-        with suppress(ValueError):
-            return puzzle.canonical_answer(answer)
-    return " ".join(str(c) for c in answer) if isinstance(answer, list) else str(answer)
-
-
 def _canonical_attempts(attempts: list[Attempt], bank: dict[str, Puzzle]) -> list[Attempt]:
     """The attempts with every answer in its puzzle's canonical form, so that rows stored in another
     form (``8H 4H`` in click order, ``True`` for yes) count with the same answer given today."""
-    return [replace(a, answer=_answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
+    return [replace(a, answer=answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
 
 
 def _ago(t: float) -> str:

@@ -15,12 +15,12 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import HTML
 
-from ..classroom.screens import JoinPanel, LivePanel, _answer_text
+from ..classroom.screens import JoinPanel, LivePanel
 from ..classroom.session import Learner, link
 from ..engine.cards import CardsLike, as_cards
 from ..engine.grading import Grade
 from ..engine.trump import Trump
-from ..puzzles import Puzzle, load_bank
+from ..puzzles import Puzzle, answer_text, load_bank
 from ..store.progress import ProgressStore
 from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
@@ -283,7 +283,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
     def _checked(self, grade: Grade, answer: Any) -> None:
         """Save the attempt once, in the learner's store (a student's is their class's: the instructor sees it)."""
         try:
-            self.store.record(self.puzzle.id, grade.correct, _answer_text(self.puzzle, answer))
+            self.store.record(self.puzzle.id, grade.correct, answer_text(self.puzzle, answer))
         except StoreError as e:  # a class that has ended takes no more attempts
             self.card.error = f"Not saved: {e}"
         self._show_progress()

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from .bank import BankError, Puzzle, check_bank, check_puzzle, exercises_dir, load_bank, load_topics
-from .base import PuzzleView
+from .base import PuzzleView, answer_text
 from .schema import KINDS, SEATS
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "BankError",
     "Puzzle",
     "PuzzleView",
+    "answer_text",
     "check_bank",
     "check_puzzle",
     "exercises_dir",

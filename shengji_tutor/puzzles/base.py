@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar, Literal, get_args
@@ -49,6 +50,7 @@ __all__ = [
     "Solution",
     "Topic",
     "TrickPuzzle",
+    "answer_text",
     "kind_classes",
     "seat_order",
 ]
@@ -334,3 +336,19 @@ _CANONICAL: dict[AnswerKind, Callable[[Answer], str]] = {
     "number": _canonical_number,
     "yesno": _canonical_yesno,
 }
+
+
+def answer_text(puzzle: Puzzle | None, answer: Answer) -> str:
+    """An answer as it is stored and counted: its puzzle's canonical form (plain text when it cannot be read,
+    or when the puzzle is unknown), so that progress, the dashboard and the export agree with grading.
+
+    >>> from shengji_tutor.puzzles import load_bank
+    >>> from shengji_tutor.puzzles.base import answer_text
+    >>> puzzle = load_bank()["following-ruff-to-win"]
+    >>> answer_text(puzzle, ["8H", "4H"]), answer_text(puzzle, "4H 8H"), answer_text(None, ["8H", "4H"])
+    ('4H 8H', '4H 8H', '8H 4H')
+    """
+    if puzzle is not None:
+        with suppress(ValueError):
+            return puzzle.canonical_answer(answer)
+    return " ".join(str(c) for c in answer) if isinstance(answer, list | tuple) else str(answer)

@@ -16,7 +16,7 @@ import hmac
 import io
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -206,8 +206,12 @@ class ClassroomStore:
                 for r in conn.execute(query)
             ]
 
-    def export_csv(self, code: str, instructor_key: str) -> str:
-        """All attempts as CSV text: time, student, puzzle, answer, verdict (needs the key)."""
+    def export_csv(self, code: str, instructor_key: str, answers: Callable[[str, str], str] | None = None) -> str:
+        """All attempts as CSV text: time, student, puzzle, answer, verdict (needs the key).
+
+        ``answers(puzzle_id, answer)`` rewrites each stored answer (the console passes the
+        puzzles' canonical form, so the export counts answers as the dashboard does).
+        """
         rows = self.attempts(code, instructor_key)
         out = io.StringIO()
         writer = csv.writer(out)
@@ -219,7 +223,7 @@ class ClassroomStore:
                     stamp,
                     _csv_safe(a.display_name),
                     a.puzzle_id,
-                    _csv_safe(a.answer),
+                    _csv_safe(answers(a.puzzle_id, a.answer) if answers else a.answer),
                     "correct" if a.correct else "incorrect",
                 ]
             )
