@@ -6,19 +6,10 @@ long: they call ``lesson_header``, ``cards``, ``puzzle_set`` and ``lesson_footer
 
 from __future__ import annotations
 
-from .pages import (
-    LESSONS,
-    Lesson,
-    Practice,
-    PuzzleSet,
-    cards,
-    home,
-    lesson_footer,
-    lesson_header,
-    page_header,
-    practice,
-    puzzle_set,
-)
+from .catalogue import LESSONS, Lesson
+from .pages import cards, home, lesson_footer, lesson_header, page_header
+from .practice import Practice, practice
+from .puzzle_sets import PuzzleSet, puzzle_set
 
 __all__ = [
     "LESSONS",

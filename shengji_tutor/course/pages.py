@@ -1,16 +1,13 @@
-"""The course: the lessons in order, their headers and navigation, puzzle sets with saved progress.
+"""Lesson pages: the course bar, lesson headers and footers with signed-in links, cards as pictures, the home page.
 
-Lesson notebooks stay a few cells long: they call ``lesson_header``,
-``cards``, ``puzzle_set`` and ``lesson_footer`` from here.
+Lesson notebooks stay a few cells long: they call ``lesson_header``, ``cards``,
+``puzzle_set`` and ``lesson_footer``. Who the learner is and where their work is
+kept comes from the page context (``context.py``), built once per kernel.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 from IPython.display import HTML
@@ -18,59 +15,26 @@ from IPython.display import HTML
 from ..classroom.screens import JoinPanel, LivePanel
 from ..classroom.session import Learner, link
 from ..engine.cards import CardsLike, as_cards
-from ..engine.grading import Grade
 from ..engine.trump import Trump
-from ..puzzles import Puzzle, answer_text, load_bank
+from ..puzzles import load_bank
 from ..store.progress import ProgressStore
-from ..store.schema import StoreError
-from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg
-from ..ui.widgets import PuzzleCard
+from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, Lesson, find_lesson, puzzles_of
 from .context import at_request, learner_known, page_context
 
 __all__ = [
-    "LESSONS",
-    "Lesson",
-    "Practice",
-    "PuzzleSet",
+    "STYLE",
+    "LessonHeader",
     "cards",
+    "header_of",
     "home",
+    "learner_progress",
     "lesson_footer",
     "lesson_header",
     "page_header",
-    "practice",
-    "puzzle_set",
 ]
 
-
-@dataclass(frozen=True)
-class Lesson:
-    number: int
-    slug: str
-    title: str
-    chinese: str = ""
-
-    @property
-    def notebook(self) -> str:
-        return f"{self.number:02d}-{self.slug}.ipynb"
-
-
-LESSONS: tuple[Lesson, ...] = (
-    Lesson(1, "start-here", "Start here", "升级 shēngjí"),
-    Lesson(2, "points", "Point cards", "分 fēn"),
-    Lesson(3, "trump-order", "Trump and card order", "主 zhǔ"),
-    Lesson(4, "pairs", "Pairs", "对子 duìzi"),
-    Lesson(5, "tractors", "Tractors", "拖拉机 tuōlājī"),
-    Lesson(6, "following", "Following", "跟牌 gēnpái"),
-    Lesson(7, "throws", "Throws and penalties", "甩牌 shuǎipái"),
-    Lesson(8, "kitty-scoring", "The kitty and scoring", "底牌 dǐpái"),
-    Lesson(9, "declaring", "Declaring and the deal", "亮主 liàngzhǔ"),
-    Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),
-)
-HOME = "00-home.ipynb"
-PRACTICE = "practice.ipynb"
-
-_STYLE = """<style>
+STYLE = """<style>
 .sjt-course { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c; }
 .sjt-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; background: #12301c;
   color: #f4f8f4; padding: 0.55em 1em; border-radius: 12px; }
@@ -97,22 +61,12 @@ _STYLE = """<style>
 </style>"""
 
 
-_NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
-
-
-def _lesson(number: int) -> Lesson:
-    for lesson in LESSONS:
-        if lesson.number == number:
-            return lesson
-    raise ValueError(f"there is no lesson {number!r}: lessons run from 1 to {len(LESSONS)}")
-
-
 def _learner() -> Learner | None:
     """The classroom student this page belongs to (None outside a classroom, or before they opened the page)."""
     return page_context().learner if learner_known() else None
 
 
-def _progress(store: ProgressStore | None) -> ProgressStore:
+def learner_progress(store: ProgressStore | None) -> ProgressStore:
     """``store``, or by default this page's learner's progress."""
     return store if store is not None else page_context().progress
 
@@ -146,11 +100,6 @@ def _meter(solved: int | None, total: int) -> str:
     )
 
 
-def _puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzzle]:
-    bank = load_bank() if bank is None else bank
-    return sorted((p for p in bank.values() if p.lesson == number), key=lambda p: p.difficulty)
-
-
 def _header_html(lesson: Lesson, solved: int | None, total: int) -> str:
     zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
     return (
@@ -168,11 +117,11 @@ class LessonHeader(w.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, number: int, store: ProgressStore | None = None) -> None:
-        self.lesson = _lesson(number)
+        self.lesson = find_lesson(number)
         self.store = store
-        self.puzzle_ids = [p.id for p in _puzzles_of(number)]
+        self.puzzle_ids = [p.id for p in puzzles_of(number)]
         self.body = w.HTML()
-        super().__init__([w.HTML(_STYLE), self.body])
+        super().__init__([w.HTML(STYLE), self.body])
         self.add_class("sjt-lesson-header")
         self.refresh()
 
@@ -210,14 +159,14 @@ def page_header(title: str, subtitle: str = "") -> HTML:
     at_request()
     sub = f'<p class="sjt-lesson-sub">{escape(subtitle)}</p>' if subtitle else ""
     return HTML(
-        _STYLE
+        STYLE
         + f'<header class="sjt-course">{_nav(None)}<h1 class="sjt-lesson-title">{escape(title)}</h1>{sub}</header>'
     )
 
 
 def lesson_footer(number: int) -> HTML:
     """Previous / next links at the end of a lesson."""
-    lesson = _lesson(number)
+    lesson = find_lesson(number)
     at_request()
     if number in _HEADERS:
         _HEADERS[number].refresh()
@@ -233,83 +182,13 @@ def lesson_footer(number: int) -> HTML:
         if nxt
         else f'<a href="{_href(PRACTICE)}">Practice →</a>'
     )
-    return HTML(_STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
+    return HTML(STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
 
 
 def cards(text: CardsLike, trump: Trump | None = None, *, sort: bool = False) -> HTML:
     """Show cards as pictures (in a lesson's text): ``cards("AS 10H BJ", Trump("7", "H"))``."""
     group = as_cards(text, "the cards")
     return HTML(f'<div class="sjt-cards">{hand_svg(group, trump, sort=sort)}</div>')
-
-
-class PuzzleSet(w.VBox):  # type: ignore[misc]
-    """A lesson's puzzles, one at a time (easiest first), with Next, and progress saved as you go."""
-
-    def __init__(
-        self,
-        puzzles: Sequence[Puzzle],
-        store: ProgressStore | None = None,
-        on_progress: Callable[[int, int], None] | None = None,
-    ) -> None:
-        if not puzzles:
-            raise ValueError("a puzzle set needs at least one puzzle")
-        self.puzzles = list(puzzles)
-        self.store = _progress(store)
-        self._on_progress = on_progress
-        solved = self.store.solved(p.id for p in self.puzzles)
-        self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
-        self.card = PuzzleCard(**self._args(self.index))
-        self.card.on_check(self._checked)
-        self.card.on_next(self.next)
-        super().__init__([self.card])
-        self.add_class("sjt-puzzle-set")
-        self._show_progress()
-
-    def _args(self, index: int) -> dict[str, Any]:
-        return {"has_next": True, **puzzle_card_args(self.puzzles[index])}
-
-    @property
-    def puzzle(self) -> Puzzle:
-        return self.puzzles[self.index]
-
-    def next(self) -> None:
-        """Show the next puzzle (after the last: the first one not solved yet, or the first)."""
-        solved = self.store.solved(p.id for p in self.puzzles)
-        order = list(range(self.index + 1, len(self.puzzles))) + list(range(0, self.index + 1))
-        self.index = next((i for i in order if self.puzzles[i].id not in solved), order[0])
-        self.card.load(**self._args(self.index))
-        self._show_progress()
-
-    def _checked(self, grade: Grade, answer: Any) -> None:
-        """Save the attempt once, in the learner's store (a student's is their class's: the instructor sees it)."""
-        try:
-            self.store.record(self.puzzle.id, grade.correct, answer_text(self.puzzle, answer))
-        except StoreError as e:  # a class that has ended takes no more attempts
-            self.card.error = f"Not saved: {e}"
-        self._show_progress()
-
-    def _show_progress(self) -> None:
-        solved = len(self.store.solved(p.id for p in self.puzzles))
-        total = len(self.puzzles)
-        self.card.progress = f"Puzzle {self.index + 1} of {total} · {solved} solved"
-        if self._on_progress is not None:
-            self._on_progress(solved, total)
-
-
-def puzzle_set(number: int, header: LessonHeader | None = None, store: ProgressStore | None = None) -> PuzzleSet:
-    """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current.
-
-    In a pre-heated Voilà kernel this waits for the learner to open the page, so the
-    puzzle shown first is the first one *they* have not solved.
-    """
-    at_request()
-    header = header if header is not None else _HEADERS.get(number)
-
-    def update(_solved: int, _total: int) -> None:
-        if isinstance(header, LessonHeader):
-            header.refresh()
-
-    return PuzzleSet(_puzzles_of(number), store, on_progress=update)
 
 
 def home(store: ProgressStore | None = None) -> w.Widget:
@@ -323,7 +202,7 @@ def home(store: ProgressStore | None = None) -> w.Widget:
     if context.room is not None:
         if context.learner is None:
             return w.VBox(
-                [w.HTML(_STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(context.room, HOME)]
+                [w.HTML(STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(context.room, HOME)]
             )
         learner = context.learner
         lessons = context.room.class_info(learner.code)["lessons"]
@@ -337,21 +216,19 @@ def home(store: ProgressStore | None = None) -> w.Widget:
 
 
 def _home_page(store: ProgressStore | None) -> w.HTML:
-    store = _progress(store)
+    store = learner_progress(store)
     bank = load_bank()
     items = []
     for lesson in LESSONS:
-        puzzles = _puzzles_of(lesson.number, bank)
+        puzzles = puzzles_of(lesson.number, bank)
         solved = len(store.solved(p.id for p in puzzles))
-        meter = (
-            _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{_NO_PUZZLES[lesson.number]}</div>'
-        )
+        meter = _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{NO_PUZZLES[lesson.number]}</div>'
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
             f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
         )
     html = (
-        _STYLE
+        STYLE
         + f'<div class="sjt-course">{_nav(None)}'
         + '<h1 class="sjt-lesson-title">Learn Sheng ji 升级, one idea at a time</h1>'
         + '<p class="sjt-lesson-sub">Ten short lessons with puzzles the rules engine grades and explains. '
@@ -365,66 +242,6 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
     return page
 
 
-PRACTICE_TOPICS = {
-    "Who wins the trick?": "winner",
-    "Is this play legal?": "legal",
-    "What do you play?": "play",
-    "Count the points": "points",
-    "Throws": "throw",
-    "Order the trumps": "order",
-}
-
-
-class Practice(w.VBox):  # type: ignore[misc]
-    """Practice mode: pick a topic and a difficulty, then endless fresh puzzles, with a streak counter."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        from ..puzzles.generate import generate
-
-        self._generate = generate
-        self._rng = random.Random(seed)
-        self.streak = 0
-        self.best = 0
-        self.topic = w.Dropdown(options=list(PRACTICE_TOPICS), description="Topic")
-        self.level = w.ToggleButtons(options=[("Easy", 1), ("Medium", 2), ("Hard", 3)], description="Difficulty")
-        self.counter = w.HTML()
-        self.counter.add_class("sjt-streak")
-        self.card = PuzzleCard(**self._fresh())
-        self.card.on_check(self._checked)
-        self.card.on_next(self.next)
-        self.topic.observe(lambda _change: self.next(), "value")
-        self.level.observe(lambda _change: self.next(), "value")
-        super().__init__([w.HBox([self.topic, self.level]), self.counter, self.card])
-        self.add_class("sjt-practice")
-        self._show_streak()
-
-    def _fresh(self) -> dict[str, Any]:
-        kind = PRACTICE_TOPICS[self.topic.value]
-        level = self.level.value
-        try:
-            puzzle = self._generate(kind, level, seed=self._rng.randrange(1 << 30))
-        except RuntimeError:  # some kinds have no easy puzzles (a throw is never easy): take any level
-            puzzle = self._generate(kind, None, seed=self._rng.randrange(1 << 30))
-        self.puzzle = puzzle
-        return {"has_next": True, **puzzle_card_args(puzzle)}
-
-    def next(self) -> None:
-        """A new puzzle of the chosen topic and difficulty."""
-        self.card.load(**self._fresh())
-
-    def _checked(self, grade: Grade, _answer: Any) -> None:
-        self.streak = self.streak + 1 if grade.correct else 0
-        self.best = max(self.best, self.streak)
-        self._show_streak()
-
-    def _show_streak(self) -> None:
-        flame = "🔥 " if self.streak >= 3 else ""
-        self.counter.value = (
-            f'<div class="sjt-meter" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
-            f"best: {self.best}</div>"
-        )
-
-
-def practice(seed: int | None = None) -> Practice:
-    """The practice-mode widget."""
-    return Practice(seed)
+def header_of(number: int) -> LessonHeader | None:
+    """The header drawn in this kernel for lesson ``number`` (a kernel serves one page), if any."""
+    return _HEADERS.get(number)

@@ -1,0 +1,60 @@
+"""The course's lessons in order: titles, Chinese terms, notebooks, and each lesson's puzzles.
+
+>>> from shengji_tutor.course.catalogue import LESSONS, find_lesson
+>>> len(LESSONS), find_lesson(5).notebook, find_lesson(5).chinese
+(10, '05-tractors.ipynb', '拖拉机 tuōlājī')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..puzzles import Puzzle, load_bank
+
+__all__ = ["HOME", "LESSONS", "NO_PUZZLES", "PRACTICE", "Lesson", "find_lesson", "puzzles_of"]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: its number, the slug of its notebook, its title and the Chinese term it teaches."""
+
+    number: int
+    slug: str
+    title: str
+    chinese: str = ""
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.number:02d}-{self.slug}.ipynb"
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(1, "start-here", "Start here", "升级 shēngjí"),
+    Lesson(2, "points", "Point cards", "分 fēn"),
+    Lesson(3, "trump-order", "Trump and card order", "主 zhǔ"),
+    Lesson(4, "pairs", "Pairs", "对子 duìzi"),
+    Lesson(5, "tractors", "Tractors", "拖拉机 tuōlājī"),
+    Lesson(6, "following", "Following", "跟牌 gēnpái"),
+    Lesson(7, "throws", "Throws and penalties", "甩牌 shuǎipái"),
+    Lesson(8, "kitty-scoring", "The kitty and scoring", "底牌 dǐpái"),
+    Lesson(9, "declaring", "Declaring and the deal", "亮主 liàngzhǔ"),
+    Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),
+)
+HOME = "00-home.ipynb"
+PRACTICE = "practice.ipynb"
+
+NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
+"""What the lessons without puzzles offer instead (shown on the home page)."""
+
+
+def find_lesson(number: int) -> Lesson:
+    for lesson in LESSONS:
+        if lesson.number == number:
+            return lesson
+    raise ValueError(f"there is no lesson {number!r}: lessons run from 1 to {len(LESSONS)}")
+
+
+def puzzles_of(number: int, bank: dict[str, Puzzle] | None = None) -> list[Puzzle]:
+    """The lesson's puzzles from the bank, easiest first."""
+    bank = load_bank() if bank is None else bank
+    return sorted((p for p in bank.values() if p.lesson == number), key=lambda p: p.difficulty)

@@ -1,0 +1,90 @@
+"""A lesson's puzzles, one at a time, with progress saved as the learner goes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine.grading import Grade
+from ..puzzles import Puzzle, answer_text
+from ..store.progress import ProgressStore
+from ..store.schema import StoreError
+from ..ui.puzzle_view import puzzle_card_args
+from ..ui.widgets import PuzzleCard
+from .catalogue import puzzles_of
+from .context import at_request
+from .pages import LessonHeader, header_of, learner_progress
+
+__all__ = ["PuzzleSet", "puzzle_set"]
+
+
+class PuzzleSet(w.VBox):  # type: ignore[misc]
+    """A lesson's puzzles, one at a time (easiest first), with Next, and progress saved as you go."""
+
+    def __init__(
+        self,
+        puzzles: Sequence[Puzzle],
+        store: ProgressStore | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        if not puzzles:
+            raise ValueError("a puzzle set needs at least one puzzle")
+        self.puzzles = list(puzzles)
+        self.store = learner_progress(store)
+        self._on_progress = on_progress
+        solved = self.store.solved(p.id for p in self.puzzles)
+        self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
+        self.card = PuzzleCard(**self._args(self.index))
+        self.card.on_check(self._checked)
+        self.card.on_next(self.next)
+        super().__init__([self.card])
+        self.add_class("sjt-puzzle-set")
+        self._show_progress()
+
+    def _args(self, index: int) -> dict[str, Any]:
+        return {"has_next": True, **puzzle_card_args(self.puzzles[index])}
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    def next(self) -> None:
+        """Show the next puzzle (after the last: the first one not solved yet, or the first)."""
+        solved = self.store.solved(p.id for p in self.puzzles)
+        order = list(range(self.index + 1, len(self.puzzles))) + list(range(0, self.index + 1))
+        self.index = next((i for i in order if self.puzzles[i].id not in solved), order[0])
+        self.card.load(**self._args(self.index))
+        self._show_progress()
+
+    def _checked(self, grade: Grade, answer: Any) -> None:
+        """Save the attempt once, in the learner's store (a student's is their class's: the instructor sees it)."""
+        try:
+            self.store.record(self.puzzle.id, grade.correct, answer_text(self.puzzle, answer))
+        except StoreError as e:  # a class that has ended takes no more attempts
+            self.card.error = f"Not saved: {e}"
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        solved = len(self.store.solved(p.id for p in self.puzzles))
+        total = len(self.puzzles)
+        self.card.progress = f"Puzzle {self.index + 1} of {total} · {solved} solved"
+        if self._on_progress is not None:
+            self._on_progress(solved, total)
+
+
+def puzzle_set(number: int, header: LessonHeader | None = None, store: ProgressStore | None = None) -> PuzzleSet:
+    """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current.
+
+    In a pre-heated Voilà kernel this waits for the learner to open the page, so the
+    puzzle shown first is the first one *they* have not solved.
+    """
+    at_request()
+    header = header if header is not None else header_of(number)
+
+    def update(_solved: int, _total: int) -> None:
+        if isinstance(header, LessonHeader):
+            header.refresh()
+
+    return PuzzleSet(puzzles_of(number), store, on_progress=update)
