@@ -38,6 +38,8 @@ from shengji_tutor import (
     parse_cards,
     points,
 )
+from shengji_tutor.engine.scoring import RoundScore
+from shengji_tutor.play.actions import Call, DealCard, Declare, Discard, FinishDeal, Play
 
 DEFAULT = RuleSet()
 FIVE = RuleSet(players=5)
@@ -124,8 +126,10 @@ def snapshot(rnd: Round) -> dict[str, object]:
         "dealt": rnd.dealt,
         "redeals": rnd.redeals,
         "deck_order": rnd.deck_order,
+        "deals": rnd.deals,
         "start_hands": tuple(tuple(h) for h in rnd.start_hands),
         "done": rnd.done,
+        "history": rnd.history,
     }
 
 
@@ -789,7 +793,7 @@ def test_declarers_take_every_trick_and_hold(dealer: int) -> None:
     assert rnd.points_won[dealer] == 150
     assert points(DISCARD_A) == 50
     # 50 points are buried, but the declarers won the last trick: no kitty bonus
-    assert rnd.score() == (0, 0, 0, LevelChange("declarers", 3, 0))
+    assert rnd.score() == RoundScore(0, 0, 0, 0, LevelChange("declarers", 3, 0))
     assert rnd.next_dealer() == (dealer + 2) % 4  # the declarers hold: the dealer's partner deals
 
 
@@ -807,7 +811,8 @@ def test_attackers_win_the_last_trick_and_the_kitty_decides(dealer: int) -> None
     assert rnd.points_won[attacker] == 0
     assert points(DISCARD_B) == 50
     # the attackers took no points in tricks, but the kitty's 50 count double (a single won the last trick)
-    assert rnd.score() == (100, 2, 100, LevelChange("attackers", 0, 100))
+    assert rnd.score() == RoundScore(0, 0, 2, 100, LevelChange("attackers", 0, 100))
+    assert rnd.score().total == 100
     assert rnd.next_dealer() == (dealer + 1) % 4  # the attackers take over: the next player deals
 
 
@@ -839,10 +844,10 @@ def test_kitty_multiplier_of_a_tractor_winning_the_last_trick(rules: RuleSet, mu
     check_done(rnd)
     assert len(rnd.tricks) == 1
     assert rnd.tricks[0].winner == seat[1]
-    total, mult, bonus, change = rnd.score()
-    assert (mult, bonus) == (multiplier, 185 * multiplier)
-    assert total == 15 + 185 * multiplier
-    assert change == level_change(total, rules)
+    score = rnd.score()
+    assert (score.trick_points, score.kitty_multiplier, score.kitty_bonus) == (15, multiplier, 185 * multiplier)
+    assert score.total == 15 + 185 * multiplier
+    assert score.level_change == level_change(score.total, rules)
 
 
 # Penalties in the score, four cards a hand.
@@ -881,11 +886,12 @@ def test_a_declarers_failed_throw_counts_for_the_attackers() -> None:
     rnd.play(3, "6H")
     assert rnd.tricks[0].winner == 1
     finish_automatically(rnd)
-    total, *_, change = rnd.score()
-    assert total == attackers_total(rnd)
-    assert total >= 100
-    assert change == level_change(total)
-    assert change.side == "attackers"
+    score = rnd.score()
+    assert score.penalty_points == 100
+    assert score.total == attackers_total(rnd)
+    assert score.total >= 100
+    assert score.level_change == level_change(score.total)
+    assert score.level_change.side == "attackers"
 
 
 def test_a_negative_total_after_an_attackers_failed_throw_counts_as_zero() -> None:
@@ -898,9 +904,10 @@ def test_a_negative_total_after_an_attackers_failed_throw_counts_as_zero() -> No
     assert rnd.penalty_points == -1000
     finish_automatically(rnd)
     assert rnd.tricks[1].attempted == tuple(cards("5D 6D"))
-    total, *_, change = rnd.score()
-    assert total == attackers_total(rnd) < 0
-    assert change == level_change(0) == LevelChange("declarers", 3, 0)
+    score = rnd.score()
+    assert score.penalty_points == -1000
+    assert score.total == attackers_total(rnd) < 0
+    assert score.level_change == level_change(0) == LevelChange("declarers", 3, 0)
     assert rnd.next_dealer() == 2
 
 
@@ -919,15 +926,16 @@ def test_a_random_round_plays_out_consistently() -> None:
     check_done(rnd)
     assert sum(len(t.plays[0]) for t in rnd.tricks) == 25
     check_trick_chain(rnd, 2)
-    total, mult, bonus, change = rnd.score()
+    score = rnd.score()
     last = rnd.tricks[-1]
     if last.winner in rnd.attackers:
-        assert mult >= 2
+        assert score.kitty_multiplier >= 2
     else:
-        assert (mult, bonus) == (0, 0)
-    assert total == sum(rnd.points_won[s] for s in rnd.attackers) + bonus
-    assert change == level_change(max(total, 0))
-    assert rnd.next_dealer() == (3 if change.takeover else 0)
+        assert (score.kitty_multiplier, score.kitty_bonus) == (0, 0)
+    assert score.trick_points == sum(rnd.points_won[s] for s in rnd.attackers)
+    assert score.total == score.trick_points + score.kitty_bonus
+    assert score.level_change == level_change(max(score.total, 0))
+    assert rnd.next_dealer() == (3 if score.level_change.takeover else 0)
 
 
 # -- Finding Friends (RULES §11) ----------------------------------------------------------------------
@@ -999,3 +1007,175 @@ def test_the_dealer_playing_the_called_card_finds_no_friend() -> None:
         auto(rnd, seat)
     assert rnd.friends == []
     assert rnd.declarers == (0,)
+
+
+# -- the action log: apply, history, undo -------------------------------------------------------------
+
+
+def replay_of(rnd: Round, **kwargs: Any) -> Round:
+    """A fresh round with ``rnd``'s deal, with every action of ``rnd.history`` applied again."""
+    again = Round(rnd.rules, dealer=None if rnd.first_round else rnd.dealer, rank=rnd.rank, **kwargs)
+    for action in rnd.history:
+        again.apply(action)
+    return again
+
+
+def test_every_verb_logs_its_action_and_apply_performs_it() -> None:
+    rnd = calling()
+    rnd.call(0, [("AH", 2)])
+    rnd.play(0, "KH")
+    history = rnd.history
+    kinds = [type(a) for a in history]
+    assert kinds == [DealCard] * 100 + [Declare, FinishDeal, Discard, Call, Play]
+    assert history[100:102] == (Declare(0, (Card("2", "H"),)), FinishDeal())
+    assert history[-2:] == (Call(0, ((Card("A", "H"), 2),)), Play(0, (Card("K", "H"),)))
+    again = replay_of(rnd, deck_order=rnd.deck_order)
+    assert snapshot(again) == snapshot(rnd)
+    assert [a.describe(5) for a in history[-2:]] == ["Seat 1 calls the second A♥", "Seat 1 plays K♥"]
+
+
+def test_apply_returns_what_the_verb_returns() -> None:
+    rnd = Round(DEFAULT, deck_order=SUITS_ORDER, dealer=0)
+    assert rnd.apply(DealCard()) == SUITS_ORDER[0] == rnd.hand(0)[0]
+    rnd.deal_all()
+    assert rnd.apply(Declare(0, tuple(cards("SJ SJ")))) == rnd.declaration
+    assert rnd.apply(FinishDeal()) is True
+    assert rnd.apply(Discard(0, tuple(DISCARD_A))) is None
+    assert rnd.apply(Play(0, tuple(cards("AS")))) == (Card("A", "S"),)
+
+
+def test_a_refused_action_leaves_the_history_as_it_was() -> None:
+    rnd = suits_play()
+    rnd.apply(Play(0, tuple(cards("AS"))))
+    refuse(rnd, IllegalPlayError, lambda: rnd.apply(Play(1, tuple(cards("AH")))), "RULES §6.1")
+    refuse(rnd, OutOfTurnError, lambda: rnd.apply(Play(2, tuple(cards("3D")))), "West's turn")
+    refuse(rnd, PhaseError, lambda: rnd.apply(DealCard()), "'play' phase")
+    refuse(rnd, PhaseError, lambda: rnd.apply(Discard(0, ())), "'play' phase")
+    refuse(rnd, ActionError, lambda: rnd.apply(wrong("play AS")), "not an action", "'play AS'")
+    assert rnd.history[-1] == Play(0, (Card("A", "S"),))
+
+
+def test_undo_with_nothing_to_undo_is_refused() -> None:
+    rnd = Round(seed=2)
+    refuse(rnd, ActionError, rnd.undo, "nothing to undo")
+    rnd.deal_next()
+    assert rnd.undo() == DealCard()
+    refuse(rnd, ActionError, rnd.undo, "nothing to undo")
+
+
+@pytest.mark.parametrize("plays", [1, 3, 4, 9])
+def test_undo_after_a_play_restores_the_exact_state(plays: int) -> None:
+    """A play in the middle of a trick, the play that finishes one, the lead of the next."""
+    rnd = suits_play(dealer=1, discard=DISCARD_B)
+    queues = {role: list(q) for role, q in script_b().items()}
+
+    def play_next() -> Play:
+        seat = rnd.to_act
+        assert seat is not None
+        card = queues[(seat - 1) % 4].pop(0)
+        rnd.play(seat, [card])
+        return Play(seat, (card,))
+
+    for _ in range(plays - 1):
+        play_next()
+    before = snapshot(rnd)
+    played = play_next()
+    assert rnd.history[-1] == played
+    assert snapshot(rnd) != before
+    assert rnd.undo() == played
+    assert snapshot(rnd) == before
+    rnd.check_invariants()
+
+
+def test_undo_takes_back_one_action_at_a_time_to_the_start() -> None:
+    rnd = suits_play()
+    rnd.play(0, "AS")
+    states = []
+    while rnd.history:
+        states.append(snapshot(rnd))
+        last = rnd.history[-1]
+        assert rnd.undo() == last
+        assert snapshot(rnd) != states[-1]
+        if len(rnd.history) % 37 == 0:  # redoing the action taken back gives the same state again
+            rnd.apply(last)
+            assert snapshot(rnd) == states[-1]
+            rnd.undo()
+    assert snapshot(rnd) == snapshot(Round(DEFAULT, deck_order=SUITS_ORDER, dealer=0))
+
+
+def test_undo_through_a_failed_throw() -> None:
+    """The history keeps the throw as attempted, so undoing and replaying give the same forced unit."""
+    rnd = throwing(0, 10)
+    before = snapshot(rnd)
+    assert rnd.play(0, "AH QH QH") == tuple(cards("QH QH"))
+    assert rnd.history[-1] == Play(0, tuple(cards("AH QH QH")))
+    after = snapshot(rnd)
+    assert rnd.undo() == Play(0, tuple(cards("AH QH QH")))
+    assert snapshot(rnd) == before
+    assert rnd.apply(Play(0, tuple(cards("AH QH QH")))) == tuple(cards("QH QH"))
+    assert snapshot(rnd) == after
+    for seat, play in ((1, "KH KH"), (2, "3H 4H"), (3, "JH JH")):
+        rnd.play(seat, play)
+    assert rnd.tricks[0].attempted == tuple(cards("AH QH QH"))
+    again = replay_of(rnd, deck_order=THROW_ORDER)
+    assert snapshot(again) == snapshot(rnd)
+    assert again.penalty_points == rnd.penalty_points == 10
+    rnd.undo()
+    assert (rnd.tricks, rnd.failed_throws) == ([], [0])
+    assert rnd.attempted == [c.id for c in cards("AH QH QH")]
+    assert rnd.trick == [[c.id for c in cards("QH QH")], [c.id for c in cards("KH KH")], [c.id for c in cards("3H 4H")]]
+
+
+def test_undo_after_a_redeal_deals_the_same_cards() -> None:
+    rnd = Round(seed=5, dealer=1)
+    first = rnd.deck_order
+    rnd.deal_all()
+    dealt = snapshot(rnd)
+    assert rnd.finish_deal() is False
+    second = rnd.deck_order
+    redealt = snapshot(rnd)
+    for _ in range(7):
+        rnd.deal_next()
+    while rnd.history[-1] != FinishDeal():
+        rnd.undo()
+    assert snapshot(rnd) == redealt
+    assert rnd.undo() == FinishDeal()
+    assert snapshot(rnd) == dealt
+    assert (rnd.deck_order, rnd.redeals, rnd.deals) == (first, 0, (first,))
+    assert rnd.finish_deal() is False
+    assert rnd.deck_order == second, "the redeal after an undo deals the same cards, not a new shuffle"
+    assert rnd.deals == (first, second)
+    assert snapshot(rnd) == redealt
+    rnd.deal_all()
+    seat, card = next((s, c) for s in range(4) for c in rnd.hand(s) if c.rank == "2")
+    rnd.declare(seat, [card])
+    rnd.finish_deal()
+    again = replay_of(rnd, deck_order=first, redeal_orders=[second])
+    assert snapshot(again) == snapshot(rnd)
+
+
+def test_a_given_deck_order_is_redealt_only_into_the_given_redeal_orders() -> None:
+    second = list(reversed(SUITS_ORDER))
+    rnd = Round(DEFAULT, deck_order=SUITS_ORDER, dealer=0, redeal_orders=[second])
+    rnd.deal_all()
+    assert rnd.finish_deal() is False
+    assert list(rnd.deck_order) == second
+    rnd.deal_all()
+    refuse(rnd, DeclarationError, rnd.finish_deal, "cannot be redealt")
+    with pytest.raises(ActionError, match="deck order"):
+        Round(redeal_orders=[second])
+    with pytest.raises(ActionError, match="each of the 108 cards"):
+        Round(deck_order=SUITS_ORDER, redeal_orders=[second[1:]])
+
+
+def test_the_score_of_a_round() -> None:
+    rnd = suits_play(0, DISCARD_B)
+    play_script(rnd, 0, script_b())
+    score = rnd.score()
+    assert score == RoundScore(
+        trick_points=0, penalty_points=0, kitty_multiplier=2, kitty_bonus=100, level_change=level_change(100)
+    )
+    assert score.total == 100 == score.level_change.points
+    negative = RoundScore(5, -30, 0, 0, level_change(-25))
+    assert negative.total == -25
+    assert negative.level_change == LevelChange("declarers", 3, 0)

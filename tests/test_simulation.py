@@ -391,7 +391,7 @@ def check_record(record: RoundRecord, rules: RuleSet, dealer: int | None, rank: 
     declarers, failed = check_tricks(record, rules)
     assert record.declarers == declarers
     assert record.attackers == tuple(s for s in range(n) if s not in declarers)
-    penalty = record.penalty_points
+    penalty = record.score.penalty_points
     assert penalty == ref_penalty(rules, declarers, failed), "± the penalty per failed throw, by the final sides"
 
     # RULES §2: every point of the decks is in a trick or in the kitty
@@ -400,6 +400,7 @@ def check_record(record: RoundRecord, rules: RuleSet, dealer: int | None, rank: 
 
     # RULES §9: attackers keep their tricks' points, plus the kitty if they win the last trick
     total = sum(t.points for t in record.tricks if t.winner not in declarers) + penalty
+    assert record.score.trick_points == total - penalty
     last = record.tricks[-1]
     multiplier = bonus = 0
     if last.winner not in declarers:
@@ -408,8 +409,8 @@ def check_record(record: RoundRecord, rules: RuleSet, dealer: int | None, rank: 
         assert kitty_multiplier(winning, record.trump, rules) == multiplier
         bonus = points(record.kitty) * multiplier
     total += bonus
-    assert (record.kitty_multiplier, record.kitty_bonus) == (multiplier, bonus)
-    assert record.attacker_points == total
+    assert (record.score.kitty_multiplier, record.score.kitty_bonus) == (multiplier, bonus)
+    assert record.score.total == total
     change = level_change(max(0, total), rules)
     assert record.level_change == change
     assert (change.side, change.levels) == ref_level_change(total, rules)
@@ -447,7 +448,7 @@ def test_throw_penalty_of_a_hidden_friend() -> None:
     declarers, failed = check_tricks(record, rules)
     assert record.declarers == declarers == (0, 3)
     assert failed == [3, 0]
-    assert record.penalty_points == ref_penalty(rules, declarers, failed) == 20
+    assert record.score.penalty_points == ref_penalty(rules, declarers, failed) == 20
 
 
 def test_throw_penalty_sides_with_friends_elsewhere() -> None:
@@ -458,7 +459,7 @@ def test_throw_penalty_sides_with_friends_elsewhere() -> None:
         record = play_round(rules, seed)
         declarers, failed = check_tricks(record, rules)
         if all(seat == record.dealer or seat not in declarers for seat in failed):
-            assert record.penalty_points == ref_penalty(rules, declarers, failed)
+            assert record.score.penalty_points == ref_penalty(rules, declarers, failed)
             agree += 1
     assert agree
 
@@ -483,10 +484,10 @@ def _tamper(record: RoundRecord, how: str) -> RoundRecord:
         i = next(i for i, t in enumerate(tricks) if t.attempted is not None)
         tricks[i] = replace(tricks[i], attempted=None)
     elif how == "attacker-points":
-        return replace(record, attacker_points=record.attacker_points + 5)
+        return replace(record, score=replace(record.score, trick_points=record.score.trick_points + 5))
     elif how == "level-change":
         lc = record.level_change
-        return replace(record, level_change=replace(lc, levels=lc.levels + 1))
+        return replace(record, score=replace(record.score, level_change=replace(lc, levels=lc.levels + 1)))
     elif how == "next-dealer":
         return replace(record, next_dealer=(record.next_dealer + 1) % n)
     elif how == "hands":
@@ -515,7 +516,7 @@ def test_checker_catches_a_tampered_record(how: str) -> None:
     seed = next(s for s in range(50) if any(t.attempted for t in play_round(rules, s).tricks))
     record = play_round(rules, seed)
     check_record(record, rules, None, "2")
-    assert record.penalty_points
+    assert record.score.penalty_points
     with pytest.raises(AssertionError):
         check_record(_tamper(record, how), rules, None, "2")
 
@@ -594,7 +595,7 @@ def test_simulations_reach_the_interesting_cases() -> None:
     default = _records(RuleSet(), 30)
     assert any(t.attempted is not None for r in default for t in r.tricks), "a throw fails"
     assert _lead_kinds(default)["throw"], "a throw stands"
-    assert any(r.kitty_bonus > 0 for r in default), "the attackers win the kitty"
+    assert any(r.score.kitty_bonus > 0 for r in default), "the attackers win the kitty"
     assert any(r.level_change.side == "attackers" for r in default), "the attackers take over"
     assert any(r.level_change.side == "declarers" for r in default), "the declarers hold"
     assert any(r.trump.suit is None for r in default), "no-trump"
@@ -609,7 +610,7 @@ def test_simulations_reach_the_interesting_cases() -> None:
     assert triples["tuple"], "three decks: a triple is led"
 
     penalty = _records(RuleSet(throw_penalty=10), 20)
-    assert any(r.penalty_points for r in penalty), "a failed throw costs points"
+    assert any(r.score.penalty_points for r in penalty), "a failed throw costs points"
 
     friends = _records(RuleSet(players=5), 20)
     assert any(len(r.declarers) > 1 for r in friends), "a friend is found"

@@ -19,7 +19,15 @@ from .rules import RuleSet, rules_or_default
 from .trump import Trump, check_trump
 from .units import lead_format
 
-__all__ = ["LevelChange", "kitty_bonus", "kitty_multiplier", "largest_unit", "level_change", "next_dealer"]
+__all__ = [
+    "LevelChange",
+    "RoundScore",
+    "kitty_bonus",
+    "kitty_multiplier",
+    "largest_unit",
+    "level_change",
+    "next_dealer",
+]
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,28 @@ class LevelChange:
             f"The attackers scored {self.points}: they become the declarers and go up "
             f"{self.levels} level{'s' if self.levels > 1 else ''}."
         )
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A finished round's score, counted for the attackers (RULES §8–§9).
+
+    ``trick_points``: the card points the attackers won in tricks; ``penalty_points``:
+    throw penalties (+ for each declarer's failed throw, − for an attacker's);
+    ``kitty_multiplier`` and ``kitty_bonus``: 0 unless the attackers won the last
+    trick; ``total`` adds them up, and ``level_change`` is the level table's verdict on it.
+    """
+
+    trick_points: int
+    penalty_points: int
+    kitty_multiplier: int
+    kitty_bonus: int
+    level_change: LevelChange
+
+    @property
+    def total(self) -> int:
+        """The attackers' points for the level table (a negative total counts as 0 there)."""
+        return self.trick_points + self.penalty_points + self.kitty_bonus
 
 
 def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from ..engine.cards import RANKS
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
+from .actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Play
 from .bots import Bot, RandomBot
 from .record import RoundRecord, record_of
-from .round import ActionError, Round
+from .round import ActionError, PhaseError, Round
 
 __all__ = ["HeadToHead", "MatchRecord", "head_to_head", "play_match", "play_round", "prepare_round", "run_round"]
 
@@ -35,42 +36,51 @@ def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
 
 def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:
     """Drive a fresh ``Round`` to its end with the given bots; returns its record."""
-    prepare_round(rnd, bots)
-    while not rnd.done:
-        seat = rnd.to_act
-        assert seat is not None
-        rnd.play(seat, bots[seat].play(rnd.view(seat)))
+    _drive(rnd, bots, until="done")
     return record_of(rnd)
 
 
 def prepare_round(rnd: Round, bots: Sequence[Bot]) -> None:
     """Deal with declarations, bury the kitty, call friends: the round is then ready for its first lead."""
-    n = rnd.players
-    while True:
-        while not rnd.deal_complete:
-            seat = rnd.to_act
+    _drive(rnd, bots, until="play")
+
+
+def _drive(rnd: Round, bots: Sequence[Bot], until: str) -> None:
+    """Ask each seat in turn for its action and ``apply`` it, until the round reaches the phase ``until``.
+
+    During the deal, a player who receives a trump-rank card or a joker is asked
+    whether to declare; once the deal is complete everyone is asked, in play order
+    from the dealer, before the deal is finished (or redealt).
+    """
+    while rnd.phase != until:
+        phase, seat = rnd.phase, rnd.to_act
+        if phase == "play":
             assert seat is not None
-            card = rnd.deal_next()
+            rnd.apply(Play(seat, tuple(bots[seat].play(rnd.view(seat)))))
+        elif phase == "deal" and seat is not None:
+            card = rnd.apply(DEAL_CARD)
             if card.is_joker or card.rank == rnd.rank:
                 _ask_declaration(rnd, bots, seat)
-        first = rnd.dealer if rnd.dealer is not None else 0
-        for k in range(n):
-            _ask_declaration(rnd, bots, (first + k) % n)
-        if rnd.finish_deal():
-            break
-        if rnd.redeals > MAX_REDEALS:
-            raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
-    dealer = rnd.dealer
-    assert dealer is not None
-    rnd.discard(dealer, bots[dealer].discard(rnd.view(dealer)))
-    if rnd.phase == "call":
-        rnd.call(dealer, bots[dealer].call(rnd.view(dealer)))
+        elif phase == "deal":
+            first = rnd.dealer if rnd.dealer is not None else 0
+            for k in range(rnd.players):
+                _ask_declaration(rnd, bots, (first + k) % rnd.players)
+            if not rnd.apply(FINISH_DEAL) and rnd.redeals > MAX_REDEALS:
+                raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
+        elif phase == "kitty":
+            assert seat is not None
+            rnd.apply(Discard(seat, tuple(bots[seat].discard(rnd.view(seat)))))
+        elif phase == "call":
+            assert seat is not None
+            rnd.apply(Call(seat, tuple(bots[seat].call(rnd.view(seat)))))
+        else:
+            raise PhaseError(f"the round is in its {phase!r} phase: it cannot reach {until!r}")
 
 
 def _ask_declaration(rnd: Round, bots: Sequence[Bot], seat: int) -> None:
     cards = bots[seat].declare(rnd.view(seat))
     if cards:
-        rnd.declare(seat, cards)
+        rnd.apply(Declare(seat, tuple(cards)))
 
 
 def play_round(
@@ -85,6 +95,7 @@ def play_round(
 
     With ``dealer=None`` it is a match's first round: the first declarer deals.
 
+    >>> from shengji_tutor import play_round, points
     >>> record = play_round(seed=7)
     >>> len(record.tricks), sum(t.points for t in record.tricks) + points(record.kitty)
     (25, 200)

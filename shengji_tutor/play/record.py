@@ -1,30 +1,34 @@
 """A finished round as data: ``RoundRecord``, saved as JSON, replayed step by step.
 
-The record keeps everything needed to play the round again action by action
-(the deal order, each declaration with the moment it was made, the kitty
-discard, the friend calls, every play), plus the results, so that a saved game
-can be replayed in a lesson or turned into a puzzle.
+A record is what it takes to play the round again — the rules, the starting
+parameters (rank, dealer), every deck order dealt and the round's ``history`` of
+actions — plus what that history led to (the trump, the hands at the start of
+play, the kitty, the tricks, the score), so that a saved game can be replayed in
+a lesson or turned into a puzzle. The JSON holds only the first part: reading
+it plays the round again, so a saved round cannot disagree with the rules.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.cards import Card, CardsLike, cards_of, format_cards
 from ..engine.declaring import Declaration
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet
-from ..engine.scoring import LevelChange
+from ..engine.scoring import LevelChange, RoundScore
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
+from .actions import Action, action_from_dict
 from .round import Round, Trick
 
 __all__ = ["RecordError", "RoundRecord", "record_of"]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: rules, rank, dealer, deck orders and the history of actions (1, before the action log, is not read)."""
 
 
 class RecordError(ShengjiError):
@@ -33,14 +37,19 @@ class RecordError(ShengjiError):
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One whole round: the deal, trump, kitty, 25 tricks (with two decks) and the score."""
+    """One whole round: how it started, every action, and the results (trump, kitty, 25 tricks with two decks, score)."""
 
     rules: RuleSet
     rank: str
-    trump: Trump
-    dealer: int
     first_round: bool
-    deal: tuple[Card, ...]
+    """A match's first round: nobody dealt yet, the first declarer became ``dealer``."""
+    dealer: int
+    deals: tuple[tuple[Card, ...], ...]
+    """Every deck order dealt: one per redeal (nobody declared), then the deal that was played."""
+    history: tuple[Action, ...]
+    """Every action of the round, in order (``Round.history``)."""
+    # -- what the history led to (``record_of``) --
+    trump: Trump
     declarations: tuple[Declaration, ...]
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards at the start of play (after the kitty exchange)."""
@@ -51,13 +60,21 @@ class RoundRecord:
     calls: tuple[tuple[Card, int], ...]
     declarers: tuple[int, ...]
     tricks: tuple[Trick, ...]
-    attacker_points: int
-    penalty_points: int
-    kitty_multiplier: int
-    kitty_bonus: int
-    level_change: LevelChange
+    score: RoundScore
     next_dealer: int
-    redeals: int = 0
+
+    @property
+    def deal(self) -> tuple[Card, ...]:
+        """The order of the deal that was played (the last ``rules.kitty`` cards were the kitty)."""
+        return self.deals[-1]
+
+    @property
+    def redeals(self) -> int:
+        return len(self.deals) - 1
+
+    @property
+    def level_change(self) -> LevelChange:
+        return self.score.level_change
 
     @property
     def attackers(self) -> tuple[int, ...]:
@@ -66,82 +83,28 @@ class RoundRecord:
     # -- JSON -------------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The record as JSON text (cards as tokens such as ``"10H"``)."""
+        """The record as JSON text: how the round started and its actions (cards as tokens such as ``"10H"``)."""
         data: dict[str, Any] = {
             "format": FORMAT_VERSION,
             "rules": asdict(self.rules),
             "rank": self.rank,
-            "trump": {"rank": self.trump.rank, "suit": self.trump.suit},
-            "dealer": self.dealer,
-            "first_round": self.first_round,
-            "deal": _tokens(self.deal),
-            "declarations": [{"seat": d.seat, "cards": _tokens(d.cards), "dealt": d.dealt} for d in self.declarations],
-            "hands": [_tokens(h) for h in self.hands],
-            "kitty": _tokens(self.kitty),
-            "picked_up": _tokens(self.picked_up),
-            "calls": [[str(c), o] for c, o in self.calls],
-            "declarers": list(self.declarers),
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "plays": [_tokens(p) for p in t.plays],
-                    "winner": t.winner,
-                    "points": t.points,
-                    "attempted": None if t.attempted is None else _tokens(t.attempted),
-                }
-                for t in self.tricks
-            ],
-            "attacker_points": self.attacker_points,
-            "penalty_points": self.penalty_points,
-            "kitty_multiplier": self.kitty_multiplier,
-            "kitty_bonus": self.kitty_bonus,
-            "level_change": asdict(self.level_change),
-            "next_dealer": self.next_dealer,
-            "redeals": self.redeals,
+            "dealer": None if self.first_round else self.dealer,
+            "deals": [format_cards(d, symbols=False) for d in self.deals],
+            "history": [a.to_dict() for a in self.history],
         }
         return json.dumps(data, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> RoundRecord:
-        """Read a record written by ``to_json``; ``RecordError`` names what is wrong."""
+        """Read a record written by ``to_json`` by playing it again; ``RecordError`` names what is wrong."""
         try:
             d = json.loads(text)
             if d.get("format") != FORMAT_VERSION:
                 raise RecordError(f"unknown record format {d.get('format')!r} (this version reads {FORMAT_VERSION})")
-            rules = RuleSet(**d["rules"])
-            return cls(
-                rules=rules,
-                rank=d["rank"],
-                trump=Trump(d["trump"]["rank"], d["trump"]["suit"]),
-                dealer=d["dealer"],
-                first_round=d["first_round"],
-                deal=_cards(d["deal"]),
-                declarations=tuple(
-                    Declaration.of(x["seat"], _cards(x["cards"]), x["dealt"]) for x in d["declarations"]
-                ),
-                hands=tuple(_cards(h) for h in d["hands"]),
-                kitty=_cards(d["kitty"]),
-                picked_up=_cards(d["picked_up"]),
-                calls=tuple((parse_cards(c)[0], o) for c, o in d["calls"]),
-                declarers=tuple(d["declarers"]),
-                tricks=tuple(
-                    Trick(
-                        t["leader"],
-                        tuple(_cards(p) for p in t["plays"]),
-                        t["winner"],
-                        t["points"],
-                        None if t["attempted"] is None else _cards(t["attempted"]),
-                    )
-                    for t in d["tricks"]
-                ),
-                attacker_points=d["attacker_points"],
-                penalty_points=d["penalty_points"],
-                kitty_multiplier=d["kitty_multiplier"],
-                kitty_bonus=d["kitty_bonus"],
-                level_change=LevelChange(**d["level_change"]),
-                next_dealer=d["next_dealer"],
-                redeals=d["redeals"],
-            )
+            rnd = _start(RuleSet(**d["rules"]), d["rank"], d["dealer"], d["deals"])
+            for action in d["history"]:
+                rnd.apply(action_from_dict(action))
+            return record_of(rnd)
         except RecordError:
             raise
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
@@ -149,40 +112,21 @@ class RoundRecord:
 
     # -- replay -------------------------------------------------------------------------------
 
-    def replay(self) -> Iterator[tuple[str, Round]]:
+    def replay(self) -> Iterator[tuple[Action, Round]]:
         """Play the round again action by action, yielding ``(action, round)`` after each.
 
-        The same ``Round`` object is yielded each time, updated; ``action`` says what
-        just happened (``"deal"``, ``"declare"``, ``"kitty"``, ``"call"``, ``"play"``).
-        The engine re-checks every action, so a tampered record raises an ``ActionError``.
+        The same ``Round`` object is yielded each time, updated. The engine re-checks
+        every action, so a tampered history raises an ``ActionError``.
         """
-        rnd = Round(self.rules, dealer=None if self.first_round else self.dealer, rank=self.rank, deck_order=self.deal)
-        pending = list(self.declarations)
-        while True:
-            while pending and pending[0].dealt == rnd.dealt:
-                d = pending.pop(0)
-                rnd.declare(d.seat, d.cards)
-                yield "declare", rnd
-            if rnd.deal_complete:
-                break
-            rnd.deal_next()
-            yield "deal", rnd
-        rnd.finish_deal()
-        rnd.discard(self.dealer, self.kitty)
-        yield "kitty", rnd
-        if self.rules.partnership == "friends":
-            rnd.call(self.dealer, self.calls)
-            yield "call", rnd
-        for trick in self.tricks:
-            for k, cards in enumerate(trick.plays):
-                seat = (trick.leader + k) % self.rules.players
-                rnd.play(seat, trick.attempted if k == 0 and trick.attempted is not None else cards)
-                yield "play", rnd
+        rnd = _start(self.rules, self.rank, None if self.first_round else self.dealer, self.deals)
+        for action in self.history:
+            rnd.apply(action)
+            yield action, rnd
 
     def replayed(self) -> RoundRecord:
         """The record of playing this round again: equal to ``self`` for a faithful record."""
         steps = list(self.replay())
-        return record_of(steps[-1][1], redeals=self.redeals)
+        return record_of(steps[-1][1])
 
     def describe_trick(self, index: int) -> str:
         """One line per trick for transcripts: ``"3. West leads …; South wins 15"``."""
@@ -194,40 +138,32 @@ class RoundRecord:
         return f"{index + 1}. " + ", ".join(parts) + f" → {seat_name(t.winner, n)} wins {t.points}"
 
 
-def record_of(rnd: Round, redeals: int | None = None) -> RoundRecord:
+def record_of(rnd: Round) -> RoundRecord:
     """The record of a finished ``Round``."""
     if not rnd.done:
         raise RecordError("the round is not finished")
     assert rnd.trump is not None
     assert rnd.dealer is not None
-    total, multiplier, bonus, change = rnd.score()
     return RoundRecord(
         rules=rnd.rules,
         rank=rnd.rank,
-        trump=rnd.trump,
-        dealer=rnd.dealer,
         first_round=rnd.first_round,
-        deal=rnd.deck_order,
+        dealer=rnd.dealer,
+        deals=rnd.deals,
+        history=rnd.history,
+        trump=rnd.trump,
         declarations=rnd.declarations,
-        hands=tuple(tuple(Card.from_id(i) for i in h) for h in rnd.start_hands),
-        kitty=tuple(Card.from_id(i) for i in rnd.discards),
-        picked_up=tuple(Card.from_id(i) for i in rnd.kitty),
+        hands=tuple(cards_of(h) for h in rnd.start_hands),
+        kitty=cards_of(rnd.discards),
+        picked_up=cards_of(rnd.kitty),
         calls=tuple((Card.from_id(c), o) for c, o in rnd.calls),
         declarers=rnd.declarers,
         tricks=tuple(rnd.tricks),
-        attacker_points=total,
-        penalty_points=rnd.penalty_points,
-        kitty_multiplier=multiplier,
-        kitty_bonus=bonus,
-        level_change=change,
+        score=rnd.score(),
         next_dealer=rnd.next_dealer(),
-        redeals=rnd.redeals if redeals is None else redeals,
     )
 
 
-def _tokens(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
-def _cards(text: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(text))
+def _start(rules: RuleSet, rank: str, dealer: int | None, deals: Sequence[CardsLike]) -> Round:
+    """A fresh round that deals ``deals`` in order (the first, then one per redeal)."""
+    return Round(rules, dealer=dealer, rank=rank, deck_order=deals[0], redeal_orders=deals[1:])

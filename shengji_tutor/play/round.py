@@ -2,7 +2,9 @@
 
 Every action is validated before anything changes; a refused action raises an
 ``ActionError`` subclass whose message names the rule, and leaves the state as it
-was. The phases run in order:
+was. Each verb below has an ``Action`` value (``play.actions``) that ``apply``
+performs; every accepted action, by either way, is appended to ``history``, and
+``undo()`` takes the last one back (python-chess's move stack). The phases run in order:
 
 1. ``"deal"``: ``deal_next()`` gives one card at a time in play order; any
    player may ``declare`` trump with cards they hold; ``finish_deal()`` fixes the
@@ -12,7 +14,7 @@ was. The phases run in order:
 3. ``"call"`` (Finding Friends only): the dealer ``call``s the friend cards.
 4. ``"play"``: ``play(seat, cards)`` for every seat in turn, 25 tricks with two
    decks; a failed throw (甩牌) is replaced by its forced unit.
-5. ``"done"``: ``record()`` gives the ``RoundRecord``.
+5. ``"done"``: ``score()`` gives the ``RoundScore``, ``record_of`` (``play.record``) the ``RoundRecord``.
 
 Seats are numbered in play order (counter-clockwise); with fixed partnerships
 partners sit two seats apart.
@@ -23,8 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
-from ..engine.cards import RANKS, Card, CardsLike, deck, normal_rank, points
+from ..engine.cards import RANKS, Card, CardsLike, deck, normal_rank
 from ..engine.declaring import Declaration, judge_declaration
 from ..engine.errors import CardParseError, ShengjiError
 from ..engine.ids import (
@@ -38,9 +41,10 @@ from ..engine.ids import (
     winner_of,
 )
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.scoring import LevelChange, kitty_multiplier, level_change, next_dealer
+from ..engine.scoring import RoundScore, kitty_bonus, kitty_multiplier, level_change, next_dealer
 from ..engine.seats import seat_name, seat_names
 from ..engine.trump import Trump
+from .actions import DEAL_CARD, FINISH_DEAL, Action, Call, DealCard, Declare, Discard, FinishDeal, Play
 
 __all__ = [
     "ActionError",
@@ -178,9 +182,14 @@ class Round:
     """One round as a state machine (see the module docstring for the phases).
 
     ``seed`` (an int or a ``random.Random``) drives the shuffle and redeals;
-    ``deck_order`` deals a given order instead (replays, puzzles). ``dealer`` is
-    ``None`` in a match's first round: the first declarer becomes dealer. ``rank``
-    is the trump rank (the declarers' level).
+    ``deck_order`` deals a given order instead (replays, puzzles), and
+    ``redeal_orders`` the orders dealt after each redeal (a recorded round's replay;
+    without them a given order cannot be redealt). ``dealer`` is ``None`` in a
+    match's first round: the first declarer becomes dealer. ``rank`` is the trump
+    rank (the declarers' level).
+
+    Every deck order dealt is kept, so ``undo`` (which rebuilds the round from
+    these starting parameters and re-applies the history) deals the same cards.
     """
 
     def __init__(
@@ -190,6 +199,8 @@ class Round:
         dealer: int | None = None,
         rank: str = "2",
         deck_order: CardsLike | None = None,
+        *,
+        redeal_orders: Sequence[CardsLike] = (),
     ) -> None:
         self.rules = rules_or_default(rules)
         n = self.players = self.rules.players
@@ -201,8 +212,21 @@ class Round:
             raise ActionError(f"the trump rank must be one of 2-10, J, Q, K, A, not {rank!r}")
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.rank: str = canonical
-        self.dealer: int | None = dealer
         self.first_round = dealer is None
+        self._start_dealer = dealer
+        if deck_order is None and redeal_orders:
+            raise ActionError("redeal orders follow a given deck order: pass deck_order too")
+        self._fixed = deck_order is not None
+        given = () if deck_order is None else (deck_order, *redeal_orders)
+        self._orders = [_deck_order(order, self.rules.decks) for order in given]
+        """Every deck order dealt so far (or given), in order; ``_orders[redeals]`` is the current deal."""
+        self._reset()
+
+    def _reset(self) -> None:
+        """The state before the first action (a fresh round, or ``undo`` starting over)."""
+        n = self.players
+        self._history: list[Action] = []
+        self.dealer: int | None = self._start_dealer
         self.phase = "deal"
         self.redeals = 0
         self.trump: Trump | None = None
@@ -219,32 +243,91 @@ class Round:
         self.failed_throws: list[int] = []
         """Seats whose throw failed, in order (each costs ``throw_penalty``)."""
         self.start_hands: list[list[int]] = []
-        if deck_order is not None:
-            order = _card_ids(deck_order, "the deck order", ActionError)
-            full = sorted(c.id for c in deck(self.rules.decks))
-            if sorted(order) != full:
-                raise ActionError(
-                    f"a deck order must hold each of the {len(full)} cards of {self.rules.decks} decks once"
-                )
-            self._fixed_order: list[int] | None = order
-        else:
-            self._fixed_order = None
+        self._score: RoundScore | None = None
+        """Once the round is done: its score, counted once (``score`` and ``next_dealer`` both need it)."""
         self._state = self._new_deal()
+
+    # -- actions ---------------------------------------------------------------------------
+
+    @overload
+    def apply(self, action: DealCard) -> Card: ...
+    @overload
+    def apply(self, action: Declare) -> Declaration: ...
+    @overload
+    def apply(self, action: FinishDeal) -> bool: ...
+    @overload
+    def apply(self, action: Discard | Call) -> None: ...
+    @overload
+    def apply(self, action: Play) -> tuple[Card, ...]: ...
+    @overload
+    def apply(self, action: Action) -> Card | Declaration | bool | tuple[Card, ...] | None: ...
+
+    def apply(self, action: Action) -> Card | Declaration | bool | tuple[Card, ...] | None:
+        """Perform an action (OpenSpiel's ``apply_action``) through its verb; returns what the verb returns.
+
+        >>> from shengji_tutor import Round
+        >>> from shengji_tutor.play.actions import DEAL_CARD
+        >>> rnd = Round(seed=1)
+        >>> rnd.apply(DEAL_CARD) == rnd.hand(0)[0], [str(a) for a in rnd.history]
+        (True, ['deal the next card'])
+        """
+        if type(action) is DealCard:  # the two frequent actions first: this is a bots' round's inner loop
+            return self.deal_next()
+        if type(action) is Play:
+            return self._play(action.seat, action.cards, action)
+        if isinstance(action, Declare):
+            return self.declare(action.seat, action.cards)
+        if isinstance(action, FinishDeal):
+            return self.finish_deal()
+        if isinstance(action, Discard):
+            self.discard(action.seat, action.cards)
+        elif isinstance(action, Call):
+            self.call(action.seat, action.calls)
+        else:
+            raise ActionError(f"not an action of a round: {action!r}")
+        return None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action the round accepted, in order (a failed throw as it was attempted)."""
+        return tuple(self._history)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (python-chess's ``Board.pop``).
+
+        The round starts over from its starting parameters and the deck orders it
+        dealt, and re-applies the rest of its history: the state is exactly as it
+        was before that action.
+        """
+        if not self._history:
+            raise ActionError("there is nothing to undo: no action has been taken in this round")
+        *keep, last = self._history
+        self._reset()
+        for action in keep:
+            self.apply(action)
+        return last
 
     # -- deal --------------------------------------------------------------------------
 
     def _new_deal(self) -> _State:
-        if self._fixed_order is not None:
-            order = list(self._fixed_order)
+        """The deal number ``redeals``: a known order (given, or dealt before an ``undo``), else a new shuffle."""
+        if self.redeals < len(self._orders):
+            order = self._orders[self.redeals]
         else:
             order = [c.id for c in deck(self.rules.decks)]
             self.rng.shuffle(order)
+            self._orders.append(order)
         return _State([[] for _ in range(self.rules.players)], order)
 
     @property
     def deck_order(self) -> tuple[Card, ...]:
         """The order of the current deal (the last ``kitty`` cards are the kitty)."""
         return cards_of(self._state.deck)
+
+    @property
+    def deals(self) -> tuple[tuple[Card, ...], ...]:
+        """The order of every deal so far: one per redeal, then the current one (``deck_order``)."""
+        return tuple(cards_of(order) for order in self._orders[: self.redeals + 1])
 
     @property
     def dealt(self) -> int:
@@ -291,6 +374,7 @@ class Round:
         cid = self._state.deck[self._state.pos]
         self._state.hands[seat].append(cid)
         self._state.pos += 1
+        self._history.append(DEAL_CARD)
         return Card.from_id(cid)
 
     def deal_all(self) -> None:
@@ -313,6 +397,7 @@ class Round:
         assert decl is not None
         self._state.declaration = decl
         self._state.declarations.append(decl)
+        self._history.append(Declare(seat, decl.cards))
         return decl
 
     def finish_deal(self) -> bool:
@@ -325,15 +410,15 @@ class Round:
             )
         decl = self._state.declaration
         kitty = self._state.deck[self._state.pos :]
+        redeal = decl is None and self.rules.no_declaration == "redeal"
+        if redeal and self._fixed and self.redeals + 1 >= len(self._orders):
+            raise DeclarationError("nobody declared trump, and a fixed deck order cannot be redealt (RULES §10)")
+        self._history.append(FINISH_DEAL)
+        if redeal:
+            self.redeals += 1
+            self._state = self._new_deal()
+            return False
         if decl is None:
-            if self.rules.no_declaration == "redeal":
-                if self._fixed_order is not None:
-                    raise DeclarationError(
-                        "nobody declared trump, and a fixed deck order cannot be redealt (RULES §10)"
-                    )
-                self.redeals += 1
-                self._state = self._new_deal()
-                return False
             suit = _kitty_suit(kitty, self.rank)
             self.trump = Trump(self.rank, suit)
             if self.dealer is None:
@@ -364,6 +449,7 @@ class Round:
         assert self.dealer is not None
         self.leader = self.dealer
         self.phase = "call" if self.rules.partnership == "friends" else "play"
+        self._history.append(Discard(seat, cards_of(ids)))
 
     def call(self, seat: int, calls: Sequence[tuple[Card | str, int]]) -> None:
         """Finding Friends: the dealer names cards; the player of the ``ordinal``-th copy becomes a friend."""
@@ -388,11 +474,16 @@ class Round:
         self.calls = parsed
         self._called_seen = [0] * len(parsed)
         self.phase = "play"
+        self._history.append(Call(seat, tuple((Card.from_id(c), o) for c, o in parsed)))
 
     # -- play ---------------------------------------------------------------------------
 
     def play(self, seat: int, cards: CardsLike) -> tuple[Card, ...]:
         """Play cards to the trick; returns what was actually played (a failed throw's forced unit)."""
+        return self._play(seat, cards, None)
+
+    def _play(self, seat: int, cards: CardsLike, given: Play | None) -> tuple[Card, ...]:
+        """``play``, logging the ``Play`` given to ``apply`` as it is (the hot path of a bots' round)."""
         self._need_phase("play", "play cards")
         self._need_turn(seat)
         assert self.trump is not None
@@ -421,6 +512,9 @@ class Round:
             if not follow:
                 raise IllegalPlayError(f"illegal play: {follow.reason}", follow.reason)
         # validated: from here on the state changes
+        if given is None or type(given.cards) is not tuple:
+            given = Play(seat, cards_of(ids if attempted is None else attempted))
+        self._history.append(given)
         _take(hand, ids, seat, "play", self.players)
         if attempted is not None:
             self.attempted = attempted
@@ -480,23 +574,31 @@ class Round:
     def attackers(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if s not in self.declarers)
 
-    def score(self) -> tuple[int, int, int, LevelChange]:
-        """(attacker points, kitty multiplier, kitty bonus, level change); the round must be done."""
+    def score(self) -> RoundScore:
+        """The attackers' points, the kitty bonus and the level change (RULES §9); the round must be done."""
         self._need_phase("done", "score the round")
+        if self._score is None:
+            self._score = self._count_score()
+        return self._score
+
+    def _count_score(self) -> RoundScore:
+        """RULES §9: the attackers' trick points, the throw penalties, the kitty bonus if they won the last trick."""
         assert self.trump is not None
+        attackers = self.attackers
         last = self.tricks[-1]
-        pts = sum(self.points_won[s] for s in self.attackers) + self.penalty_points
+        trick_points = sum(self.points_won[s] for s in attackers)
         multiplier = bonus = 0
-        if last.winner in self.attackers:
+        if last.winner in attackers:
             winning = last.plays[(last.winner - last.leader) % self.players]
             multiplier = kitty_multiplier(winning, self.trump, self.rules)
-            bonus = points(cards_of(self.discards)) * multiplier
-        total = pts + bonus
-        return total, multiplier, bonus, level_change(max(0, total), self.rules)
+            bonus = kitty_bonus(cards_of(self.discards), winning, self.trump, self.rules)
+        penalty = self.penalty_points
+        change = level_change(trick_points + penalty + bonus, self.rules)
+        return RoundScore(trick_points, penalty, multiplier, bonus, change)
 
     def next_dealer(self) -> int:
         """Who deals next (RULES §9), with the sides as they stand at the end of the round."""
-        *_, change = self.score()
+        change = self.score().level_change
         assert self.dealer is not None
         return next_dealer(self.dealer, change, self.rules, self.declarers)
 
@@ -571,6 +673,15 @@ def _card_ids(cards: CardsLike, what: str, error: type[ActionError]) -> list[int
         return card_ids(cards, what)
     except CardParseError as e:
         raise error(str(e)) from None
+
+
+def _deck_order(cards: CardsLike, decks: int) -> list[int]:
+    """The ids of a given deck order, which must hold every card of the decks once."""
+    order = _card_ids(cards, "the deck order", ActionError)
+    full = sorted(c.id for c in deck(decks))
+    if sorted(order) != full:
+        raise ActionError(f"a deck order must hold each of the {len(full)} cards of {decks} decks once")
+    return order
 
 
 def _take(

@@ -8,7 +8,6 @@ the kitty and the level change step by step.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from html import escape
@@ -48,7 +47,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.play_button.on_click(lambda _b: self.play_selected())
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand())
-        self._undo: list[Round] = []
+        self._undo: list[int] = []
+        """For each of the learner's plays that can be taken back: the length of the round's history before it."""
         super().__init__(
             [
                 self.status,
@@ -91,7 +91,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if not cards:
             self._say("Pick the cards you want to play first.")
             return
-        before = copy.deepcopy(rnd)
+        before = len(rnd.history)
         leading = not rnd.trick
         try:
             played = rnd.play(LEARNER, list(cards))
@@ -117,7 +117,9 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if not self._undo:
             self._say("There is nothing to take back.")
             return
-        self.round = self._undo.pop()
+        before = self._undo.pop()
+        while len(self.round.history) > before:  # the bots' plays since, then the learner's
+            self.round.undo()
         self._say("Taken back: play again.")
         self._refresh()
 
@@ -141,18 +143,18 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def _final_words(self) -> str:
         rnd = self.round
-        total, multiplier, bonus, change = rnd.score()
+        score = rnd.score()
         kitty = [Card.from_id(i) for i in rnd.discards]
         last = rnd.tricks[-1]
-        lines = [f"The round is over. The attackers won {total - bonus} points in tricks."]
+        lines = [f"The round is over. The attackers won {score.total - score.kitty_bonus} points in tricks."]
         if last.winner in rnd.attackers:
             lines.append(
                 f"{SEATS[last.winner]} (an attacker) won the last trick, so the kitty ({format_cards(kitty)}, "
-                f"{points(kitty)} points) counts ×{multiplier}: +{bonus} (RULES §9)."
+                f"{points(kitty)} points) counts ×{score.kitty_multiplier}: +{score.kitty_bonus} (RULES §9)."
             )
         else:
             lines.append(f"The declarers won the last trick, so the kitty's {points(kitty)} points stay theirs.")
-        lines.append(change.describe()[:-1] + " (RULES §9).")
+        lines.append(score.level_change.describe()[:-1] + " (RULES §9).")
         return " ".join(lines)
 
     # -- drawing ---------------------------------------------------------------------------------

@@ -1,0 +1,157 @@
+"""What happens in a round, as values: the ``Action`` union that ``Round.apply`` performs.
+
+One small frozen value per verb of ``Round`` (like python-chess's ``Move`` or an
+OpenSpiel action): ``DealCard`` gives the next card, ``Declare`` shows trump
+(亮主 liàngzhǔ), ``FinishDeal`` ends the deal (or redeals), ``Discard`` buries the
+kitty (底牌 dǐpái), ``Call`` names the friend cards (找朋友 zhǎo péngyǒu), ``Play``
+plays to the trick. A round keeps every action it accepted, in order, in
+``Round.history``; that log is what ``Round.undo`` and ``RoundRecord.replay``
+play again, and what a saved round holds, as plain dicts with card tokens.
+
+>>> from shengji_tutor import parse_cards
+>>> from shengji_tutor.play.actions import Play, action_from_dict
+>>> play = Play(2, tuple(parse_cards("10H 10H")))
+>>> str(play)
+'South plays 10♥ 10♥'
+>>> play.to_dict()
+{'action': 'play', 'seat': 2, 'cards': '10H 10H'}
+>>> action_from_dict(play.to_dict()) == play
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.errors import ShengjiError
+from ..engine.seats import seat_name
+
+__all__ = [
+    "DEAL_CARD",
+    "FINISH_DEAL",
+    "Action",
+    "Call",
+    "DealCard",
+    "Declare",
+    "Discard",
+    "FinishDeal",
+    "Play",
+    "action_from_dict",
+]
+
+_ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
+class _Action:
+    """What every action has: a sentence (``describe``, ``str``) and a plain-dict form (``to_dict``)."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    """The ``"action"`` of the dict form."""
+    sentence: ClassVar[str] = ""
+
+    def describe(self, players: int = 4) -> str:
+        """The action as a sentence, with the seat names of a table of ``players``."""
+        return self.sentence
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.kind}
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatCards(_Action):
+    """An action of one seat with some cards: ``Declare``, ``Discard``, ``Play``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    verb: ClassVar[str]
+
+    def describe(self, players: int = 4) -> str:
+        return f"{seat_name(self.seat, players)} {self.verb} {format_cards(self.cards)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.kind, "seat": self.seat, "cards": format_cards(self.cards, symbols=False)}
+
+
+@dataclass(frozen=True, slots=True)
+class DealCard(_Action):
+    """Give the next card of the deck to the next player in play order."""
+
+    kind: ClassVar[str] = "deal"
+    sentence: ClassVar[str] = "deal the next card"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(_SeatCards):
+    """``seat`` declares trump by showing ``cards`` from their hand (RULES §10)."""
+
+    kind: ClassVar[str] = "declare"
+    verb: ClassVar[str] = "declares with"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishDeal(_Action):
+    """End the deal: fix the trump and give the dealer the kitty, or redeal when nobody declared."""
+
+    kind: ClassVar[str] = "finish-deal"
+    sentence: ClassVar[str] = "finish the deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(_SeatCards):
+    """The dealer (``seat``) buries ``cards`` as the kitty (RULES §10)."""
+
+    kind: ClassVar[str] = "discard"
+    verb: ClassVar[str] = "buries"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(_Action):
+    """Finding Friends: the dealer (``seat``) calls ``(card, ordinal)`` pairs (RULES §11)."""
+
+    seat: int
+    calls: tuple[tuple[Card, int], ...]
+    kind: ClassVar[str] = "call"
+
+    def describe(self, players: int = 4) -> str:
+        named = ", ".join(f"the {_ORDINALS.get(o, f'#{o}')} {c.symbol()}" for c, o in self.calls)
+        return f"{seat_name(self.seat, players)} calls {named}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.kind, "seat": self.seat, "calls": [[str(c), o] for c, o in self.calls]}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(_SeatCards):
+    """``seat`` plays ``cards`` to the trick; for a failed throw (甩牌), the cards attempted."""
+
+    kind: ClassVar[str] = "play"
+    verb: ClassVar[str] = "plays"
+
+
+Action: TypeAlias = DealCard | Declare | FinishDeal | Discard | Call | Play
+"""Anything a round can be asked to do; ``Round.apply`` performs it."""
+
+DEAL_CARD = DealCard()
+FINISH_DEAL = FinishDeal()
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """The action a ``to_dict()`` form stands for; ``ShengjiError`` (a ``ValueError``) if none."""
+    kind = data.get("action")
+    if kind == DealCard.kind:
+        return DEAL_CARD
+    if kind == FinishDeal.kind:
+        return FINISH_DEAL
+    if kind == Call.kind:
+        return Call(data["seat"], tuple((Card.parse(c), o) for c, o in data["calls"]))
+    for cls in (Play, Declare, Discard):
+        if kind == cls.kind:
+            return cls(data["seat"], tuple(parse_cards(data["cards"])))
+    raise ShengjiError(f"not an action of a round: {dict(data)!r}")
