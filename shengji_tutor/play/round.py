@@ -567,7 +567,7 @@ class Round:
         if self.dealer is None:
             return ()
         if self.rules.partnership == "fixed":
-            return tuple(s for s in range(self.players) if s % 2 == self.dealer % 2)
+            return tuple(range(self.dealer % 2, self.players, 2))
         return tuple(sorted({self.dealer, *self.friends}))
 
     @property
@@ -618,11 +618,11 @@ class Round:
             dealer=self.dealer,
             declaration=st.declaration,
             leader=self.leader if self.phase == "play" else None,
-            trick=tuple(cards_of(p) for p in self.trick),
+            trick=tuple(map(cards_of, self.trick)),
             tricks=tuple(self.tricks),
             discards=cards_of(self.discards) if seat == self.dealer else (),
             declarers=self.declarers if self.phase in ("play", "done") else (),
-            calls=tuple((Card.from_id(c), o) for c, o in self.calls),
+            calls=tuple((Card.from_id(c), o) for c, o in self.calls) if self.calls else (),
             points_won=tuple(self.points_won),
         )
 
