@@ -1,5 +1,6 @@
 """Scoring a round: the kitty (底牌 dǐpái) bonus and the level table (RULES §9).
 
+>>> from shengji_tutor import Trump, kitty_multiplier, level_change
 >>> level_change(0)
 LevelChange(side='declarers', levels=3, points=0)
 >>> level_change(125)
@@ -88,6 +89,7 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
     has ``c`` cards. Default ``"times"``: 2 × c (single ×2, pair ×4, triple ×6,
     2-pair tractor ×8); variant ``"power"``: 2 ** c.
 
+    >>> from shengji_tutor import RuleSet, Trump, kitty_multiplier
     >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"))
     8
     >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"), RuleSet(kitty_multiplier="power"))
@@ -101,6 +103,8 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
 def largest_unit(play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
     """How many cards the largest unit of a play holds, split as ``lead_format`` splits a lead (RULES §9).
 
+    >>> from shengji_tutor import Trump
+    >>> from shengji_tutor.engine.scoring import largest_unit
     >>> largest_unit("8H 8H 9H 9H 3H", Trump("7", "C"))
     4
     """
@@ -125,6 +129,7 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
     band → +2; below two → +1; from two bands (80) the attackers take over, and
     go up one level for each further band (120 → +1, 160 → +2, …).
 
+    >>> from shengji_tutor import level_change
     >>> [level_change(p).levels for p in (0, 5, 35, 40, 75)]
     [3, 2, 2, 1, 1]
     >>> [(level_change(p).side, level_change(p).levels) for p in (80, 115, 120, 200, 240)]
@@ -153,6 +158,7 @@ def next_dealer(
     ``declarers`` is the dealer's side; by default the fixed partnerships (every other seat). Finding
     Friends rounds pass the side as it was revealed.
 
+    >>> from shengji_tutor import RuleSet, level_change, next_dealer
     >>> next_dealer(0, level_change(30)), next_dealer(0, level_change(90))
     (2, 1)
     >>> next_dealer(0, level_change(30), RuleSet(players=5), declarers=(0, 3))
