@@ -47,10 +47,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(command: list[str], port: int, log: Path, env: dict[str, str], timeout: float = 120) -> Iterator[str]:
-    """Run a local server while the block runs; yields its base URL once it answers."""
+def running(
+    command: list[str], port: int, log: Path, env: dict[str, str], timeout: float = 120, cwd: Path | None = None
+) -> Iterator[str]:
+    """Run a local server (in ``cwd``) while the block runs; yields its base URL once it answers."""
     with log.open("w") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout

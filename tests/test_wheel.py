@@ -14,7 +14,6 @@ import os
 import subprocess
 import sys
 import sysconfig
-import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.browser import free_port
+from benchmarks.browser import free_port, running
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -90,35 +89,12 @@ def test_serve_from_another_folder_answers_the_home_page(fresh: Path, tmp_path: 
     # the libraries' own data files (Voilà's base templates) come from the checkout's environment too
     env["JUPYTER_PATH"] = str(Path(sysconfig.get_paths()["data"]) / "share" / "jupyter")
     log = tmp_path / "serve.log"
-    with log.open("w") as out:
-        server = subprocess.Popen(
-            [fresh / "shengji-tutor", "serve", f"--port={port}"],
-            cwd=tmp_path,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        status, body = 0, ""
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/00-home.ipynb", timeout=120) as r:
-                    status, body = r.status, r.read().decode()
-                break
-            except urllib.error.HTTPError as e:
-                status = e.code
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(1)
-        assert status == 200, f"no home page (HTTP {status}); the server said:\n{log.read_text()}"
+    command = [str(fresh / "shengji-tutor"), "serve", f"--port={port}"]
+    with running(command, port, log, env, timeout=240, cwd=tmp_path) as base:
+        with urllib.request.urlopen(f"{base}/voila/render/00-home.ipynb", timeout=300) as reply:
+            status, body = reply.status, reply.read().decode()
+        assert status == 200
         assert "00-home" in body or "Sheng ji" in body, body[:2000]
-        said = log.read_text()
-        assert str(ROOT / "shengji_tutor") not in said
-        assert str(ROOT / "notebooks") not in said
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+    said = log.read_text()
+    assert str(ROOT / "shengji_tutor") not in said
+    assert str(ROOT / "notebooks") not in said

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank
 from .errors import ShengjiError
-from .explain import Judgement
+from .explain import Ruling
 from .seats import seat_name
 
 __all__ = [
@@ -82,29 +82,21 @@ class Declaration:
         return cls(seat, cards, card.suit, len(cards), dealt)
 
 
-class DeclarationVerdict(Judgement[tuple[str]]):
+class DeclarationVerdict(Ruling[tuple[str]]):
     """Whether a declaration is allowed now, and why (RULES §10). Truthy iff allowed.
 
     ``declaration`` is what it would declare (``None`` when the cards declare nothing).
     """
 
-    __slots__ = ("_declaration", "_legal")
+    __slots__ = ("_declaration",)
 
     def __init__(self, legal: bool, declaration: Declaration | None, reason: str | Callable[[], str]) -> None:
-        super().__init__(lambda: (reason() if callable(reason) else reason,))
-        self._legal = legal
+        super().__init__(legal, lambda: (reason() if callable(reason) else reason,))
         self._declaration = declaration
-
-    @property
-    def legal(self) -> bool:
-        return self._legal
 
     @property
     def declaration(self) -> Declaration | None:
         return self._declaration
-
-    def __bool__(self) -> bool:
-        return self._legal
 
     def __repr__(self) -> str:
         return f"DeclarationVerdict(legal={self._legal}, reason={self.reason!r})"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Judgement"]
+__all__ = ["Judgement", "Ruling"]
 
 E = TypeVar("E", bound=tuple[Any, ...])
 
@@ -35,3 +35,20 @@ class Judgement(Generic[E]):
         """A sentence for the learner that names the rule applied."""
         reason: str = self._get()[0]
         return reason
+
+
+class Ruling(Judgement[E]):
+    """A judgement that allows or refuses something: truthy iff ``legal`` (a follow, a declaration)."""
+
+    __slots__ = ("_legal",)
+
+    def __init__(self, legal: bool, explain: Callable[[], E]) -> None:
+        super().__init__(explain)
+        self._legal = legal
+
+    @property
+    def legal(self) -> bool:
+        return self._legal
+
+    def __bool__(self) -> bool:
+        return self._legal

@@ -29,7 +29,7 @@ from functools import partial
 
 from .cards import N_CARD_IDS, Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
 from .errors import PlayError
-from .explain import Judgement
+from .explain import Ruling
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_words, suit_words
@@ -41,7 +41,7 @@ Explain = Callable[[], tuple[str, tuple[Card, ...]]]
 """Builds (reason, holding) on first use: bots and simulations never pay for sentences."""
 
 
-class Verdict(Judgement[tuple[str, tuple[Card, ...]]]):
+class Verdict(Ruling[tuple[str, tuple[Card, ...]]]):
     """Whether a follow is legal, and why. Truthy iff legal.
 
     ``rule`` names the rule that decided: ``"follow-suit"`` (§6.1),
@@ -52,16 +52,11 @@ class Verdict(Judgement[tuple[str, tuple[Card, ...]]]):
     bots and simulations never pay for sentences. Read-only.
     """
 
-    __slots__ = ("_legal", "_rule")
+    __slots__ = ("_rule",)
 
     def __init__(self, legal: bool, rule: str, explain: Explain) -> None:
-        super().__init__(explain)
-        self._legal = legal
+        super().__init__(legal, explain)
         self._rule = rule
-
-    @property
-    def legal(self) -> bool:
-        return self._legal
 
     @property
     def rule(self) -> str:
@@ -70,9 +65,6 @@ class Verdict(Judgement[tuple[str, tuple[Card, ...]]]):
     @property
     def holding(self) -> tuple[Card, ...]:
         return self._get()[1]
-
-    def __bool__(self) -> bool:
-        return self._legal
 
     def __repr__(self) -> str:
         return f"Verdict(legal={self._legal}, rule={self._rule!r}, reason={self.reason!r})"
