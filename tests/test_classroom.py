@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import signal
@@ -9,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,10 @@ from shengji_tutor.classroom import ClassroomError, ClassroomStore, WrongKeyErro
 from shengji_tutor.store import db
 from shengji_tutor.store.db import HEAD_REVISION
 from shengji_tutor.store.progress import ProgressStore
+from shengji_tutor.store.schema import StoreError, attempts_table
 
 KEY = "a-long-secret-key"
+P1, P2, P3 = "pairs-keep-your-pair", "pairs-count-the-trick", "pairs-fake-pair-loses"  # puzzles of the bank
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -56,11 +59,11 @@ def test_a_class_records_attempts_for_its_instructor(store: ClassroomStore) -> N
 @pytest.mark.parametrize("action", ["attempts", "roster", "export_csv", "reveal", "end_class"])
 def test_without_the_key_nothing_is_readable_or_changeable(store: ClassroomStore, action: str) -> None:
     code = store.create_class("Club", KEY)
-    store.record_attempt(store.join(code, "Ana"), "p", "x", True)
+    store.record_attempt(store.join(code, "Ana"), P1, "x", True)
     with pytest.raises(WrongKeyError, match="instructor key"):
         getattr(store, action)(code, "not-the-key")
     with pytest.raises(WrongKeyError):
-        store.push_question(code, "", "p")
+        store.push_question(code, "", P1)
     assert store.class_info(code)["ended"] is False
 
 
@@ -75,13 +78,37 @@ def test_the_key_is_stored_hashed(store: ClassroomStore) -> None:
 
 @pytest.mark.parametrize(
     ("name", "problem"),
-    [("", "display name"), ("   ", "display name"), ("x" * 41, "at most 40"), ("a\x07b", "control"), (None, "text")],
+    [
+        ("", "display name"),
+        ("   ", "display name"),
+        ("x" * 41, "at most 40"),
+        (None, "text"),
+        ("a\x07b", "control"),
+        ("a\x7fb", "control"),  # DEL
+        ("a\x9bb", "control"),  # a C1 control
+        ("A\x00na", "control"),  # NUL: PostgreSQL could not even store it
+        ("An\u200ba", "invisible"),  # zero-width space
+        ("Ana\ufeff", "invisible"),  # zero-width no-break space
+        ("\u202eanA", "invisible"),  # right-to-left override
+        ("Ana\u2066x\u2069", "invisible"),  # left-to-right isolate
+        ("Ana\ue000", "invisible"),  # private use
+        ("An\ud800a", "invisible"),  # a lone surrogate: not UTF-8
+        ("\u3164", "visible character"),  # Hangul filler: a letter that draws nothing
+        ("\u0301\u0301", "visible character"),  # combining marks with nothing to sit on
+    ],
 )
 def test_bad_names_are_refused_and_nothing_is_stored(store: ClassroomStore, name: object, problem: str) -> None:
     code = store.create_class("Club", KEY)
     with pytest.raises(ClassroomError, match=problem):
         store.join(code, name)  # type: ignore[arg-type]
     assert store.roster(code, KEY) == []
+
+
+@pytest.mark.parametrize("name", ["Zoë", "李雷", "O'Brien-Smith", "Åsa 🂡", "José\u0301"])
+def test_names_in_any_script_are_welcome(store: ClassroomStore, name: str) -> None:
+    code = store.create_class("Club", KEY)
+    store.join(code, name)
+    assert [r["name"] for r in store.roster(code, KEY)] == [name]
 
 
 def test_names_are_data_never_markup(store: ClassroomStore) -> None:
@@ -101,8 +128,8 @@ def test_unknown_class_codes_are_refused(store: ClassroomStore, code: object) ->
 def test_a_student_sees_only_their_own_attempts(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
     ana, bo = store.join(code, "Ana"), store.join(code, "Bo")
-    store.record_attempt(ana, "p1", "ana's answer", True)
-    store.record_attempt(bo, "p1", "bo's answer", False)
+    store.record_attempt(ana, P1, "ana's answer", True)
+    store.record_attempt(bo, P1, "bo's answer", False)
     assert [a.answer for a in store.my_attempts(ana)] == ["ana's answer"]
     assert [a.answer for a in store.my_attempts(bo)] == ["bo's answer"]
     with pytest.raises(ClassroomError, match="unknown student"):
@@ -112,12 +139,12 @@ def test_a_student_sees_only_their_own_attempts(store: ClassroomStore) -> None:
 def test_an_ended_class_keeps_its_record_but_takes_no_more(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
     ana = store.join(code, "Ana")
-    store.record_attempt(ana, "p1", "a", True)
+    store.record_attempt(ana, P1, "a", True)
     store.end_class(code, KEY)
     with pytest.raises(ClassroomError, match="ended"):
         store.join(code, "Late")
     with pytest.raises(ClassroomError, match="ended"):
-        store.record_attempt(ana, "p2", "b", True)
+        store.record_attempt(ana, P2, "b", True)
     assert len(store.attempts(code, KEY)) == 1
 
 
@@ -132,10 +159,15 @@ def test_live_question_push_and_reveal(store: ClassroomStore) -> None:
 
 def test_csv_export_neutralises_formulas(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
-    store.record_attempt(store.join(code, "=HYPERLINK(1)"), "p1", "8H 8H", True)
+    ana = store.join(code, "=HYPERLINK(1)")
+    store.record_attempt(ana, P1, "8H 8H", True)
+    with db.write(store.engine) as conn:  # a row from before the puzzle ids were checked
+        row = {"student_id": ana, "code": code, "puzzle_id": "@SUM(1)", "answer": "+1", "correct": False, "at": 0}
+        conn.execute(attempts_table.insert().values(**row))
     lines = store.export_csv(code, KEY).splitlines()
     assert lines[0] == "time_utc,student,puzzle,answer,verdict"
-    assert ",'=HYPERLINK(1),p1,8H 8H,correct" in lines[1]
+    assert f",'=HYPERLINK(1),{P1},8H 8H,correct" in lines[1]
+    assert lines[2].endswith(",'=HYPERLINK(1),'@SUM(1),'+1,incorrect")
 
 
 def test_the_schema_is_versioned_and_reopening_is_safe(url: str) -> None:
@@ -150,45 +182,149 @@ def test_a_students_progress_is_their_attempts_in_the_class(store: ClassroomStor
     code = store.create_class("Club", KEY)
     ana, bo = store.join(code, "Ana"), store.join(code, "Bo")
     mine = ProgressStore(url=store.url, learner=ana)
-    mine.record("pairs-one", True, "8H 8H")  # one record: Ana's progress and the instructor's view
-    store.record_attempt(ana, "pairs-two", "yes", False)
-    assert mine.solved() == {"pairs-one"}
-    assert [a[:3] for a in mine.attempts()] == [("pairs-one", True, "8H 8H"), ("pairs-two", False, "yes")]
-    assert [(a.display_name, a.puzzle_id) for a in store.attempts(code, KEY)] == [
-        ("Ana", "pairs-one"),
-        ("Ana", "pairs-two"),
-    ]
+    mine.record(P1, True, "8H 8H")  # one record: Ana's progress and the instructor's view
+    store.record_attempt(ana, P2, "yes", False)
+    assert mine.solved() == {P1}
+    assert [a[:3] for a in mine.attempts()] == [(P1, True, "8H 8H"), (P2, False, "yes")]
+    assert [(a.display_name, a.puzzle_id) for a in store.attempts(code, KEY)] == [("Ana", P1), ("Ana", P2)]
     assert ProgressStore(url=store.url, learner=bo).solved() == set()  # two students never share a record
     store.end_class(code, KEY)
     with pytest.raises(ClassroomError, match="ended"):
-        mine.record("pairs-three", True)
+        mine.record(P3, True)
 
 
 def test_solo_attempts_sit_beside_a_class_without_joining_it(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
     solo = ProgressStore(url=store.url, learner=f"solo-{time.time_ns()}")  # the PostgreSQL database is shared
-    solo.record("pairs-one", True, "8H 8H")
-    assert solo.solved() == {"pairs-one"}
+    solo.record(P1, True, "8H 8H")
+    assert solo.solved() == {P1}
     assert store.attempts(code, KEY) == []
     assert store.roster(code, KEY) == []
 
 
-@pytest.mark.parametrize(("puzzle_id", "problem"), [("", "puzzle id"), ("x" * 81, "1 to 80"), (None, "puzzle id")])
-def test_both_stores_refuse_the_same_bad_puzzle_ids(store: ClassroomStore, puzzle_id: object, problem: str) -> None:
+@pytest.mark.parametrize(
+    ("puzzle_id", "correct", "problem"),
+    [
+        ("", True, "unknown puzzle id"),
+        ("x" * 81, True, "unknown puzzle id"),
+        ("pairs-none-such", True, "unknown puzzle id"),
+        (None, True, "puzzle id is text"),
+        (P1, "no", "True or False"),  # a string is not a verdict: "no" must never count as solved
+        (P1, 1, "True or False"),
+        (P1, None, "True or False"),
+    ],
+)
+def test_both_stores_refuse_the_same_bad_attempts(
+    store: ClassroomStore, puzzle_id: object, correct: object, problem: str
+) -> None:
     code = store.create_class("Club", KEY)
     ana = store.join(code, "Ana")
-    with pytest.raises(ValueError, match=problem):
-        store.record_attempt(ana, puzzle_id, "x", True)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=problem):
-        ProgressStore(url=store.url, learner=ana).record(puzzle_id, True)  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match=problem):
+        store.record_attempt(ana, puzzle_id, "x", correct)  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match=problem):
+        ProgressStore(url=store.url, learner=ana).record(puzzle_id, correct)  # type: ignore[arg-type]
     assert store.attempts(code, KEY) == []
+    assert ProgressStore(url=store.url, learner=ana).solved() == set()
+
+
+NUL, SURROGATE = "\x00", "\ud800"
+
+
+@pytest.mark.parametrize("bad", [NUL, SURROGATE])
+@pytest.mark.parametrize(
+    "action",
+    [
+        lambda s, code, me, bad: s.create_class(f"Club{bad}", KEY),
+        lambda s, code, me, bad: s.join(f"{code}{bad}", "Ana"),
+        lambda s, code, me, bad: s.join(code, f"A{bad}na"),
+        lambda s, code, me, bad: s.class_info(bad),
+        lambda s, code, me, bad: s.student(f"{me}{bad}"),
+        lambda s, code, me, bad: s.my_attempts(f"{me}{bad}"),
+        lambda s, code, me, bad: s.record_attempt(f"{me}{bad}", P1, "yes", True),
+        lambda s, code, me, bad: s.record_attempt(me, f"{P1}{bad}", "yes", True),
+        lambda s, code, me, bad: s.record_attempt(me, P1, f"y{bad}es", True),
+        lambda s, code, me, bad: s.push_question(code, KEY, f"{P1}{bad}"),
+        lambda s, code, me, bad: ProgressStore(url=s.url, learner=f"{me}{bad}"),
+        lambda s, code, me, bad: ProgressStore(url=s.url, learner=me).record(P1, True, f"y{bad}es"),
+        lambda s, code, me, bad: ProgressStore(url=s.url, learner=me).attempts(f"{P1}{bad}"),
+    ],
+    ids=[
+        "class name",
+        "code",
+        "display name",
+        "class info",
+        "student id",
+        "my attempts",
+        "attempt's student",
+        "puzzle id",
+        "answer",
+        "live question",
+        "learner",
+        "progress answer",
+        "progress puzzle",
+    ],
+)
+def test_text_no_database_can_keep_is_refused_in_words(
+    store: ClassroomStore, action: Callable[[ClassroomStore, str, str, str], object], bad: str
+) -> None:
+    code = store.create_class("Club", KEY)
+    me = store.join(code, "Ana")
+    with pytest.raises(StoreError) as refused:  # never the driver's DataError or UnicodeEncodeError
+        action(store, code, me, bad)
+    assert "SQL" not in str(refused.value)
+    assert store.attempts(code, KEY) == []
+
+
+def test_a_live_question_is_a_puzzle_of_the_bank_until_the_class_ends(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    for bad, problem in [("pairs-none-such", "unknown puzzle id"), (5, "text"), (["x"], "text")]:
+        with pytest.raises(StoreError, match=problem):
+            store.push_question(code, KEY, bad)  # type: ignore[arg-type]
+    assert store.class_info(code)["live_puzzle"] is None
+    store.push_question(code.lower(), KEY, P1)
+    assert store.class_info(code)["live_puzzle"] == P1
+    store.push_question(code, KEY, None)
+    assert store.class_info(code)["live_puzzle"] is None
+    store.end_class(code, KEY)
+    with pytest.raises(ClassroomError, match="ended"):
+        store.push_question(code, KEY, P1)
+    assert store.class_info(code)["live_puzzle"] is None
+
+
+def test_a_read_only_store_says_so_in_words_and_logs_the_detail(
+    store: ClassroomStore, read_only: Callable[[str], str], caplog: pytest.LogCaptureFixture
+) -> None:
+    code = store.create_class("Club", KEY)
+    ana = store.join(code, "Ana")
+    frozen = ClassroomStore(read_only(store.url))
+    assert frozen.student(ana)["name"] == "Ana"  # reading still works
+    with caplog.at_level(logging.ERROR, logger="shengji_tutor.store"):
+        for write in (
+            lambda: frozen.record_attempt(ana, P1, "yes", True),
+            lambda: ProgressStore(url=frozen.url, learner=ana).record(P1, True, "yes"),
+            lambda: frozen.join(code, "Bo"),
+        ):
+            with pytest.raises(StoreError) as refused:
+                write()
+            assert str(refused.value) == "the class's database is read-only"
+            assert ana not in str(refused.value)
+    assert "read-only" in caplog.text or "readonly" in caplog.text
+    assert "[SQL: " in caplog.text  # the operator's log has the statement that failed
+    assert store.attempts(code, KEY) == []
+
+
+def test_an_unreachable_store_says_so_in_words(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.ERROR, logger="shengji_tutor.store"), pytest.raises(StoreError) as refused:
+        ClassroomStore("postgresql://sjt:secret-password@127.0.0.1:1/none")
+    assert str(refused.value) == "the class's database cannot be reached"
+    assert "Connection refused" in caplog.text or "connection" in caplog.text
 
 
 def test_both_stores_cut_long_answers_at_500_characters(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
     ana = store.join(code, "Ana")
-    store.record_attempt(ana, "p1", "x" * 600, True)
-    ProgressStore(url=store.url, learner=ana).record("p2", True, "y" * 600)
+    store.record_attempt(ana, P1, "x" * 600, True)
+    ProgressStore(url=store.url, learner=ana).record(P2, True, "y" * 600)
     assert [len(a.answer) for a in store.attempts(code, KEY)] == [500, 500]
 
 
@@ -240,8 +376,8 @@ def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_class(tmp_pa
     store = ClassroomStore(url)  # a kernel opening a store nobody migrated (JupyterLab): upgraded once
     assert store.schema_version() == HEAD_REVISION
     assert [a.answer for a in store.my_attempts("ana-id")] == ["yes"]
-    ProgressStore(url=url).record("p1", True)  # a solo learner's attempt needs no class
-    assert ProgressStore(url=url).solved() == {"p1"}
+    ProgressStore(url=url).record(P1, True)  # a solo learner's attempt needs no class
+    assert ProgressStore(url=url).solved() == {P1}
     alembic(url, "downgrade", "0001")  # and back: only the class's attempts can go with it
     assert store.schema_version() == "0001"
     assert [a.answer for a in store.my_attempts("ana-id")] == ["yes"]
@@ -274,7 +410,7 @@ def _students(url: str, code: str, count: int, who: int) -> None:
     store = ClassroomStore(url)
     me = store.join(code, f"student {who}")
     for i in range(count):
-        store.record_attempt(me, f"p{i}", str(i), i % 3 == 0)
+        store.record_attempt(me, P1, str(i), i % 3 == 0)
 
 
 def test_many_students_writing_at_once_lose_nothing(url: str) -> None:
@@ -297,7 +433,7 @@ store = ClassroomStore(sys.argv[1])
 me = store.join(sys.argv[2], "writer")
 i = 0
 while True:
-    store.record_attempt(me, f"p{i}", str(i), True)
+    store.record_attempt(me, "pairs-keep-your-pair", str(i), True)
     print(i, flush=True)  # acknowledged only after the commit returned
     i += 1
 """
@@ -317,6 +453,6 @@ def test_killing_the_server_mid_class_loses_no_recorded_attempt(url: str, tmp_pa
     proc.send_signal(signal.SIGKILL)  # no clean shutdown, as when a server dies
     proc.wait()
     restarted = ClassroomStore(url)
-    recorded = {a.puzzle_id for a in restarted.attempts(code, KEY)}
+    recorded = {a.answer for a in restarted.attempts(code, KEY)}
     assert acknowledged >= 40
-    assert {f"p{i}" for i in range(acknowledged + 1)} <= recorded
+    assert {str(i) for i in range(acknowledged + 1)} <= recorded

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import base64
+import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel
 from shengji_tutor.classroom.session import Learner, current_learner, link
 from shengji_tutor.puzzles import load_bank
+from shengji_tutor.store.progress import ProgressStore
 
 KEY = "instructor-key-for-tests"
 EVIL = "<img src=x onerror=alert(1)>"
@@ -248,3 +250,49 @@ def test_the_dashboard_refreshes_within_two_seconds(store: ClassroomStore, conso
     while "Late Lucy" not in console.roster_box.value and time.monotonic() - joined < 2.0:
         time.sleep(0.05)
     assert "Late Lucy" in console.roster_box.value, "the roster did not refresh within 2 seconds"
+
+
+def answer_live(store: ClassroomStore, console: InstructorConsole, answering: ClassroomStore) -> tuple[str, LivePanel]:
+    """A student joins, the instructor pushes a yes/no question, and the student answers it on ``answering``."""
+    code = open_new_class(console)
+    sid = store.join(code, "Ana")
+    console.push("pairs-keep-your-pair")
+    panel = LivePanel(answering, Learner(sid, "Ana", code))
+    panel.poller.stop()
+    assert panel.card is not None
+    panel.card.browser_event({"event": "answer", "value": "no"})
+    panel.card.browser_event({"event": "check"})
+    assert panel.card.verdict == "correct"  # the verdict is shown whatever became of the record
+    return sid, panel
+
+
+def test_a_live_answer_the_class_cannot_take_is_kept_here_and_no_sql_reaches_the_page(
+    store: ClassroomStore,
+    console: InstructorConsole,
+    read_only: Callable[[str], str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "data"))
+    with caplog.at_level(logging.ERROR, logger="shengji_tutor.store"):
+        sid, panel = answer_live(store, console, ClassroomStore(read_only(store.url)))
+    assert panel.card is not None
+    shown = panel.card.error
+    assert shown == "Saved on this computer, but not sent to your class: the class's database is read-only."
+    for secret in ("SQL", "INSERT", "UPDATE", sid):
+        assert secret not in shown
+    assert "[SQL: " in caplog.text  # the server's log has the detail
+    assert store.attempts(console.code or "", KEY) == []
+    kept = ProgressStore(tmp_path / "data" / "progress.sqlite", learner=sid)
+    assert [a[:3] for a in kept.attempts()] == [("pairs-keep-your-pair", True, "no")]
+
+
+def test_a_live_answer_nobody_can_keep_says_so_plainly(
+    store: ClassroomStore, console: InstructorConsole, read_only: Callable[[str], str], unwritable_data: Path
+) -> None:
+    _sid, panel = answer_live(store, console, ClassroomStore(read_only(store.url)))
+    assert panel.card is not None
+    assert panel.card.error == (
+        "Not saved: the class's database is read-only, and the progress file on this computer cannot be opened"
+    )

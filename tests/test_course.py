@@ -9,14 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.course import LESSONS, PuzzleSet, home, lesson_footer, lesson_header, practice, puzzle_set
+from shengji_tutor.course.catalogue import puzzles_of
 from shengji_tutor.store import db
 from shengji_tutor.store.keys import ENV_DB
 from shengji_tutor.store.progress import ProgressStore
+from shengji_tutor.store.schema import StoreError
 
 KEY = "a-long-secret-key"
+UNREACHABLE = "postgresql+psycopg://sjt@127.0.0.1:1/gone"
 
 
 @pytest.fixture
@@ -153,3 +157,56 @@ def test_practice_deals_fresh_puzzles_and_counts_a_streak() -> None:
     widget._checked(widget.puzzle.grade("nonsense"), "nonsense")
     assert widget.streak == 0
     assert widget.best == 1
+
+
+def class_puzzles(tmp_path: Path) -> tuple[ClassroomStore, str, PuzzleSet]:
+    """A class with one student (Ana), and lesson 4's puzzles on her page."""
+    room = ClassroomStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    code = room.create_class("Club", KEY, lessons=[4])
+    ana = room.join(code, "Ana")
+    return room, code, PuzzleSet(puzzles_of(4), ProgressStore.of_student(room.url, ana))
+
+
+def kept_here(tmp_path: Path, puzzles: PuzzleSet) -> list[tuple[str, bool]]:
+    """The attempts kept in the local progress file under the student's id."""
+    local = ProgressStore(tmp_path / "data" / "progress.sqlite", learner=puzzles.store.learner)
+    return [(a[0], a[1]) for a in local.attempts()]
+
+
+@pytest.mark.parametrize(
+    ("failure", "why"),
+    [
+        (lambda room, code, puzzles: room.end_class(code, KEY), "this class has ended"),
+        (  # the database server went away
+            lambda room, code, puzzles: setattr(puzzles.store, "engine", sa.create_engine(UNREACHABLE)),
+            "the class's database cannot be reached",
+        ),
+    ],
+    ids=["ended", "unreachable"],
+)
+def test_an_attempt_the_class_cannot_take_is_kept_on_this_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: Callable[[ClassroomStore, str, PuzzleSet], None], why: str
+) -> None:
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "data"))
+    room, code, puzzles = class_puzzles(tmp_path)
+    first = puzzles.puzzle
+    failure(room, code, puzzles)
+    solve_in_the_page(puzzles)
+    assert puzzles.card.verdict == "correct"
+    assert puzzles.card.error == f"Saved on this computer, but not sent to your class: {why}."
+    assert kept_here(tmp_path, puzzles) == [(first.id, True)]
+    assert room.attempts(code, KEY) == []
+    assert "1 solved" in puzzles.card.progress  # what was kept here counts, and the page stays up
+
+
+def test_a_read_only_data_directory_never_stops_the_class_record(tmp_path: Path, unwritable_data: Path) -> None:
+    room, code, puzzles = class_puzzles(tmp_path)
+    solve_in_the_page(puzzles)
+    assert puzzles.card.error == ""
+    assert [(a.display_name, a.correct) for a in room.attempts(code, KEY)] == [("Ana", True)]
+    assert "1 solved" in puzzles.card.progress
+
+
+def test_a_solo_learners_unwritable_progress_says_so_in_words(tmp_path: Path, unwritable_data: Path) -> None:
+    with pytest.raises(StoreError, match=r"^the progress file on this computer cannot be opened$"):
+        ProgressStore()

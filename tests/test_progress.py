@@ -13,20 +13,22 @@ import pytest
 from shengji_tutor.store.db import HEAD_REVISION
 from shengji_tutor.store.progress import ProgressStore, default_path
 
+ONE, TWO = "pairs-keep-your-pair", "pairs-count-the-trick"  # puzzles of the bank
+
 
 def test_progress_survives_a_new_store_on_the_same_file(tmp_path: Path) -> None:
     path = tmp_path / "p.sqlite"
-    ProgressStore(path).record("pairs-one", True, "8H 8H")
-    ProgressStore(path).record("pairs-two", False, "yes")
+    ProgressStore(path).record(ONE, True, "8H 8H")
+    ProgressStore(path).record(TWO, False, "yes")
     again = ProgressStore(path)
-    assert again.solved() == {"pairs-one"}
-    assert [a[:3] for a in again.attempts()] == [("pairs-one", True, "8H 8H"), ("pairs-two", False, "yes")]
-    assert again.solved(["pairs-two", "pairs-one", "other"]) == {"pairs-one"}
+    assert again.solved() == {ONE}
+    assert [a[:3] for a in again.attempts()] == [(ONE, True, "8H 8H"), (TWO, False, "yes")]
+    assert again.solved([TWO, ONE, "other"]) == {ONE}
 
 
 def test_learners_are_kept_apart(tmp_path: Path) -> None:
     path = tmp_path / "p.sqlite"
-    ProgressStore(path, learner="ana").record("x", True)
+    ProgressStore(path, learner="ana").record(ONE, True)
     assert ProgressStore(path, learner="bo").solved() == set()
 
 
@@ -43,8 +45,8 @@ def test_a_learner_needs_a_name_of_at_most_40_characters(tmp_path: Path, bad: ob
 
 def test_the_default_store_is_the_data_directorys_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))
-    ProgressStore().record("pairs-one", True)
-    assert ProgressStore(tmp_path / "progress.sqlite").solved() == {"pairs-one"}
+    ProgressStore().record(ONE, True)
+    assert ProgressStore(tmp_path / "progress.sqlite").solved() == {ONE}
 
 
 OLD_SCHEMA = """
@@ -67,17 +69,17 @@ def test_an_old_progress_file_is_adopted_with_its_attempts(tmp_path: Path) -> No
         old.executemany(
             "INSERT INTO attempts (learner, puzzle_id, correct, answer, at) VALUES (?, ?, ?, ?, ?)",
             [
-                ("me", "pairs-one", 1, "8H 8H", 1.0),
-                ("me", "pairs-two", 0, "yes", 2.0),
-                ("ana", "pairs-two", 1, "no", 3.0),
+                ("me", ONE, 1, "8H 8H", 1.0),
+                ("me", TWO, 0, "yes", 2.0),
+                ("ana", TWO, 1, "no", 3.0),
             ],
         )
     old.close()
     mine = ProgressStore(path)
-    assert mine.attempts() == [("pairs-one", True, "8H 8H", 1.0), ("pairs-two", False, "yes", 2.0)]
-    assert ProgressStore(path, learner="ana").solved() == {"pairs-two"}
-    mine.record("pairs-two", True, "no")
-    assert mine.solved() == {"pairs-one", "pairs-two"}
+    assert mine.attempts() == [(ONE, True, "8H 8H", 1.0), (TWO, False, "yes", 2.0)]
+    assert ProgressStore(path, learner="ana").solved() == {TWO}
+    mine.record(TWO, True, "no")
+    assert mine.solved() == {ONE, TWO}
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchone() == (HEAD_REVISION,)
         columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
@@ -92,13 +94,13 @@ def test_progress_on_postgresql() -> None:
     if not url:
         pytest.skip("set SJT_POSTGRES_URL to a PostgreSQL database (.ci/run starts one)")
     learner = f"pg-{time.time_ns()}"  # the database is shared between runs
-    ProgressStore(url=url, learner=learner).record("pairs-one", True, "8H 8H")
+    ProgressStore(url=url, learner=learner).record(ONE, True, "8H 8H")
     again = ProgressStore(url=url, learner=learner)
-    assert again.solved() == {"pairs-one"}
-    assert [a[:3] for a in again.attempts("pairs-one")] == [("pairs-one", True, "8H 8H")]
+    assert again.solved() == {ONE}
+    assert [a[:3] for a in again.attempts(ONE)] == [(ONE, True, "8H 8H")]
 
 
-@pytest.mark.parametrize("bad", ["", None, 5, "x" * 81])
+@pytest.mark.parametrize("bad", ["", None, 5, "x" * 81, "pairs-none-such"])
 def test_bad_puzzle_ids_are_refused(tmp_path: Path, bad: object) -> None:
     store = ProgressStore(tmp_path / "p.sqlite")
     with pytest.raises(ValueError, match="puzzle id"):
@@ -109,7 +111,7 @@ def test_bad_puzzle_ids_are_refused(tmp_path: Path, bad: object) -> None:
 def _write(path: str, n: int, who: int) -> None:
     store = ProgressStore(path, learner=f"l{who}")
     for i in range(n):
-        store.record(f"p{i}", i % 2 == 0)
+        store.record(ONE, i % 2 == 0, str(i))
 
 
 def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from ..engine.grading import Grade
 from ..puzzles import Puzzle, answer_text, load_bank
 from ..store.classroom import Attempt, ClassroomError, ClassroomStore
 from ..store.keys import ENV_KEY, key_matches
+from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .session import Learner, link
@@ -84,10 +85,21 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
 
 
 class LivePanel(w.VBox):  # type: ignore[misc]
-    """The question the instructor pushed to the class, answered here and recorded for the instructor."""
+    """The question the instructor pushed to the class, answered here and recorded for the instructor.
 
-    def __init__(self, store: ClassroomStore, learner: Learner, bank: dict[str, Puzzle] | None = None) -> None:
+    An answer is recorded as the learner's progress (``ProgressStore.of_student`` unless
+    ``progress`` is given), so one that the class cannot take is kept on this computer.
+    """
+
+    def __init__(
+        self,
+        store: ClassroomStore,
+        learner: Learner,
+        bank: dict[str, Puzzle] | None = None,
+        progress: ProgressStore | None = None,
+    ) -> None:
         self.store, self.learner = store, learner
+        self.progress = progress if progress is not None else ProgressStore.of_student(store.url, learner.student_id)
         self.bank = bank if bank is not None else load_bank()
         self.title = w.HTML()
         self.card: PuzzleCard | None = None
@@ -128,7 +140,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         """Store the answer in its canonical form, so that equal answers count together on the dashboard."""
         puzzle_id = self.shown or ""
         shown = answer_text(self.bank.get(puzzle_id), answer)
-        self.store.record_attempt(self.learner.student_id, puzzle_id, shown, grade.correct)
+        problem = self.progress.save(puzzle_id, grade.correct, shown)
+        if self.card is not None:
+            self.card.error = problem
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]

@@ -52,9 +52,9 @@ class PageContext:
 
     @functools.cached_property
     def progress(self) -> ProgressStore:
-        """A student's attempts in their class's store; anyone else's in the local progress file."""
+        """A student's attempts in their class's store (or, failing it, kept locally); anyone else's locally."""
         if self.room is not None and self.learner is not None:
-            return ProgressStore(url=self.room.url, learner=self.learner.student_id)
+            return ProgressStore.of_student(self.room.url, self.learner.student_id)
         return ProgressStore()
 
 

@@ -211,7 +211,7 @@ def home(store: ProgressStore | None = None) -> w.Widget:
             f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
             f"in class {escape(learner.code)}.{escape(covers)}</p>"
         )
-        return w.VBox([_home_page(store), hello, LivePanel(context.room, learner)])
+        return w.VBox([_home_page(store), hello, LivePanel(context.room, learner, progress=learner_progress(store))])
     return _home_page(store)
 
 

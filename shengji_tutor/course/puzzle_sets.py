@@ -10,7 +10,6 @@ import ipywidgets as w
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, answer_text
 from ..store.progress import ProgressStore
-from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .catalogue import puzzles_of
@@ -60,10 +59,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
 
     def _checked(self, grade: Grade, answer: Any) -> None:
         """Save the attempt once, in the learner's store (a student's is their class's: the instructor sees it)."""
-        try:
-            self.store.record(self.puzzle.id, grade.correct, answer_text(self.puzzle, answer))
-        except StoreError as e:  # a class that has ended takes no more attempts
-            self.card.error = f"Not saved: {e}"
+        self.card.error = self.store.save(self.puzzle.id, grade.correct, answer_text(self.puzzle, answer))
         self._show_progress()
 
     def _show_progress(self) -> None:

@@ -6,7 +6,8 @@ progress is their attempts here). SQLite runs in WAL mode with a busy timeout,
 and every write is an immediate transaction, so many students' kernels can
 write at once without losing an attempt. The instructor key is stored as a
 salted PBKDF2 hash and compared in constant time; without it no names, answers
-or attempts can be read.
+or attempts can be read. What students and instructors type is checked in
+``validate.py``; a failing database is reported in words (``failures.py``).
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from . import validate
 from .db import open_database, sqlite_url, write
+from .failures import CLASS_PLACE, guarded
 from .keys import hash_key
 from .progress import default_path
 from .schema import ClassroomError, attempts_table, classes, insert_attempt, students
+from .validate import clean_name
 
 __all__ = [
     "Attempt",
@@ -38,7 +42,6 @@ __all__ = [
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: readable on a projector
 CODE_LENGTH = 6
-NAME_LIMIT = 40
 
 
 class WrongKeyError(ClassroomError):
@@ -62,20 +65,6 @@ def new_instructor_key() -> str:
     return secrets.token_urlsafe(15)
 
 
-def clean_name(display_name: object) -> str:
-    """A display name trimmed and checked: 1 to 40 characters, no control characters. Data, never markup."""
-    if not isinstance(display_name, str):
-        raise ClassroomError("a display name must be text")
-    name = " ".join(display_name.split())
-    if not name:
-        raise ClassroomError("please enter a display name")
-    if len(name) > NAME_LIMIT:
-        raise ClassroomError(f"a display name has at most {NAME_LIMIT} characters (this one has {len(name)})")
-    if any(ord(ch) < 32 for ch in name):
-        raise ClassroomError("a display name cannot contain control characters")
-    return name
-
-
 def default_url() -> str:
     """SQLite next to the progress store (``$SHENGJI_TUTOR_DATA`` or the user data directory)."""
     return sqlite_url(default_path().parent / "classroom.sqlite")
@@ -84,10 +73,13 @@ def default_url() -> str:
 class ClassroomStore:
     """Classes, students and attempts behind one database URL (``sqlite:///…`` or ``postgresql://…``)."""
 
+    @guarded
     def __init__(self, url: str | None = None) -> None:
+        self.place = CLASS_PLACE
         self.url = url or default_url()
         self.engine = open_database(self.url)
 
+    @guarded
     def schema_version(self) -> str:
         """The Alembic revision of the store's schema."""
         with self.engine.connect() as conn:
@@ -95,11 +87,10 @@ class ClassroomStore:
 
     # -- instructor actions ---------------------------------------------------------------
 
+    @guarded
     def create_class(self, name: str, instructor_key: str, lessons: Sequence[int] = ()) -> str:
         """A new class; returns its short code (six readable characters)."""
-        title = " ".join(str(name).split())[:120] if isinstance(name, str) else ""
-        if not title:
-            raise ClassroomError("a class needs a name")
+        title = validate.class_name(name)
         if not isinstance(instructor_key, str) or len(instructor_key) < 8:
             raise ClassroomError("the instructor key must be text of at least 8 characters")
         if any(type(n) is not int or not 1 <= n <= 10 for n in lessons):
@@ -144,26 +135,36 @@ class ClassroomStore:
             "live_revealed": bool(row.live_revealed),
         }
 
+    @guarded
     def push_question(self, code: str, instructor_key: str, puzzle_id: str | None) -> None:
-        """Show one puzzle on every joined student's screen (``None`` clears it)."""
+        """Show one puzzle of the bank on every joined student's screen (``None`` clears it), until the class ends."""
         self.check_key(code, instructor_key)
+        live = validate.live_puzzle(puzzle_id)
         with write(self.engine) as conn:
-            conn.execute(
-                classes.update().where(classes.c.code == code).values(live_puzzle=puzzle_id, live_revealed=False)
+            pushed = conn.execute(
+                classes.update()
+                .where(classes.c.code == validate.class_code(code), classes.c.ended_at.is_(None))
+                .values(live_puzzle=live, live_revealed=False)
             )
+            if pushed.rowcount == 0:
+                raise ClassroomError("this class has ended")
 
+    @guarded
     def reveal(self, code: str, instructor_key: str) -> None:
         """Reveal the live question's answer to the students."""
         self.check_key(code, instructor_key)
         with write(self.engine) as conn:
-            conn.execute(classes.update().where(classes.c.code == code).values(live_revealed=True))
+            conn.execute(classes.update().where(classes.c.code == validate.class_code(code)).values(live_revealed=True))
 
+    @guarded
     def end_class(self, code: str, instructor_key: str) -> None:
         """End the class: nobody can join or record any more; everything recorded stays readable."""
         self.check_key(code, instructor_key)
+        ended = {"ended_at": time.time(), "live_puzzle": None}
         with write(self.engine) as conn:
-            conn.execute(classes.update().where(classes.c.code == code).values(ended_at=time.time(), live_puzzle=None))
+            conn.execute(classes.update().where(classes.c.code == validate.class_code(code)).values(**ended))
 
+    @guarded
     def attempts(self, code: str, instructor_key: str) -> list[Attempt]:
         """Every attempt in the class, oldest first (needs the instructor key)."""
         self.check_key(code, instructor_key)
@@ -183,6 +184,7 @@ class ClassroomStore:
         with self.engine.connect() as conn:
             return [Attempt(*row) for row in conn.execute(query)]
 
+    @guarded
     def roster(self, code: str, instructor_key: str) -> list[dict[str, Any]]:
         """Students with their join time, last activity, attempts and solved count (needs the key)."""
         self.check_key(code, instructor_key)
@@ -222,7 +224,7 @@ class ClassroomStore:
                 [
                     stamp,
                     _csv_safe(a.display_name),
-                    a.puzzle_id,
+                    _csv_safe(a.puzzle_id),
                     _csv_safe(answers(a.puzzle_id, a.answer) if answers else a.answer),
                     "correct" if a.correct else "incorrect",
                 ]
@@ -231,6 +233,7 @@ class ClassroomStore:
 
     # -- student actions ------------------------------------------------------------------
 
+    @guarded
     def join(self, code: str, display_name: str) -> str:
         """A student joins a class with its code and a display name; returns their private student id."""
         name = clean_name(display_name)
@@ -245,9 +248,10 @@ class ClassroomStore:
             )
         return student_id
 
+    @guarded
     def student(self, student_id: str) -> dict[str, Any]:
         """A student's own record (their name and class), for the pages they open."""
-        if not isinstance(student_id, str):
+        if not isinstance(student_id, str) or not validate.storable(student_id):
             raise ClassroomError("unknown student")
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(students).where(students.c.id == student_id)).first()
@@ -255,12 +259,15 @@ class ClassroomStore:
             raise ClassroomError("unknown student: join the class again with its code")
         return {"id": row.id, "code": row.code, "name": row.display_name}
 
+    @guarded
     def record_attempt(self, student_id: str, puzzle_id: str, answer: str, correct: bool) -> None:
         """Record one attempt (committed before returning): the student's progress and the instructor's record."""
+        attempt = validate.attempt(puzzle_id, answer, correct)
         self.student(student_id)
         with write(self.engine) as conn:
-            insert_attempt(conn, student_id, puzzle_id, answer, correct)
+            insert_attempt(conn, student_id, attempt)
 
+    @guarded
     def my_attempts(self, student_id: str) -> list[Attempt]:
         """A student's own attempts (never anyone else's)."""
         me = self.student(student_id)
@@ -281,10 +288,9 @@ class ClassroomStore:
 
     # -- helpers ------------------------------------------------------------------------------
 
+    @guarded
     def _class(self, code: str) -> Any:
-        if not isinstance(code, str) or not code.strip():
-            raise ClassroomError("please enter the class code")
-        normal = code.strip().upper()
+        normal = validate.class_code(code)
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(classes).where(classes.c.code == normal)).first()
         if row is None:
@@ -294,4 +300,4 @@ class ClassroomStore:
 
 def _csv_safe(text: str) -> str:
     """Neutralise spreadsheet formulas (a name like '=HYPERLINK(…)' stays text)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -6,7 +6,9 @@ install keeps it in a SQLite file in the user's data directory
 in a classroom a student's progress is their attempts in the class's store,
 keyed by their student id. Every attempt is written in its own transaction
 before the page is told the verdict, so nothing a learner did is lost when the
-server stops.
+server stops. Nor when the class's store cannot take it (its database read-only
+or unreachable, or the class ended): a student's attempt is then kept in the
+local progress file under their id, and ``NotSentError`` tells them so.
 
 >>> import pathlib, tempfile
 >>> from shengji_tutor.store.progress import ProgressStore
@@ -20,15 +22,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
 
 import platformdirs
 import sqlalchemy as sa
 
+from . import validate
 from .db import open_database, sqlite_url, write
-from .schema import attempts_table, insert_attempt, learner_id
+from .failures import CLASS_PLACE, LOCAL_PLACE, guarded
+from .schema import NewAttempt, StoreError, attempts_table, insert_attempt
 
-__all__ = ["ProgressStore", "default_path"]
+__all__ = ["NotSentError", "ProgressStore", "default_path"]
+
+
+class NotSentError(StoreError):
+    """The class's store could not take an attempt, but this computer kept it: nothing is lost."""
 
 
 def default_path() -> Path:
@@ -41,37 +50,105 @@ class ProgressStore:
     """One learner's attempts and solved puzzles (``learner="me"`` for a single-user install).
 
     ``path`` is a SQLite file (``default_path()`` when omitted); ``url`` names any
-    store instead, such as a class's, where ``learner`` is a student id.
+    store instead, such as a class's, where ``learner`` is a student id. ``local``
+    (a class's student: see ``of_student``) is the progress file that keeps what
+    the class's store cannot take.
     """
 
-    def __init__(self, path: Path | str | None = None, learner: str = "me", *, url: str | None = None) -> None:
-        self.learner = learner_id(learner)
+    @guarded
+    def __init__(
+        self, path: Path | str | None = None, learner: str = "me", *, url: str | None = None, local: Path | None = None
+    ) -> None:
+        self.place = CLASS_PLACE if url else LOCAL_PLACE
+        self.learner = validate.learner_id(learner)
         self.url = url or sqlite_url(Path(path) if path is not None else default_path())
+        self.local = local
+        self._kept: ProgressStore | None = None
         self.engine = open_database(self.url)
 
+    @classmethod
+    def of_student(cls, url: str, student_id: str) -> ProgressStore:
+        """A class's student: their attempts in the class's store at ``url``, or, failing it, in ``default_path()``."""
+        return cls(url=url, learner=student_id, local=default_path())
+
     def record(self, puzzle_id: str, correct: bool, answer: str = "") -> None:
-        """Write one attempt (committed before returning; in a class, also the instructor's record of it)."""
+        """Write one attempt (committed before returning; in a class, also the instructor's record of it).
+
+        A student's attempt that the class's store cannot take is kept in the local
+        progress file, and ``NotSentError`` says so; ``StoreError`` means neither kept it.
+        """
+        attempt = validate.attempt(puzzle_id, answer, correct)
+        try:
+            self._insert(attempt)
+        except StoreError as refused:
+            if self.local is None:
+                raise
+            try:
+                self._kept_here()._insert(attempt)
+            except StoreError as e:
+                raise StoreError(f"{refused}, and {e}") from None
+            raise NotSentError(f"Saved on this computer, but not sent to your class: {refused}.") from None
+
+    def save(self, puzzle_id: str, correct: bool, answer: str = "") -> str:
+        """``record``, for a page: "" once the attempt is saved, else the one sentence the learner reads."""
+        try:
+            self.record(puzzle_id, correct, answer)
+        except NotSentError as e:
+            return str(e)
+        except StoreError as e:
+            return f"Not saved: {e}"
+        return ""
+
+    @guarded
+    def _insert(self, attempt: NewAttempt) -> None:
         with write(self.engine) as conn:
-            insert_attempt(conn, self.learner, puzzle_id, answer, correct)
+            insert_attempt(conn, self.learner, attempt)
+
+    def _kept_here(self) -> ProgressStore:
+        """The local progress file, under this student's id (opened on first use)."""
+        if self._kept is None:
+            self._kept = ProgressStore(self.local, self.learner)
+        return self._kept
 
     def solved(self, puzzle_ids: Iterable[str] | None = None) -> set[str]:
-        """The puzzles this learner has solved (among ``puzzle_ids`` when given)."""
+        """The puzzles this learner has solved (among ``puzzle_ids`` when given).
+
+        A class's student's attempts kept on this computer count too, and a store
+        that cannot be read counts none (the log says why): the page stays up.
+        """
+        if self.local is None:
+            done = self._solved()
+        else:
+            done = set()
+            for source in (self._solved, self._kept_solved):
+                with suppress(StoreError):
+                    done |= source()
+        return done if puzzle_ids is None else done & set(puzzle_ids)
+
+    def _kept_solved(self) -> set[str]:
+        """The puzzles solved in attempts kept on this computer (none when there is no progress file)."""
+        if self._kept is None and not (self.local is not None and self.local.exists()):
+            return set()
+        return self._kept_here()._solved()
+
+    @guarded
+    def _solved(self) -> set[str]:
         query = (
             sa.select(attempts_table.c.puzzle_id)
             .distinct()
             .where(attempts_table.c.student_id == self.learner, attempts_table.c.correct == sa.true())
         )
         with self.engine.connect() as conn:
-            done = set(conn.scalars(query))
-        return done if puzzle_ids is None else done & set(puzzle_ids)
+            return set(conn.scalars(query))
 
+    @guarded
     def attempts(self, puzzle_id: str | None = None) -> list[tuple[str, bool, str, float]]:
-        """(puzzle id, correct, answer, time) of this learner's attempts, oldest first."""
+        """(puzzle id, correct, answer, time) of this learner's attempts in this store, oldest first."""
         table = attempts_table
         query = sa.select(table.c.puzzle_id, table.c.correct, table.c.answer, table.c.at).where(
             table.c.student_id == self.learner
         )
         if puzzle_id is not None:
-            query = query.where(table.c.puzzle_id == puzzle_id)
+            query = query.where(table.c.puzzle_id == validate.puzzle_id(puzzle_id))
         with self.engine.connect() as conn:
             return [(r[0], bool(r[1]), r[2], r[3]) for r in conn.execute(query.order_by(table.c.id))]

@@ -2,22 +2,23 @@
 
 Classes, their students, and every puzzle attempt — a class's or a solo
 learner's (``code`` NULL). Both stores write attempts through ``insert_attempt``,
-so both keep the same limits: a puzzle id of 1 to 80 characters, an answer of at
-most 500 (longer ones are cut), a learner id of 1 to 40.
+which takes only a ``NewAttempt`` that ``validate.attempt`` checked, so both keep
+the same rules: a puzzle of the bank, an answer of at most 500 characters (longer
+ones are cut), a verdict that is True or False, a learner id of 1 to 40.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 
 from ..engine.errors import ShengjiError
 
-__all__ = ["ClassroomError", "StoreError", "attempts_table", "classes", "insert_attempt", "learner_id", "students"]
+__all__ = ["ClassroomError", "NewAttempt", "StoreError", "attempts_table", "classes", "insert_attempt", "students"]
 
 ANSWER_LIMIT = 500
-PUZZLE_ID_LIMIT = 80
 LEARNER_LIMIT = 40
 
 metadata = sa.MetaData()
@@ -57,30 +58,32 @@ attempts_table = sa.Table(
 
 
 class StoreError(ShengjiError):
-    """A record refused: a puzzle id that is not one, a learner without a name…"""
+    """A record refused (a puzzle id that is not one, a learner without a name…), or a database that failed.
+
+    Its message is shown to learners, so it never holds SQL, a token or a password:
+    ``failures.guarded`` says in words what failed and logs the detail.
+    """
 
 
 class ClassroomError(StoreError):
     """A classroom request refused: unknown code, empty name, ended class…"""
 
 
-def learner_id(learner: object) -> str:
-    """A learner's id, trimmed: 1 to 40 characters (a solo learner's name, or a class's student id)."""
-    if not isinstance(learner, str) or not learner.strip():
-        raise StoreError("a learner needs a name")
-    if len(learner.strip()) > LEARNER_LIMIT:
-        raise StoreError(f"a learner's name has at most {LEARNER_LIMIT} characters")
-    return learner.strip()
+@dataclass(frozen=True)
+class NewAttempt:
+    """An attempt about to be written, as ``validate.attempt`` checked it."""
+
+    puzzle_id: str
+    answer: str
+    correct: bool
 
 
-def insert_attempt(conn: sa.Connection, student_id: str, puzzle_id: str, answer: object, correct: bool) -> None:
+def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) -> None:
     """Write one attempt in the write transaction ``conn``.
 
     A learner who is a class's student answers in their class: the attempt carries
     the class code, counts as activity, and is refused once the class has ended.
     """
-    if not isinstance(puzzle_id, str) or not 1 <= len(puzzle_id) <= PUZZLE_ID_LIMIT:
-        raise StoreError(f"a puzzle id is 1 to {PUZZLE_ID_LIMIT} characters, not {puzzle_id!r:.100}")
     now = time.time()
     enrolled = conn.execute(
         sa.select(students.c.code, classes.c.ended_at)
@@ -95,9 +98,9 @@ def insert_attempt(conn: sa.Connection, student_id: str, puzzle_id: str, answer:
         attempts_table.insert().values(
             student_id=student_id,
             code=None if enrolled is None else enrolled.code,
-            puzzle_id=puzzle_id,
-            answer=str(answer)[:ANSWER_LIMIT],
-            correct=bool(correct),
+            puzzle_id=attempt.puzzle_id,
+            answer=attempt.answer,
+            correct=attempt.correct,
             at=now,
         )
     )

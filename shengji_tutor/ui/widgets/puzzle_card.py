@@ -152,9 +152,9 @@ class PuzzleCard(SafeWidget):
         for callback in self._check_listeners:
             try:
                 callback(grade, answer)
-            except Exception as e:  # a failing store must not hide the verdict
+            except Exception:  # a failing store must not hide the verdict, nor show the learner its SQL
                 log.exception("recording puzzle %s failed", self.puzzle_id)
-                self.error = f"Your answer was graded but could not be saved ({type(e).__name__}: {e})."
+                self.error = "Your answer was graded but could not be saved (the server's log says why)."
         with self.hold_sync():
             self.verdict = "correct" if grade.correct else "incorrect"
             self.feedback = grade.explanation

@@ -1,0 +1,138 @@
+"""What the stores accept: one check for each kind of value a page or a learner hands them.
+
+Both stores (``ClassroomStore``, ``ProgressStore``) check what they are given
+here, before any SQL runs, so SQLite and PostgreSQL refuse the same things with
+the same sentence: text with a NUL (PostgreSQL cannot keep it) or a lone
+surrogate (UTF-8 cannot encode it); a display name with control or invisible
+characters, or with nothing visible at all; a puzzle that is not in the bank; a
+verdict that is not ``True`` or ``False``.
+
+>>> from shengji_tutor.store import validate
+>>> validate.clean_name("  Ana   Lee ")
+'Ana Lee'
+>>> validate.clean_name("Ana\\u202eeeL")
+Traceback (most recent call last):
+...
+shengji_tutor.store.schema.ClassroomError: a display name cannot contain control or invisible characters (it has U+202E)
+>>> validate.attempt("pairs-keep-your-pair", "no", True)
+NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ..puzzles import load_bank
+from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, StoreError
+
+__all__ = [
+    "attempt",
+    "class_code",
+    "class_name",
+    "clean_name",
+    "learner_id",
+    "live_puzzle",
+    "puzzle_id",
+    "storable",
+]
+
+NAME_LIMIT = 40
+CLASS_NAME_LIMIT = 120
+HIDDEN = {"Cc", "Cf", "Co", "Cs"}
+"""Control, format (zero-width, bidi), private-use and surrogate characters: none belongs in a name."""
+BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+"""The bidi embeddings, overrides and isolates, which reorder the text around a name on screen."""
+BLANK = {"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"}
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)."""
+
+
+def storable(text: str) -> bool:
+    """Can both databases keep ``text`` as it is (no NUL, no lone surrogate)?"""
+    return _unstorable(text) is None
+
+
+def clean_name(display_name: object) -> str:
+    """A display name trimmed and checked: 1 to 40 characters, something visible, nothing hidden.
+
+    Hidden means a control, format, private-use or surrogate character (Unicode
+    categories Cc, Cf, Co, Cs: DEL, C1 controls, zero-width characters, the bidi
+    overrides and isolates that could disguise a name). A name is data, never markup.
+    """
+    if not isinstance(display_name, str):
+        raise ClassroomError("a display name must be text")
+    name = " ".join(display_name.split())
+    if not name:
+        raise ClassroomError("please enter a display name")
+    if len(name) > NAME_LIMIT:
+        raise ClassroomError(f"a display name has at most {NAME_LIMIT} characters (this one has {len(name)})")
+    hidden = next((ch for ch in name if unicodedata.category(ch) in HIDDEN or ch in BIDI), None)
+    if hidden is not None:
+        raise ClassroomError(
+            f"a display name cannot contain control or invisible characters (it has U+{ord(hidden):04X})"
+        )
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK for ch in name):
+        raise ClassroomError("a display name needs at least one visible character")
+    return name
+
+
+def class_name(name: object) -> str:
+    """A class's name, trimmed and cut at 120 characters."""
+    title = " ".join(name.split())[:CLASS_NAME_LIMIT] if isinstance(name, str) else ""
+    if not title:
+        raise ClassroomError("a class needs a name")
+    return _text(title, "a class name", ClassroomError)
+
+
+def class_code(code: object) -> str:
+    """A class code as typed, trimmed and in capitals (whether such a class exists is the store's question)."""
+    if not isinstance(code, str) or not code.strip():
+        raise ClassroomError("please enter the class code")
+    normal = code.strip().upper()
+    if not storable(normal):
+        raise ClassroomError(f"there is no class with the code {normal[:12]!r}")
+    return normal
+
+
+def learner_id(learner: object) -> str:
+    """A learner's id, trimmed: 1 to 40 characters (a solo learner's name, or a class's student id)."""
+    if not isinstance(learner, str) or not learner.strip():
+        raise StoreError("a learner needs a name")
+    if len(learner.strip()) > LEARNER_LIMIT:
+        raise StoreError(f"a learner's name has at most {LEARNER_LIMIT} characters")
+    return _text(learner.strip(), "a learner's name")
+
+
+def puzzle_id(puzzle: object) -> str:
+    """The id of a puzzle in the bank (``shengji_tutor.puzzles.load_bank``)."""
+    if not isinstance(puzzle, str):
+        raise StoreError(f"a puzzle id is text, not {puzzle!r:.40}")
+    if puzzle not in load_bank():
+        raise StoreError(f"unknown puzzle id {puzzle!r:.60}")
+    return puzzle
+
+
+def live_puzzle(puzzle: object) -> str | None:
+    """The puzzle an instructor pushes to the class: one of the bank, or None to clear it."""
+    return None if puzzle is None else puzzle_id(puzzle)
+
+
+def attempt(puzzle: object, answer: object, correct: object) -> NewAttempt:
+    """An attempt as it is stored: a puzzle of the bank, the answer as text (cut at 500 characters), a real verdict.
+
+    ``correct`` must be ``True`` or ``False``: ``"no"`` is not a verdict (and must never count as solved).
+    """
+    if not isinstance(correct, bool):
+        raise StoreError(f"a verdict is True or False, not {correct!r:.40}")
+    return NewAttempt(puzzle_id(puzzle), _text(str(answer), "an answer")[:ANSWER_LIMIT], correct)
+
+
+def _text(text: str, what: str, error: type[StoreError] = StoreError) -> str:
+    bad = _unstorable(text)
+    if bad is not None:
+        raise error(f"{what} contains a character that cannot be stored (U+{ord(bad):04X})")
+    return text
+
+
+def _unstorable(text: str) -> str | None:
+    """The first character no database keeps: NUL (PostgreSQL refuses it) or a lone surrogate (not UTF-8)."""
+    return next((ch for ch in text if ch == "\x00" or "\ud800" <= ch <= "\udfff"), None)
