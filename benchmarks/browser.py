@@ -48,9 +48,15 @@ def free_port() -> int:
 
 @contextmanager
 def running(
-    command: list[str], port: int, log: Path, env: dict[str, str], timeout: float = 120, cwd: Path | None = None
+    command: list[str],
+    port: int,
+    log: Path,
+    env: dict[str, str],
+    timeout: float = 120,
+    cwd: Path | None = None,
+    ready: str = "/",
 ) -> Iterator[str]:
-    """Run a local server (in ``cwd``) while the block runs; yields its base URL once it answers."""
+    """Run a local server (in ``cwd``) while the block runs; yields its base URL once ``ready`` answers."""
     with log.open("w") as out:
         proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
     base = f"http://127.0.0.1:{port}"
@@ -58,7 +64,7 @@ def running(
         deadline = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(base + "/", timeout=5):
+                with urllib.request.urlopen(base + ready, timeout=5):
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:

@@ -81,7 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     room.add_argument("--db", default=None, help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db")
     room.add_argument("--instructor-key", default=None, help="the instructor key (default: a fresh one is printed)")
     room.add_argument("--max-kernels", type=int, default=60, help="most learners connected at once (default 60)")
+    hub = commands.add_parser("hub-service", help="a class server replica run by JupyterHub (deploy/)")
+    hub.add_argument("--max-kernels", type=int, default=40, help="most learners on this replica at once (default 40)")
     args = parser.parse_args(argv)
+    if args.command == "hub-service":
+        from .hub import run_replica
+
+        return run_replica(args.max_kernels)
     if args.command == "classroom":
         return classroom(args.host, args.port, args.db, args.instructor_key, args.max_kernels)
     if args.command == "check-exercises":
