@@ -12,7 +12,7 @@ import pytest
 
 from shengji_tutor import Card
 from shengji_tutor.app.classroom import ENV_DB, ENV_KEY, key_fingerprint, key_matches
-from shengji_tutor.classroom import ClassroomStore
+from shengji_tutor.classroom import ClassroomStore, WrongKeyError
 from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel
 from shengji_tutor.classroom.session import Learner, current_learner, link
 from shengji_tutor.puzzles import load_bank
@@ -51,6 +51,54 @@ def test_the_key_fingerprint_checks_the_key_without_holding_it() -> None:
     assert key_matches(KEY, fp)
     assert not key_matches("wrong-key", fp)
     assert not key_matches(KEY, "garbage")
+
+
+def test_each_wrong_key_makes_the_next_try_wait_longer(store: ClassroomStore) -> None:
+    now = [0.0]
+    console = InstructorConsole(store, key_fingerprint(KEY), clock=lambda: now[0])
+    waits = []
+    for _ in range(7):
+        console.key.value = "a-wrong-guess"
+        assert not console.unlock()
+        wait = re.search(r"try again in (\d+) s", console.message.value)
+        assert wait is not None
+        waits.append(int(wait.group(1)))
+        console.key.value = KEY
+        assert not console.unlock()  # even the right key waits its turn
+        assert f"Too many wrong keys: try again in {waits[-1]} s" in console.message.value
+        now[0] += waits[-1]
+    assert waits == [1, 2, 4, 8, 16, 30, 30]
+    assert console.unlock()
+    code = store.create_class("Club", "another-instructors-key")
+    console.key.value = "a-guess-at-that-key"  # guessing a class's own key is slowed down too
+    assert not console.open_class(code)
+    assert "does not open this class. You can try again in 1 s" in console.message.value
+    assert not console.open_class(code)
+    assert "Too many wrong keys" in console.message.value
+
+
+def test_the_dashboard_checks_the_key_once_per_session(
+    store: ClassroomStore, console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shengji_tutor.store import classroom, keys
+
+    code = open_new_class(console)
+    hashed: list[str] = []
+
+    def counted(key: str, salt: str) -> str:
+        hashed.append(salt)
+        return real(key, salt)
+
+    real = keys.hash_key
+    monkeypatch.setattr(keys, "hash_key", counted)
+    monkeypatch.setattr(classroom, "hash_key", counted)
+    for _ in range(5):
+        console.refresh()
+    assert hashed == []  # PBKDF2 ran when the class was opened, not at each refresh
+    for _ in range(2):
+        with pytest.raises(WrongKeyError):
+            store.attempts(code, "not-the-key-at-all")
+    assert len(hashed) == 2  # a wrong key is checked every time: it is never remembered
 
 
 def test_joining_gives_a_link_that_keeps_the_student_signed_in(store: ClassroomStore) -> None:
@@ -211,19 +259,19 @@ def test_the_kernel_cap_refuses_beyond_the_limit() -> None:
 
     from shengji_tutor.app.classroom import CappedKernelManager
 
-    manager = CappedKernelManager(max_kernels=2)
+    manager = CappedKernelManager(max_learners=2)
     manager.list_kernel_ids = lambda: ["a", "b"]  # type: ignore[method-assign]
     with pytest.raises(web.HTTPError) as e, ThreadPoolExecutor(1) as pool:  # a thread of its own: no running loop
         pool.submit(asyncio.run, manager.start_kernel()).result()
     assert e.value.status_code == 503
-    assert "full" in str(e.value.log_message)
+    assert "full (2 learners)" in str(e.value.log_message)
 
 
 def test_the_classroom_command_refuses_a_short_key_and_a_bad_store(capsys: pytest.CaptureFixture[str]) -> None:
     from shengji_tutor.app.cli import main
 
     assert main(["classroom", "--instructor-key", "short"]) == 2
-    assert "at least 8" in capsys.readouterr().err
+    assert "at least 12" in capsys.readouterr().err
     assert main(["classroom", "--instructor-key", KEY, "--db", "postgresql://nobody@127.0.0.1:1/none"]) == 2
     assert "cannot open the classroom store" in capsys.readouterr().err
 
@@ -233,9 +281,9 @@ def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
     from shengji_tutor.app.serve import NOTEBOOKS
 
     command = classroom_command(9000, max_kernels=25)
+    assert command[1:4] == ["-m", "shengji_tutor.app.class_server", str(NOTEBOOKS)]
     assert "--Voila.ip=0.0.0.0" in command
-    preheated = len(list(NOTEBOOKS.glob("*.ipynb")))  # one pre-heated kernel per notebook comes on top
-    assert f"--CappedKernelManager.max_kernels={25 + preheated}" in command
+    assert "--CappedKernelManager.max_learners=25" in command  # learners: pre-heated kernels take no seat
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     assert "--preheat_kernel=True" in command
 

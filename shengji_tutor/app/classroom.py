@@ -1,9 +1,17 @@
-"""Serving a class: Voilà for a room of students, with a cap on live kernels and idle-kernel culling.
+"""Serving a class: Voilà for a room of students, with a cap on learners and idle-kernel culling.
 
 ``shengji-tutor classroom`` runs the course app listening on all interfaces,
-with pre-heated kernels, idle kernels culled, and at most ``--max-kernels``
-kernels alive so that a room of students cannot exhaust the machine (a student
-beyond the cap is told the class is full, and can retry when someone leaves).
+with pre-heated kernels, idle kernels culled, and at most ``max_kernels``
+learners' kernels alive so that a room of students cannot exhaust the machine
+(a student beyond the cap is told at once that the class is full, and can
+retry when someone leaves). The server process is ``app.class_server``: Voilà
+with the class's page handler, which takes a pre-heated kernel only when one
+is ready and a seat is free.
+
+The cap counts learners, not kernels: a kernel waiting in a lesson's pre-heated
+pool takes no seat, so refilling a pool is never refused and a lesson never
+stays cold; a kernel counts from the moment it starts to start (a burst of page
+opens cannot overshoot the cap while kernels boot) until it is shut down.
 """
 
 from __future__ import annotations
@@ -28,17 +36,81 @@ __all__ = [
     "key_matches",
 ]
 
+PREHEAT = "VOILA_PREHEAT"
+"""Voilà sets this in a kernel's environment to "True" when the kernel is started for a pre-heated pool."""
+
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """A kernel manager that refuses new kernels beyond ``max_kernels`` (HTTP 503, with a readable reason)."""
+    """A kernel manager that refuses a learner's kernel beyond ``max_learners`` (HTTP 503, the class-full page).
 
-    max_kernels = traitlets.Int(60, config=True, help="Most kernels alive at once (pre-heated ones included).")
+    Voilà makes it the base of its pooling manager (``voila_kernel_manager_factory``), whose ``_pools`` map a
+    notebook to the tasks starting or holding its pre-heated kernels; those kernels take no seat.
+    """
+
+    max_learners = traitlets.Int(60, config=True, help="Most learners' kernels alive at once (pre-heated not counted).")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._starting: dict[str, bool] = {}  # kernel id → started for a pool; counted before it is up
+        self.log.info(
+            "The class takes at most %d learners at once (pre-heated kernels take no seat)", self.max_learners
+        )
+
+    def learners(self) -> int:
+        """Kernels that are serving (or starting to serve) a learner's page."""
+        kernels = set(self.list_kernel_ids()) | set(self._starting)
+        return len(kernels - self._waiting())
+
+    def full(self) -> bool:
+        return self.learners() >= self.max_learners
+
+    def preheated(self) -> dict[str, int]:
+        """How many started pre-heated kernels wait in each notebook's pool."""
+        return {notebook: sum(_ready(task) for task in pool) for notebook, pool in self._pool_tasks().items()}
+
+    def pool_ready(self, notebook: str) -> bool:
+        """Is the notebook's next pre-heated kernel started, so that taking it is instant and counted at once?
+
+        A pool start that failed is replaced here, so a lesson never stays cold.
+        """
+        pool = self._pool_tasks().get(notebook, [])
+        if pool and pool[0].done() and not _ready(pool[0]):
+            pool.pop(0)
+            self.fill_if_needed(notebook_name=notebook)  # type: ignore[attr-defined]  # Voilà's pooling subclass
+            return False
+        return bool(pool) and _ready(pool[0])
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
-        if len(self.list_kernel_ids()) >= self.max_kernels:
-            raise web.HTTPError(503, f"The class is full ({self.max_kernels} learners): try again in a minute.")
-        kernel_id: str = await super().start_kernel(*args, **kwargs)
-        return kernel_id
+        kernel_id = kwargs.pop("kernel_id", None)
+        if kernel_id is not None and kernel_id in self:
+            return await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
+        for_pool = (kwargs.get("env") or {}).get(PREHEAT) == "True"
+        if not for_pool and self.full():
+            raise web.HTTPError(503, f"The class is full ({self.max_learners} learners): try again in a minute.")
+        kernel_id = kernel_id or self.new_kernel_id()
+        self._starting[kernel_id] = for_pool  # the seat is taken before the kernel boots, and freed if it fails
+        try:
+            started: str = await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
+        finally:
+            del self._starting[kernel_id]
+        return started
+
+    def _pool_tasks(self) -> dict[str, list[Any]]:
+        """Voilà's pools (``_pools``, set by its subclass): notebook → tasks starting or holding a kernel."""
+        pools: dict[str, list[Any]] = getattr(self, "_pools", {})
+        return pools
+
+    def _waiting(self) -> set[str]:
+        """Kernels in a pre-heated pool: starting for one, or started and not yet taken by a learner."""
+        waiting = {kernel_id for kernel_id, for_pool in self._starting.items() if for_pool}
+        for pool in self._pool_tasks().values():
+            waiting.update(task.result()["kernel_id"] for task in pool if _ready(task))
+        return waiting
+
+
+def _ready(task: Any) -> bool:
+    """Did this pool task start its kernel (not cancelled, no error)?"""
+    return bool(task.done() and not task.cancelled() and task.exception() is None)
 
 
 def classroom_command(
@@ -49,25 +121,20 @@ def classroom_command(
     cull_idle_seconds: int = 1200,
     notebooks: Path | None = None,
 ) -> list[str]:
-    """The Voilà command line for a class.
-
-    ``max_kernels`` counts learners: the cap passed to Voilà adds one pre-heated kernel per notebook.
-    """
-    folder = notebooks or NOTEBOOKS
-    preheated = len(list(folder.glob("*.ipynb")))
+    """The class server's command line; ``max_kernels`` counts learners (pre-heated kernels take no seat)."""
     return [
-        *voila_command(port, ip=host, notebooks=folder),
+        *voila_command(port, ip=host, notebooks=notebooks or NOTEBOOKS, module="shengji_tutor.app.class_server"),
         "--VoilaConfiguration.multi_kernel_manager_class=shengji_tutor.app.classroom.CappedKernelManager",
-        f"--CappedKernelManager.max_kernels={max_kernels + preheated}",
+        f"--CappedKernelManager.max_learners={max_kernels}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=True",
     ]
 
 
-def classroom_env(db_url: str, instructor_key: str, data_dir: Path | None = None) -> dict[str, str]:
-    """The environment kernels inherit: the store's URL and the instructor key's fingerprint (never the key)."""
+def classroom_env(db_url: str, fingerprint: str, data_dir: Path | None = None) -> dict[str, str]:
+    """The environment kernels inherit: the store's URL and the server key's fingerprint (never the key)."""
     env = voila_env(data_dir)
     env[ENV_DB] = db_url
-    env[ENV_KEY] = key_fingerprint(instructor_key)
+    env[ENV_KEY] = fingerprint
     return env

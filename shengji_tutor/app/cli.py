@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,35 +31,66 @@ def check_exercises(directory: Path | None) -> int:
     return 1 if problems else 0
 
 
-def classroom(host: str, port: int, db: str | None, key: str | None, max_kernels: int) -> int:
-    """Start the class server; print the join URL and the instructor key."""
+def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bool, max_kernels: int) -> int:
+    """Start the class server; print the join URL and the instructor key.
+
+    The server keeps its key across restarts, hashed in the data directory: ``key`` sets (rotates to) a
+    given key, ``new_key`` makes a fresh one, and neither keeps the stored one (or makes one on a first start).
+    """
     import socket
 
     from ..classroom import new_instructor_key
     from ..store.classroom import default_url
     from ..store.db import migrate
+    from ..store.keys import KEY_MIN_LENGTH, load_fingerprint, save_fingerprint, server_key_file
     from .classroom import classroom_command, classroom_env
     from .serve import migrate_progress
 
-    key = key or new_instructor_key()
-    if len(key) < 8:
-        print("error: the instructor key needs at least 8 characters", file=sys.stderr)
+    if key is not None and len(key) < KEY_MIN_LENGTH:
+        print(
+            f"error: the instructor key needs at least {KEY_MIN_LENGTH} characters (--new-key makes one)",
+            file=sys.stderr,
+        )
+        return 2
+    key_file = server_key_file()
+    try:
+        stored = None if key or new_key else load_fingerprint(key_file)
+    except ValueError as e:
+        print(f"error: {e}: start with --new-key, or --instructor-key KEY", file=sys.stderr)
         return 2
     url = db or default_url()
     try:
         migrate(url)  # create or upgrade the schema now (kernels then only check it), and fail early on a bad URL
     except Exception as e:
-        print(f"error: cannot open the classroom store {url!r}: {e}", file=sys.stderr)
+        print(f"error: cannot open the classroom store {redacted(url)}: {redacted(str(e))}", file=sys.stderr)
         return 2
     migrate_progress()  # visitors who have not joined a class keep their progress in the local file
+    if stored is None:  # only now, once the server can start: a key that is printed is a key that works
+        key = key or new_instructor_key()
+        stored = save_fingerprint(key_file, key)
     shown = socket.gethostbyname(socket.gethostname()) if host in ("0.0.0.0", "") else host
     print(f"Students join at:   http://{shown}:{port}/   (then enter the class code and their name)")
     print(f"Instructor page:    http://{shown}:{port}/voila/render/instructor.ipynb")
-    print(f"Instructor key:     {key}   (keep it private: it unlocks names and answers)")
-    print(f"Store:              {url}")
+    if key:
+        print(f"Instructor key:     {key}   (keep it private: it unlocks names and answers)")
+    else:
+        print(f"Instructor key:     the same as before (kept hashed in {key_file}, so it cannot be shown;")
+        print("                    --new-key makes a fresh one, --instructor-key KEY sets one)")
+    print(f"Store:              {redacted(url)}")
+    print(f"Capacity:           {max_kernels} learners at once")
     sys.stdout.flush()
     command = classroom_command(port, host, max_kernels=max_kernels)
-    os.execvpe(command[0], command, classroom_env(url, key))
+    os.execvpe(command[0], command, classroom_env(url, stored))
+
+
+def redacted(text: str) -> str:
+    """``text`` with the password of any URL in it shown as ``***``.
+
+    >>> from shengji_tutor.app.cli import redacted
+    >>> redacted("postgresql://sjt:hunter2@db.example:5432/class")
+    'postgresql://sjt:***@db.example:5432/class'
+    """
+    return re.sub(r"(://[^/@:\s]*:)[^@\s]*@", r"\1***@", text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -79,7 +111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     room.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     room.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
     room.add_argument("--db", default=None, help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db")
-    room.add_argument("--instructor-key", default=None, help="the instructor key (default: a fresh one is printed)")
+    which_key = room.add_mutually_exclusive_group()
+    which_key.add_argument(
+        "--instructor-key", default=None, help="set the instructor key (12 characters or more); kept for restarts"
+    )
+    which_key.add_argument("--new-key", action="store_true", help="make and print a fresh instructor key")
     room.add_argument("--max-kernels", type=int, default=60, help="most learners connected at once (default 60)")
     hub = commands.add_parser("hub-service", help="a class server replica run by JupyterHub (deploy/)")
     hub.add_argument("--max-kernels", type=int, default=40, help="most learners on this replica at once (default 40)")
@@ -89,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_replica(args.max_kernels)
     if args.command == "classroom":
-        return classroom(args.host, args.port, args.db, args.instructor_key, args.max_kernels)
+        return classroom(args.host, args.port, args.db, args.instructor_key, args.new_key, args.max_kernels)
     if args.command == "check-exercises":
         return check_exercises(args.dir)
     if args.command == "serve":

@@ -26,13 +26,13 @@ NOTEBOOKS = Path(str(files("shengji_tutor.course") / "notebooks"))
 
 
 def voila_command(
-    port: int, *, ip: str = "127.0.0.1", notebooks: Path | None = None, preheat: bool = True
+    port: int, *, ip: str = "127.0.0.1", notebooks: Path | None = None, preheat: bool = True, module: str = "voila"
 ) -> list[str]:
-    """The Voilà command line for the course."""
+    """The Voilà command line for the course (``module`` runs Voilà: a class runs its own, ``app.class_server``)."""
     return [
         sys.executable,
         "-m",
-        "voila",
+        module,
         str(notebooks or NOTEBOOKS),
         f"--port={port}",
         f"--Voila.ip={ip}",

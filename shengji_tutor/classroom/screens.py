@@ -8,7 +8,7 @@ instructor key is entered; grading always happens in the kernel.
 from __future__ import annotations
 
 import base64
-import os
+import math
 import threading
 import time
 from collections import Counter, defaultdict
@@ -21,11 +21,12 @@ import ipywidgets as w
 
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, answer_text, load_bank
-from ..store.classroom import Attempt, ClassroomError, ClassroomStore
-from ..store.keys import ENV_KEY, key_matches
+from ..store.classroom import Attempt, ClassroomError, ClassroomStore, WrongKeyError
+from ..store.keys import key_matches
 from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
+from .backoff import Backoff
 from .session import Learner, link
 
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
@@ -147,11 +148,18 @@ class LivePanel(w.VBox):  # type: ignore[misc]
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
     """The instructor's page: unlock with the key, create or open a class, watch it live, push a question,
-    export the attempts, end the class."""
+    export the attempts, end the class.
 
-    def __init__(self, store: ClassroomStore, fingerprint: str | None = None) -> None:
+    ``fingerprint`` is the server key's (by default the store's ``server_key``). A wrong key makes the next
+    try wait 1, 2, 4 … 30 s (``Backoff``, on ``clock``), whether it was typed to unlock or to open a class.
+    """
+
+    def __init__(
+        self, store: ClassroomStore, fingerprint: str | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.store = store
-        self.fingerprint = fingerprint if fingerprint is not None else os.environ.get(ENV_KEY, "")
+        self.fingerprint = fingerprint if fingerprint is not None else store.server_key or ""
+        self.backoff = Backoff(clock)
         self.bank = load_bank()
         self.key = w.Password(description="Key", placeholder="instructor key")
         self.unlock_button = w.Button(description="Unlock", button_style="primary")
@@ -164,10 +172,28 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
 
     # -- unlocking and choosing a class ----------------------------------------------------
 
+    def _refused(self) -> bool:
+        """Is this try too soon after a wrong key? (then the message says how long to wait)"""
+        wait = self.backoff.wait()
+        if wait:
+            self.message.value = (
+                f'<p class="sjt-error" role="alert">Too many wrong keys: try again in {math.ceil(wait)} s.</p>'
+            )
+        return bool(wait)
+
+    def _wrong_key(self, problem: str) -> None:
+        pause = self.backoff.fail()
+        self.message.value = (
+            f'<p class="sjt-error" role="alert">{escape(problem)} You can try again in {pause:g} s.</p>'
+        )
+
     def unlock(self) -> bool:
-        if not self.fingerprint or not key_matches(self.key.value, self.fingerprint):
-            self.message.value = '<p class="sjt-error" role="alert">That key does not unlock this server.</p>'
+        if self._refused():
             return False
+        if not self.fingerprint or not key_matches(self.key.value, self.fingerprint):
+            self._wrong_key("That key does not unlock this server.")
+            return False
+        self.backoff.reset()
         self.message.value = ""
         self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club")
         lessons = [(f"{n}", n) for n in range(1, 11)]
@@ -195,11 +221,17 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         return code
 
     def open_class(self, code: str) -> bool:
+        if self._refused():
+            return False
         try:
             self.store.check_key(code, self.key.value)
+        except WrongKeyError as e:
+            self._wrong_key(f"{str(e).capitalize()}.")
+            return False
         except ClassroomError as e:
             self.message.value = f'<p class="sjt-error" role="alert">{escape(str(e))}</p>'
             return False
+        self.backoff.reset()
         self.code = code.strip().upper()
         info = self.store.class_info(self.code)
         self.header = w.HTML(

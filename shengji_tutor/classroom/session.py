@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from ..store.classroom import ClassroomError, ClassroomStore
-from ..store.keys import ENV_DB
+from ..store.keys import ENV_DB, ENV_KEY
 
 __all__ = ["Learner", "classroom_store", "current_learner", "link"]
 
@@ -30,9 +30,12 @@ class Learner:
 
 
 def classroom_store() -> ClassroomStore | None:
-    """The class's store when the app runs as a classroom (``shengji-tutor classroom``), else None."""
+    """The class's store when the app runs as a classroom (``shengji-tutor classroom``), else None.
+
+    The server's key (its fingerprint, from the environment) opens every class of the store.
+    """
     url = os.environ.get(ENV_DB)
-    return ClassroomStore(url) if url else None
+    return ClassroomStore(url, server_key=os.environ.get(ENV_KEY) or None) if url else None
 
 
 def _query() -> dict[str, list[str]]:

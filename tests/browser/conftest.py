@@ -42,12 +42,12 @@ CLASS_KEY = "browser-test-instructor-key"
 @pytest.fixture(scope="session")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """The app run as a class (`shengji-tutor classroom`), on 127.0.0.1; yields (base URL, store URL)."""
-    from shengji_tutor.app.classroom import classroom_command, classroom_env
+    from shengji_tutor.app.classroom import classroom_command, classroom_env, key_fingerprint
 
     port = free_port()
     work = tmp_path_factory.mktemp("classroom")
     db = f"sqlite:///{work / 'classroom.sqlite'}"
-    env = classroom_env(db, CLASS_KEY, work / "data")
+    env = classroom_env(db, key_fingerprint(CLASS_KEY), work / "data")
     command = classroom_command(port, "127.0.0.1", max_kernels=30, notebooks=NOTEBOOKS)
     for base in serve(command, port, work / "voila.log", env):
         yield base, db

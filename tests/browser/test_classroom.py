@@ -37,6 +37,7 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     page.get_by_label("Key").fill("not the key")
     page.get_by_role("button", name="Unlock", exact=True).click()
     page.get_by_text("That key does not unlock this server.").wait_for(timeout=TIMEOUT)
+    page.wait_for_timeout(1_500)  # after a wrong key the console refuses any key for 1 s
     page.get_by_label("Key").fill(CLASS_KEY)
     page.get_by_role("button", name="Unlock", exact=True).click()
     page.get_by_label("Or open").fill(code)
@@ -55,7 +56,7 @@ def test_killing_the_server_mid_class_loses_no_recorded_attempt(page: Any, tmp_p
     import subprocess
 
     from benchmarks.browser import free_port
-    from shengji_tutor.app.classroom import classroom_command, classroom_env
+    from shengji_tutor.app.classroom import classroom_command, classroom_env, key_fingerprint
     from shengji_tutor.puzzles import load_bank
 
     from .conftest import NOTEBOOKS
@@ -70,7 +71,7 @@ def test_killing_the_server_mid_class_loses_no_recorded_attempt(page: Any, tmp_p
         import urllib.request
 
         port = free_port()
-        env = classroom_env(db, CLASS_KEY, tmp_path / "data")
+        env = classroom_env(db, key_fingerprint(CLASS_KEY), tmp_path / "data")
         command = classroom_command(port, "127.0.0.1", notebooks=NOTEBOOKS)
         log = (tmp_path / f"voila-{port}.log").open("w")
         proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

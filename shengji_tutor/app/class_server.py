@@ -1,0 +1,121 @@
+"""The class server's process: Voilà with the class's page handler, a status page, and no student id in its log.
+
+``classroom_command`` runs ``python -m shengji_tutor.app.class_server`` with
+Voilà's own arguments, in place of ``python -m voila``. Three things differ:
+
+- A lesson page takes a pre-heated kernel only when one has started and a seat
+  is free, so the learner cap (``CappedKernelManager``) holds for pre-heated
+  kernels too; otherwise the page starts a kernel, which the manager refuses
+  beyond the cap with the course's class-full page (``503.html`` in the
+  template) at once, before any kernel boots.
+- ``/voila/classroom/status`` answers how many learners are in, the cap, and
+  how many pre-heated kernels wait for each lesson: counts only, never a name.
+- A student's private id rides in page addresses (``?student=…``); every log
+  line shows it as ``student=***``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
+from tornado import web
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .classroom import CappedKernelManager
+
+__all__ = ["STATUS_PATH", "ClassServer", "StudentIdFilter", "main", "scrub_student"]
+
+STATUS_PATH = "/voila/classroom/status"
+STUDENT = re.compile(r"(\bstudent=)[^&\s'\"#]+")
+
+
+def scrub_student(text: str) -> str:
+    """``text`` with every ``student=<id>`` shown as ``student=***``.
+
+    >>> from shengji_tutor.app.class_server import scrub_student
+    >>> scrub_student("404 GET /voila/render/x.ipynb?student=Zq3-secret&theme=dark (127.0.0.1)")
+    '404 GET /voila/render/x.ipynb?student=***&theme=dark (127.0.0.1)'
+    """
+    return STUDENT.sub(r"\1***", text)
+
+
+class StudentIdFilter(logging.Filter):
+    """A log filter that scrubs students' ids from every line it passes (tornado's access and error lines too)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        scrubbed = scrub_student(message)
+        if scrubbed != message:
+            record.msg, record.args = scrubbed, None
+        return True
+
+
+def _manager(handler: JupyterHandler) -> CappedKernelManager:
+    manager = handler.kernel_manager
+    if not isinstance(manager, CappedKernelManager):
+        raise TypeError("the class server needs --VoilaConfiguration.multi_kernel_manager_class=…CappedKernelManager")
+    return manager
+
+
+class ClassPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà ships no type hints
+    """A course page in a class: a pre-heated kernel is taken only when it has started and a seat is free."""
+
+    def should_use_rendered_notebook(self, *args: Any) -> bool:
+        # Voilà takes the pool's kernel right after this answer, with no await in between: the check and the
+        # taking are one step, so two pages cannot both take the last seat.
+        manager = _manager(self)
+        notebook = self.notebook_path or self.path_args[0]
+        return bool(super().should_use_rendered_notebook(*args)) and manager.pool_ready(notebook) and not manager.full()
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if status_code == 503:
+            self.set_header("Retry-After", "60")
+        super().write_error(status_code, **kwargs)
+
+
+class ClassStatusHandler(JupyterHandler):
+    """How full the class is: ``{"learners": 12, "max_learners": 60, "preheated": {"02-points.ipynb": 1, …}}``."""
+
+    @web.authenticated
+    def get(self) -> None:
+        manager = _manager(self)
+        status = {
+            "learners": manager.learners(),
+            "max_learners": manager.max_learners,
+            "preheated": manager.preheated(),
+        }
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(status))
+
+
+class ClassServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
+    """Voilà for a class: the class's page handler, the status page, and students' ids scrubbed from the log."""
+
+    def init_handlers(self) -> list[Any]:
+        routes = [
+            (route[0], ClassPageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+            for route in super().init_handlers()
+        ]
+        return [(url_path_join(self.server_url, STATUS_PATH), ClassStatusHandler), *routes]
+
+    def start(self) -> None:
+        scrubber = StudentIdFilter()
+        for handler in self.log.handlers:
+            handler.addFilter(scrubber)
+        tornado_log = logging.getLogger("tornado")
+        tornado_log.parent = self.log  # as the Jupyter server does: tornado's lines go through the app's handlers
+        logging.getLogger("tornado.access").setLevel(logging.WARNING)  # as in Voilà: only failed requests
+        super().start()
+
+
+main = ClassServer.launch_instance
+
+if __name__ == "__main__":
+    main()
