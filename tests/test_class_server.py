@@ -13,7 +13,7 @@ import shutil
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,13 @@ def capped(starts: Starts, cap: int) -> CappedKernelManager:
     return manager
 
 
+def run_alone(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run a scenario on an event loop of its own thread: the browser tests' Playwright keeps a loop
+    running on the main thread for the whole session, where ``asyncio.run`` would refuse."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario).result()
+
+
 LEARNER = {"env": {"VOILA_PREHEAT": "False"}}
 POOL = {"env": {"VOILA_PREHEAT": "True"}}
 
@@ -93,7 +100,7 @@ def test_a_kernel_takes_its_seat_while_it_starts_and_frees_it_if_the_start_fails
         assert await second in starts.live
         assert manager.learners() == 1
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_a_pre_heated_pool_is_refilled_even_when_the_class_is_full(starts: Starts) -> None:
@@ -117,7 +124,7 @@ def test_a_pre_heated_pool_is_refilled_even_when_the_class_is_full(starts: Start
         manager._pools["02-points.ipynb"].pop(0)  # type: ignore[attr-defined]  # a learner takes it: now it counts
         assert manager.learners() == 2
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_a_failed_pool_start_is_replaced_so_the_lesson_is_never_left_cold() -> None:
@@ -132,7 +139,7 @@ def test_a_failed_pool_start_is_replaced_so_the_lesson_is_never_left_cold() -> N
         assert refills == ["02-points.ipynb"]
         assert manager._pools["02-points.ipynb"] == []  # type: ignore[attr-defined]
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_a_students_id_is_scrubbed_from_an_address() -> None:
