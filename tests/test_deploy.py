@@ -21,13 +21,14 @@ import sys
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http.cookiejar import CookieJar
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -39,6 +40,16 @@ from benchmarks.browser import free_port, running
 from shengji_tutor.app.hub import NoServers
 from shengji_tutor.app.serve import NOTEBOOKS, TEMPLATE_ROOT
 from shengji_tutor.store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
+
+T = TypeVar("T")
+
+
+def run_alone(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on an event loop of its own thread: the browser tests' Playwright keeps a loop
+    running on the main thread for the whole session, where ``asyncio.run`` would refuse."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
 
 RECIPE = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 FINGERPRINT = key_fingerprint("a-long-secret-key")
@@ -84,7 +95,7 @@ def test_nobody_gets_a_personal_server(monkeypatch: pytest.MonkeyPatch) -> None:
         "access:services!service=shengji-1",
     ]
     with pytest.raises(RuntimeError, match="no personal servers"):
-        asyncio.run(NoServers().start())
+        run_alone(NoServers().start())
 
 
 @pytest.mark.parametrize(("user_id", "replica"), [(1, "shengji-1"), (2, "shengji-0"), (7, "shengji-1")])
@@ -313,7 +324,7 @@ def test_a_page_kernel_runs_no_code_sent_from_the_browser(replica: Replica) -> N
     assert (
         kernel_environment(kernel_id)[ENV_DB] == replica.store
     )  # the kernel holds the store: the message filter is what protects it
-    received = asyncio.run(asyncio.wait_for(talk_to_kernel(replica, kernel_id), timeout=60))
+    received = run_alone(asyncio.wait_for(talk_to_kernel(replica, kernel_id), timeout=60))
     kinds = {(m["msg_type"], m["parent_header"].get("msg_type")) for m in received}
     assert ("comm_info_reply", "comm_info_request") in kinds  # the channel works …
     assert not {parent for _, parent in kinds} & {"execute_request"}  # … and the code never reached the kernel
