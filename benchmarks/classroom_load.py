@@ -26,6 +26,7 @@ if not __package__:  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shengji_tutor.classroom import ClassroomStore
+from shengji_tutor.puzzles import load_bank
 
 __all__ = ["main", "run"]
 
@@ -35,11 +36,12 @@ KEY = "benchmark-instructor-key"
 def _student(url: str, code: str, attempts: int, who: int, start: Any, out: Any) -> None:
     store = ClassroomStore(url)
     me = store.join(code, f"student {who:02d}")
+    puzzles = sorted(load_bank())  # real ids: the store refuses attempts at puzzles it does not know
     start.wait()
     latencies = []
     for i in range(attempts):
         t = time.perf_counter()
-        store.record_attempt(me, f"load-{i}", f"answer {i}", i % 2 == 0)
+        store.record_attempt(me, puzzles[i % len(puzzles)], f"answer {i}", i % 2 == 0)
         latencies.append(time.perf_counter() - t)
     out.put(latencies)
 
