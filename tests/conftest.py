@@ -1,9 +1,10 @@
-"""Fixtures shared by the store's tests: a database that cannot be written, a data directory that cannot either."""
+"""Fixtures shared by the store's tests: a store on each back end, a database that cannot be written, a data
+directory that cannot either."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,18 @@ def _read_only(url: str) -> str:
         return f"sqlite+pysqlite:///file:{url.removeprefix('sqlite:///')}?mode=ro&uri=true"
     options = {"options": "-c default_transaction_read_only=on"}
     return sa.make_url(url).update_query_dict(options).render_as_string(hide_password=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A store's URL: a fresh SQLite file, then the PostgreSQL database of ``SJT_POSTGRES_URL`` (skipped when unset)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'classroom.sqlite'}"
+        return
+    pg = os.environ.get("SJT_POSTGRES_URL")
+    if not pg:
+        pytest.skip("set SJT_POSTGRES_URL to a PostgreSQL database (.ci/run starts one)")
+    yield pg
 
 
 @pytest.fixture

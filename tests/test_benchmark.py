@@ -1,9 +1,12 @@
-"""Smoke test for the engine benchmark: it runs and reports a rate per function (no timing assertions)."""
+"""Smoke tests for the benchmarks: each runs small and reports its figures (no timing assertions)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from benchmarks import classroom_load
 from benchmarks.engine import TARGETS, main, run
 
 
@@ -18,3 +21,19 @@ def test_run_reports_a_positive_rate_per_function() -> None:
 def test_main_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--calls", "50", "--rounds", "1", "--seed", "2", "--json"]) == 0
     assert '"trick_winner"' in capsys.readouterr().out
+
+
+def test_a_small_class_load_loses_nothing_while_a_dashboard_reads(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'classroom.sqlite'}"
+    r = classroom_load.run(url, students=2, attempts=5, dashboards=1, refresh=0.05)
+    assert (r["expected"], r["recorded"], r["lost"]) == (10, 10, 0)
+    assert (r["write_errors"], r["read_errors"]) == (0, 0)
+    assert r["reads"] >= 1
+    assert r["write_p50_ms"] <= r["write_p95_ms"]
+    assert r["read_p50_ms"] <= r["read_p95_ms"] <= r["read_max_ms"]
+
+
+def test_the_load_dashboards_refresh_as_often_as_the_console() -> None:
+    from shengji_tutor.classroom.screens import REFRESH_SECONDS
+
+    assert classroom_load.REFRESH_SECONDS == REFRESH_SECONDS

@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,17 +24,6 @@ from shengji_tutor.store.schema import StoreError, attempts_table
 
 KEY = "a-long-secret-key"
 P1, P2, P3 = "pairs-keep-your-pair", "pairs-count-the-trick", "pairs-fake-pair-loses"  # puzzles of the bank
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'classroom.sqlite'}"
-        return
-    pg = os.environ.get("SJT_POSTGRES_URL")
-    if not pg:
-        pytest.skip("set SJT_POSTGRES_URL to a PostgreSQL database (.ci/run starts one)")
-    yield pg
 
 
 @pytest.fixture

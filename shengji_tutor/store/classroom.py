@@ -26,7 +26,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from . import validate
-from .db import open_database, sqlite_url, write
+from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, guarded
 from .keys import KEY_MIN_LENGTH, hash_key, key_matches
 from .progress import default_path
@@ -88,7 +88,7 @@ class ClassroomStore:
     @guarded
     def schema_version(self) -> str:
         """The Alembic revision of the store's schema."""
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             return str(conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one())
 
     # -- instructor actions ---------------------------------------------------------------
@@ -198,7 +198,7 @@ class ClassroomStore:
             .where(attempts_table.c.code == code)
             .order_by(attempts_table.c.id)
         )
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             return [Attempt(*row) for row in conn.execute(query)]
 
     @guarded
@@ -219,7 +219,7 @@ class ClassroomStore:
             .group_by(students.c.id, students.c.display_name, students.c.joined_at, students.c.last_seen)
             .order_by(students.c.joined_at)
         )
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             return [
                 {"id": r[0], "name": r[1], "joined_at": r[2], "last_seen": r[3], "attempts": r[4], "correct": int(r[5])}
                 for r in conn.execute(query)
@@ -270,7 +270,7 @@ class ClassroomStore:
         """A student's own record (their name and class), for the pages they open."""
         if not isinstance(student_id, str) or not validate.storable(student_id):
             raise ClassroomError("unknown student")
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             row = conn.execute(sa.select(students).where(students.c.id == student_id)).first()
         if row is None:
             raise ClassroomError("unknown student: join the class again with its code")
@@ -300,7 +300,7 @@ class ClassroomStore:
             .where(attempts_table.c.student_id == student_id)
             .order_by(attempts_table.c.id)
         )
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             return [Attempt(*row) for row in conn.execute(query)]
 
     # -- helpers ------------------------------------------------------------------------------
@@ -308,7 +308,7 @@ class ClassroomStore:
     @guarded
     def _class(self, code: str) -> Any:
         normal = validate.class_code(code)
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             row = conn.execute(sa.select(classes).where(classes.c.code == normal)).first()
         if row is None:
             raise ClassroomError(f"there is no class with the code {normal[:12]!r}")

@@ -1,9 +1,16 @@
 """One engine per database, one Alembic schema: where learner progress and classes are kept.
 
 ``engine_for(url)`` is the only place engines are made: one per URL per process,
-disposed at exit. SQLite runs in WAL mode with a busy timeout and immediate write
-transactions, so many kernels can write one file at once; ``postgresql://`` URLs
-go through psycopg with a connection pool.
+disposed at exit. ``postgresql://`` URLs go through psycopg with a connection
+pool. SQLite runs in WAL mode, where readers never wait for the writer: every
+transaction goes through ``read`` or ``write``, and only ``write`` takes the
+write lock (``BEGIN IMMEDIATE``); a read is a deferred ``BEGIN`` that takes its
+snapshot at once. So a dashboard refreshing while a class answers waits for
+nobody, and writers queue for the lock one at a time (a deferred write could
+find, half-way, that another wrote first, and fail). Both wait out a busy
+database in SQLite's busy handler, then retry a bounded number of times with
+growing pauses before giving up with a ``StoreError``; PostgreSQL takes the same
+path with plain ``BEGIN``.
 
 The schema is versioned by Alembic (``migrations/``). A server runs ``migrate``
 when it starts; a kernel opening a store calls ``open_database``, which reads
@@ -12,30 +19,48 @@ or old (JupyterLab, where no server ran the migrations). A progress file from
 before the shared schema is adopted by the first migration: its attempts are kept.
 
 >>> import pathlib, tempfile
->>> from shengji_tutor.store.db import engine_for, migrate, open_database, sqlite_url
+>>> from shengji_tutor.store.db import engine_for, migrate, open_database, read, sqlite_url
 >>> url = sqlite_url(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite")
 >>> migrate(url)
 >>> open_database(url) is engine_for(url)
 True
+>>> with read(engine_for(url)) as conn:
+...     conn.exec_driver_sql("SELECT count(*) FROM attempts").scalar()
+0
 """
 
 from __future__ import annotations
 
 import atexit
 import os
+import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import sqlalchemy as sa
+
+from .schema import StoreError
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
-__all__ = ["HEAD_REVISION", "alembic_config", "engine_for", "migrate", "open_database", "sqlite_url", "write"]
+__all__ = [
+    "HEAD_REVISION",
+    "alembic_config",
+    "engine_for",
+    "migrate",
+    "open_database",
+    "read",
+    "retry_busy",
+    "sqlite_url",
+    "write",
+]
+
+T = TypeVar("T")
 
 HEAD_REVISION = "0002"
 """The newest migration in ``migrations/versions`` (a test keeps the two in step)."""
@@ -43,6 +68,16 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 OLD_PROGRESS = "progress_before_alembic"
 """Where an old progress file's ``attempts`` table waits while the schema is created."""
 MIGRATION_LOCK = 0x5F7A7506  # PostgreSQL advisory lock: two servers starting at once migrate one after the other
+BUSY_TIMEOUT_MS = 15_000
+"""How long SQLite's busy handler waits for a lock before a try fails with "database is locked"."""
+BUSY_TRIES = 5
+"""How many times ``read`` and ``write`` try to start a transaction before giving up (about 75 s in all: under a
+class of writers in tight loops on a loaded machine, SQLite's busy handler, which favours newcomers, has kept one
+writer waiting 36 s)."""
+BUSY_PAUSE = 0.05
+"""The first pause between tries, in seconds; each pause doubles, with jitter so that waiters spread out."""
+IMMEDIATE = "shengji_tutor_immediate"
+"""The execution option that makes a SQLite connection's next ``BEGIN`` take the write lock (set by ``write``)."""
 
 _engines: dict[str, sa.Engine] = {}
 _current: set[str] = set()
@@ -113,10 +148,41 @@ def alembic_config() -> Config:
 
 
 @contextmanager
-def write(engine: sa.Engine) -> Iterator[sa.Connection]:
-    """One write transaction (BEGIN IMMEDIATE on SQLite), committed when the block ends, rolled back on error."""
-    with engine.connect() as conn, _begin(conn):
+def read(engine: sa.Engine) -> Iterator[sa.Connection]:
+    """One read transaction: on SQLite a deferred ``BEGIN`` whose snapshot never waits for a writer."""
+    with _transaction(engine, immediate=False) as conn:
         yield conn
+
+
+@contextmanager
+def write(engine: sa.Engine) -> Iterator[sa.Connection]:
+    """One write transaction (``BEGIN IMMEDIATE`` on SQLite), committed when the block ends, rolled back on error."""
+    with _transaction(engine, immediate=True) as conn:
+        yield conn
+
+
+def retry_busy(work: Callable[[], T], tries: int = BUSY_TRIES, pause: float = BUSY_PAUSE) -> T:
+    """``work()``, called again while the database answers "locked" or "busy", at most ``tries`` times.
+
+    The pauses between tries double from ``pause`` seconds, each stretched by a
+    random factor of 0.5 to 1.5 so that processes that failed together do not
+    come back together. Any other error is raised at once; after the last try a
+    ``StoreError`` says the database stayed busy (its own error is the cause, for the log).
+    """
+    began = time.monotonic()
+    jitter: random.Random | None = None
+    for attempt in range(1, tries + 1):
+        try:
+            return work()
+        except sa.exc.OperationalError as e:
+            if not _is_busy(e):
+                raise
+            if attempt == tries:
+                waited = time.monotonic() - began
+                raise StoreError(f"the database stayed busy ({tries} tries in {waited:.0f} s): please try again") from e
+        jitter = jitter or random.Random()
+        time.sleep(pause * 2 ** (attempt - 1) * jitter.uniform(0.5, 1.5))
+    raise AssertionError("unreachable")  # pragma: no cover - the last try returns or raises
 
 
 def dispose_all() -> None:
@@ -127,22 +193,38 @@ def dispose_all() -> None:
         _engines.clear()
 
 
-def _begin(conn: sa.Connection) -> sa.RootTransaction:
-    """Start a transaction, waiting again while SQLite's busy timeout is not enough."""
-    for attempt in range(20):
+@contextmanager
+def _transaction(engine: sa.Engine, *, immediate: bool) -> Iterator[sa.Connection]:
+    """Connect and begin, retried while the database is busy; the block runs once, on the transaction.
+
+    Only the start is retried, and on SQLite it is where all the waiting is: a
+    write holds the write lock from ``BEGIN IMMEDIATE`` to its commit, a read
+    holds its snapshot from its ``BEGIN``, so nothing inside the block waits.
+    """
+
+    def start() -> tuple[sa.Connection, sa.RootTransaction]:
+        conn = engine.connect()
         try:
-            return conn.begin()
-        except sa.exc.OperationalError as e:  # pragma: no cover - only under heavy contention
-            if ("locked" not in str(e) and "busy" not in str(e)) or attempt == 19:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable")  # pragma: no cover
+            return conn, conn.execution_options(**{IMMEDIATE: immediate}).begin()
+        except BaseException:
+            conn.close()
+            raise
+
+    conn, transaction = retry_busy(start, BUSY_TRIES, BUSY_PAUSE)
+    with conn, transaction:
+        yield conn
+
+
+def _is_busy(error: sa.exc.OperationalError) -> bool:
+    """SQLite's "database is locked" (SQLITE_BUSY), "database table is locked" (SQLITE_LOCKED), or busy."""
+    message = str(error.orig).lower()
+    return "locked" in message or "busy" in message
 
 
 def _revision(engine: sa.Engine) -> str | None:
     """The schema's Alembic revision, or None when there is no schema yet (or an old progress file)."""
     try:
-        with engine.connect() as conn:
+        with read(engine) as conn:
             version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
     except sa.exc.DBAPIError:  # no alembic_version table
         return None
@@ -177,20 +259,24 @@ def _create_engine(url: str) -> sa.Engine:
         return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    engine = sa.create_engine(url, connect_args={"timeout": 30})
+    engine = sa.create_engine(url)
 
     @sa.event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # let SQLAlchemy's BEGIN below be the only transaction control
         cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=30000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
     @sa.event.listens_for(engine, "begin")
-    def _immediate(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    def _begin(conn: sa.Connection) -> None:
+        if conn.get_execution_options().get(IMMEDIATE):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock now, held to the commit
+        else:
+            conn.exec_driver_sql("BEGIN")
+            conn.exec_driver_sql("PRAGMA schema_version")  # reading the header takes the snapshot now
 
     return engine
 

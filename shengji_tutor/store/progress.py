@@ -29,7 +29,7 @@ import platformdirs
 import sqlalchemy as sa
 
 from . import validate
-from .db import open_database, sqlite_url, write
+from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, LOCAL_PLACE, guarded
 from .schema import NewAttempt, StoreError, attempts_table, insert_attempt
 
@@ -138,7 +138,7 @@ class ProgressStore:
             .distinct()
             .where(attempts_table.c.student_id == self.learner, attempts_table.c.correct == sa.true())
         )
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             return set(conn.scalars(query))
 
     @guarded
@@ -150,5 +150,5 @@ class ProgressStore:
         )
         if puzzle_id is not None:
             query = query.where(table.c.puzzle_id == validate.puzzle_id(puzzle_id))
-        with self.engine.connect() as conn:
+        with read(self.engine) as conn:
             return [(r[0], bool(r[1]), r[2], r[3]) for r in conn.execute(query.order_by(table.c.id))]
