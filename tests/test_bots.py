@@ -43,6 +43,8 @@ VIEW_FIELDS = {
     "declarers",
     "calls",
     "points_won",
+    "declarations",
+    "dealt",
 }
 
 
@@ -84,6 +86,8 @@ def visible_cards(view: PlayerView) -> Counter[Card]:
             out += Counter(play)
         out += Counter(trick.attempted or ())
     out += Counter(view.declaration.cards if view.declaration else ())
+    for d in view.declarations:  # every declaration of the deal was shown to the table
+        out += Counter(d.cards)
     out += Counter(c for c, _ in view.calls)
     return out
 

@@ -141,6 +141,10 @@ class PlayerView:
     declarers: tuple[int, ...]
     calls: tuple[tuple[Card, int], ...]
     points_won: tuple[int, ...]
+    declarations: tuple[Declaration, ...] = ()
+    """Every declaration of this deal, in order: each was shown to the table (RULES §10)."""
+    dealt: int = 0
+    """Cards dealt so far in this deal (all of them once the deal is complete)."""
 
     @property
     def leading(self) -> bool:
@@ -624,6 +628,8 @@ class Round:
             declarers=self.declarers if self.phase in ("play", "done") else (),
             calls=tuple((Card.from_id(c), o) for c, o in self.calls) if self.calls else (),
             points_won=tuple(self.points_won),
+            declarations=tuple(st.declarations),
+            dealt=st.pos,
         )
 
     def legal_plays(self, seat: int) -> Iterator[tuple[Card, ...]]:
