@@ -45,6 +45,7 @@ from .play.round import (
     Round,
     Trick,
 )
+from .play.search import PlayValue, SearchBot, evaluate_plays
 
 __version__ = "0.1.0"
 
@@ -70,6 +71,7 @@ __all__ = [
     "PhaseError",
     "PlayError",
     "PlayNote",
+    "PlayValue",
     "PlayerView",
     "RandomBot",
     "RecordError",
@@ -77,6 +79,7 @@ __all__ = [
     "RoundRecord",
     "RuleSet",
     "RuleSetError",
+    "SearchBot",
     "ShengjiError",
     "ThrowCheck",
     "Trick",
@@ -88,6 +91,7 @@ __all__ = [
     "as_cards",
     "check_throw",
     "deck",
+    "evaluate_plays",
     "explain_trick",
     "format_cards",
     "is_tractor",

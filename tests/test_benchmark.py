@@ -37,3 +37,23 @@ def test_the_load_dashboards_refresh_as_often_as_the_console() -> None:
     from shengji_tutor.classroom.screens import REFRESH_SECONDS
 
     assert classroom_load.REFRESH_SECONDS == REFRESH_SECONDS
+
+
+def test_a_few_paired_deals_give_a_strength_figure_with_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import strength
+
+    result = strength.run(deals=2, budget=strength.parse_budget("1x2"), opponent="random")
+    assert result.deals == 2
+    assert result.low <= result.mean <= result.high
+    assert result.decisions > 0
+    assert result.decision_median <= result.decision_p95
+    assert strength.main(["--deals", "2", "--budget", "1x2", "--opponent", "random"]) == 0
+    assert "paired deals = 4 rounds" in capsys.readouterr().out
+
+
+def test_a_budget_is_written_samples_x_candidates() -> None:
+    from benchmarks.strength import parse_budget
+
+    assert (parse_budget("24x10").samples, parse_budget("24x10").candidates) == (24, 10)
+    with pytest.raises(ValueError, match="SAMPLESxCANDIDATES"):
+        parse_budget("24")

@@ -45,6 +45,7 @@ VIEW_FIELDS = {
     "points_won",
     "declarations",
     "dealt",
+    "attempted",
 }
 
 
@@ -86,6 +87,7 @@ def visible_cards(view: PlayerView) -> Counter[Card]:
             out += Counter(play)
         out += Counter(trick.attempted or ())
     out += Counter(view.declaration.cards if view.declaration else ())
+    out += Counter(view.attempted or ())
     for d in view.declarations:  # every declaration of the deal was shown to the table
         out += Counter(d.cards)
     out += Counter(c for c, _ in view.calls)

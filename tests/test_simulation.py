@@ -61,6 +61,7 @@ from shengji_tutor import (
     RandomBot,
     RoundRecord,
     RuleSet,
+    SearchBot,
     Trump,
     check_throw,
     deck,
@@ -74,6 +75,7 @@ from shengji_tutor import (
     points,
     trick_winner,
 )
+from shengji_tutor.play.search import Budget
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ACE = RANKS.index("A")  # 12: a team whose level index passes it has won the match
@@ -438,6 +440,23 @@ def test_round_conforms(rules: RuleSet, bots: str, seed: int) -> None:
     dealer, rank = _start(rules, seed)
     record = play_round(rules, seed, _bots(bots, rules, seed), dealer=dealer, rank=rank)
     check_record(record, rules, dealer, rank)
+
+
+SEARCH_BUDGET = Budget(samples=2, candidates=3)
+"""Small: the conformance of the search bot's rounds does not depend on how hard it thinks."""
+
+
+@pytest.mark.parametrize("rules", [p.values[0] for p in VARIANTS], ids=[str(p.id) for p in VARIANTS])
+def test_a_round_of_search_bots_conforms(rules: RuleSet) -> None:
+    """Search bots in half the seats (the other half heuristic), in every variant: every action legal."""
+    for seed in (1, 3):  # a given dealer, then a match's first round (the first declarer deals)
+        dealer, rank = _start(rules, seed)
+        bots: list[Bot] = [
+            SearchBot(seed=f"{seed}:{s}", budget=SEARCH_BUDGET) if s % 2 == 0 else HeuristicBot()
+            for s in range(rules.players)
+        ]
+        record = play_round(rules, seed, bots, dealer=dealer, rank=rank)
+        check_record(record, rules, dealer, rank)
 
 
 def test_throw_penalty_of_a_hidden_friend() -> None:

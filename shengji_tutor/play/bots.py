@@ -16,9 +16,19 @@ from typing import Protocol
 
 from ..engine.cards import Card, deck
 from ..engine.declaring import possible_declarations
-from ..engine.ids import TRUMP, cards_of, count_ids, decompose, lead_units, legal_plays, placements, random_follow
+from ..engine.ids import (
+    TRUMP,
+    cards_of,
+    count_ids,
+    decompose,
+    lead_units,
+    legal_plays,
+    placements,
+    random_follow,
+    winner_of,
+)
 from ..engine.plays import strength_spent
-from ..engine.tricks import check_throw, trick_winner
+from ..engine.tricks import check_throw
 from ..engine.trump import Trump
 from .round import PlayerView
 
@@ -208,7 +218,8 @@ class HeuristicBot:
         lead = view.trick[0]
         plays = list(view.trick)
         leader = view.leader if view.leader is not None else 0
-        current = trick_winner(plays, trump, rules) if len(plays) > 1 else 0
+        ids = [[c.id for c in p] for p in plays]
+        current = winner_of(ids, trump, rules) if len(plays) > 1 else 0
         current_seat = (leader + current) % rules.players
         partner_winning = current_seat in view.partner_seats()
         on_table = sum(c.points for p in plays for c in p)
@@ -222,7 +233,7 @@ class HeuristicBot:
 
         if partner_winning:
             return max(candidates, key=lambda p: (pts(p), -cost(p)[0]))
-        winners = [p for p in candidates if trick_winner([*plays, p], trump, rules) == me]
+        winners = [p for p in candidates if winner_of([*ids, [c.id for c in p]], trump, rules) == me]
         last = me == rules.players - 1
         if winners and (on_table > 0 or last or any(pts(p) for p in winners)):
             return min(winners, key=lambda p: (cost(p)[0], -pts(p)))

@@ -145,6 +145,8 @@ class PlayerView:
     """Every declaration of this deal, in order: each was shown to the table (RULES §10)."""
     dealt: int = 0
     """Cards dealt so far in this deal (all of them once the deal is complete)."""
+    attempted: tuple[Card, ...] | None = None
+    """The throw the leader of the trick so far tried, when it failed (the table saw it)."""
 
     @property
     def leading(self) -> bool:
@@ -630,7 +632,45 @@ class Round:
             points_won=tuple(self.points_won),
             declarations=tuple(st.declarations),
             dealt=st.pos,
+            attempted=cards_of(self.attempted) if self.attempted is not None else None,
         )
+
+    @classmethod
+    def position(cls, view: PlayerView, hidden: dict[int, list[int]], kitty: Sequence[int] = ()) -> Round:
+        """The round ``view`` shows, in its play phase, with every hand filled in: a determinization for search.
+
+        ``hidden`` gives each other seat's cards (ids); ``kitty`` the buried cards
+        when ``view`` is not the dealer's (the dealer's view has them). Tricks,
+        points, calls, friends and failed throws are as the view shows them. The
+        new round has no history: it can be played on and scored, not undone or recorded.
+        """
+        if view.phase != "play" or view.trump is None or view.dealer is None or view.leader is None:
+            raise PhaseError("a position can be taken only during the play, from a player's view of it")
+        rnd = cls(view.rules, seed=0, dealer=view.dealer, rank=view.rank)
+        n = rnd.players
+        hands = [list(hidden[s]) if s != view.seat else [c.id for c in view.hand] for s in range(n)]
+        rnd._state = _State(hands, [], pos=rnd._deal_size, declaration=view.declaration)
+        rnd._state.declarations = list(view.declarations)
+        rnd.phase = "play"
+        rnd.trump = view.trump
+        rnd.discards = [c.id for c in view.discards] if view.seat == view.dealer else list(kitty)
+        rnd.calls = [(c.id, o) for c, o in view.calls]
+        rnd._called_seen = [0] * len(rnd.calls)
+        rnd.tricks = list(view.tricks)
+        rnd.points_won = list(view.points_won)
+        for t in view.tricks:
+            if t.attempted is not None:
+                rnd.failed_throws.append(t.leader)
+            for k, play in enumerate(t.plays):
+                rnd._see_calls((t.leader + k) % n, [c.id for c in play])
+        rnd.leader = view.leader
+        rnd.trick = [[c.id for c in play] for play in view.trick]
+        for k, ids in enumerate(rnd.trick):
+            rnd._see_calls((view.leader + k) % n, ids)
+        if view.attempted is not None:
+            rnd.attempted = [c.id for c in view.attempted]
+            rnd.failed_throws.append(view.leader)
+        return rnd
 
     def legal_plays(self, seat: int) -> Iterator[tuple[Card, ...]]:
         """The plays ``seat`` could make now (leads or follows)."""

@@ -115,7 +115,7 @@ class Knowledge:
         facts: list[Fact] = []
         tricks = [(t.leader, t.plays, t.attempted) for t in view.tricks]
         if view.trick:
-            tricks.append((view.leader if view.leader is not None else 0, view.trick, None))
+            tricks.append((view.leader if view.leader is not None else 0, view.trick, view.attempted))
         shown_at: list[tuple[int, int, dict[int, int], bool]] = []
         """(seat, how many of its plays came before, cards shown, shown before the kitty exchange)."""
         for seat, cards in _declared(view).items():

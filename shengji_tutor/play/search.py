@@ -1,0 +1,339 @@
+"""A bot that knows good play: each candidate is played out on many deals of the hidden cards.
+
+``evaluate_plays(view, budget)`` is determinized Monte Carlo search (the
+"perfect-information Monte Carlo" of bridge and skat programs, OpenSpiel's
+determinized MCTS without the tree): it draws ``budget.samples`` deals of the
+cards the player cannot see from ``play.sampler`` (uniform among the deals that
+agree with everything the player saw), and on each deal plays every candidate,
+then plays the round out with ``HeuristicBot`` in every seat. The same deals
+serve every candidate, so their differences are measured on equal luck.
+
+A play's value is the player's side's outcome: the signed level change (levels
+the side goes up, minus the levels the other side goes up) plus a small share
+of the points, so that among plays that change no level the one that wins
+points ranks higher. ``PlayValue`` keeps what a coach needs to explain it: the
+points this trick and the rest of the round, the attackers' final points, the
+trumps a play spends and the pairs it breaks.
+
+``SearchBot`` plays the best play, and buries the kitty by the same method
+among a few sensible burials. It declares trump as ``HeuristicBot`` does.
+
+>>> from shengji_tutor import RuleSet, SearchBot, play_round
+>>> from shengji_tutor.play.search import Budget
+>>> record = play_round(RuleSet(decks=1), seed=4, bots=[SearchBot(seed=s, budget=Budget(samples=2)) for s in range(4)])
+>>> record.score.level_change.side in ("declarers", "attackers")
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import islice
+
+from ..engine.cards import Card
+from ..engine.ids import cards_of, count_ids, lead_units
+from ..engine.plays import legal_plays, strength_spent
+from ..engine.trump import Trump
+from .actions import Play
+from .bots import HeuristicBot
+from .round import PlayerView, Round
+from .sampler import STOCK, Knowledge
+
+__all__ = ["Budget", "PlayValue", "SearchBot", "evaluate_plays"]
+
+POINTS_WEIGHT = 0.005
+"""Value of one point to the side that wins it, in levels: enough to order plays that change no level."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a decision may think: ``samples`` deals of the hidden cards, each candidate played out once on each.
+
+    At most ``candidates`` plays are searched: when there are more, the
+    cheapest, the dearest and the heuristic bot's choice are kept (see ``candidate_plays``).
+    """
+
+    samples: int = 24
+    candidates: int = 10
+
+    def __post_init__(self) -> None:
+        for name in ("samples", "candidates"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise ValueError(f"a budget's {name} is a whole number of at least 1, not {value!r}")
+
+
+DEFAULT_BUDGET = Budget()
+
+
+@dataclass(frozen=True)
+class PlayValue:
+    """The expected outcome of one play for the player's side, averaged over the sampled deals.
+
+    ``value`` (what plays are sorted by) is ``level_change + POINTS_WEIGHT ×
+    points``; ``stderr`` is its standard error. ``level_change`` is signed
+    for the player's side; ``attacker_points`` the attackers' final total
+    (kitty and penalties included); ``trick_points`` the points this trick
+    brings the side (negative when the other side takes them) and
+    ``later_points`` the same for the tricks after it.
+    """
+
+    play: tuple[Card, ...]
+    value: float
+    stderr: float
+    level_change: float
+    attacker_points: float
+    trick_points: float
+    later_points: float
+    trumps_spent: int
+    pairs_broken: int
+    samples: int
+
+    def __str__(self) -> str:
+        cards = " ".join(map(str, self.play))
+        return (
+            f"{cards}: {self.level_change:+.2f} levels ± {self.stderr:.2f}, "
+            f"{self.trick_points:+.1f} points this trick, {self.later_points:+.1f} after"
+        )
+
+
+def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | str = 0) -> list[PlayValue]:
+    """Every candidate play of the player whose view it is (legal ones only), best first.
+
+    Seeded: the same view, budget and seed give the same values.
+    """
+    budget = budget or DEFAULT_BUDGET
+    if view.phase != "play" or view.trump is None:
+        raise ValueError(f"plays are evaluated during the play, not in the {view.phase!r} phase")
+    rng = random.Random(f"{seed}:{_fingerprint(view)}")
+    candidates = candidate_plays(view, budget.candidates)
+    sampler = Knowledge.of(view).sampler()
+    runs: list[list[_Outcome]] = [[] for _ in candidates]
+    for _ in range(budget.samples):
+        hidden = sampler.sample(rng)
+        kitty = hidden.pop(STOCK, [])
+        for k, play in enumerate(candidates):
+            rnd = Round.position(view, hidden, kitty)
+            runs[k].append(_play_out(rnd, view.seat, play))
+    values = [_value(view, play, outcomes) for play, outcomes in zip(candidates, runs, strict=True)]
+    trump = view.trump
+    return sorted(values, key=lambda v: (-v.value, strength_spent(v.play, trump)))
+
+
+def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
+    """The plays worth searching: every distinct legal play when there are at most ``cap``, else a spread.
+
+    Plays that differ only in interchangeable cards (the same order and points in
+    the same suit, like two off-suit trump-rank cards without points) count as one.
+    The spread keeps the heuristic bot's choice, then alternates the cheapest and
+    the dearest remaining plays (by ``strength_spent``), so the search always
+    compares saving strength with spending it.
+    """
+    trump = view.trump
+    assert trump is not None
+    hand = [c.id for c in view.hand]
+    if view.leading:
+        raw = [cards_of(u) for u in lead_units(hand, trump)]
+    else:
+        raw = list(islice(legal_plays(view.hand, view.trick[0], trump, view.rules), 400))
+    seen: dict[tuple[tuple[int, int, int], ...], tuple[Card, ...]] = {}
+    for play in raw:
+        seen.setdefault(_signature(play, trump), play)
+    heuristic = tuple(HeuristicBot().play(view))
+    plays = sorted(seen.values(), key=lambda p: (strength_spent(p, trump), [c.id for c in p]))
+    chosen = [heuristic]
+    low, high = 0, len(plays) - 1
+    while len(chosen) < cap and low <= high:
+        for pick in (plays[low], plays[high]) if low != high else (plays[low],):
+            if len(chosen) < cap and _signature(pick, trump) != _signature(chosen[0], trump):
+                chosen.append(pick)
+        low, high = low + 1, high - 1
+    return chosen
+
+
+class SearchBot:
+    """Plays the best play ``evaluate_plays`` finds; buries the kitty by search among a few sensible burials.
+
+    ``SearchBot(seed=0)`` searches with the default ``Budget``; the same view,
+    seed and budget give the same choice.
+    """
+
+    def __init__(self, seed: int | str = 0, budget: Budget | None = None) -> None:
+        self.seed = seed
+        self.budget = budget or DEFAULT_BUDGET
+        self._heuristic = HeuristicBot()
+
+    def declare(self, view: PlayerView) -> Sequence[Card] | None:
+        return self._heuristic.declare(view)
+
+    def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
+        return self._heuristic.call(view)
+
+    def play(self, view: PlayerView) -> Sequence[Card]:
+        candidates = candidate_plays(view, self.budget.candidates)
+        if len(candidates) == 1:
+            return candidates[0]
+        return evaluate_plays(view, self.budget, self.seed)[0].play
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        """The burial that plays out best over sampled deals, among the heuristic's and a few variations."""
+        options = burials(view)
+        if len(options) == 1 or view.rules.partnership != "fixed":
+            return options[0]
+        rng = random.Random(f"{self.seed}:{_fingerprint(view)}")
+        sampler = Knowledge.of(view).sampler()
+        totals = [0.0] * len(options)
+        samples = max(2, self.budget.samples // 3)
+        for _ in range(samples):
+            hidden = sampler.sample(rng)
+            for k, burial in enumerate(options):
+                rnd = _after_burial(view, hidden, burial)
+                totals[k] += _play_out_from(rnd, view.seat).value
+        return options[max(range(len(options)), key=lambda k: (totals[k], -k))]
+
+
+def burials(view: PlayerView) -> list[tuple[Card, ...]]:
+    """A few sensible burials: the heuristic bot's, then voiding each short plain suit, keeping points out."""
+    trump = view.trump
+    assert trump is not None
+    size = view.rules.kitty
+    base = tuple(HeuristicBot().discard(view))
+    out = [base]
+    plain: dict[str, list[Card]] = {}
+    for c in view.hand:
+        if not trump.is_trump(c):
+            plain.setdefault(trump.suit_of(c), []).append(c)
+    for cards in sorted(plain.values(), key=len):
+        if len(cards) > size:
+            continue
+        rest = sorted(
+            (c for c in view.hand if c not in cards),
+            key=lambda c: (trump.is_trump(c), c.points, trump.key(c)),
+        )
+        burial = tuple(sorted(cards + rest[: size - len(cards)], key=lambda c: c.id))
+        if sorted(c.id for c in burial) != sorted(c.id for c in base) and burial not in out:
+            out.append(burial)
+        if len(out) >= 4:
+            break
+    return out
+
+
+# -- playing out ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    value: float
+    level_change: int
+    attacker_points: int
+    trick_points: int
+    later_points: int
+
+
+_ROLLOUT = HeuristicBot()
+
+
+def _play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
+    """Play ``play`` for ``seat``, then the rest of the round with the heuristic bot in every seat."""
+    tricks_before = len(rnd.tricks)
+    rnd.apply(Play(seat, tuple(play)))
+    while len(rnd.tricks) == tricks_before:
+        _step(rnd)
+    this_trick = rnd.tricks[tricks_before]
+    outcome = _play_out_from(rnd, seat)
+    mine = _side_of(rnd, seat)
+    trick_points = this_trick.points if (this_trick.winner in mine) else -this_trick.points
+    later = _signed_points(rnd, seat) - trick_points - _signed_points_before(rnd, seat, tricks_before)
+    return _Outcome(outcome.value, outcome.level_change, outcome.attacker_points, trick_points, later)
+
+
+def _play_out_from(rnd: Round, seat: int) -> _Outcome:
+    while rnd.phase != "done":
+        _step(rnd)
+    change = rnd.score().level_change
+    declarer = seat in rnd.declarers
+    levels = change.levels if (change.side == "declarers") == declarer else -change.levels
+    points = -change.points if declarer else change.points
+    return _Outcome(levels + POINTS_WEIGHT * points, levels, change.points, 0, 0)
+
+
+def _step(rnd: Round) -> None:
+    seat = rnd.to_act
+    assert seat is not None
+    rnd.apply(Play(seat, tuple(_ROLLOUT.play(rnd.view(seat)))))
+
+
+def _side_of(rnd: Round, seat: int) -> tuple[int, ...]:
+    return rnd.declarers if seat in rnd.declarers else rnd.attackers
+
+
+def _signed_points(rnd: Round, seat: int) -> int:
+    """Trick points the seat's side won minus those the other side won, so far."""
+    mine = _side_of(rnd, seat)
+    return sum(t.points if t.winner in mine else -t.points for t in rnd.tricks)
+
+
+def _signed_points_before(rnd: Round, seat: int, tricks: int) -> int:
+    mine = _side_of(rnd, seat)
+    return sum(t.points if t.winner in mine else -t.points for t in rnd.tricks[:tricks])
+
+
+def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequence[Card]) -> Round:
+    """The round as the sample deals it, with the dealer (``view``'s seat) having buried ``burial``: ready to lead."""
+    kept = list(view.hand)
+    for c in burial:
+        kept.remove(c)
+    start = dataclasses.replace(
+        view,
+        phase="play",
+        hand=tuple(kept),
+        discards=tuple(burial),
+        leader=view.seat,
+        declarers=tuple(range(view.seat % 2, view.rules.players, 2)),
+    )
+    return Round.position(start, hidden)
+
+
+def _value(view: PlayerView, play: tuple[Card, ...], outcomes: list[_Outcome]) -> PlayValue:
+    n = len(outcomes)
+    values = [o.value for o in outcomes]
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    assert view.trump is not None
+    return PlayValue(
+        play=play,
+        value=mean,
+        stderr=math.sqrt(var / n),
+        level_change=sum(o.level_change for o in outcomes) / n,
+        attacker_points=sum(o.attacker_points for o in outcomes) / n,
+        trick_points=sum(o.trick_points for o in outcomes) / n,
+        later_points=sum(o.later_points for o in outcomes) / n,
+        trumps_spent=sum(1 for c in play if view.trump.is_trump(c)),
+        pairs_broken=_pairs_broken(view.hand, play),
+        samples=n,
+    )
+
+
+def _pairs_broken(hand: Sequence[Card], play: Sequence[Card]) -> int:
+    """Pairs in hand of which the play takes one card and leaves the other."""
+    held = count_ids([c.id for c in hand])
+    used = count_ids([c.id for c in play])
+    return sum(1 for i, c in used.items() if held[i] >= 2 and c % 2 == 1)
+
+
+def _signature(play: Sequence[Card], trump: Trump) -> tuple[tuple[int, int, int], ...]:
+    """What makes plays different: each card's effective suit, order and points (interchangeable cards agree)."""
+    suit, key = trump.suit_table, trump.key_table
+    return tuple(sorted((suit[c.id], key[c.id], c.points) for c in play))
+
+
+def _fingerprint(view: PlayerView) -> str:
+    """The state of the round as the player sees it, for seeding: the same view always searches the same deals."""
+    hand = ",".join(str(c.id) for c in sorted(view.hand, key=lambda c: c.id))
+    table = ";".join(",".join(str(c.id) for p in t.plays for c in p) for t in view.tricks)
+    trick = ",".join(str(c.id) for p in view.trick for c in p)
+    return f"{view.seat}|{hand}|{table}|{trick}"

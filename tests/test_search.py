@@ -1,0 +1,181 @@
+"""The search bot and ``evaluate_plays``: legal, seeded, explained; positions rebuilt exactly from a view."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from shengji_tutor import (
+    HeuristicBot,
+    PlayValue,
+    Round,
+    RuleSet,
+    SearchBot,
+    evaluate_plays,
+    lead_format,
+    legal_follow,
+)
+from shengji_tutor.play.game import _drive, prepare_round
+from shengji_tutor.play.round import PhaseError
+from shengji_tutor.play.sampler import STOCK, Knowledge
+from shengji_tutor.play.search import Budget, burials, candidate_plays
+
+SMALL = Budget(samples=3, candidates=4)
+
+
+def round_at(rules: RuleSet, seed: int, plays: int) -> Round:
+    """A round of heuristic bots, ``plays`` plays into the play phase."""
+    rnd = Round(rules, seed=seed, dealer=seed % rules.players)
+    bots = [HeuristicBot() for _ in range(rules.players)]
+    prepare_round(rnd, bots)
+    for _ in range(plays):
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.play(seat, bots[seat].play(rnd.view(seat)))
+    return rnd
+
+
+def hidden_of(rnd: Round, seat: int) -> tuple[dict[int, list[int]], list[int]]:
+    hands = {s: [c.id for c in rnd.hand(s)] for s in range(rnd.players) if s != seat}
+    return hands, list(rnd.discards)
+
+
+@pytest.mark.parametrize(
+    "rules", [RuleSet(), RuleSet(players=5), RuleSet(decks=1, throw_penalty=10)], ids=["4p", "friends", "1deck"]
+)
+@pytest.mark.parametrize("plays", [0, 6, 13, 30])
+def test_a_position_is_the_round_as_the_view_shows_it(rules: RuleSet, plays: int) -> None:
+    rnd = round_at(rules, seed=7, plays=plays)
+    seat = rnd.to_act
+    assert seat is not None
+    hands, kitty = hidden_of(rnd, seat)
+    copy = Round.position(rnd.view(seat), hands, kitty)
+    for s in range(rules.players):
+        assert copy.view(s) == rnd.view(s), f"seat {s} sees the same round"
+    assert (copy.declarers, copy.failed_throws, copy.penalty_points) == (
+        rnd.declarers,
+        rnd.failed_throws,
+        rnd.penalty_points,
+    )
+    bots = [HeuristicBot() for _ in range(rules.players)]
+    for r in (rnd, copy):  # played on alike, they end alike
+        while r.phase == "play":
+            s = r.to_act
+            assert s is not None
+            r.play(s, bots[s].play(r.view(s)))
+    assert copy.score() == rnd.score()
+
+
+def test_a_position_needs_the_play_phase() -> None:
+    rnd = Round(RuleSet(), seed=1, dealer=0)
+    with pytest.raises(PhaseError, match="during the play"):
+        Round.position(rnd.view(0), {})
+
+
+@pytest.mark.parametrize("plays", [0, 1, 5, 22])
+def test_every_evaluated_play_is_legal_and_the_best_comes_first(plays: int) -> None:
+    rnd = round_at(RuleSet(), seed=3, plays=plays)
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    assert view.trump is not None
+    values = evaluate_plays(view, SMALL)
+    assert 1 <= len(values) <= SMALL.candidates
+    for v in values:
+        assert isinstance(v, PlayValue)
+        if view.trick:
+            assert legal_follow(view.hand, view.trick[0], v.play, view.trump, view.rules)
+        else:
+            assert lead_format(v.play, view.trump, view.rules).kind != "throw" or v.play == tuple(
+                HeuristicBot().play(view)
+            ), "a throw is searched only when it is the heuristic's"
+            assert not Counter(v.play) - Counter(view.hand)
+        assert v.samples == SMALL.samples
+        assert v.stderr >= 0
+        assert -4 <= v.level_change <= 4
+        assert v.attacker_points >= 0
+    assert [v.value for v in values] == sorted((v.value for v in values), reverse=True)
+
+
+def test_the_same_view_seed_and_budget_give_the_same_values_and_choice() -> None:
+    rnd = round_at(RuleSet(), seed=11, plays=9)
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    assert evaluate_plays(view, SMALL, seed=5) == evaluate_plays(view, SMALL, seed=5)
+    assert SearchBot(seed=2, budget=SMALL).play(view) == SearchBot(seed=2, budget=SMALL).play(view)
+
+
+def test_a_play_value_counts_the_trumps_it_spends_and_the_pairs_it_breaks() -> None:
+    rnd = round_at(RuleSet(), seed=5, plays=0)
+    view = rnd.view(rnd.dealer or 0)
+    assert view.trump is not None
+    held = Counter(view.hand)
+    for v in evaluate_plays(view, Budget(samples=1, candidates=12)):
+        used = Counter(v.play)
+        assert v.trumps_spent == sum(1 for c in v.play if view.trump.is_trump(c))
+        assert v.pairs_broken == sum(1 for c, n in used.items() if held[c] >= 2 and n % 2 == 1)
+        assert str(v).startswith(" ".join(map(str, v.play)))
+
+
+def test_points_this_trick_and_after_add_up_to_the_sides_trick_points() -> None:
+    """With one sample, a play's trick and later points are one play-out's: they sum to the side's margin."""
+    rnd = round_at(RuleSet(decks=1), seed=2, plays=4)
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    for v in evaluate_plays(view, Budget(samples=1, candidates=3)):
+        assert float(v.trick_points).is_integer()
+        assert float(v.later_points).is_integer()
+        assert abs(v.trick_points) <= 200
+        assert abs(v.later_points) <= 200
+
+
+def test_plays_differing_only_in_interchangeable_cards_are_searched_once() -> None:
+    rnd = round_at(RuleSet(), seed=8, plays=0)
+    view = rnd.view(rnd.dealer or 0)
+    candidates = candidate_plays(view, 100)
+    assert view.trump is not None
+    keys = [tuple(sorted((view.trump.suit_of(c), view.trump.key(c), c.points) for c in play)) for play in candidates]
+    assert len(keys) == len(set(keys))
+
+
+def test_a_budget_is_whole_positive_numbers() -> None:
+    with pytest.raises(ValueError, match="samples is a whole number of at least 1"):
+        Budget(samples=0)
+    with pytest.raises(ValueError, match="candidates"):
+        Budget(candidates=2.5)  # type: ignore[arg-type]
+
+
+def test_plays_are_evaluated_only_during_the_play() -> None:
+    rnd = Round(RuleSet(), seed=1, dealer=0)
+    with pytest.raises(ValueError, match="'deal' phase"):
+        evaluate_plays(rnd.view(0))
+
+
+def test_the_search_bot_buries_as_many_cards_of_its_hand_as_the_kitty_held() -> None:
+    rnd = Round(RuleSet(), seed=4, dealer=2)
+    _drive(rnd, [HeuristicBot() for _ in range(4)], until="kitty")  # the bots' driver, stopped at the kitty
+    view = rnd.view(2)
+    options = burials(view)
+    assert options[0] == tuple(HeuristicBot().discard(view))
+    chosen = SearchBot(seed=1, budget=Budget(samples=3)).discard(view)
+    assert tuple(chosen) in options
+    assert len(chosen) == view.rules.kitty
+    assert not Counter(chosen) - Counter(view.hand)
+    rnd.discard(2, chosen)  # the round accepts it
+
+
+def test_a_search_bot_sees_only_its_view() -> None:
+    """The sampler is the only way hidden cards enter the search: every deal it draws agrees with the view."""
+    rnd = round_at(RuleSet(), seed=6, plays=10)
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    knowledge = Knowledge.of(view)
+    hands, kitty = hidden_of(rnd, seat)
+    assert knowledge.broken({**hands, STOCK: kitty}) == []
+    other = dataclasses.replace(view)  # a view is all a search needs: equal views, equal values
+    assert evaluate_plays(other, SMALL) == evaluate_plays(view, SMALL)
