@@ -306,14 +306,34 @@ def card_ids(cards: CardsLike, what: str = "cards") -> list[int]:
     A list or tuple of ``Card`` (the form hot loops use) is read in one
     comprehension; anything else (strings, tokens, bad items) takes the careful path.
     """
+    ids = known_ids(cards)
+    return ids if ids is not None else [c.id for c in as_cards(cards, what)]
+
+
+def known_ids(cards: object) -> list[int] | None:
+    """``card_ids`` of a list or tuple of ``Card`` (the form hot loops use), or None for anything else."""
     if type(cards) is list or type(cards) is tuple:
         try:
             ids = [c.id for c in cards]
-            if not ids or (type(ids[0]) is int and min(ids) >= 0 and max(ids) < N_CARD_IDS):
-                return ids
         except (AttributeError, TypeError):
-            pass
-    return [c.id for c in as_cards(cards, what)]
+            return None
+        if not ids:
+            return ids
+        if type(ids[0]) is int:
+            try:
+                if _ID_SET.issuperset(ids):  # real cards' ids: one test in C
+                    return ids
+            except TypeError:
+                pass
+            try:
+                if min(ids) >= 0 and max(ids) < N_CARD_IDS:
+                    return ids
+            except (AttributeError, TypeError):
+                pass
+    return None
+
+
+_ID_SET = frozenset(range(N_CARD_IDS))
 
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:

@@ -16,8 +16,10 @@ One unit led is a single, pair, tuple or tractor lead; several units are a throw
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
+from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards
@@ -147,20 +149,36 @@ def longest_run(keys: Sequence[int]) -> tuple[int, int]:
     return best_len, best_top
 
 
+_unit_order: Callable[[RawUnit], tuple[int, int, int]] = itemgetter(0, 1, 2)
+"""Units sort by (length, width, top); equal ones keep their order."""
+_top: Callable[[RawUnit], int] = itemgetter(2)
+raw_unit: Callable[[tuple[int, int, int, tuple[int, ...]]], RawUnit] = partial(tuple.__new__, RawUnit)
+"""``RawUnit`` from a 4-tuple without the named tuple's Python-level ``__new__`` (the hot loops make many)."""
+
+
 def decompose(ids: Sequence[int], key: Sequence[int]) -> list[RawUnit]:
     """Split card ids of one effective suit into units, largest first (RULES §5)."""
+    if len(set(ids)) == len(ids):  # all singles (every single lead, most throws): highest first
+        units = [raw_unit((1, 1, key[cid], (cid,))) for cid in ids]
+        units.sort(key=_top, reverse=True)
+        return units
     counts = count_ids(ids)
-    units: list[RawUnit] = []
+    units = [raw_unit((1, 1, key[cid], (cid,))) for cid, c in counts.items() if c == 1]
+    tuples = [cid for cid, c in counts.items() if c > 1]
+    if len(tuples) == 1:  # one pair (or wider tuple) and singles: no tractor
+        cid = tuples[0]
+        width = counts[cid]
+        units.append(raw_unit((1, width, key[cid], (cid,) * width)))
+        units.sort(key=_unit_order, reverse=True)
+        return units
     by_width: dict[int, dict[int, list[int]]] = {}
-    for cid, c in counts.items():
-        if c == 1:
-            units.append(RawUnit(1, 1, key[cid], (cid,)))
-        else:
-            by_width.setdefault(c, {}).setdefault(key[cid], []).append(cid)
+    for cid in tuples:
+        by_width.setdefault(counts[cid], {}).setdefault(key[cid], []).append(cid)
     for width, at_key in by_width.items():
         for lst in at_key.values():
-            lst.sort()
-        while at_key:
+            if len(lst) > 1:
+                lst.sort()
+        while len(at_key) > 1:  # one key left makes no tractor
             length, top = longest_run(sorted(at_key))
             if length < 2:
                 break
@@ -170,10 +188,10 @@ def decompose(ids: Sequence[int], key: Sequence[int]) -> list[RawUnit]:
                 if not at_key[k]:
                     del at_key[k]
                 run_ids.extend([cid] * width)
-            units.append(RawUnit(length, width, top, tuple(run_ids)))
+            units.append(raw_unit((length, width, top, tuple(run_ids))))
         for k, lst in at_key.items():
             for cid in lst:
-                units.append(RawUnit(1, width, k, (cid,) * width))
+                units.append(raw_unit((1, width, k, (cid,) * width)))
     units.sort(key=_unit_order, reverse=True)
     return units
 
@@ -203,10 +221,6 @@ def placements(
             continue
         for chosen in choices([by_key[k] for k in range(top, top - length, -1)]):
             yield RawUnit(length, width, top, tuple(cid for cid in chosen for _ in range(width))), chosen
-
-
-def _unit_order(u: RawUnit) -> tuple[int, int, int]:
-    return (u[0], u[1], u[2])
 
 
 def lead_suit(ids: Sequence[int], suit: Sequence[int]) -> int:
