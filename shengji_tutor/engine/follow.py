@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from itertools import pairwise
 
 from .cards import N_CARD_IDS, Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
 from .errors import PlayError
@@ -55,7 +56,10 @@ class Verdict(Ruling[tuple[str, tuple[Card, ...]]]):
     __slots__ = ("_rule",)
 
     def __init__(self, legal: bool, rule: str, explain: Explain) -> None:
-        super().__init__(legal, explain)
+        # the bases' fields set here directly: a verdict is made on every call, most never explained
+        self._legal = legal
+        self._explain = explain
+        self._explained = None
         self._rule = rule
 
     @property
@@ -100,6 +104,34 @@ def demand_of(units: Sequence[RawUnit]) -> tuple[list[tuple[int, int]], dict[int
         if width > 1:
             tuples[width] = tuples.get(width, 0) + length
     return shapes, tuples
+
+
+def lead_demand(lead_ids: Sequence[int], key: Sequence[int]) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """``demand_of(decompose(lead_ids, key))``, without building the units when the lead holds only pairs and singles.
+
+    Pairs at distinct keys make a tractor of every run of consecutive keys (RULES §5), so
+    the shapes are those runs' lengths, longest first.
+    """
+    counts = count_ids(lead_ids)
+    pair_keys = [key[cid] for cid, c in counts.items() if c == 2]
+    if len(counts) + len(pair_keys) != len(lead_ids) or len(set(pair_keys)) < len(pair_keys):
+        return demand_of(decompose(lead_ids, key))  # wider tuples, or pairs of equal rank (off-suit trump rank cards)
+    if not pair_keys:
+        return [], {}
+    pair_keys.sort()
+    runs: list[int] = []
+    run = 1
+    for low, high in pairwise(pair_keys):
+        if high == low + 1:
+            run += 1
+        else:
+            if run > 1:
+                runs.append(run)
+            run = 1
+    if run > 1:
+        runs.append(run)
+    runs.sort(reverse=True)
+    return [(length, 2) for length in runs], {2: len(pair_keys)}
 
 
 def _fits(count: int, width: int, exact: bool) -> bool:
@@ -150,10 +182,27 @@ def _tuple_counts(counts: dict[int, int], tuples: dict[int, int], exact: bool) -
     return out
 
 
+def _has_run(keys: set[int], length: int) -> bool:
+    """Do the keys hold ``length`` consecutive integers? (Then the tuples at them make a tractor.)"""
+    if len(keys) < length:
+        return False
+    tops = keys  # keys k with k - 1, ..., k - j also among the keys
+    for j in range(1, length):
+        tops = tops & {k + j for k in keys}
+    return bool(tops)
+
+
 def supply(
     ids: Sequence[int], key: Sequence[int], shapes: Sequence[tuple[int, int]], tuples: dict[int, int], exact: bool
 ) -> list[int]:
     counts = count_ids(ids)
+    if len(tuples) == 1 and 2 in tuples and (not shapes or (len(shapes) == 1 and shapes[0][1] == 2)):
+        # Pairs led, at most one tractor of them: the pairs held say it all.
+        pairs = [cid for cid, c in counts.items() if c == 2 or (c > 2 and not exact)]
+        held = min(tuples[2], len(pairs))
+        if not shapes:
+            return [held]
+        return [1 if _has_run({key[cid] for cid in pairs}, shapes[0][0]) else 0, held]
     return [*_tractor_counts(counts, key, shapes, exact), *_tuple_counts(counts, tuples, exact)]
 
 
@@ -304,7 +353,7 @@ def judge_follow(
             "follow-structure",
             lambda: _structure_reason(0, [], {2: 1}, hand_suit, key, [1], exact, s, play_suit),
         )
-    shapes, tuples = demand_of(decompose(lead_ids, key))
+    shapes, tuples = lead_demand(lead_ids, key)
     if not tuples:
         return Verdict(
             True, "single", lambda: (f"The lead is all singles, so any {suit_words(s)} will do (RULES §6.1).", ())
