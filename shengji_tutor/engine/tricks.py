@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from operator import itemgetter
+from typing import cast
 
-from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
+from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards, known_ids
 from .errors import PlayError
 from .explain import Judgement
 from .rules import RuleSet, rules_or_default
@@ -40,6 +42,7 @@ from .units import (
     make_format,
     make_unit,
     placements,
+    raw_unit,
     shape_words,
     suit_words,
     units_words,
@@ -113,7 +116,8 @@ class ThrowCheck(Judgement[ThrowExplanation]):
     def __init__(
         self, ok: bool, forced: tuple[Card, ...], blocker: int | None, explain: Callable[[], ThrowExplanation]
     ) -> None:
-        super().__init__(explain)
+        self._explain = explain  # the base's fields set here directly: a check is made on every call
+        self._explained = None
         self._ok = ok
         self._forced = forced
         self._blocker = blocker
@@ -478,14 +482,18 @@ def check_throw(
     rules = rules_or_default(rules)
     check_trump(trump)
     lead_ids = card_ids(lead, "the lead")
-    if isinstance(others, str) or not isinstance(others, Sequence):
+    if type(others) is not list and (isinstance(others, str) or not isinstance(others, Sequence)):
         raise PlayError(f"others must be a list of hands, one per other player, not {others!r}")
-    hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
+    found = [known_ids(h) for h in others]
+    if None in found:  # not all lists of cards: read them again, naming the hand in errors
+        hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
+    else:
+        hands = cast("list[list[int]]", found)
     if len(hands) > rules.players - 1:
         raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
     s = lead_suit(lead_ids, trump.suit_table)
     check_id_copies([lead_ids, *hands], rules.decks, "the throw and the other hands")
-    return judge_throw(lead_ids, hands, trump, names, s)
+    return _judge_throw(lead_ids, hands, trump, names, s, owned=True)
 
 
 def judge_throw(
@@ -496,28 +504,85 @@ def judge_throw(
     s: int | None = None,
 ) -> ThrowCheck:
     """``check_throw`` on trusted ids (a one-suit lead, possible copies): for the engine's own callers."""
+    return _judge_throw(lead_ids, hands, trump, names, s, owned=False)
+
+
+def _judge_throw(
+    lead_ids: list[int],
+    hands: Sequence[Sequence[int]],
+    trump: Trump,
+    names: Sequence[str] | None,
+    s: int | None,
+    owned: bool,
+) -> ThrowCheck:
+    """``judge_throw``; ``owned`` lead and hands are lists nobody else holds, so a lazy explanation need not copy them."""
     suit, key = trump.suit_table, trump.key_table
     if s is None:
         s = suit[lead_ids[0]]
+    higher = trump.higher_tables[s]  # higher[k]: the cards of the led suit above key k
+    n = len(lead_ids)
+    if n > 1 and len(set(lead_ids)) == n:
+        # A throw of singles. The lowest (the first of equal ones) is the smallest unit: it fails if any hand
+        # holds a higher card of the suit, and if none does, no higher single can fail either.
+        low = min(lead_ids, key=key.__getitem__)
+        above = higher[key[low]]
+        for j, h in enumerate(hands):
+            if not above.isdisjoint(h):
+                return _fails(raw_unit((1, 1, key[low], (low,))), j, lead_ids, hands, trump, s, names, owned)
+        return ThrowCheck(True, cards_of(lead_ids), None, partial(_throw_stands, s))
     units = decompose(lead_ids, key)
-    lead_cards = cards_of(lead_ids)
     if len(units) == 1:
+        lead_cards = cards_of(lead_ids)
         return ThrowCheck(True, lead_cards, None, partial(_not_a_throw, units, s, lead_cards))
-    held = [[i for i in h if suit[i] == s] for h in hands]
     # The smallest failing unit is forced, so test units smallest first and stop at the first that fails;
     # the full list of failing units is only built if the explanation is read.
-    for unit in sorted(units, key=_smallness):
-        for j, cards in enumerate(held):
-            if cards and _beaten(cards, key, unit):
-                return ThrowCheck(
-                    False, cards_of(unit[3]), j, partial(_throw_fails, unit, j, held, units, key, s, names)
-                )
-    return ThrowCheck(True, lead_cards, None, partial(_throw_stands, s))
+    for unit in sorted(units, key=_smallness if units and units[0][0] > 1 else _width_top):
+        length, width, top, _ = unit
+        above = higher[top]
+        for j, h in enumerate(hands):
+            if above.isdisjoint(h):
+                continue  # nothing in the led suit above the unit's top
+            if length == 1:
+                beaten = width == 1 or _tuple_above(h, above, width)
+            else:
+                beaten = _beats_unit(count_ids([i for i in h if suit[i] == s]), key, unit) is not None
+            if beaten:
+                return _fails(unit, j, lead_ids, hands, trump, s, names, owned)
+    return ThrowCheck(True, cards_of(lead_ids), None, partial(_throw_stands, s))
+
+
+def _fails(
+    unit: RawUnit,
+    blocker: int,
+    lead_ids: list[int],
+    hands: Sequence[Sequence[int]],
+    trump: Trump,
+    s: int,
+    names: Sequence[str] | None,
+    owned: bool,
+) -> ThrowCheck:
+    """The failed throw's check; its explanation reads the lead and the hands as they are now."""
+    if not owned:
+        lead_ids, hands = list(lead_ids), [list(h) for h in hands]
+    explain = partial(_throw_fails, unit, blocker, hands, lead_ids, trump, s, names)
+    return ThrowCheck(False, cards_of(unit[3]), blocker, explain)
+
+
+def _tuple_above(hand: Sequence[int], above: frozenset[int], width: int) -> bool:
+    """Does the hand hold ``width`` copies of one of the cards ``above``?"""
+    held = [i for i in hand if i in above]  # every copy of a card, or none
+    if width == 2:
+        return len(set(held)) < len(held)
+    return any(held.count(i) >= width for i in held)
 
 
 def _smallness(unit: RawUnit) -> tuple[int, int]:
     """Fewest cards, then lowest by its highest tuple (RULES §8)."""
     return (unit[0] * unit[1], unit[2])
+
+
+_width_top: Callable[[RawUnit], tuple[int, int]] = itemgetter(1, 2)
+"""``_smallness`` of units that are no tractors (their cards are their width)."""
 
 
 def _beaten(held: list[int], key: Sequence[int], unit: RawUnit) -> bool:
@@ -547,12 +612,15 @@ def _throw_stands(s: int) -> ThrowExplanation:
 def _throw_fails(
     forced_unit: RawUnit,
     blocker: int,
-    held: list[list[int]],
-    units: list[RawUnit],
-    key: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    lead_ids: list[int],
+    trump: Trump,
     s: int,
     names: Sequence[str] | None,
 ) -> ThrowExplanation:
+    suit, key = trump.suit_table, trump.key_table
+    held = [[i for i in h if suit[i] == s] for h in hands]
+    units = decompose(lead_ids, key)
     forced = make_unit(forced_unit, s)
     beater = _beats_unit(count_ids(held[blocker]), key, forced_unit)
     assert beater is not None

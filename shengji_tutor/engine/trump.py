@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from .cards import (
     BIG_JOKER_ID,
@@ -65,6 +66,8 @@ class Trump:
     """The id layer: each card id's order key within its effective suit (consecutive keys make tractors)."""
     order_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The id layer: each card id's position for sorting a hand on screen (trumps first, high to low)."""
+    higher_tables: tuple[tuple[frozenset[int], ...], ...] = field(init=False, repr=False, compare=False)
+    """The id layer: ``higher_tables[s][k]``, the ids of effective suit ``s`` whose key is above ``k`` (0..15)."""
 
     def __post_init__(self) -> None:
         rank = normal_rank(self.rank)
@@ -77,15 +80,11 @@ class Trump:
                 raise InvalidTrumpError(f"the trump suit must be S, H, D, C (or None for no-trump), not {self.suit!r}")
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
-        suits, keys = _tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
+        suits, keys, order, higher = _id_tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
         object.__setattr__(self, "suit_table", suits)
         object.__setattr__(self, "key_table", keys)
-        # high to low by effective suit and key; equal cards by natural suit ♠ ♥ ♣ ♦, so colours alternate
-        order = tuple(
-            _DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + _NATURAL_ORDER[i // 13] * 10 + i % 13
-            for i in range(N_CARD_IDS)
-        )
         object.__setattr__(self, "order_table", order)
+        object.__setattr__(self, "higher_tables", higher)
 
     # -- the contract ---------------------------------------------------------
 
@@ -164,6 +163,28 @@ def check_trump(trump: object) -> Trump:
     if not isinstance(trump, Trump):
         raise InvalidTrumpError(f"expected a Trump such as Trump('7', 'C'), got {trump!r}")
     return trump
+
+
+@cache
+def _id_tables(
+    rank: int, trump_suit: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[frozenset[int], ...], ...]]:
+    """A trump's id tables, built once per rank and suit: effective suits, keys, display order, higher cards."""
+    suits, keys = _tables(rank, trump_suit)
+    # high to low by effective suit and key; equal cards by natural suit ♠ ♥ ♣ ♦, so colours alternate
+    order = tuple(
+        _DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + _NATURAL_ORDER[i // 13] * 10 + i % 13
+        for i in range(N_CARD_IDS)
+    )
+    higher = tuple(
+        tuple(frozenset(i for i in range(N_CARD_IDS) if suits[i] == s and keys[i] > k) for k in range(_KEYS))
+        for s in range(TRUMP + 1)
+    )
+    return suits, keys, order, higher
+
+
+_KEYS = 16
+"""Keys run from 0 to 15 (the big joker with a trump suit)."""
 
 
 def _tables(rank: int, trump_suit: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
