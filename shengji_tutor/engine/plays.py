@@ -28,7 +28,7 @@ from itertools import combinations
 from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies
 from .follow import demand_of, meets, requirement
 from .rules import RuleSet, rules_or_default
-from .trump import Trump, check_trump
+from .trump import TRUMP, Trump, check_trump
 from .units import count_ids, decompose, lead_suit, placements
 
 __all__ = ["lead_units", "legal_plays", "multiset_combinations", "random_follow", "strength_spent"]
@@ -216,4 +216,5 @@ def strength_spent(play: Sequence[Card], trump: Trump) -> int:
     >>> strength_spent(parse_cards("AH"), t) < strength_spent(parse_cards("2C"), t)
     True
     """
-    return sum(trump.key(c) + (20 if trump.is_trump(c) else 0) for c in play)
+    key, suit = trump.key_table, trump.suit_table  # the tables behind ``trump.key`` and ``trump.is_trump``
+    return sum(key[c.id] + (20 if suit[c.id] == TRUMP else 0) for c in play)

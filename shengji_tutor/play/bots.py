@@ -17,6 +17,7 @@ from typing import Protocol
 from ..engine.cards import Card, deck
 from ..engine.declaring import possible_declarations
 from ..engine.ids import (
+    N_CARD_IDS,
     TRUMP,
     cards_of,
     count_ids,
@@ -166,21 +167,22 @@ class HeuristicBot:
             return self._lead(view, view.trump)
         return self._follow(view, view.trump)
 
-    def _unseen(self, view: PlayerView) -> list[Card]:
-        gone = count_ids(_ids(list(view.hand)) + _ids(view.played_cards()) + _ids(list(view.discards)))
-        out = []
-        for c in deck(view.rules.decks):
-            if gone.get(c.id, 0):
-                gone[c.id] -= 1
-            else:
-                out.append(c)
-        return out
+    def _unseen_counts(self, view: PlayerView) -> dict[int, int]:
+        """Copies of each card id this player has not seen (in other hands, or a kitty it did not bury)."""
+        left = [view.rules.decks] * N_CARD_IDS
+        for c in view.hand:
+            left[c.id] -= 1
+        for c in view.played_cards():
+            left[c.id] -= 1
+        for c in view.discards:
+            left[c.id] -= 1
+        return {i: n for i, n in enumerate(left) if n}
 
     def _lead(self, view: PlayerView, trump: Trump) -> Sequence[Card]:
         hand = _ids(view.hand)
-        unseen = self._unseen(view)
         suit, key = trump.suit_table, trump.key_table
-        unseen_counts = count_ids(_ids(unseen))
+        unseen_counts = self._unseen_counts(view)
+        unseen = [Card.from_id(i) for i, n in sorted(unseen_counts.items()) for _ in range(n)]
 
         def boss(unit: list[int]) -> bool:
             """No unseen card (in any hand) can form a higher unit of this shape."""

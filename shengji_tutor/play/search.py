@@ -15,8 +15,10 @@ points ranks higher. ``PlayValue`` keeps what a coach needs to explain it: the
 points this trick and the rest of the round, the attackers' final points, the
 trumps a play spends and the pairs it breaks.
 
-``SearchBot`` plays the best play, and buries the kitty by the same method
-among a few sensible burials. It declares trump as ``HeuristicBot`` does.
+``SearchBot`` plays the best play when it is clearly better than the heuristic
+bot's (by more than the sampling noise, measured on the same deals), and buries
+the kitty by the same method among a few sensible burials. It declares trump
+and calls friends as ``HeuristicBot`` does.
 
 >>> from shengji_tutor import RuleSet, SearchBot, play_round
 >>> from shengji_tutor.play.search import Budget
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from ..engine.cards import Card
-from ..engine.ids import cards_of, count_ids, lead_units
+from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
 from ..engine.trump import Trump
 from .actions import Play
@@ -45,8 +47,11 @@ from .sampler import STOCK, Knowledge
 
 __all__ = ["Budget", "PlayValue", "SearchBot", "evaluate_plays"]
 
-POINTS_WEIGHT = 0.005
+POINTS_WEIGHT = 0.01
 """Value of one point to the side that wins it, in levels: enough to order plays that change no level."""
+CONFIDENCE = 1.0
+"""How many standard errors a play must gain over the heuristic bot's, on the same deals, for the search bot to
+prefer it: with few samples the best-looking play is often only the luckiest."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,11 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
 
     Seeded: the same view, budget and seed give the same values.
     """
-    budget = budget or DEFAULT_BUDGET
+    return [value for value, _ in _search(view, budget or DEFAULT_BUDGET, seed)]
+
+
+def _search(view: PlayerView, budget: Budget, seed: int | str) -> list[tuple[PlayValue, list[float]]]:
+    """``evaluate_plays`` with each play's value on each sampled deal (the same deals, in order, for every play)."""
     if view.phase != "play" or view.trump is None:
         raise ValueError(f"plays are evaluated during the play, not in the {view.phase!r} phase")
     rng = random.Random(f"{seed}:{_fingerprint(view)}")
@@ -119,19 +128,25 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
         for k, play in enumerate(candidates):
             rnd = Round.position(view, hidden, kitty)
             runs[k].append(_play_out(rnd, view.seat, play))
-    values = [_value(view, play, outcomes) for play, outcomes in zip(candidates, runs, strict=True)]
     trump = view.trump
-    return sorted(values, key=lambda v: (-v.value, strength_spent(v.play, trump)))
+    out = [
+        (_value(view, play, outcomes), [o.value for o in outcomes])
+        for play, outcomes in zip(candidates, runs, strict=True)
+    ]
+    return sorted(out, key=lambda vr: (-vr[0].value, strength_spent(vr[0].play, trump)))
 
 
 def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
-    """The plays worth searching: every distinct legal play when there are at most ``cap``, else a spread.
+    """The plays worth searching: every distinct legal play when there are at most ``cap``, else the telling ones.
 
     Plays that differ only in interchangeable cards (the same order and points in
     the same suit, like two off-suit trump-rank cards without points) count as one.
-    The spread keeps the heuristic bot's choice, then alternates the cheapest and
-    the dearest remaining plays (by ``strength_spent``), so the search always
-    compares saving strength with spending it.
+    When there are more than ``cap``, the heuristic bot's choice comes first, then
+    the plays a good player weighs: to a lead, the cheapest play, the cheapest
+    that wins the trick so far, the one giving most points and the one giving
+    fewest; as a lead, each suit's highest unit and its lowest single. The rest
+    of the room goes to the cheapest and the dearest remaining plays (by
+    ``strength_spent``) in turn.
     """
     trump = view.trump
     assert trump is not None
@@ -140,23 +155,42 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
         raw = [cards_of(u) for u in lead_units(hand, trump)]
     else:
         raw = list(islice(legal_plays(view.hand, view.trick[0], trump, view.rules), 400))
-    seen: dict[tuple[tuple[int, int, int], ...], tuple[Card, ...]] = {}
+    distinct: dict[tuple[tuple[int, int, int], ...], tuple[Card, ...]] = {}
     for play in raw:
-        seen.setdefault(_signature(play, trump), play)
-    heuristic = tuple(HeuristicBot().play(view))
-    plays = sorted(seen.values(), key=lambda p: (strength_spent(p, trump), [c.id for c in p]))
-    chosen = [heuristic]
+        distinct.setdefault(_signature(play, trump), play)
+    plays = sorted(distinct.values(), key=lambda p: (strength_spent(p, trump), [c.id for c in p]))
+    telling = [tuple(HeuristicBot().play(view))]
+    if view.leading:
+        suit = trump.suit_table
+        for s in sorted({suit[c.id] for c in view.hand}):
+            mine = [p for p in plays if suit[p[0].id] == s]
+            telling.append(max(mine, key=lambda p: (len(p), strength_spent(p, trump))))
+            telling.append(min((p for p in mine if len(p) == 1), key=lambda p: (p[0].points, strength_spent(p, trump))))
+    else:
+        before = [[c.id for c in p] for p in view.trick]
+        me = len(before)
+        winners = [p for p in plays if winner_of([*before, [c.id for c in p]], trump, view.rules) == me]
+        telling.append(plays[0])
+        if winners:
+            telling.append(winners[0])
+        telling.append(max(plays, key=lambda p: (sum(c.points for c in p), -strength_spent(p, trump))))
+        telling.append(min(plays, key=lambda p: (sum(c.points for c in p), strength_spent(p, trump))))
     low, high = 0, len(plays) - 1
-    while len(chosen) < cap and low <= high:
-        for pick in (plays[low], plays[high]) if low != high else (plays[low],):
-            if len(chosen) < cap and _signature(pick, trump) != _signature(chosen[0], trump):
-                chosen.append(pick)
+    while low <= high:
+        telling += [plays[low], plays[high]]
         low, high = low + 1, high - 1
-    return chosen
+    chosen: dict[tuple[tuple[int, int, int], ...], tuple[Card, ...]] = {}
+    for play in telling:
+        if len(chosen) >= cap:
+            break
+        chosen.setdefault(_signature(play, trump), play)
+    return list(chosen.values())
 
 
 class SearchBot:
-    """Plays the best play ``evaluate_plays`` finds; buries the kitty by search among a few sensible burials.
+    """Plays the best play ``evaluate_plays`` finds when it beats the heuristic bot's play by more than the noise
+    (``CONFIDENCE`` standard errors of the difference on the same deals); buries the kitty by search among a few
+    sensible burials; declares and calls friends as the heuristic bot does.
 
     ``SearchBot(seed=0)`` searches with the default ``Budget``; the same view,
     seed and budget give the same choice.
@@ -177,7 +211,11 @@ class SearchBot:
         candidates = candidate_plays(view, self.budget.candidates)
         if len(candidates) == 1:
             return candidates[0]
-        return evaluate_plays(view, self.budget, self.seed)[0].play
+        results = _search(view, self.budget, self.seed)
+        default = candidates[0]  # the heuristic bot's play
+        base = next(runs for value, runs in results if value.play == default)
+        best, runs = results[0]
+        return best.play if _clearly_better(runs, base) else default
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """The burial that plays out best over sampled deals, among the heuristic's and a few variations."""
@@ -186,14 +224,21 @@ class SearchBot:
             return options[0]
         rng = random.Random(f"{self.seed}:{_fingerprint(view)}")
         sampler = Knowledge.of(view).sampler()
-        totals = [0.0] * len(options)
-        samples = max(2, self.budget.samples // 3)
-        for _ in range(samples):
+        runs: list[list[float]] = [[] for _ in options]
+        for _ in range(max(2, self.budget.samples // 3)):
             hidden = sampler.sample(rng)
             for k, burial in enumerate(options):
-                rnd = _after_burial(view, hidden, burial)
-                totals[k] += _play_out_from(rnd, view.seat).value
-        return options[max(range(len(options)), key=lambda k: (totals[k], -k))]
+                runs[k].append(_play_out_from(_after_burial(view, hidden, burial), view.seat).value)
+        best = max(range(len(options)), key=lambda k: (sum(runs[k]), -k))
+        return options[best] if _clearly_better(runs[best], runs[0]) else options[0]
+
+
+def _clearly_better(runs: Sequence[float], base: Sequence[float]) -> bool:
+    """Whether ``runs`` beat ``base``, deal by deal, by more than ``CONFIDENCE`` standard errors of the gain."""
+    gains = [a - b for a, b in zip(runs, base, strict=True)]
+    mean = sum(gains) / len(gains)
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1) / len(gains))
+    return mean > CONFIDENCE * spread
 
 
 def burials(view: PlayerView) -> list[tuple[Card, ...]]:
