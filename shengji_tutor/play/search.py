@@ -62,8 +62,8 @@ class Budget:
     cheapest, the dearest and the heuristic bot's choice are kept (see ``candidate_plays``).
     """
 
-    samples: int = 24
-    candidates: int = 10
+    samples: int = 8
+    candidates: int = 6
 
     def __post_init__(self) -> None:
         for name in ("samples", "candidates"):
