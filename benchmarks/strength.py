@@ -40,9 +40,9 @@ if not __package__:  # run as a script: make the repository root importable
 
 from shengji_tutor import HeuristicBot, PlayerView, RandomBot, Round, RuleSet, SearchBot, evaluate_plays
 from shengji_tutor.play.game import prepare_round, run_round
-from shengji_tutor.play.search import Budget, candidate_plays
+from shengji_tutor.play.search import Budget, candidate_plays, play_out
 
-__all__ = ["Result", "analyse", "main", "paired_deal", "parse_budget", "run"]
+__all__ = ["Result", "analyse", "main", "paired_deal", "parse_budget", "rollout_rate", "run"]
 
 RULES = RuleSet()
 PLAYERS = RULES.players
@@ -175,6 +175,23 @@ def analyse(rounds: int, budget: Budget, seed: int = 0) -> list[float]:
     return out
 
 
+def rollout_rate(rollouts: int = 200, seed: int = 0) -> float:
+    """Play-outs per second on one core: a deal's hands filled in at the first lead, the round played out by
+    heuristic bots and scored (what one sample of one candidate costs the search; later decisions cost less)."""
+    views = []
+    for r in range(10):
+        rnd = Round(RULES, seed=seed + r, dealer=(seed + r) % PLAYERS)
+        prepare_round(rnd, [HeuristicBot() for _ in range(PLAYERS)])
+        seat = rnd.dealer or 0
+        hidden = {s: [c.id for c in rnd.hand(s)] for s in range(PLAYERS) if s != seat}
+        views.append((rnd.view(seat), hidden))
+    began = time.perf_counter()
+    for k in range(rollouts):
+        view, hidden = views[k % len(views)]
+        play_out(Round.position(view, hidden), view.seat, candidate_plays(view, 1)[0])
+    return rollouts / (time.perf_counter() - began)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.strength", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="paired deals (each is two rounds)")
@@ -187,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 2:
         parser.error("--deals must be at least 2 (a confidence interval needs two)")
     budgets = args.budget or [Budget()]
+    print(f"play-outs from the first lead: {rollout_rate():.0f}/s on one core", flush=True)
     for budget in budgets:
         print(run(args.deals, budget, args.opponent, args.seed, args.workers).line(), flush=True)
         if args.analyse:

@@ -57,3 +57,9 @@ def test_a_budget_is_written_samples_x_candidates() -> None:
     assert (parse_budget("24x10").samples, parse_budget("24x10").candidates) == (24, 10)
     with pytest.raises(ValueError, match="SAMPLESxCANDIDATES"):
         parse_budget("24")
+
+
+def test_the_rollout_rate_is_measured() -> None:
+    from benchmarks.strength import rollout_rate
+
+    assert rollout_rate(rollouts=3) > 0

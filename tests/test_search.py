@@ -17,6 +17,7 @@ from shengji_tutor import (
     lead_format,
     legal_follow,
 )
+from shengji_tutor.play.bots import declarations_for
 from shengji_tutor.play.game import _drive, prepare_round
 from shengji_tutor.play.round import PhaseError
 from shengji_tutor.play.sampler import STOCK, Knowledge
@@ -179,3 +180,25 @@ def test_a_search_bot_sees_only_its_view() -> None:
     assert knowledge.broken({**hands, STOCK: kitty}) == []
     other = dataclasses.replace(view)  # a view is all a search needs: equal views, equal values
     assert evaluate_plays(other, SMALL) == evaluate_plays(view, SMALL)
+
+
+def test_the_search_bot_declares_one_of_the_declarations_the_round_allows_or_passes() -> None:
+    rnd = Round(RuleSet(), seed=9, dealer=1)
+    bot = SearchBot(seed=3, budget=Budget(samples=3))
+    asked = 0
+    while not rnd.deal_complete:
+        card = rnd.deal_next()
+        seat = rnd.dealt % 4  # who drew it: the dealer, seat 1, draws the first card
+        if card.rank != rnd.rank and not card.is_joker:
+            continue
+        view = rnd.view(seat)
+        options = declarations_for(view)
+        if not options:
+            continue
+        choice = bot.declare(view)
+        asked += 1
+        assert choice is None or tuple(choice) in options
+        assert choice == SearchBot(seed=3, budget=Budget(samples=3)).declare(view), "seeded: the same choice again"
+        if choice:
+            rnd.declare(seat, choice)  # the round accepts it
+    assert asked

@@ -41,11 +41,12 @@ from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
 from ..engine.trump import Trump
 from .actions import Play
-from .bots import HeuristicBot
-from .round import PlayerView, Round
+from .bots import HeuristicBot, declarations_for
+from .game import prepare_round
+from .round import DeclarationError, PlayerView, Round
 from .sampler import STOCK, Knowledge
 
-__all__ = ["Budget", "PlayValue", "SearchBot", "evaluate_plays"]
+__all__ = ["Budget", "PlayValue", "SearchBot", "burials", "candidate_plays", "evaluate_plays", "play_out"]
 
 POINTS_WEIGHT = 0.01
 """Value of one point to the side that wins it, in levels: enough to order plays that change no level."""
@@ -127,7 +128,7 @@ def _search(view: PlayerView, budget: Budget, seed: int | str) -> list[tuple[Pla
         kitty = hidden.pop(STOCK, [])
         for k, play in enumerate(candidates):
             rnd = Round.position(view, hidden, kitty)
-            runs[k].append(_play_out(rnd, view.seat, play))
+            runs[k].append(play_out(rnd, view.seat, play))
     trump = view.trump
     out = [
         (_value(view, play, outcomes), [o.value for o in outcomes])
@@ -202,7 +203,36 @@ class SearchBot:
         self._heuristic = HeuristicBot()
 
     def declare(self, view: PlayerView) -> Sequence[Card] | None:
-        return self._heuristic.declare(view)
+        """Declare (or not) as the rounds played out on sampled deals say, the heuristic's choice unless clearly worse.
+
+        Each deal completes the cards still to come at random (agreeing with
+        what was seen), fixes the trump by this player's declaration or, when it
+        passes, by the one standing, and plays the round out with heuristic bots.
+        Later declarations by others are not foreseen.
+        """
+        default = self._heuristic.declare(view)
+        options = declarations_for(view)
+        if not options or view.rules.partnership != "fixed":
+            return default
+        strongest: dict[str | None, tuple[Card, ...]] = {}
+        for cards in options:
+            suit = None if cards[0].is_joker else cards[0].suit
+            if len(cards) > len(strongest.get(suit, ())):
+                strongest[suit] = cards
+        choices: list[tuple[Card, ...] | None] = [tuple(default) if default else None, None, *strongest.values()]
+        unique: list[tuple[Card, ...] | None] = []
+        for choice in choices:
+            if choice not in unique:
+                unique.append(choice)
+        rng = random.Random(f"{self.seed}:deal:{view.seat}:{view.dealt}:{[c.id for c in view.hand]}")
+        sampler = Knowledge.of(view).sampler()
+        runs: list[list[float]] = [[] for _ in unique]
+        for _ in range(self.budget.samples):
+            order = _deck_order(view, sampler.sample(rng), rng)
+            for k, choice in enumerate(unique):
+                runs[k].append(_play_out_deal(view, order, choice))
+        best = max(range(len(unique)), key=lambda k: (sum(runs[k]), -k))
+        return unique[best] if _clearly_better(runs[best], runs[0]) else unique[0]
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         return self._heuristic.call(view)
@@ -282,7 +312,7 @@ class _Outcome:
 _ROLLOUT = HeuristicBot()
 
 
-def _play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
+def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
     """Play ``play`` for ``seat``, then the rest of the round with the heuristic bot in every seat."""
     tricks_before = len(rnd.tricks)
     rnd.apply(Play(seat, tuple(play)))
@@ -325,6 +355,49 @@ def _signed_points(rnd: Round, seat: int) -> int:
 def _signed_points_before(rnd: Round, seat: int, tricks: int) -> int:
     mine = _side_of(rnd, seat)
     return sum(t.points if t.winner in mine else -t.points for t in rnd.tricks[:tricks])
+
+
+def _deck_order(view: PlayerView, hidden: dict[int, list[int]], rng: random.Random) -> tuple[Card, ...]:
+    """A whole deal that agrees with ``view`` (during the deal): the cards dealt so far where they went, then the rest."""
+    n = view.rules.players
+    first = view.dealer if view.dealer is not None else 0
+    hands = {s: rng.sample(cards, len(cards)) for s, cards in hidden.items() if s != STOCK}
+    hands[view.seat] = [c.id for c in view.hand]
+    taken = dict.fromkeys(hands, 0)
+    order: list[int] = []
+    for p in range(view.dealt):
+        seat = (first + p) % n
+        order.append(hands[seat][taken[seat]])
+        taken[seat] += 1
+    rest = hidden.get(STOCK, [])
+    order.extend(rng.sample(rest, len(rest)))
+    return cards_of(order)
+
+
+def _play_out_deal(view: PlayerView, order: Sequence[Card], choice: Sequence[Card] | None) -> float:
+    """The seat's value when the deal goes as ``order`` says and the trump is fixed by ``choice`` (or, when it
+    passes, by the declaration standing), the round then played out by heuristic bots."""
+    rules = view.rules
+    rnd = Round(rules, dealer=view.dealer, rank=view.rank, deck_order=order)
+    rnd.deal_all()
+    shown: list[tuple[int, tuple[Card, ...]]] = []
+    if view.declarations:  # in a match's first round, the first declarer deals
+        shown.append((view.declarations[0].seat, view.declarations[0].cards))
+    if choice:
+        shown.append((view.seat, tuple(choice)))
+    elif view.declaration is not None:
+        shown.append((view.declaration.seat, view.declaration.cards))
+    for seat, cards in dict.fromkeys(shown):
+        try:
+            rnd.declare(seat, cards)
+        except DeclarationError:  # pragma: no cover - a standing declaration always followed the first
+            continue
+    if rnd.declaration is None and rules.no_declaration == "redeal":
+        return 0.0  # nobody declares: the cards are redealt and nothing changes
+    rnd.finish_deal()
+    bots = [_ROLLOUT] * rules.players
+    prepare_round(rnd, bots)
+    return _play_out_from(rnd, view.seat).value
 
 
 def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequence[Card]) -> Round:
