@@ -202,3 +202,13 @@ def test_the_search_bot_declares_one_of_the_declarations_the_round_allows_or_pas
         if choice:
             rnd.declare(seat, choice)  # the round accepts it
     assert asked
+
+
+def test_in_finding_friends_the_search_bot_buries_by_search_and_the_round_accepts_it() -> None:
+    rnd = Round(RuleSet(players=5), seed=4, dealer=1)
+    _drive(rnd, [HeuristicBot() for _ in range(5)], until="kitty")
+    view = rnd.view(1)
+    chosen = SearchBot(seed=2, budget=Budget(samples=3)).discard(view)
+    assert tuple(chosen) in burials(view)
+    rnd.discard(1, chosen)
+    assert rnd.phase == "call"

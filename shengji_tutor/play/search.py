@@ -16,9 +16,10 @@ points this trick and the rest of the round, the attackers' final points, the
 trumps a play spends and the pairs it breaks.
 
 ``SearchBot`` plays the best play when it is clearly better than the heuristic
-bot's (by more than the sampling noise, measured on the same deals), and buries
-the kitty by the same method among a few sensible burials. It declares trump
-and calls friends as ``HeuristicBot`` does.
+bot's (by more than the sampling noise, measured on the same deals); it buries
+the kitty and declares trump by the same method (among a few sensible burials;
+declaring now, passing, or its strongest declaration in each suit). It calls
+friends (Finding Friends) as ``HeuristicBot`` does.
 
 >>> from shengji_tutor import RuleSet, SearchBot, play_round
 >>> from shengji_tutor.play.search import Budget
@@ -191,7 +192,7 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
 class SearchBot:
     """Plays the best play ``evaluate_plays`` finds when it beats the heuristic bot's play by more than the noise
     (``CONFIDENCE`` standard errors of the difference on the same deals); buries the kitty by search among a few
-    sensible burials; declares and calls friends as the heuristic bot does.
+    sensible burials, and declares by search too; calls friends as the heuristic bot does.
 
     ``SearchBot(seed=0)`` searches with the default ``Budget``; the same view,
     seed and budget give the same choice.
@@ -212,7 +213,7 @@ class SearchBot:
         """
         default = self._heuristic.declare(view)
         options = declarations_for(view)
-        if not options or view.rules.partnership != "fixed":
+        if not options:
             return default
         strongest: dict[str | None, tuple[Card, ...]] = {}
         for cards in options:
@@ -250,7 +251,7 @@ class SearchBot:
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """The burial that plays out best over sampled deals, among the heuristic's and a few variations."""
         options = burials(view)
-        if len(options) == 1 or view.rules.partnership != "fixed":
+        if len(options) == 1:
             return options[0]
         rng = random.Random(f"{self.seed}:{_fingerprint(view)}")
         sampler = Knowledge.of(view).sampler()
@@ -405,14 +406,12 @@ def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequen
     kept = list(view.hand)
     for c in burial:
         kept.remove(c)
-    start = dataclasses.replace(
-        view,
-        phase="play",
-        hand=tuple(kept),
-        discards=tuple(burial),
-        leader=view.seat,
-        declarers=tuple(range(view.seat % 2, view.rules.players, 2)),
-    )
+    buried = dataclasses.replace(view, hand=tuple(kept), discards=tuple(burial))
+    declarers: tuple[int, ...] = tuple(range(view.seat % 2, view.rules.players, 2))
+    calls: tuple[tuple[Card, int], ...] = ()
+    if view.rules.partnership != "fixed":  # Finding Friends: the dealer calls friends as the heuristic bot would
+        declarers, calls = (view.seat,), tuple(_ROLLOUT.call(dataclasses.replace(buried, phase="call")))
+    start = dataclasses.replace(buried, phase="play", leader=view.seat, declarers=declarers, calls=calls)
     return Round.position(start, hidden)
 
 
