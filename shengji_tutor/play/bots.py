@@ -182,7 +182,10 @@ class HeuristicBot:
         hand = _ids(view.hand)
         suit, key = trump.suit_table, trump.key_table
         unseen_counts = self._unseen_counts(view)
-        unseen = [Card.from_id(i) for i, n in sorted(unseen_counts.items()) for _ in range(n)]
+
+        def unseen() -> list[Card]:
+            """The unseen cards themselves (only a throw needs them)."""
+            return [Card.from_id(i) for i, n in sorted(unseen_counts.items()) for _ in range(n)]
 
         def boss(unit: list[int]) -> bool:
             """No unseen card (in any hand) can form a higher unit of this shape."""
@@ -201,7 +204,7 @@ class HeuristicBot:
             by_suit.setdefault(suit[u[0]], []).append(u)
         for group in by_suit.values():
             throw = _disjoint_union(group, count_ids(hand))
-            if len(decompose(throw, key)) > 1 and check_throw(cards_of(throw), [unseen], trump, view.rules).ok:
+            if len(decompose(throw, key)) > 1 and check_throw(cards_of(throw), [unseen()], trump, view.rules).ok:
                 return cards_of(throw)
         # 2. a boss tractor or pair, 3. a boss single
         if plain_bosses:

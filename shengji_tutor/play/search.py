@@ -44,7 +44,7 @@ from ..engine.trump import Trump
 from .actions import Play
 from .bots import HeuristicBot, declarations_for
 from .game import prepare_round
-from .round import DeclarationError, PlayerView, Round
+from .round import DeclarationError, PlayerView, Round, Trick
 from .sampler import STOCK, Knowledge
 
 __all__ = ["Budget", "PlayValue", "SearchBot", "burials", "candidate_plays", "evaluate_plays", "play_out"]
@@ -113,15 +113,18 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
 
     Seeded: the same view, budget and seed give the same values.
     """
-    return [value for value, _ in _search(view, budget or DEFAULT_BUDGET, seed)]
-
-
-def _search(view: PlayerView, budget: Budget, seed: int | str) -> list[tuple[PlayValue, list[float]]]:
-    """``evaluate_plays`` with each play's value on each sampled deal (the same deals, in order, for every play)."""
     if view.phase != "play" or view.trump is None:
         raise ValueError(f"plays are evaluated during the play, not in the {view.phase!r} phase")
+    budget = budget or DEFAULT_BUDGET
+    return [value for value, _ in _search(view, candidate_plays(view, budget.candidates), budget, seed)]
+
+
+def _search(
+    view: PlayerView, candidates: list[tuple[Card, ...]], budget: Budget, seed: int | str
+) -> list[tuple[PlayValue, list[float]]]:
+    """Each candidate's value, and its value on each sampled deal (the same deals, in order, for every play)."""
+    assert view.trump is not None
     rng = random.Random(f"{seed}:{_fingerprint(view)}")
-    candidates = candidate_plays(view, budget.candidates)
     sampler = Knowledge.of(view).sampler()
     runs: list[list[_Outcome]] = [[] for _ in candidates]
     for _ in range(budget.samples):
@@ -242,7 +245,7 @@ class SearchBot:
         candidates = candidate_plays(view, self.budget.candidates)
         if len(candidates) == 1:
             return candidates[0]
-        results = _search(view, self.budget, self.seed)
+        results = _search(view, candidates, self.budget, self.seed)
         default = candidates[0]  # the heuristic bot's play
         base = next(runs for value, runs in results if value.play == default)
         best, runs = results[0]
@@ -319,11 +322,10 @@ def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
     rnd.apply(Play(seat, tuple(play)))
     while len(rnd.tricks) == tricks_before:
         _step(rnd)
-    this_trick = rnd.tricks[tricks_before]
     outcome = _play_out_from(rnd, seat)
-    mine = _side_of(rnd, seat)
-    trick_points = this_trick.points if (this_trick.winner in mine) else -this_trick.points
-    later = _signed_points(rnd, seat) - trick_points - _signed_points_before(rnd, seat, tricks_before)
+    mine = rnd.declarers if seat in rnd.declarers else rnd.attackers  # the sides as the round ended
+    trick_points = _signed_points(rnd.tricks[tricks_before : tricks_before + 1], mine)
+    later = _signed_points(rnd.tricks[tricks_before + 1 :], mine)
     return _Outcome(outcome.value, outcome.level_change, outcome.attacker_points, trick_points, later)
 
 
@@ -343,19 +345,9 @@ def _step(rnd: Round) -> None:
     rnd.apply(Play(seat, tuple(_ROLLOUT.play(rnd.view(seat)))))
 
 
-def _side_of(rnd: Round, seat: int) -> tuple[int, ...]:
-    return rnd.declarers if seat in rnd.declarers else rnd.attackers
-
-
-def _signed_points(rnd: Round, seat: int) -> int:
-    """Trick points the seat's side won minus those the other side won, so far."""
-    mine = _side_of(rnd, seat)
-    return sum(t.points if t.winner in mine else -t.points for t in rnd.tricks)
-
-
-def _signed_points_before(rnd: Round, seat: int, tricks: int) -> int:
-    mine = _side_of(rnd, seat)
-    return sum(t.points if t.winner in mine else -t.points for t in rnd.tricks[:tricks])
+def _signed_points(tricks: Sequence[Trick], side: tuple[int, ...]) -> int:
+    """Points of ``tricks`` that ``side`` won, minus those the other side won."""
+    return sum(t.points if t.winner in side else -t.points for t in tricks)
 
 
 def _deck_order(view: PlayerView, hidden: dict[int, list[int]], rng: random.Random) -> tuple[Card, ...]:
