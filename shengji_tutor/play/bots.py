@@ -17,7 +17,6 @@ from typing import Protocol
 from ..engine.cards import Card, deck
 from ..engine.declaring import possible_declarations
 from ..engine.ids import (
-    N_CARD_IDS,
     TRUMP,
     cards_of,
     count_ids,
@@ -32,6 +31,7 @@ from ..engine.plays import strength_spent
 from ..engine.tricks import check_throw
 from ..engine.trump import Trump
 from .round import PlayerView
+from .sampler import unseen_counts
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "declarations_for"]
 
@@ -167,30 +167,19 @@ class HeuristicBot:
             return self._lead(view, view.trump)
         return self._follow(view, view.trump)
 
-    def _unseen_counts(self, view: PlayerView) -> dict[int, int]:
-        """Copies of each card id this player has not seen (in other hands, or a kitty it did not bury)."""
-        left = [view.rules.decks] * N_CARD_IDS
-        for c in view.hand:
-            left[c.id] -= 1
-        for c in view.played_cards():
-            left[c.id] -= 1
-        for c in view.discards:
-            left[c.id] -= 1
-        return {i: n for i, n in enumerate(left) if n}
-
     def _lead(self, view: PlayerView, trump: Trump) -> Sequence[Card]:
         hand = _ids(view.hand)
         suit, key = trump.suit_table, trump.key_table
-        unseen_counts = self._unseen_counts(view)
+        counts = unseen_counts(view)
 
         def unseen() -> list[Card]:
             """The unseen cards themselves (only a throw needs them)."""
-            return [Card.from_id(i) for i, n in sorted(unseen_counts.items()) for _ in range(n)]
+            return [Card.from_id(i) for i, n in counts.items() for _ in range(n)]
 
         def boss(unit: list[int]) -> bool:
             """No unseen card (in any hand) can form a higher unit of this shape."""
             s = suit[unit[0]]
-            held = {i: c for i, c in unseen_counts.items() if suit[i] == s}
+            held = {i: c for i, c in counts.items() if suit[i] == s}
             raw = decompose(unit, key)[0]
             for cand, _ in placements(held, key, raw[0], raw[1]):
                 return cand[2] <= raw[2]

@@ -56,12 +56,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb, factorial
 
-from ..engine.cards import Card, deck
-from ..engine.ids import TRUMP, count_ids
+from ..engine.cards import Card
+from ..engine.ids import N_CARD_IDS, TRUMP, count_ids
 from ..engine.trump import Trump
 from .round import PlayerView
 
-__all__ = ["STOCK", "Fact", "ImpossibleKnowledge", "Knowledge", "Sampler"]
+__all__ = ["STOCK", "Fact", "ImpossibleKnowledge", "Knowledge", "Sampler", "unseen_counts"]
 
 STOCK = -1
 """The holder of cards in no hidden hand: the kitty someone else buried, or (during the deal) the undealt cards."""
@@ -106,8 +106,7 @@ class Knowledge:
         n = rules.players
         trump = view.trump if view.trump is not None else Trump(view.rank, None)
         suit = trump.suit_table
-        seen = [c.id for c in view.hand] + [c.id for c in view.played_cards()] + [c.id for c in view.discards]
-        unseen = _minus([c.id for c in deck(rules.decks)], seen)
+        unseen = [i for i, copies in unseen_counts(view).items() for _ in range(copies)]
 
         played: list[list[int]] = [[] for _ in range(n)]
         """Every card each seat has played this round, in order."""
@@ -150,7 +149,7 @@ class Knowledge:
         hidden = {s: v for s, v in sizes.items() if v > 0 or s != STOCK}
         return cls(
             seat=view.seat,
-            unseen=tuple(sorted(unseen)),
+            unseen=tuple(unseen),
             sizes=hidden,
             voids={s: frozenset(v) for s, v in voids.items() if s != view.seat and v},
             facts=_strongest(facts),
@@ -187,7 +186,7 @@ class Sampler:
     kept with probability ``1 / C(held, needed)`` per fact, which makes the kept
     draws uniform again; a fact spanning two holders (a dealer's declared card may
     be in the kitty) is checked on the finished draw, which is drawn again when it
-    fails. Both keep well over a third of the draws.
+    fails. Each such fact keeps at least a third of the draws.
     """
 
     MAX_DRAWS = 10_000
@@ -429,15 +428,17 @@ def _compositions(total: int, rem: Sequence[int], allowed: Sequence[bool]) -> It
         yield from fill(0, total)
 
 
-def _minus(cards: list[int], gone: Sequence[int]) -> list[int]:
-    left = count_ids(list(gone))
-    out = []
-    for i in cards:
-        if left.get(i, 0):
-            left[i] -= 1
-        else:
-            out.append(i)
-    return out
+def unseen_counts(view: PlayerView) -> dict[int, int]:
+    """Copies of each card id (in id order) that ``view``'s player has not seen: in other hands, or in a kitty it
+    did not bury (all of them, during the deal, that it was not dealt)."""
+    left = [view.rules.decks] * N_CARD_IDS
+    for c in view.hand:
+        left[c.id] -= 1
+    for c in view.played_cards():
+        left[c.id] -= 1
+    for c in view.discards:
+        left[c.id] -= 1
+    return {i: n for i, n in enumerate(left) if n}
 
 
 def _declared(view: PlayerView) -> dict[int, dict[int, int]]:
