@@ -748,7 +748,11 @@ def test_seed_examples_of_failed_throws(throw: str, blocker: str, forced: str) -
     rnd.discard(0, remove(rnd.hand(0), keep))
     assert rnd.play(0, throw) == tuple(cards(forced))
     assert rnd.attempted == [c.id for c in cards(throw)]
+    assert rnd.throw_blocker == 1
+    assert rnd.throw_check is not None
+    assert rnd.throw_check.beaten_by == tuple(cards(blocker))
     finish_automatically(rnd)
+    assert rnd.throw_blocker is None
     assert rnd.tricks[0].attempted == tuple(cards(throw))
     assert rnd.tricks[0].plays[0] == tuple(cards(forced))
 

@@ -43,6 +43,7 @@ from ..engine.ids import (
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.scoring import RoundScore, kitty_bonus, kitty_multiplier, level_change, next_dealer
 from ..engine.seats import seat_name, seat_names
+from ..engine.tricks import ThrowCheck
 from ..engine.trump import Trump
 from .actions import DEAL_CARD, FINISH_DEAL, Action, Call, DealCard, Declare, Discard, FinishDeal, Play
 
@@ -245,6 +246,10 @@ class Round:
         self.leader = 0
         self.trick: list[list[int]] = []
         self.attempted: list[int] | None = None
+        self.throw_check: ThrowCheck | None = None
+        """The engine's verdict on the failed throw of the trick so far (``attempted``), else ``None``:
+        ``forced`` is the unit played, ``beaten_by`` the cards that beat it, ``throw_blocker`` their holder's seat
+        (a round rebuilt by ``position`` knows only ``attempted``)."""
         self.points_won = [0] * n
         self.failed_throws: list[int] = []
         """Seats whose throw failed, in order (each costs ``throw_penalty``)."""
@@ -497,6 +502,7 @@ class Round:
         hand = self._state.hands[seat]
         _take(hand, ids, seat, "play", self.players, dry_run=True)
         attempted: list[int] | None = None
+        check: ThrowCheck | None = None
         if not self.trick:
             if not ids:
                 raise IllegalPlayError("a lead needs at least one card")
@@ -508,6 +514,7 @@ class Round:
             verdict = judge_throw(ids, others, self.trump)
             if not verdict.ok:
                 attempted, ids = ids, [c.id for c in verdict.forced]
+                check = verdict
         else:
             lead = self.trick[0]
             if len(ids) != len(lead):
@@ -524,12 +531,22 @@ class Round:
         _take(hand, ids, seat, "play", self.players)
         if attempted is not None:
             self.attempted = attempted
+            self.throw_check = check
             self.failed_throws.append(seat)
         self.trick.append(ids)
         self._see_calls(seat, ids)
         if len(self.trick) == self.players:
             self._finish_trick()
         return cards_of(ids)
+
+    @property
+    def throw_blocker(self) -> int | None:
+        """The seat whose cards made the throw of the trick so far fail (RULES §8: the first in play
+        order who can beat the forced unit), else ``None``. ``throw_check.beaten_by`` are those cards."""
+        check = self.throw_check
+        if check is None or check.blocker is None:
+            return None
+        return (self.leader + 1 + check.blocker) % self.players  # the check counts the others from the leader's next
 
     @property
     def penalty_points(self) -> int:
@@ -561,6 +578,7 @@ class Round:
         self.tricks.append(Trick(self.leader, tuple(plays), winner, pts, attempted))
         self.trick = []
         self.attempted = None
+        self.throw_check = None
         self.leader = winner
         if not self._state.hands[winner]:
             self.phase = "done"
