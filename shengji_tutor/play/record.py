@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine.cards import Card, CardsLike, cards_of, format_cards
+from ..engine.cards import Card, CardsLike, cards_of, format_cards, parse_cards
 from ..engine.declaring import Declaration
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet
@@ -23,9 +23,9 @@ from ..engine.scoring import LevelChange, RoundScore
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
 from .actions import Action, action_from_dict
-from .round import Round, Trick
+from .round import PlayerView, Round, Trick
 
-__all__ = ["RecordError", "RoundRecord", "record_of"]
+__all__ = ["Position", "RecordError", "RoundRecord", "record_of"]
 
 FORMAT_VERSION = 2
 """2: rules, rank, dealer, deck orders and the history of actions (1, before the action log, is not read)."""
@@ -83,32 +83,18 @@ class RoundRecord:
     # -- JSON -------------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The record as JSON text: how the round started and its actions (cards as tokens such as ``"10H"``)."""
-        data: dict[str, Any] = {
-            "format": FORMAT_VERSION,
-            "rules": asdict(self.rules),
-            "rank": self.rank,
-            "dealer": None if self.first_round else self.dealer,
-            "deals": [format_cards(d, symbols=False) for d in self.deals],
-            "history": [a.to_dict() for a in self.history],
-        }
-        return json.dumps(data, ensure_ascii=False)
+        """The record as JSON text: how the round started and its actions (cards as tokens such as ``"10H"``);
+        the same text as the ``Position`` at its end."""
+        dealer = None if self.first_round else self.dealer
+        return Position(self.rules, self.rank, dealer, self.deals, self.history).to_json()
 
     @classmethod
     def from_json(cls, text: str) -> RoundRecord:
         """Read a record written by ``to_json`` by playing it again; ``RecordError`` names what is wrong."""
-        try:
-            d = json.loads(text)
-            if d.get("format") != FORMAT_VERSION:
-                raise RecordError(f"unknown record format {d.get('format')!r} (this version reads {FORMAT_VERSION})")
-            rnd = _start(RuleSet(**d["rules"]), d["rank"], d["dealer"], d["deals"])
-            for action in d["history"]:
-                rnd.apply(action_from_dict(action))
-            return record_of(rnd)
-        except RecordError:
-            raise
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
-            raise RecordError(f"not a saved round: {type(e).__name__}: {e}") from None
+        rnd = Position.from_json(text).round()
+        if not rnd.done:
+            raise RecordError("not a saved round: the round it holds is not finished")
+        return record_of(rnd)
 
     # -- replay -------------------------------------------------------------------------------
 
@@ -136,6 +122,92 @@ class RoundRecord:
         if t.attempted:
             parts[0] += f" (throw {format_cards(t.attempted)} failed)"
         return f"{index + 1}. " + ", ".join(parts) + f" → {seat_name(t.winner, n)} wins {t.points}"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A round stopped at one player's decision: how it started and every action so far, to set it up again.
+
+    A learner's mistake becomes a "find a better play" puzzle this way: the JSON
+    holds no hand or trick, only the deal and the actions, so setting it up again
+    replays them through the engine (a tampered position raises ``RecordError``).
+
+    >>> from shengji_tutor.play.round import Round
+    >>> from shengji_tutor.play.game import prepare_round
+    >>> from shengji_tutor.play.bots import HeuristicBot
+    >>> rnd = Round(seed=3, dealer=0, rank="4")
+    >>> prepare_round(rnd, [HeuristicBot()] * 4)
+    >>> position = Position.of(rnd)
+    >>> again = Position.from_json(position.to_json())
+    >>> again.view() == rnd.view(rnd.to_act), again.seat == rnd.to_act
+    (True, True)
+    """
+
+    rules: RuleSet
+    rank: str
+    dealer: int | None
+    """``None`` in a match's first round (the first declarer deals)."""
+    deals: tuple[tuple[Card, ...], ...]
+    history: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, rnd: Round) -> Position:
+        """Where ``rnd`` stands now."""
+        return cls(rnd.rules, rnd.rank, None if rnd.first_round else rnd.dealer, rnd.deals, rnd.history)
+
+    def round(self) -> Round:
+        """A new ``Round`` at this position (the actions replayed and checked by the engine)."""
+        rnd = _start(self.rules, self.rank, self.dealer, self.deals)
+        for action in self.history:
+            rnd.apply(action)
+        return rnd
+
+    @property
+    def seat(self) -> int:
+        """The seat whose decision it is."""
+        seat = self.round().to_act
+        if seat is None:
+            raise RecordError("nobody is to act at this position")
+        return seat
+
+    def view(self) -> PlayerView:
+        """What the player to act sees."""
+        rnd = self.round()
+        if rnd.to_act is None:
+            raise RecordError("nobody is to act at this position")
+        return rnd.view(rnd.to_act)
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {
+            "format": FORMAT_VERSION,
+            "rules": asdict(self.rules),
+            "rank": self.rank,
+            "dealer": self.dealer,
+            "deals": [format_cards(d, symbols=False) for d in self.deals],
+            "history": [a.to_dict() for a in self.history],
+        }
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Position:
+        """Read a position written by ``to_json``, replaying it; ``RecordError`` names what is wrong."""
+        try:
+            d = json.loads(text)
+            if d.get("format") != FORMAT_VERSION:
+                raise RecordError(f"unknown record format {d.get('format')!r} (this version reads {FORMAT_VERSION})")
+            position = cls(
+                RuleSet(**d["rules"]),
+                str(d["rank"]),
+                d["dealer"],
+                tuple(tuple(parse_cards(deal)) for deal in d["deals"]),
+                tuple(action_from_dict(a) for a in d["history"]),
+            )
+            position.round()
+            return position
+        except RecordError:
+            raise
+        except (ShengjiError, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+            raise RecordError(f"not a saved round or position: {type(e).__name__}: {e}") from None
 
 
 def record_of(rnd: Round) -> RoundRecord:

@@ -33,9 +33,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import TypeVar
 
 from ..engine.cards import Card
 from ..engine.ids import cards_of, count_ids, lead_units, winner_of
@@ -47,7 +48,23 @@ from .game import prepare_round
 from .round import DeclarationError, PlayerView, Round, Trick
 from .sampler import STOCK, Knowledge
 
-__all__ = ["Budget", "PlayValue", "SearchBot", "burials", "candidate_plays", "evaluate_plays", "play_out"]
+__all__ = [
+    "Budget",
+    "PlayValue",
+    "SearchBot",
+    "burial_runs",
+    "burials",
+    "call_runs",
+    "candidate_plays",
+    "declaration_options",
+    "declaration_runs",
+    "evaluate_plays",
+    "play_out",
+    "play_signature",
+    "search_plays",
+]
+
+_T = TypeVar("_T")
 
 POINTS_WEIGHT = 0.01
 """Value of one point to the side that wins it, in levels: enough to order plays that change no level."""
@@ -99,6 +116,9 @@ class PlayValue:
     trumps_spent: int
     pairs_broken: int
     samples: int
+    kitty_points: float = 0.0
+    """The kitty bonus for the side: what the attackers add from the kitty when they win the last trick (RULES §9),
+    positive when the player is an attacker, negative when a declarer; 0 when the declarers keep the last trick."""
 
     def __str__(self) -> str:
         cards = " ".join(map(str, self.play))
@@ -116,16 +136,20 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
     if view.phase != "play" or view.trump is None:
         raise ValueError(f"plays are evaluated during the play, not in the {view.phase!r} phase")
     budget = budget or DEFAULT_BUDGET
-    return [value for value, _ in _search(view, candidate_plays(view, budget.candidates), budget, seed)]
+    return [value for value, _ in search_plays(view, candidate_plays(view, budget.candidates), budget, seed)]
 
 
-def _search(
-    view: PlayerView, candidates: list[tuple[Card, ...]], budget: Budget, seed: int | str
+def search_plays(
+    view: PlayerView, candidates: Sequence[tuple[Card, ...]], budget: Budget, seed: int | str, skip: int = 0
 ) -> list[tuple[PlayValue, list[float]]]:
-    """Each candidate's value, and its value on each sampled deal (the same deals, in order, for every play)."""
+    """Each candidate's value and its value on each sampled deal (the same deals, in order, for every play),
+    best first. Seeded by ``seed`` and the view, so a play added to ``candidates`` meets the same deals;
+    ``skip`` passes over the first deals of that sequence (to add samples to an earlier search)."""
     assert view.trump is not None
     rng = random.Random(f"{seed}:{_fingerprint(view)}")
     sampler = Knowledge.of(view).sampler()
+    for _ in range(skip):
+        sampler.sample(rng)
     runs: list[list[_Outcome]] = [[] for _ in candidates]
     for _ in range(budget.samples):
         hidden = sampler.sample(rng)
@@ -162,7 +186,7 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
         raw = list(islice(legal_plays(view.hand, view.trick[0], trump, view.rules), 400))
     distinct: dict[tuple[tuple[int, int, int], ...], tuple[Card, ...]] = {}
     for play in raw:
-        distinct.setdefault(_signature(play, trump), play)
+        distinct.setdefault(play_signature(play, trump), play)
     plays = sorted(distinct.values(), key=lambda p: (strength_spent(p, trump), [c.id for c in p]))
     telling = [tuple(HeuristicBot().play(view))]
     if view.leading:
@@ -188,7 +212,7 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
     for play in telling:
         if len(chosen) >= cap:
             break
-        chosen.setdefault(_signature(play, trump), play)
+        chosen.setdefault(play_signature(play, trump), play)
     return list(chosen.values())
 
 
@@ -209,34 +233,12 @@ class SearchBot:
     def declare(self, view: PlayerView) -> Sequence[Card] | None:
         """Declare (or not) as the rounds played out on sampled deals say, the heuristic's choice unless clearly worse.
 
-        Each deal completes the cards still to come at random (agreeing with
-        what was seen), fixes the trump by this player's declaration or, when it
-        passes, by the one standing, and plays the round out with heuristic bots.
-        Later declarations by others are not foreseen.
+        See ``declaration_runs``: later declarations by others are not foreseen.
         """
-        default = self._heuristic.declare(view)
-        options = declarations_for(view)
-        if not options:
-            return default
-        strongest: dict[str | None, tuple[Card, ...]] = {}
-        for cards in options:
-            suit = None if cards[0].is_joker else cards[0].suit
-            if len(cards) > len(strongest.get(suit, ())):
-                strongest[suit] = cards
-        choices: list[tuple[Card, ...] | None] = [tuple(default) if default else None, None, *strongest.values()]
-        unique: list[tuple[Card, ...] | None] = []
-        for choice in choices:
-            if choice not in unique:
-                unique.append(choice)
-        rng = random.Random(f"{self.seed}:deal:{view.seat}:{view.dealt}:{[c.id for c in view.hand]}")
-        sampler = Knowledge.of(view).sampler()
-        runs: list[list[float]] = [[] for _ in unique]
-        for _ in range(self.budget.samples):
-            order = _deck_order(view, sampler.sample(rng), rng)
-            for k, choice in enumerate(unique):
-                runs[k].append(_play_out_deal(view, order, choice))
-        best = max(range(len(unique)), key=lambda k: (sum(runs[k]), -k))
-        return unique[best] if _clearly_better(runs[best], runs[0]) else unique[0]
+        options = declaration_options(view)
+        if len(options) == 1:
+            return options[0]
+        return _pick(options, declaration_runs(view, options, self.budget, self.seed))
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         return self._heuristic.call(view)
@@ -245,7 +247,7 @@ class SearchBot:
         candidates = candidate_plays(view, self.budget.candidates)
         if len(candidates) == 1:
             return candidates[0]
-        results = _search(view, candidates, self.budget, self.seed)
+        results = search_plays(view, candidates, self.budget, self.seed)
         default = candidates[0]  # the heuristic bot's play
         base = next(runs for value, runs in results if value.play == default)
         best, runs = results[0]
@@ -256,15 +258,90 @@ class SearchBot:
         options = burials(view)
         if len(options) == 1:
             return options[0]
-        rng = random.Random(f"{self.seed}:{_fingerprint(view)}")
-        sampler = Knowledge.of(view).sampler()
-        runs: list[list[float]] = [[] for _ in options]
-        for _ in range(max(2, self.budget.samples // 3)):
-            hidden = sampler.sample(rng)
-            for k, burial in enumerate(options):
-                runs[k].append(_play_out_from(_after_burial(view, hidden, burial), view.seat).value)
-        best = max(range(len(options)), key=lambda k: (sum(runs[k]), -k))
-        return options[best] if _clearly_better(runs[best], runs[0]) else options[0]
+        return _pick(options, burial_runs(view, options, self.budget, self.seed))
+
+
+def declaration_options(view: PlayerView) -> list[tuple[Card, ...] | None]:
+    """What a player may do now in the deal: the heuristic bot's choice first, then passing (``None``), then the
+    strongest declaration in each suit (and in jokers)."""
+    default = HeuristicBot().declare(view)
+    strongest: dict[str | None, tuple[Card, ...]] = {}
+    for cards in declarations_for(view):
+        suit = None if cards[0].is_joker else cards[0].suit
+        if len(cards) > len(strongest.get(suit, ())):
+            strongest[suit] = cards
+    choices: list[tuple[Card, ...] | None] = [tuple(default) if default else None, None, *strongest.values()]
+    unique: list[tuple[Card, ...] | None] = []
+    for choice in choices:
+        if choice not in unique:
+            unique.append(choice)
+    return unique
+
+
+def declaration_runs(
+    view: PlayerView, options: Sequence[Sequence[Card] | None], budget: Budget, seed: int | str = 0
+) -> list[list[float]]:
+    """Each option's value (declare these cards, or pass: ``None``) on each of ``budget.samples`` sampled deals.
+
+    Each deal completes the cards still to come at random (agreeing with what
+    was seen), fixes the trump by this player's declaration or, when it passes,
+    by the one standing, and plays the round out with heuristic bots. Later
+    declarations by others are not foreseen.
+    """
+    rng = random.Random(f"{seed}:deal:{view.seat}:{view.dealt}:{[c.id for c in view.hand]}")
+    sampler = Knowledge.of(view).sampler()
+    runs: list[list[float]] = [[] for _ in options]
+    for _ in range(budget.samples):
+        order = _deck_order(view, sampler.sample(rng), rng)
+        for k, choice in enumerate(options):
+            runs[k].append(_play_out_deal(view, order, choice))
+    return runs
+
+
+def burial_runs(
+    view: PlayerView, options: Sequence[Sequence[Card]], budget: Budget, seed: int | str = 0
+) -> list[list[float]]:
+    """Each burial's value for the dealer whose view it is, on each of a third of ``budget.samples`` (at least 2)
+    sampled deals of the other hands, the round played out by heuristic bots."""
+    return _runs_from(view, options, budget, f"{seed}", lambda hidden, burial: _after_burial(view, hidden, burial))
+
+
+def call_runs(
+    view: PlayerView, options: Sequence[Sequence[tuple[Card, int]]], budget: Budget, seed: int | str = 0
+) -> list[list[float]]:
+    """Each friend call's value for the dealer whose view it is (its call phase, Finding Friends), on each of a
+    third of ``budget.samples`` (at least 2) sampled deals, the round played out by heuristic bots."""
+
+    def start(hidden: dict[int, list[int]], calls: Sequence[tuple[Card, int]]) -> Round:
+        ready = dataclasses.replace(view, phase="play", leader=view.seat, declarers=(view.seat,), calls=tuple(calls))
+        return Round.position(ready, hidden)
+
+    return _runs_from(view, options, budget, f"{seed}:call", start)
+
+
+def _runs_from(
+    view: PlayerView,
+    options: Sequence[_T],
+    budget: Budget,
+    seed: str,
+    start: Callable[[dict[int, list[int]], _T], Round],
+) -> list[list[float]]:
+    """Each option's value on a third of ``budget.samples`` (at least 2) sampled deals: ``start`` sets the round up
+    for the option on the deal, then heuristic bots play it out."""
+    rng = random.Random(f"{seed}:{_fingerprint(view)}")
+    sampler = Knowledge.of(view).sampler()
+    runs: list[list[float]] = [[] for _ in options]
+    for _ in range(max(2, budget.samples // 3)):
+        hidden = sampler.sample(rng)
+        for k, option in enumerate(options):
+            runs[k].append(_play_out_from(start(hidden, option), view.seat).value)
+    return runs
+
+
+def _pick(options: Sequence[_T], runs: Sequence[Sequence[float]]) -> _T:
+    """The option that played out best, when it is clearly better than the first (the heuristic's); else the first."""
+    best = max(range(len(options)), key=lambda k: (sum(runs[k]), -k))
+    return options[best] if _clearly_better(runs[best], runs[0]) else options[0]
 
 
 def _clearly_better(runs: Sequence[float], base: Sequence[float]) -> bool:
@@ -311,6 +388,7 @@ class _Outcome:
     attacker_points: int
     trick_points: int
     later_points: int
+    kitty_points: int = 0
 
 
 _ROLLOUT = HeuristicBot()
@@ -326,17 +404,21 @@ def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
     mine = rnd.declarers if seat in rnd.declarers else rnd.attackers  # the sides as the round ended
     trick_points = _signed_points(rnd.tricks[tricks_before : tricks_before + 1], mine)
     later = _signed_points(rnd.tricks[tricks_before + 1 :], mine)
-    return _Outcome(outcome.value, outcome.level_change, outcome.attacker_points, trick_points, later)
+    return _Outcome(
+        outcome.value, outcome.level_change, outcome.attacker_points, trick_points, later, outcome.kitty_points
+    )
 
 
 def _play_out_from(rnd: Round, seat: int) -> _Outcome:
     while rnd.phase != "done":
         _step(rnd)
-    change = rnd.score().level_change
+    score = rnd.score()
+    change = score.level_change
     declarer = seat in rnd.declarers
     levels = change.levels if (change.side == "declarers") == declarer else -change.levels
     points = -change.points if declarer else change.points
-    return _Outcome(levels + POINTS_WEIGHT * points, levels, change.points, 0, 0)
+    kitty = -score.kitty_bonus if declarer else score.kitty_bonus
+    return _Outcome(levels + POINTS_WEIGHT * points, levels, change.points, 0, 0, kitty)
 
 
 def _step(rnd: Round) -> None:
@@ -421,6 +503,7 @@ def _value(view: PlayerView, play: tuple[Card, ...], outcomes: list[_Outcome]) -
         attacker_points=sum(o.attacker_points for o in outcomes) / n,
         trick_points=sum(o.trick_points for o in outcomes) / n,
         later_points=sum(o.later_points for o in outcomes) / n,
+        kitty_points=sum(o.kitty_points for o in outcomes) / n,
         trumps_spent=sum(1 for c in play if view.trump.is_trump(c)),
         pairs_broken=_pairs_broken(view.hand, play),
         samples=n,
@@ -434,7 +517,7 @@ def _pairs_broken(hand: Sequence[Card], play: Sequence[Card]) -> int:
     return sum(1 for i, c in used.items() if held[i] >= 2 and c % 2 == 1)
 
 
-def _signature(play: Sequence[Card], trump: Trump) -> tuple[tuple[int, int, int], ...]:
+def play_signature(play: Sequence[Card], trump: Trump) -> tuple[tuple[int, int, int], ...]:
     """What makes plays different: each card's effective suit, order and points (interchangeable cards agree)."""
     suit, key = trump.suit_table, trump.key_table
     return tuple(sorted((suit[c.id], key[c.id], c.points) for c in play))
