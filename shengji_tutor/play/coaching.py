@@ -65,7 +65,9 @@ __all__ = [
     "assess_play",
     "grade_of",
     "hint_ladder",
+    "judge",
     "judge_plays",
+    "play_reasons",
 ]
 
 GRADES = ("good", "inaccuracy", "mistake", "blunder")
@@ -282,7 +284,7 @@ def assess_play(
         samples *= 2
     chosen = dataclasses.replace(chosen, choice=tuple(play))
     best = options[0]
-    reasons = _play_reasons(view, chosen, best)
+    reasons = play_reasons(view, chosen, best)
     return Assessment("play", chosen, best, tuple(options), tuple(reasons), samples)
 
 
@@ -295,7 +297,8 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
+def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
+    """Why ``chosen`` is (or is not) as good as ``best``, both judged on the same deals, in sentences for a learner."""
     mine, top = chosen.detail, best.detail
     assert mine is not None
     assert top is not None
