@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import SUIT_NAMES, Card, format_cards, points
+from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
 from ..engine.ids import winner_of
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
@@ -256,7 +256,7 @@ def _merge(a: PlayValue, b: PlayValue) -> PlayValue:
 
 def assess_play(
     view: PlayerView,
-    play: Sequence[Card],
+    play: CardsLike,
     budget: Budget | None = None,
     seed: int | str = 0,
     max_samples: int = 48,
@@ -269,6 +269,7 @@ def assess_play(
     """
     budget = budget or COACH_BUDGET
     trump = view.trump
+    play = tuple(as_cards(play))
     plays = _plays(view, budget, [play], None)
     assert trump is not None
     sig = play_signature(play, trump)

@@ -1,0 +1,292 @@
+"""The coach's judgement (play/coaching.py): grades from paired losses, reasons read off what was measured, hints.
+
+Positions come from seeded rounds of heuristic bots, so every test sees the same
+cards; the figures asserted are the search's own (same deals, same seed).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shengji_tutor import RuleSet
+from shengji_tutor.engine.cards import Card, parse_cards
+from shengji_tutor.engine.ids import winner_of
+from shengji_tutor.play.actions import Discard
+from shengji_tutor.play.bots import HeuristicBot
+from shengji_tutor.play.coaching import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    NOISE,
+    Option,
+    assess_burial,
+    assess_call,
+    assess_declaration,
+    assess_play,
+    grade_of,
+    hint_ladder,
+    judge,
+    play_reasons,
+)
+from shengji_tutor.play.game import _drive, prepare_round
+from shengji_tutor.play.record import Position, RecordError
+from shengji_tutor.play.round import PlayerView, Round
+from shengji_tutor.play.search import Budget, PlayValue
+
+H = HeuristicBot()
+
+
+def view_at(seed: int, tricks: int, seat: int = 2, rank: str = "2", rules: RuleSet | None = None) -> PlayerView:
+    """``seat``'s view at its first turn once ``tricks`` tricks are over, in a round of heuristic bots."""
+    rnd = Round(rules, seed=seed, dealer=0, rank=rank)
+    prepare_round(rnd, [H] * rnd.players)
+    while not (len(rnd.tricks) >= tricks and rnd.to_act == seat):
+        s = rnd.to_act
+        assert s is not None
+        rnd.play(s, H.play(rnd.view(s)))
+    return rnd.view(seat)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+# -- grades ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("loss", "error", "grade"),
+    [
+        (0.0, 0.0, "good"),
+        (INACCURACY - 0.01, 0.0, "good"),
+        (INACCURACY, 0.0, "inaccuracy"),
+        (MISTAKE, 0.0, "mistake"),
+        (BLUNDER, 0.0, "blunder"),
+        (BLUNDER, BLUNDER / NOISE, "good"),  # no larger than the noise: not told apart from the best
+        (BLUNDER, BLUNDER / NOISE - 0.01, "blunder"),
+    ],
+)
+def test_grades_follow_the_thresholds_and_the_noise(loss: float, error: float, grade: str) -> None:
+    assert grade_of(loss, error) == grade
+
+
+def test_judge_measures_each_loss_on_the_same_deals() -> None:
+    # b is better than a by exactly 0.5 on every deal: no noise in the paired difference
+    options = judge([("a",), ("b",), ("c",)], [[0.0, 1.0, -1.0], [0.5, 1.5, -0.5], [1.0, -1.0, 0.0]])
+    assert [o.choice for o in options] == [("b",), ("a",), ("c",)]
+    best, a, c = options
+    assert (best.loss, best.error) == (0.0, 0.0)
+    assert a.loss == pytest.approx(0.5)
+    assert a.error == pytest.approx(0.0)
+    assert a.grade == "mistake"
+    assert c.loss == pytest.approx(0.5)
+    assert c.error > 0.5
+    assert c.grade == "good"  # as far off on average, but too noisy to tell
+
+
+# -- plays -------------------------------------------------------------------------------------
+
+
+def test_ruffing_a_trick_the_partner_has_won_is_graded_with_the_reason() -> None:
+    view = view_at(6, 12)
+    before = [[c.id for c in p] for p in view.trick]
+    assert view.trump is not None
+    assert view.leader is not None
+    assert (view.leader + winner_of(before, view.trump, view.rules)) % 4 == 0  # North, the partner, is winning
+    ruff = (max((c for c in view.hand if view.trump.is_trump(c)), key=view.trump.key),)
+    verdict = assess_play(view, ruff)
+    assert verdict.grade in ("mistake", "blunder")
+    assert verdict.loss > NOISE * verdict.error
+    assert not view.trump.is_trump(verdict.best.choice[0])
+    assert "You spent a trump on a trick your partner North had already won." in verdict.reasons
+    assert verdict.chosen.choice == ruff
+    assert verdict.best in verdict.accepted
+    assert verdict.chosen not in verdict.accepted
+    assert verdict.headline().startswith(verdict.grade.capitalize())
+    again = assess_play(view, ruff)
+    assert again == verdict  # seeded: the same view and seed give the same verdict
+
+
+def test_the_best_play_is_graded_good() -> None:
+    view = view_at(6, 12)
+    best = assess_play(view, "AS").best.choice
+    verdict = assess_play(view, best)
+    assert verdict.grade == "good"
+    assert verdict.reasons[0] == "The best play found."
+    assert verdict.headline() == "Good."
+
+
+def test_a_close_call_meets_more_deals() -> None:
+    view = view_at(7, 17)
+    verdict = assess_play(view, cards("2S"), budget=Budget(samples=12))
+    assert verdict.samples > 12  # the first twelve deals left it in doubt
+    assert verdict.chosen.detail is not None
+    assert verdict.chosen.detail.samples == verdict.samples
+    assert len(verdict.chosen.runs) == verdict.samples
+    quick = assess_play(view, cards("2S"), budget=Budget(samples=12), max_samples=12)
+    assert quick.samples == 12
+
+
+def _option(play: tuple[Card, ...], loss: float, **measured: float) -> Option:
+    value = {"level_change": 0.0, "attacker_points": 80.0, "trick_points": 0.0, "later_points": 0.0}
+    value["kitty_points"] = 0.0
+    value.update(measured)
+    detail = PlayValue(
+        play=play,
+        value=-loss,
+        stderr=0.01,
+        trumps_spent=int(measured.pop("trumps", 0)),
+        pairs_broken=int(measured.pop("pairs", 0)),
+        samples=12,
+        **{k: v for k, v in value.items() if k not in ("trumps", "pairs")},
+    )
+    return Option(play, -loss, 0.01, loss, 0.01, detail)
+
+
+def _following_view(opponent_winning: bool) -> PlayerView:
+    """A trick South follows, with the opponent (or the partner) winning it so far."""
+    for seed in range(40):
+        view = view_at(seed, 3)
+        if not view.trick or view.trump is None or view.leader is None:
+            continue
+        w = (view.leader + winner_of([[c.id for c in p] for p in view.trick], view.trump, view.rules)) % 4
+        if (w % 2 == 1) == opponent_winning:
+            return view
+    raise AssertionError("no seed gave the position")
+
+
+def test_giving_points_to_a_winning_opponent_is_named() -> None:
+    view = _following_view(opponent_winning=True)
+    assert view.trump is not None
+    assert view.leader is not None
+    w = (view.leader + winner_of([[c.id for c in p] for p in view.trick], view.trump, view.rules)) % 4
+    name = ("North", "West", "South", "East")[w]
+    ten, small = cards("10D"), cards("3D")
+    reasons = play_reasons(view, _option(ten, 0.4), _option(small, 0.0))
+    assert reasons[0].startswith(f"You gave {name} 10 points: {name} was winning the trick")
+    # the same play giving no points is not blamed for points
+    reasons = play_reasons(view, _option(cards("4D"), 0.4), _option(small, 0.0))
+    assert not any("points:" in r for r in reasons)
+
+
+def test_reasons_come_from_what_was_measured() -> None:
+    view = _following_view(opponent_winning=False)
+    a, b = cards("3D"), cards("4D")
+    trumpy = play_reasons(view, _option(a, 0.5, trumps=2), _option(b, 0.0))
+    assert any("2 more trumps" in r for r in trumpy)
+    broken = play_reasons(view, _option(a, 0.5, pairs=1), _option(b, 0.0))
+    assert any("broke a pair" in r for r in broken)
+    kitty = play_reasons(view, _option(a, 0.5, kitty_points=-20), _option(b, 0.0, kitty_points=10))
+    assert any("kitty's bonus swings about 30 points" in r for r in kitty)
+    later = play_reasons(view, _option(a, 0.5, later_points=-15), _option(b, 0.0, later_points=5))
+    assert any("about 20 points in the tricks that follow" in r for r in later)
+    plain = play_reasons(view, _option(a, 0.5), _option(b, 0.0))
+    assert not any("trump" in r or "pair" in r or "kitty" in r for r in plain)
+
+
+def test_the_hint_ladder_gives_the_idea_then_the_suit_then_the_cards() -> None:
+    view = _following_view(opponent_winning=False)
+    best = assess_play(view, H.play(view)).best.choice
+    idea, suit, play = hint_ladder(view, best)
+    assert idea.startswith("Your partner North is winning this trick")
+    assert suit.startswith("Play ")
+    assert str(best[0].symbol()) not in suit
+    assert play == "Play " + " ".join(c.symbol() for c in best) + "."
+
+
+# -- burying, declaring, calling ------------------------------------------------------------------
+
+
+def _kitty_view(seed: int) -> PlayerView:
+    rnd = Round(seed=seed, dealer=0, rank="2")
+    _drive(rnd, [H] * 4, until="kitty")
+    seat = rnd.to_act
+    assert seat is not None
+    return rnd.view(seat)
+
+
+def test_burying_trumps_and_points_is_explained() -> None:
+    view = _kitty_view(1)
+    assert view.trump is not None
+    trumps = sorted((c for c in view.hand if view.trump.is_trump(c)), key=view.trump.key, reverse=True)
+    bad = tuple(trumps[:8])
+    verdict = assess_burial(view, bad, budget=Budget(samples=12))
+    assert verdict.kind == "bury"
+    assert verdict.grade != "good"
+    assert any("more trump" in r for r in verdict.reasons)
+    good = assess_burial(view, verdict.best.choice, budget=Budget(samples=12))
+    assert good.grade == "good"
+
+
+def _deal_view(seed: int) -> PlayerView:
+    """South's view when the deal is complete and South could declare (nobody has yet)."""
+    for s in range(seed, seed + 50):
+        rnd = Round(seed=s, dealer=0, rank="2")
+        rnd.deal_all()
+        view = rnd.view(2)
+        from shengji_tutor.play.bots import declarations_for
+
+        if declarations_for(view):
+            return view
+    raise AssertionError("no seed let South declare")
+
+
+def test_passing_or_declaring_is_judged_on_the_same_deals() -> None:
+    view = _deal_view(0)
+    passing = assess_declaration(view, None, budget=Budget(samples=8))
+    assert passing.kind == "declare"
+    assert passing.chosen.choice == ()
+    choices = {o.choice for o in passing.options}
+    assert () in choices
+    assert len(choices) >= 2
+    best = passing.best.choice
+    again = assess_declaration(view, best or None, budget=Budget(samples=8))
+    assert again.grade == "good"
+    assert again.best.choice == best
+    if passing.grade != "good":  # the reason names the better declaration and the trumps it makes
+        assert any("trump" in r for r in passing.reasons)
+
+
+def test_calling_a_card_you_hold_is_named() -> None:
+    rules = RuleSet(partnership="friends")
+    rnd = Round(rules, seed=2, dealer=0, rank="2")
+    _drive(rnd, [H] * 4, until="call")
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    held = next(c for c in view.hand if c.rank == "A" and view.trump is not None and not view.trump.is_trump(c))
+    verdict = assess_call(view, [(held, 1)], budget=Budget(samples=6))
+    assert verdict.kind == "call"
+    assert any(r.startswith(f"You hold {held.symbol()} yourself") for r in verdict.reasons)
+    assert verdict.chosen.choice == ((held, 1),)
+
+
+# -- positions ------------------------------------------------------------------------------------
+
+
+def test_a_position_is_set_up_again_from_its_json() -> None:
+    rnd = Round(seed=5, dealer=1, rank="9")
+    prepare_round(rnd, [H] * 4)
+    for _ in range(7):
+        s = rnd.to_act
+        assert s is not None
+        rnd.play(s, H.play(rnd.view(s)))
+    position = Position.of(rnd)
+    again = Position.from_json(position.to_json())
+    assert again == position
+    assert again.seat == rnd.to_act
+    assert again.view() == rnd.view(rnd.to_act)
+
+
+def test_a_tampered_position_is_refused() -> None:
+    rnd = Round(seed=5, dealer=1, rank="9")
+    prepare_round(rnd, [H] * 4)
+    data = json.loads(Position.of(rnd).to_json())
+    discard = next(i for i, a in enumerate(data["history"]) if a["action"] == Discard.kind)
+    data["history"][discard]["cards"] = "BJ BJ BJ BJ BJ BJ BJ BJ"
+    with pytest.raises(RecordError, match="not a saved round or position"):
+        Position.from_json(json.dumps(data))
+    with pytest.raises(RecordError, match="not a saved round or position"):
+        Position.from_json("{")
