@@ -126,3 +126,82 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert [p.exitcode for p in procs] == [0, 0, 0, 0]
     total = sum(len(ProgressStore(path, learner=f"l{k}").attempts()) for k in range(4))
     assert total == 160
+
+
+# -- kept mistakes ("learn from your mistakes") -------------------------------------------------
+
+
+def _position_at_a_play(seed: int = 3) -> tuple[str, str]:
+    """A saved position stopped at a play, and a legal play there (as tokens)."""
+    from shengji_tutor.play.bots import HeuristicBot
+    from shengji_tutor.play.game import prepare_round
+    from shengji_tutor.play.record import Position
+    from shengji_tutor.play.round import Round
+
+    rnd = Round(seed=seed, dealer=0, rank="6")
+    prepare_round(rnd, [HeuristicBot()] * 4)
+    seat = rnd.to_act
+    assert seat is not None
+    play = " ".join(str(c) for c in HeuristicBot().play(rnd.view(seat)))
+    return Position.of(rnd).to_json(), play
+
+
+def test_mistakes_are_kept_listed_and_solved(url: str) -> None:
+    learner = f"m-{time.time_ns()}"
+    store = ProgressStore(url=url, learner=learner)
+    position, play = _position_at_a_play()
+    first = store.keep_mistake(position, play, "blunder", 0.9)
+    assert store.keep_mistake(position, play, "blunder", 0.9) == first  # a refreshed page keeps it once
+    other_position, other_play = _position_at_a_play(seed=4)
+    second = store.keep_mistake(other_position, other_play, "mistake", 0.4)
+    kept = ProgressStore(url=url, learner=learner).mistakes()
+    assert [(m.id, m.answer, m.grade, m.loss, m.solved_at) for m in kept] == [
+        (first, play, "blunder", 0.9, None),
+        (second, other_play, "mistake", 0.4, None),
+    ]
+    assert kept[0].position == position
+    assert ProgressStore(url=url, learner=f"{learner}-other").mistakes() == []
+    store.solve_mistake(first)
+    assert [m.id for m in store.mistakes()] == [second]
+    assert [m.id for m in store.mistakes(solved=True)] == [first, second]
+    assert store.mistakes(solved=True)[0].solved_at is not None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"position": "{not json"}, "does not replay"),
+        ({"position": "x" * 100_001}, "at most 100000 characters"),
+        ({"grade": "good"}, "grade is one of inaccuracy, mistake, blunder"),
+        ({"loss": float("nan")}, "finite number"),
+        ({"loss": -0.5}, "at least 0"),
+        ({"loss": True}, "finite number"),
+        ({"answer": ""}, "the cards played"),
+        ({"answer": "AS\x00"}, "cannot be stored"),
+    ],
+)
+def test_a_bad_mistake_is_refused_and_changes_nothing(url: str, change: dict[str, object], message: str) -> None:
+    from shengji_tutor.store.schema import StoreError
+
+    learner = f"bad-{time.time_ns()}"
+    store = ProgressStore(url=url, learner=learner)
+    position, play = _position_at_a_play()
+    fields: dict[str, object] = {"position": position, "answer": play, "grade": "mistake", "loss": 0.5}
+    fields.update(change)
+    with pytest.raises(StoreError, match=message):
+        store.keep_mistake(**fields)  # type: ignore[arg-type]
+    assert store.mistakes(solved=True) == []
+
+
+def test_a_position_that_stops_elsewhere_than_a_play_is_refused(tmp_path: Path) -> None:
+    from shengji_tutor.play.record import Position
+    from shengji_tutor.play.round import Round
+    from shengji_tutor.store.schema import StoreError
+
+    store = ProgressStore(tmp_path / "p.sqlite")
+    dealing = Position.of(Round(seed=1, dealer=0)).to_json()
+    with pytest.raises(StoreError, match="stops at a play"):
+        store.keep_mistake(dealing, "AS", "mistake", 0.5)
+    with pytest.raises(StoreError, match="no open mistake 99"):
+        store.solve_mistake(99)
+    assert store.mistakes(solved=True) == []

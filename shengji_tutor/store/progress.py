@@ -21,8 +21,10 @@ local progress file under their id, and ``NotSentError`` tells them so.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -31,9 +33,23 @@ import sqlalchemy as sa
 from . import validate
 from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, LOCAL_PLACE, guarded
-from .schema import NewAttempt, StoreError, attempts_table, insert_attempt
+from .schema import NewAttempt, NewMistake, StoreError, attempts_table, insert_attempt, mistakes_table
 
-__all__ = ["NotSentError", "ProgressStore", "default_path"]
+__all__ = ["KeptMistake", "NotSentError", "ProgressStore", "default_path"]
+
+
+@dataclass(frozen=True)
+class KeptMistake:
+    """One of a learner's kept mistakes: ``id`` in the store, the ``position`` before it (``Position`` JSON), the
+    play they made (``answer``), its ``grade`` and ``loss``, when it was made and when solved again (or None)."""
+
+    id: int
+    position: str
+    answer: str
+    grade: str
+    loss: float
+    made_at: float
+    solved_at: float | None
 
 
 class NotSentError(StoreError):
@@ -152,3 +168,69 @@ class ProgressStore:
             query = query.where(table.c.puzzle_id == validate.puzzle_id(puzzle_id))
         with read(self.engine) as conn:
             return [(r[0], bool(r[1]), r[2], r[3]) for r in conn.execute(query.order_by(table.c.id))]
+
+    # -- mistakes to come back to (lesson 10's "learn from your mistakes") ---------------------------
+
+    def keep_mistake(self, position: str, answer: str, grade: str, loss: float) -> int:
+        """Keep a costly decision of this learner's to solve again: its id (``StoreError`` names what is wrong).
+
+        ``position`` is a ``Position`` as JSON stopped before the play; the same
+        position and play kept twice (a page refreshed) is one mistake.
+        """
+        mistake = validate.mistake(position, answer, grade, loss)
+        return self._keep(mistake)
+
+    @guarded
+    def _keep(self, mistake: NewMistake) -> int:
+        table = mistakes_table
+        with write(self.engine) as conn:
+            same = conn.scalar(
+                sa.select(table.c.id).where(
+                    table.c.student_id == self.learner,
+                    table.c.position == mistake.position,
+                    table.c.answer == mistake.answer,
+                )
+            )
+            if same is not None:
+                return int(same)
+            row = conn.execute(
+                table.insert().values(
+                    student_id=self.learner,
+                    made_at=time.time(),
+                    position=mistake.position,
+                    answer=mistake.answer,
+                    grade=mistake.grade,
+                    loss=mistake.loss,
+                )
+            )
+            key = row.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    @guarded
+    def mistakes(self, solved: bool = False) -> list[KeptMistake]:
+        """This learner's kept mistakes still to solve (with ``solved=True``: every one), oldest first."""
+        table = mistakes_table
+        query = sa.select(table).where(table.c.student_id == self.learner)
+        if not solved:
+            query = query.where(table.c.solved_at.is_(None))
+        with read(self.engine) as conn:
+            return [
+                KeptMistake(r.id, r.position, r.answer, r.grade, r.loss, r.made_at, r.solved_at)
+                for r in conn.execute(query.order_by(table.c.id))
+            ]
+
+    @guarded
+    def solve_mistake(self, mistake_id: int) -> None:
+        """Mark a kept mistake solved (it leaves the list of mistakes to solve); an unknown id is a ``StoreError``."""
+        if isinstance(mistake_id, bool) or not isinstance(mistake_id, int):
+            raise StoreError(f"a mistake's id is a whole number, not {mistake_id!r:.20}")
+        table = mistakes_table
+        with write(self.engine) as conn:
+            done = conn.execute(
+                table.update()
+                .where(table.c.id == mistake_id, table.c.student_id == self.learner, table.c.solved_at.is_(None))
+                .values(solved_at=time.time())
+            )
+            if done.rowcount == 0:
+                raise StoreError(f"there is no open mistake {mistake_id} of yours to mark solved")

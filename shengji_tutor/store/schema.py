@@ -16,7 +16,17 @@ import sqlalchemy as sa
 
 from ..engine.errors import ShengjiError
 
-__all__ = ["ClassroomError", "NewAttempt", "StoreError", "attempts_table", "classes", "insert_attempt", "students"]
+__all__ = [
+    "ClassroomError",
+    "NewAttempt",
+    "NewMistake",
+    "StoreError",
+    "attempts_table",
+    "classes",
+    "insert_attempt",
+    "mistakes_table",
+    "students",
+]
 
 ANSWER_LIMIT = 500
 LEARNER_LIMIT = 40
@@ -55,6 +65,18 @@ attempts_table = sa.Table(
     sa.Column("correct", sa.Boolean, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+mistakes_table = sa.Table(
+    "mistakes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("student_id", sa.String(40), nullable=False),
+    sa.Column("made_at", sa.Float, nullable=False),
+    sa.Column("position", sa.Text, nullable=False),
+    sa.Column("answer", sa.String(200), nullable=False),
+    sa.Column("grade", sa.String(12), nullable=False),
+    sa.Column("loss", sa.Float, nullable=False),
+    sa.Column("solved_at", sa.Float),
+)
 
 
 class StoreError(ShengjiError):
@@ -76,6 +98,16 @@ class NewAttempt:
     puzzle_id: str
     answer: str
     correct: bool
+
+
+@dataclass(frozen=True)
+class NewMistake:
+    """A mistake about to be kept, as ``validate.mistake`` checked it: a position that replays, a real grade."""
+
+    position: str
+    answer: str
+    grade: str
+    loss: float
 
 
 def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) -> None:

@@ -20,10 +20,12 @@ NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True)
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
+from ..play.record import Position, RecordError
 from ..puzzles import load_bank
-from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, StoreError
+from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, NewMistake, StoreError
 
 __all__ = [
     "attempt",
@@ -32,12 +34,16 @@ __all__ = [
     "clean_name",
     "learner_id",
     "live_puzzle",
+    "mistake",
     "puzzle_id",
     "storable",
 ]
 
 NAME_LIMIT = 40
 CLASS_NAME_LIMIT = 120
+POSITION_LIMIT = 100_000
+MISTAKE_ANSWER_LIMIT = 200
+MISTAKE_GRADES = ("inaccuracy", "mistake", "blunder")
 HIDDEN = {"Cc", "Cf", "Co", "Cs"}
 """Control, format (zero-width, bidi), private-use and surrogate characters: none belongs in a name."""
 BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
@@ -124,6 +130,26 @@ def attempt(puzzle: object, answer: object, correct: object) -> NewAttempt:
     if not isinstance(correct, bool):
         raise StoreError(f"a verdict is True or False, not {correct!r:.40}")
     return NewAttempt(puzzle_id(puzzle), _text(str(answer), "an answer")[:ANSWER_LIMIT], correct)
+
+
+def mistake(position: object, answer: object, grade: object, loss: object) -> NewMistake:
+    """A mistake as it is kept: a saved position (``Position`` JSON of at most 100 000 characters that replays
+    through the engine to a play), the learner's play (at most 200 characters), a grade below good, a finite loss."""
+    if not isinstance(position, str) or len(position) > POSITION_LIMIT:
+        raise StoreError(f"a position is the JSON of a saved round of at most {POSITION_LIMIT} characters")
+    try:
+        rnd = Position.from_json(position).round()
+    except RecordError as e:
+        raise StoreError(f"a position that does not replay: {e}") from None
+    if rnd.phase != "play" or rnd.to_act is None:
+        raise StoreError("a mistake's position stops at a play, not in the round's " + repr(rnd.phase) + " phase")
+    if grade not in MISTAKE_GRADES:
+        raise StoreError(f"a mistake's grade is one of {', '.join(MISTAKE_GRADES)}, not {grade!r:.20}")
+    if isinstance(loss, bool) or not isinstance(loss, int | float) or not math.isfinite(loss) or loss < 0:
+        raise StoreError(f"a mistake's loss is a finite number of at least 0, not {loss!r:.20}")
+    if not isinstance(answer, str) or not answer.strip() or len(answer) > MISTAKE_ANSWER_LIMIT:
+        raise StoreError(f"a mistake's play is the cards played, 1 to {MISTAKE_ANSWER_LIMIT} characters")
+    return NewMistake(_text(position, "a position"), _text(answer.strip(), "a play"), grade, float(loss))
 
 
 def _text(text: str, what: str, error: type[StoreError] = StoreError) -> str:
