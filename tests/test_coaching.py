@@ -20,7 +20,9 @@ from shengji_tutor.play.coaching import (
     INACCURACY,
     MISTAKE,
     NOISE,
+    Assessment,
     Option,
+    Review,
     assess_burial,
     assess_call,
     assess_declaration,
@@ -34,6 +36,7 @@ from shengji_tutor.play.game import _drive, prepare_round
 from shengji_tutor.play.record import Position, RecordError
 from shengji_tutor.play.round import PlayerView, Round
 from shengji_tutor.play.search import Budget, PlayValue
+from shengji_tutor.ui.coach_panel import HintLadder, review_html, verdict_html
 
 H = HeuristicBot()
 
@@ -290,3 +293,70 @@ def test_a_tampered_position_is_refused() -> None:
         Position.from_json(json.dumps(data))
     with pytest.raises(RecordError, match="not a saved round or position"):
         Position.from_json("{")
+
+
+# -- how the coach shows it (ui/coach_panel.py) ----------------------------------------------------
+
+
+def _ruff_verdict() -> tuple[PlayerView, Assessment]:
+    view = view_at(6, 12)
+    assert view.trump is not None
+    ruff = (max((c for c in view.hand if view.trump.is_trump(c)), key=view.trump.key),)
+    return view, assess_play(view, ruff)
+
+
+def test_a_verdict_shows_the_grade_the_better_play_as_cards_and_the_reasons() -> None:
+    view, verdict = _ruff_verdict()
+    html = verdict_html(verdict, view.trump)
+    assert f'data-grade="{verdict.grade}"' in html
+    assert "Better play:" in html
+    assert "<svg" in html  # the better play is drawn, not written as tokens
+    assert "your partner North had already won" in html
+    good = assess_play(view, verdict.best.choice)
+    html = verdict_html(good, view.trump)
+    assert 'data-grade="good"' in html
+    assert "Better play" not in html
+
+
+def test_the_round_summary_counts_grades_and_lists_the_costliest() -> None:
+    view, bad = _ruff_verdict()
+    good = assess_play(view, bad.best.choice)
+    review = Review((good, bad, good))
+    assert review.counts()[bad.grade] == 1
+    assert review.counts()["good"] == 2
+    assert review.costliest() == [bad]
+    html = review_html(review, view.trump, hints_used=2)
+    assert "3 decisions graded: 2 good" in html
+    assert "Hints used: 2." in html
+    assert "Your costliest decisions" in html
+    assert html.count("<li>") == 1
+    clean = review_html(Review((good,)), view.trump)
+    assert "No mistakes this round" in clean
+
+
+def test_the_hint_ladder_gives_three_hints_in_order_and_counts_them() -> None:
+    asked: list[int] = []
+    computed: list[int] = []
+
+    def hints() -> tuple[str, str, str]:
+        computed.append(1)
+        return ("idea", "suit", "cards")
+
+    ladder = HintLadder(on_hint=asked.append)
+    assert ladder.button.disabled
+    assert ladder.next_hint() == ""
+    ladder.set_hints(hints)
+    assert not computed  # nothing is searched until a hint is asked for
+    assert ladder.next_hint() == "idea"
+    assert "The idea" in ladder.text.value
+    assert "The suit" not in ladder.text.value
+    assert ladder.next_hint() == "suit"
+    assert ladder.next_hint() == "cards"
+    assert ladder.button.disabled
+    assert ladder.next_hint() == ""
+    assert asked == [1, 2, 3]
+    assert computed == [1]
+    ladder.set_hints(hints)
+    assert ladder.used == 0
+    assert ladder.total == 3
+    assert ladder.text.value == ""

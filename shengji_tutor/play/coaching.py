@@ -59,6 +59,7 @@ __all__ = [
     "NOISE",
     "Assessment",
     "Option",
+    "Review",
     "assess_burial",
     "assess_call",
     "assess_declaration",
@@ -151,6 +152,40 @@ class Assessment:
         if self.grade == "good":
             return "Good."
         return f"{self.grade.capitalize()}: about {_units(self.loss)} worse than the best (± {_units(self.error)})."
+
+
+@dataclass(frozen=True)
+class Review:
+    """A round's graded decisions, in the order they were made: the accuracy summary and the costliest mistakes.
+
+    >>> Review(()).counts()
+    {'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
+    """
+
+    assessments: tuple[Assessment, ...]
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions in each grade (every grade listed, in order)."""
+        out = dict.fromkeys(GRADES, 0)
+        for a in self.assessments:
+            out[a.grade] += 1
+        return out
+
+    def costliest(self, k: int = 3) -> list[Assessment]:
+        """The ``k`` decisions that lost most, among those graded below good, costliest first."""
+        bad = [a for a in self.assessments if a.grade != "good"]
+        return sorted(bad, key=lambda a: -a.loss)[:k]
+
+    def summary(self) -> str:
+        """One sentence: "14 decisions: 11 good, 2 inaccuracies, 1 mistake, no blunder."."""
+        counts = self.counts()
+        plural = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+        parts = []
+        for grade, n in counts.items():
+            word = grade if n == 1 or grade == "good" else plural[grade]
+            parts.append(f"{n} {word}" if n or grade == "good" else f"no {grade}")
+        total = len(self.assessments)
+        return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + "."
 
 
 def _units(loss: float) -> str:
