@@ -1,17 +1,80 @@
-"""Lesson 10's coached game: illegal plays are refused with the rule, undo works, the round ends with the score."""
+"""Lesson 10's coached game: the learner declares, buries, calls and plays; illegal choices are refused with
+the rule, every trick is explained, undo works, every decision is recorded, the round ends with the score."""
 
 from __future__ import annotations
 
-from shengji_tutor.ui.coach import LEARNER, CoachedGame
+import re
+from collections.abc import Callable, Sequence
+
+from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards
+from shengji_tutor.engine.rules import RuleSet
+from shengji_tutor.engine.seats import SEATS
+from shengji_tutor.engine.tricks import check_throw, explain_trick
+from shengji_tutor.play.bots import HeuristicBot, declarations_for
+from shengji_tutor.play.game import prepare_round
+from shengji_tutor.play.round import PlayerView, Round
+from shengji_tutor.ui.coach import LEARNER, CoachedGame, Decision
+
+FRIENDS = RuleSet(partnership="friends")
+BOT = HeuristicBot()
 
 
 def learner_hand(game: CoachedGame) -> list[str]:
     return [str(c) for c in game.round.hand(LEARNER)]
 
 
+def text(game: CoachedGame) -> str:
+    """What the coach says, as plain text."""
+    return re.sub(r"<[^>]+>", " ", game.coach.value).replace("&#x27;", "'")
+
+
+def decide_like_a_bot(game: CoachedGame, declare: bool = False) -> None:
+    """Make the learner's current decision as the heuristic bot would (passing, unless ``declare``)."""
+    view = game.round.view(LEARNER)
+    asked = game.awaiting
+    if asked == "declare":
+        cards = BOT.declare(view) if declare else None
+        game.declare(cards) if cards else game.pass_declaration()
+    elif asked == "bury":
+        game.bury(BOT.discard(view))
+    elif asked == "call":
+        game.call(BOT.call(view))
+    else:
+        assert asked == "play"
+        game.play(list(BOT.play(view)))
+
+
+def ready_to_play(game: CoachedGame) -> CoachedGame:
+    """Declare nothing, bury and call as the bot would, until the learner is asked to play."""
+    while game.awaiting not in ("play", None):
+        decide_like_a_bot(game)
+    return game
+
+
+def first_game(wanted: Callable[[CoachedGame], bool], rules: RuleSet | None = None) -> CoachedGame:
+    for seed in range(60):
+        game = CoachedGame(seed=seed, rules=rules)
+        if wanted(game):
+            return game
+    raise AssertionError("no seed gave the position wanted")
+
+
+def south_deals(game: CoachedGame) -> bool:
+    return game.round.dealer == LEARNER
+
+
+def buttons(game: CoachedGame) -> list[str]:
+    return [
+        b.children[1].description if b is not game.pass_button else b.description for b in game.declare_box.children
+    ]
+
+
+# -- playing --------------------------------------------------------------------------------------
+
+
 def test_an_illegal_play_is_refused_with_the_rule_and_changes_nothing() -> None:
     for seed in range(30):
-        game = CoachedGame(seed=seed)
+        game = ready_to_play(CoachedGame(seed=seed))
         rnd = game.round
         if not rnd.trick:
             continue
@@ -28,17 +91,18 @@ def test_an_illegal_play_is_refused_with_the_rule_and_changes_nothing() -> None:
         )
         if bad is None:
             continue
-        before = (learner_hand(game), [list(p) for p in rnd.trick], len(rnd.tricks))
+        before = (learner_hand(game), [list(p) for p in rnd.trick], len(rnd.tricks), list(game.decisions))
         game.play(bad)
         assert 'data-verdict="incorrect"' in game.coach.value
         assert "RULES §6" in game.coach.value
-        assert (learner_hand(game), [list(p) for p in game.round.trick], len(game.round.tricks)) == before
+        assert (learner_hand(game), [list(p) for p in game.round.trick], len(game.round.tricks)) == before[:3]
+        assert game.decisions == before[3]
         return
     raise AssertionError("no seed gave a position with an illegal play to try")
 
 
 def test_undo_takes_back_the_last_play() -> None:
-    game = CoachedGame(seed=4)
+    game = first_game(lambda g: g.awaiting == "play")  # no decision before the first play
     before = learner_hand(game)
     tricks = len(game.round.tricks)
     play = next(iter(game.round.legal_plays(LEARNER)))
@@ -56,16 +120,274 @@ def test_undo_takes_back_the_last_play() -> None:
 def test_a_whole_hand_ends_with_the_score_explained() -> None:
     game = CoachedGame(seed=7)
     while not game.round.done:
-        game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
+        decide_like_a_bot(game)
     assert "The round is over" in game.coach.value
     assert "RULES §9" in game.coach.value
     assert game.hand.disabled
     assert game.play_button.disabled
+    assert game.awaiting is None
 
 
 def test_trick_explanations_speak_to_the_learner() -> None:
-    game = CoachedGame(seed=9)
+    game = ready_to_play(CoachedGame(seed=9))
     game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
-    text = game.coach.value
-    assert "South" not in text
-    assert "You " in text or "your " in text
+    said = text(game)
+    assert "South" not in said
+    assert "You " in said or "your " in said
+
+
+def test_a_trick_the_learner_finishes_is_explained() -> None:
+    game = ready_to_play(CoachedGame(seed=1))
+    finished = 0
+    while not game.round.done:
+        rnd = game.round
+        last, count = len(rnd.trick) == 3, len(rnd.tricks)  # South's play finishes the trick
+        decide_like_a_bot(game)
+        if last:
+            trick = rnd.tricks[count]
+            names = ["you" if (trick.leader + k) % 4 == LEARNER else SEATS[(trick.leader + k) % 4] for k in range(4)]
+            assert game.round.trump is not None
+            reason = explain_trick(trick.plays, game.round.trump, names=names).reason
+            assert reason in text(game)
+            finished += 1
+    assert finished
+
+
+def test_a_failed_throw_names_the_player_the_cards_and_the_unit_they_beat() -> None:
+    for seed in range(30):
+        game = ready_to_play(CoachedGame(seed=seed))
+        while not game.round.done:
+            rnd = game.round
+            assert rnd.trump is not None
+            if not rnd.trick:
+                others = [list(rnd.hand((LEARNER + k) % 4)) for k in (1, 2, 3)]
+                for throw in _one_suit_throws(rnd.hand(LEARNER), rnd.trump.suit_of):
+                    check = check_throw(throw, others, rnd.trump)
+                    if check.ok:
+                        continue
+                    game.play(throw)
+                    blocker = SEATS[(LEARNER + 1 + (check.blocker or 0)) % 4]
+                    forced = format_cards(check.forced)
+                    assert (
+                        f"Your throw {format_cards(throw)} failed: {blocker} holds {format_cards(check.beaten_by)}, "
+                        f"which beats your {forced}, so you play only {forced} (RULES §8)."
+                    ) in text(game)
+                    assert game.decisions[-1].choice == tuple(throw)  # the decision is the throw as tried
+                    return
+            decide_like_a_bot(game)
+    raise AssertionError("no seed gave the learner a throw that fails")
+
+
+def _one_suit_throws(hand: Sequence[Card], suit_of: Callable[[Card], str]) -> list[list[Card]]:
+    by_suit: dict[str, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(suit_of(card), []).append(card)
+    return [cards for suit, cards in by_suit.items() if suit != "trump" and len(set(cards)) > 1]
+
+
+# -- declaring (亮主) ------------------------------------------------------------------------------
+
+
+def test_the_deal_stops_for_the_learners_declarations_and_pass_goes_on() -> None:
+    game = first_game(lambda g: g.awaiting == "declare" and not g.round.deal_complete)
+    rnd = game.round
+    options = declarations_for(rnd.view(LEARNER))
+    assert options
+    assert buttons(game) == [f"Declare {format_cards(o)}" for o in options] + ["Pass"]
+    assert "<svg" in game.declare_box.children[0].children[0].value  # each declaration drawn as cards
+    assert game.declare_box.layout.display is None
+    assert game.hand.disabled
+    assert "you may declare trump" in text(game)
+    dealt, view = rnd.dealt, rnd.view(LEARNER)
+    game.play_selected()
+    assert "It is not your turn" in text(game)
+    assert game.round.dealt == dealt
+    game.pass_button.click()
+    assert game.decisions == [Decision("declare", view, ())]
+    assert game.round.dealt > dealt or game.round.phase != "deal"
+
+
+def test_declaring_makes_the_learners_suit_trump() -> None:
+    for seed in range(40):
+        game = CoachedGame(seed=seed)
+        if game.awaiting != "declare":
+            continue
+        count = len(game.round.declarations)
+        option = game.declare_box.children[-2]  # the strongest declaration is listed last
+        option.children[1].click()
+        made = game.round.declarations[count]  # bots may override it later in the deal
+        assert made.seat == LEARNER
+        assert game.decisions[-1].kind == "declare"
+        assert game.decisions[-1].choice == made.cards
+        while game.round.phase == "deal":
+            decide_like_a_bot(game)
+        final = game.round.declaration
+        if final is not None and final.seat == LEARNER and final.suit is not None:
+            assert game.round.trump is not None
+            assert game.round.trump.suit == final.suit
+            assert "your declaration stands" in text(game)
+            return
+    raise AssertionError("no seed let the learner's declaration stand")
+
+
+class Silent(HeuristicBot):
+    """Never declares."""
+
+    def declare(self, view: PlayerView) -> None:
+        return None
+
+
+def test_when_nobody_declares_the_cards_are_dealt_again() -> None:
+    game = CoachedGame(seed=3)
+    game.bots = [Silent() for _ in range(4)]
+    game.new_hand()
+    while game.round.redeals == 0:
+        assert game.awaiting == "declare"
+        game.pass_declaration()
+    assert "dealt again" in text(game)
+    assert game.round.phase == "deal"
+    while game.round.phase == "deal":
+        assert game.awaiting == "declare"
+        game.declare(declarations_for(game.round.view(LEARNER))[0])
+    assert game.round.declaration is not None
+    assert game.round.declaration.seat == LEARNER
+    assert game.round.trump is not None
+    assert game.round.trump.suit == game.round.declaration.suit
+
+
+# -- the kitty (埋底) and the call (找朋友) --------------------------------------------------------------
+
+
+def test_the_learner_buries_the_kitty_when_dealing_and_a_wrong_burial_changes_nothing() -> None:
+    game = ready_kitty(first_game(south_deals))
+    rnd, k = game.round, game.rules.kitty
+    assert game.awaiting == "bury"
+    assert game.hand.max_selected == k
+    assert not game.hand.disabled
+    assert game.bury_button.layout.display is None
+    hand, view = learner_hand(game), rnd.view(LEARNER)
+    decisions = list(game.decisions)
+    game.bury(rnd.hand(LEARNER)[: k - 1])
+    assert 'data-verdict="incorrect"' in game.coach.value
+    assert f"exactly {k} cards" in text(game)
+    missing = next(c for c in deck(1) if c not in rnd.hand(LEARNER))
+    game.bury([*rnd.hand(LEARNER)[: k - 1], missing])
+    assert 'data-verdict="incorrect"' in game.coach.value
+    assert (learner_hand(game), game.round.phase, game.decisions) == (hand, "kitty", decisions)
+    chosen = list(BOT.discard(view))
+    game.hand.select(chosen)
+    game.bury_button.click()
+    assert game.round.phase != "kitty"
+    assert sorted(game.round.discards) == sorted(c.id for c in chosen)
+    assert game.decisions[-1] == Decision("bury", view, tuple(chosen))
+
+
+def ready_kitty(game: CoachedGame) -> CoachedGame:
+    while game.awaiting == "declare":
+        game.pass_declaration()
+    return game
+
+
+def test_finding_friends_the_learner_calls_and_the_status_says_who_is_on_which_side() -> None:
+    game = ready_kitty(first_game(south_deals, FRIENDS))
+    game.bury(BOT.discard(game.round.view(LEARNER)))
+    assert game.awaiting == "call"
+    assert game.call_box.layout.display is None
+    assert "no friend is called yet" in game.status.value
+    game.call([("AH", 3)])
+    assert "Not allowed: the ordinal of a called card is 1 to 2, not 3" in text(game)
+    assert game.awaiting == "call"
+    game.call_cards[0].value = "AH"
+    game.call_ordinals[0].value = 2
+    game.call_button.click()
+    assert game.round.calls == [(Card("A", "H").id, 2)]
+    assert game.decisions[-1].kind == "call"
+    assert game.decisions[-1].choice == ((Card("A", "H"), 2),)
+    assert "hidden until the second A♥ is played" in game.status.value
+    while not game.round.done and "hidden" in game.status.value:
+        decide_like_a_bot(game)
+    assert "attackers: " in game.status.value
+    assert game.round.done or len(game.round.declarers) + len(game.round.attackers) == 4
+
+
+def test_finding_friends_other_dealers_call_for_themselves() -> None:
+    game = ready_to_play(first_game(lambda g: g.round.dealer != LEARNER, FRIENDS))
+    dealer = SEATS[game.round.dealer or 0]
+    assert game.round.calls
+    assert f"{dealer} calls the " in text(game)
+    assert f"declarers: {dealer} (dealer)" in game.status.value
+
+
+# -- the trump rank ----------------------------------------------------------------------------------
+
+
+def test_the_trump_rank_changes_from_hand_to_hand_and_is_explained() -> None:
+    ranks = [CoachedGame(seed=seed).round.rank for seed in range(12)]
+    assert len(set(ranks)) > 3
+    assert set(ranks) <= set(RANKS)
+    assert ranks == [CoachedGame(seed=seed).round.rank for seed in range(12)]  # seeded
+    game = CoachedGame(seed=5)
+    rank = game.round.rank
+    assert f"the trump rank is {rank}. Every card of rank {rank} ({rank}♠ {rank}♥ {rank}♦ {rank}♣) is a trump" in text(
+        game
+    )
+    assert all(CoachedGame(seed=seed, rank="5").round.rank == "5" for seed in range(3))
+    hands = [game.round.rank]
+    for _ in range(5):
+        game.new_hand()
+        hands.append(game.round.rank)
+    assert len(set(hands)) > 1
+
+
+# -- the decisions, for grading ----------------------------------------------------------------------
+
+
+def test_every_decision_is_recorded_with_the_view_before_it_and_undo_takes_it_back() -> None:
+    game = CoachedGame(seed=9)  # South deals: declares, buries, plays
+    while len(game.decisions) < 6 or game.decisions[-1].kind != "play":
+        view, asked = game.round.view(LEARNER), game.awaiting
+        count = len(game.decisions)
+        decide_like_a_bot(game, declare=True)
+        assert len(game.decisions) == count + 1
+        decision = game.decisions[-1]
+        assert decision.kind == asked
+        assert decision.view == view
+        assert all(c in view.hand for c in decision.choice if isinstance(c, Card))
+    kinds = [d.kind for d in game.decisions]
+    assert {"declare", "bury", "play"} <= set(kinds)
+    while game.decisions:
+        last = game.decisions[-1]
+        game.undo()
+        assert game.round.view(LEARNER) == last.view
+        assert game.awaiting == last.kind
+        assert game.decisions == [] or game.decisions[-1] is not last
+    assert game.undo_button.disabled
+
+
+class Spy(HeuristicBot):
+    """A heuristic bot that notes each time it is asked to declare: its seat, the cards dealt, the declaration."""
+
+    def __init__(self, log: list[tuple[int, int, object]]) -> None:
+        self.log = log
+
+    def declare(self, view: PlayerView) -> Sequence[Card] | None:
+        self.log.append((view.seat, view.dealt, view.declaration))
+        return super().declare(view)
+
+
+def test_the_deal_kitty_and_call_go_as_the_bots_driver_runs_them() -> None:
+    """With South deciding as the heuristic bot does, the round's actions are exactly ``prepare_round``'s, and
+    the bots are asked to declare at the same moments (seed 10 pauses South for the deal's last card)."""
+    for rules in (None, FRIENDS):
+        for seed in range(25):
+            asked: list[tuple[int, int, object]] = []
+            game = CoachedGame(seed=seed, rules=rules, bots=[Spy(asked) for _ in range(4)])
+            while game.awaiting not in ("play", None):
+                decide_like_a_bot(game, declare=True)
+            rnd = game.round
+            first, *later = rnd.deals
+            again = Round(rnd.rules, dealer=rnd.dealer, rank=rnd.rank, deck_order=first, redeal_orders=later)
+            driver_asked: list[tuple[int, int, object]] = []
+            prepare_round(again, [Spy(driver_asked) for _ in range(4)])
+            assert rnd.history[: len(again.history)] == again.history
+            assert asked == [a for a in driver_asked if a[0] != LEARNER]

@@ -1,168 +1,356 @@
 """Lesson 10: play a whole hand against three heuristic bots, with a coach.
 
-The learner sits South. The coach refuses an illegal play with the engine's
-reason (nothing changes), explains every finished trick (who won and why),
-lets the learner take back their last play, and at the end shows the score,
-the kitty and the level change step by step.
+The learner sits South and makes every decision of that seat: declaring trump
+during the deal (亮主 liàngzhǔ) or passing, burying the kitty as dealer (埋底
+máidǐ), calling a friend in Finding Friends (找朋友 zhǎo péngyou), and playing.
+The coach refuses an illegal choice with the round's reason (nothing changes),
+explains every finished trick (who won and why), lets the learner take back
+their last decision, and at the end shows the score, the kitty and the level
+change step by step (the sentences are in ``coach_text``).
+
+The deal runs as ``play.game``'s driver runs it: a player is asked whether to
+declare whenever they are dealt a trump-rank card or a joker, and everyone once
+more, in order from the dealer, when the deal is complete. The bots answer at
+once; the deal pauses when South can declare. Every action goes through
+``Round.apply``, so the round's rules are the only rules.
+
+Each accepted decision of the learner is kept in ``CoachedGame.decisions`` as a
+``Decision``: what South saw just before deciding and what they chose, for
+grading afterwards.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
+from typing import TypeAlias
 
 import ipywidgets as w
 
-from ..engine.cards import Card, format_cards, points
-from ..engine.errors import ShengjiError
+from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards
+from ..engine.errors import CardParseError, ShengjiError
+from ..engine.rules import RuleSet, rules_or_default
 from ..engine.seats import SEATS
-from ..engine.tricks import explain_trick
-from ..play.bots import HeuristicBot
-from ..play.game import prepare_round
-from ..play.round import IllegalPlayError, Round
+from ..engine.trump import Trump
+from ..play.actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Play
+from ..play.bots import Bot, HeuristicBot, declarations_for
+from ..play.game import MAX_REDEALS
+from ..play.round import CallError, IllegalPlayError, PlayerView, Round, friends_wanted
+from . import coach_text as text
+from .render import hand_svg
 from .widgets import HandPicker, TrickTable
 
-__all__ = ["LEARNER", "CoachedGame"]
+__all__ = ["LEARNER", "CoachedGame", "Decision"]
 
 LEARNER = 2  # South
 
+Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
+"""Cards declared, buried or played (empty for a pass), or a call's ``(card, ordinal)`` pairs."""
+_ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | None]
+"""Builds the learner's action (``None`` for a pass); reading the learner's cards may fail, inside ``_decide``."""
+
+_ASKED_IN = {"kitty": "bury", "call": "call", "play": "play"}
+"""What the learner is asked for when the round waits for South in each phase (the deal pauses apart)."""
+_NOT_NOW = {
+    "declare": "You can declare only when the deal stops for you.",
+    "bury": "Only the dealer buries the kitty, once they have picked it up.",
+    "call": "Only the dealer calls a friend, once the kitty is buried.",
+    "play": "It is not your turn.",
+}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the learner, as the round accepted it.
+
+    ``kind`` is ``"declare"``, ``"bury"``, ``"call"`` or ``"play"``; ``view`` is
+    South's ``PlayerView`` just before deciding; ``choice`` the cards declared,
+    buried or played (a failed throw as it was tried; an empty tuple for a pass)
+    or the ``(card, ordinal)`` calls.
+    """
+
+    kind: str
+    view: PlayerView
+    choice: Choice
+
 
 class CoachedGame(w.VBox):  # type: ignore[misc]
-    """A round in the browser: South is the learner, the other seats are ``HeuristicBot``s."""
+    """A round in the browser: South is the learner, the other seats are ``HeuristicBot``s.
 
-    def __init__(self, seed: int | None = None, rank: str = "2") -> None:
+    ``rank=None`` picks each hand's trump rank (2..A) with the game's seeded rng;
+    ``rules`` may switch on Finding Friends (``RuleSet(partnership="friends")``);
+    ``bots`` are the players, one per seat (South's is never asked).
+    ``awaiting`` says what the learner is asked for; ``decisions`` holds the
+    learner's decisions in this hand.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rank: str | None = None,
+        rules: RuleSet | None = None,
+        bots: Sequence[Bot] | None = None,
+    ) -> None:
+        self.rules = rules_or_default(rules)
+        if self.rules.players != 4:
+            raise ShengjiError(f"the coached game seats 4 players around its table, not {self.rules.players}")
         self.rng = random.Random(seed)
         self.rank = rank
-        self.bots = [HeuristicBot() for _ in range(4)]
+        """The trump rank of every hand, or ``None`` for a new one each hand."""
+        self.bots: list[Bot] = list(bots) if bots is not None else [HeuristicBot() for _ in range(4)]
+        if len(self.bots) != 4:
+            raise ShengjiError(f"the coached game needs one bot per seat (4), not {len(self.bots)}")
+        self.decisions: list[Decision] = []
+        self._undo: list[tuple[int, int, str | None]] = []
+        """Per decision in ``decisions``: the round's history length, ``_asked`` and ``_paused`` before it."""
+        self._asked = 0
+        """Seats asked to declare since the deal was complete (South, when paused there, is not yet counted)."""
+        self._paused: str | None = None
+        """Why the deal waits for South to declare or pass: ``"dealt"`` a card, the deal is ``"complete"``."""
+        self._explained = 0
+        """Finished tricks the coach has explained."""
         self.table = TrickTable()
         self.hand = HandPicker(label="Your hand (South)")
         self.status = w.HTML()
         self.status.add_class("sjt-game-status")
         self.coach = w.HTML()
         self.coach.add_class("sjt-coach")
+        self.declare_box = w.HBox()
+        self.declare_box.add_class("sjt-declare-options")
+        self.pass_button = w.Button(description="Pass", tooltip="Do not declare now")
+        friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
+        ordinals = [(text.ORDINALS[k], k + 1) for k in range(self.rules.decks)]
+        self.call_cards = [w.Dropdown(description="Card", layout=w.Layout(width="11em")) for _ in range(friends)]
+        self.call_ordinals = [w.Dropdown(options=ordinals, description="played") for _ in range(friends)]
+        self.call_button = w.Button(description="Call", button_style="success", tooltip="Call your friend")
+        rows = [w.HBox([c, o]) for c, o in zip(self.call_cards, self.call_ordinals, strict=True)]
+        self.call_box = w.VBox([*rows, self.call_button])
         self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")
-        self.undo_button = w.Button(description="Undo", tooltip="Take back your last play")
+        self.bury_button = w.Button(description="Bury", button_style="success", tooltip="Bury the selected cards")
+        self.undo_button = w.Button(description="Undo", tooltip="Take back your last decision")
         self.new_button = w.Button(description="New hand", tooltip="Deal a new hand")
+        self.pass_button.on_click(lambda _b: self.pass_declaration())
+        self.call_button.on_click(lambda _b: self.call_selected())
         self.play_button.on_click(lambda _b: self.play_selected())
+        self.bury_button.on_click(lambda _b: self.bury_selected())
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand())
-        self._undo: list[int] = []
-        """For each of the learner's plays that can be taken back: the length of the round's history before it."""
-        super().__init__(
-            [
-                self.status,
-                self.table,
-                self.hand,
-                w.HBox([self.play_button, self.undo_button, self.new_button]),
-                self.coach,
-            ]
-        )
+        buttons = w.HBox([self.play_button, self.bury_button, self.undo_button, self.new_button])
+        super().__init__([self.status, self.table, self.hand, self.declare_box, self.call_box, buttons, self.coach])
         self.add_class("sjt-coached-game")
         self.new_hand()
 
-    # -- the flow ---------------------------------------------------------------------------
+    # -- the learner's decisions ----------------------------------------------------------------
+
+    @property
+    def awaiting(self) -> str | None:
+        """What the learner is asked for now: ``"declare"``, ``"bury"``, ``"call"``, ``"play"``, or ``None``."""
+        if self._paused is not None:
+            return "declare"
+        rnd = self.round
+        return _ASKED_IN.get(rnd.phase) if rnd.to_act == LEARNER else None
 
     def new_hand(self) -> None:
-        """Deal a fresh round (the bots and the coach declare and bury for everyone)."""
-        rnd = Round(seed=self.rng.randrange(1 << 30), dealer=self.rng.randrange(4), rank=self.rank)
-        prepare_round(rnd, self.bots)
-        assert rnd.dealer is not None
-        self.round = rnd
-        self._undo = []
-        intro = f"{SEATS[rnd.dealer]} deals. {rnd.trump.describe().capitalize() if rnd.trump else ''}. " + (
-            "You and North are the declarers: keep the attackers under 80 points."
-            if LEARNER in rnd.declarers
-            else "You and North are the attackers: win 80 points or more to take over."
-        )
-        self._say(intro)
-        self._bots_until_learner()
+        """Shuffle and deal a new hand with a trump rank of its own; the deal stops when you can declare."""
+        rank = self.rank if self.rank is not None else self.rng.choice(RANKS)
+        seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(4)
+        self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
+        self.decisions, self._undo = [], []
+        self._asked, self._paused, self._explained = 0, None, 0
+        self._say([text.rank_words(self.round, LEARNER), *self._advance()])
         self._refresh()
+
+    def declare(self, cards: CardsLike) -> None:
+        """Declare trump with these cards (RULES §10) when the deal waits for you."""
+        if self._expecting("declare"):
+            self._act("declare", lambda: Declare(LEARNER, tuple(as_cards(cards, "your declaration"))))
+
+    def pass_declaration(self) -> None:
+        """Do not declare now: the deal goes on."""
+        if self._expecting("declare"):
+            self._act("declare", lambda: None)
+
+    def bury_selected(self) -> None:
+        """Bury the cards picked in the hand (the dealer, after taking the kitty)."""
+        self.bury(self.hand.selection)
+
+    def bury(self, cards: CardsLike) -> None:
+        """Bury these cards as the kitty (埋底 máidǐ): exactly as many as it held; a wrong burial changes nothing."""
+        if self._expecting("bury"):
+            self._act("bury", lambda: Discard(LEARNER, tuple(as_cards(cards, "your burial"))))
+
+    def call_selected(self) -> None:
+        """Call the cards and ordinals picked in the dropdowns."""
+        if any(d.value is None for d in self.call_cards):
+            self._say(["Pick the card to call first."], tone="bad")
+            return
+        self.call([(d.value, o.value) for d, o in zip(self.call_cards, self.call_ordinals, strict=True)])
+
+    def call(self, calls: Sequence[tuple[Card | str, int]]) -> None:
+        """Finding Friends: call ``(card, ordinal)`` pairs, "the second A♥ played" being ``("AH", 2)`` (RULES §11)."""
+        if self._expecting("call"):
+            self._act("call", lambda: Call(LEARNER, _read_calls(calls)))
 
     def play_selected(self) -> None:
         """Play the cards picked in the hand; an illegal play is refused with the engine's reason."""
         self.play(self.hand.selection)
 
-    def play(self, cards: Sequence[Card]) -> None:
-        rnd = self.round
-        if rnd.done or rnd.to_act != LEARNER:
-            self._say("It is not your turn.")
+    def play(self, cards: CardsLike) -> None:
+        """Play these cards to the trick (a lead that is a throw may fail: RULES §8)."""
+        if not self._expecting("play"):
             return
         if not cards:
-            self._say("Pick the cards you want to play first.")
+            self._say(["Pick the cards you want to play first."])
             return
-        before = len(rnd.history)
-        leading = not rnd.trick
-        try:
-            played = rnd.play(LEARNER, list(cards))
-        except IllegalPlayError as e:
-            self._say(f"Not allowed: {e.reason}", tone="bad")
-            return
-        except ShengjiError as e:
-            self._say(f"Not allowed: {e}", tone="bad")
-            return
-        self._undo.append(before)
-        notes = []
-        if leading and list(played) != list(cards):
-            notes.append(
-                f"Your throw {format_cards(cards)} failed: another player could beat part of it, so you play only "
-                f"your smallest failing unit, {format_cards(played)} (RULES §8)."
-            )
-        notes.extend(self._bots_until_learner())
-        self._say(" ".join(notes) if notes else "Your turn again.")
-        self._refresh()
+        self._act("play", lambda: Play(LEARNER, tuple(as_cards(cards, "your play"))))
 
     def undo(self) -> None:
-        """Take back your last play (and the bots' plays after it)."""
+        """Take back your last decision (and everything that happened after it)."""
         if not self._undo:
-            self._say("There is nothing to take back.")
+            self._say(["There is nothing to take back."])
             return
-        before = self._undo.pop()
-        while len(self.round.history) > before:  # the bots' plays since, then the learner's
+        history, self._asked, self._paused = self._undo.pop()
+        decision = self.decisions.pop()
+        while len(self.round.history) > history:
             self.round.undo()
-        self._say("Taken back: play again.")
+        self._explained = min(self._explained, len(self.round.tricks))
+        again = "declare or pass" if decision.kind == "declare" else decision.kind
+        self._say([f"Taken back: {again} again."])
         self._refresh()
 
-    def _bots_until_learner(self) -> list[str]:
-        """Let the bots play until it is South's turn or the round ends; explain each finished trick."""
+    def _expecting(self, kind: str) -> bool:
+        """Is the learner asked for ``kind`` now? If not, say so."""
+        if self.awaiting == kind:
+            return True
+        self._say([_NOT_NOW[kind]])
+        return False
+
+    def _act(self, kind: str, action: _ActionMaker) -> None:
+        """Make a decision, then run the deal and the bots until the learner is asked again."""
+        if not self._decide(kind, action):
+            return
+        notes = [text.throw_words(self.round, LEARNER)] if kind == "play" else []
+        notes.extend(self._advance())
+        self._say([n for n in notes if n] or [self._prompt()])
+        self._refresh()
+
+    def _decide(self, kind: str, action: _ActionMaker) -> bool:
+        """The one way a learner's decision reaches the round: ``action()`` builds it (``None``: a pass).
+
+        South's view is taken before the round applies it; the ``Decision`` is kept,
+        with what ``undo`` needs, only when the round accepts it.
+        """
+        rnd = self.round
+        view = rnd.view(LEARNER)
+        before = (len(rnd.history), self._asked, self._paused)
+        try:
+            made = action()
+            if made is not None:
+                rnd.apply(made)
+        except IllegalPlayError as e:
+            self._say([f"Not allowed: {e.reason}"], tone="bad")
+            return False
+        except ShengjiError as e:
+            self._say([f"Not allowed: {e}"], tone="bad")
+            return False
+        if self._paused == "complete":
+            self._asked += 1  # South has had their say: the next seat is asked
+        self._paused = None
+        choice: Choice = () if made is None else made.calls if isinstance(made, Call) else made.cards
+        self.decisions.append(Decision(kind, view, choice))
+        self._undo.append(before)
+        return True
+
+    # -- the other seats ------------------------------------------------------------------------
+
+    def _advance(self) -> list[str]:
+        """Deal and let the bots act (as ``play.game``'s driver does) until the learner is asked or the round ends."""
         rnd = self.round
         notes: list[str] = []
-        explained = len(rnd.tricks)
-        while not rnd.done and rnd.to_act != LEARNER:
-            seat = rnd.to_act
-            assert seat is not None
-            rnd.play(seat, self.bots[seat].play(rnd.view(seat)))
-        for trick in rnd.tricks[explained:]:
-            names = [SEATS[(trick.leader + k) % 4] for k in range(4)]
-            names = ["you" if n == "South" else n for n in names]
-            assert rnd.trump is not None
-            notes.append(explain_trick(trick.plays, rnd.trump, names=names).reason)
+        while not rnd.done:
+            notes.extend(self._explain_tricks())
+            phase, seat = rnd.phase, rnd.to_act
+            if phase == "deal" and seat is not None:
+                card = rnd.apply(DEAL_CARD)
+                if (card.is_joker or card.rank == rnd.rank) and self._ask(seat, notes, card):
+                    break
+            elif phase == "deal":
+                if self._ask_everyone(notes):
+                    break
+            elif seat is None or seat == LEARNER:
+                break
+            elif phase == "kitty":
+                rnd.apply(Discard(seat, tuple(self.bots[seat].discard(rnd.view(seat)))))
+                notes.append(f"{SEATS[seat]} picks up the kitty and buries {self.rules.kitty} cards face down.")
+            elif phase == "call":
+                call = Call(seat, tuple(self.bots[seat].call(rnd.view(seat))))
+                rnd.apply(call)
+                notes.append(f"{call.describe()}: whoever plays it joins {SEATS[seat]}'s side (RULES §11).")
+            else:
+                rnd.apply(Play(seat, tuple(self.bots[seat].play(rnd.view(seat)))))
+                notes.append(text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "")
+        notes.extend(self._explain_tricks())
         if rnd.done:
-            notes.append(self._final_words())
-        return notes
+            notes.append(text.final_words(rnd))
+        return [n for n in notes if n]
 
-    def _final_words(self) -> str:
+    def _ask(self, seat: int, notes: list[str], dealt: Card | None) -> bool:
+        """Ask ``seat`` whether to declare, as it was ``dealt`` a card or the deal is complete (``None``).
+
+        A bot answers now; True when the deal must wait for South.
+        """
         rnd = self.round
-        score = rnd.score()
-        kitty = [Card.from_id(i) for i in rnd.discards]
-        last = rnd.tricks[-1]
-        lines = [f"The round is over. The attackers won {score.total - score.kitty_bonus} points in tricks."]
-        if last.winner in rnd.attackers:
-            lines.append(
-                f"{SEATS[last.winner]} (an attacker) won the last trick, so the kitty ({format_cards(kitty)}, "
-                f"{points(kitty)} points) counts ×{score.kitty_multiplier}: +{score.kitty_bonus} (RULES §9)."
-            )
+        if seat == LEARNER:
+            if not declarations_for(rnd.view(LEARNER)):
+                return False
+            self._paused = "complete" if dealt is None else "dealt"
+            why = "The deal is complete" if dealt is None else f"You were dealt {dealt.symbol()}"
+            notes.append(f"{why}: you may declare trump now, or pass (RULES §10).")
+            return True
+        cards = self.bots[seat].declare(rnd.view(seat))
+        if cards:
+            notes.append(text.declared(rnd.apply(Declare(seat, tuple(cards)))))
+        return False
+
+    def _ask_everyone(self, notes: list[str]) -> bool:
+        """The deal is complete: everyone, from the dealer on, may still declare; then the deal ends (or is redone)."""
+        rnd = self.round
+        first = rnd.dealer if rnd.dealer is not None else 0
+        while self._asked < rnd.players:
+            if self._ask((first + self._asked) % rnd.players, notes, None):
+                return True
+            self._asked += 1
+        self._asked = 0
+        if rnd.apply(FINISH_DEAL):
+            notes.append(text.deal_words(rnd, LEARNER))
+        elif rnd.redeals > MAX_REDEALS:
+            raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
         else:
-            lines.append(f"The declarers won the last trick, so the kitty's {points(kitty)} points stay theirs.")
-        lines.append(score.level_change.describe()[:-1] + " (RULES §9).")
-        return " ".join(lines)
+            notes.append("Nobody declared trump, so the cards are shuffled and dealt again (RULES §10).")
+        return False
+
+    def _explain_tricks(self) -> list[str]:
+        """A sentence for each trick finished since the last one explained (whoever finished it)."""
+        rnd = self.round
+        notes = [text.trick_words(rnd, trick, LEARNER) for trick in rnd.tricks[self._explained :]]
+        self._explained = len(rnd.tricks)
+        return notes
 
     # -- drawing ---------------------------------------------------------------------------------
 
     def _refresh(self) -> None:
         rnd = self.round
-        trump = rnd.trump
-        if rnd.trick:
+        asked = self.awaiting
+        decl = rnd.declaration
+        trump = rnd.trump or Trump(rnd.rank, decl.suit if decl is not None else None)  # the deal so far
+        if rnd.phase == "deal":
+            shown = (
+                f" · {text.name(decl.seat, LEARNER).capitalize()} declared {format_cards(decl.cards)}" if decl else ""
+            )
+            self.table.show([], 0, trump=trump, caption=f"Dealing: {rnd.dealt} cards dealt{shown}")
+        elif rnd.trick:
             plays = [[Card.from_id(i) for i in p] for p in rnd.trick]
             self.table.show(plays, rnd.leader, trump=trump)
         elif rnd.tricks:
@@ -170,20 +358,61 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption="The last trick")
         else:
             self.table.show([], rnd.leader, trump=trump, caption="")
-        my_turn = not rnd.done and rnd.to_act == LEARNER
         self.hand.set_hand(rnd.hand(LEARNER), trump)
-        self.hand.max_selected = len(rnd.trick[0]) if rnd.trick else 0
-        self.hand.disabled = not my_turn
-        self.play_button.disabled = not my_turn
+        self.hand.max_selected = self.rules.kitty if asked == "bury" else len(rnd.trick[0]) if rnd.trick else 0
+        self.hand.disabled = asked not in ("bury", "play")
+        self.play_button.disabled = asked != "play"
+        _show(self.play_button, rnd.phase in ("play", "done"))
+        _show(self.bury_button, asked == "bury")
+        _show(self.call_box, asked == "call")
+        _show(self.declare_box, asked == "declare")
         self.undo_button.disabled = not self._undo
+        if asked == "declare":
+            options = [self._declare_option(cards) for cards in declarations_for(rnd.view(LEARNER))]
+            self.declare_box.children = [*options, self.pass_button]
+        if asked == "call":
+            plain_first = sorted(deck(1), key=lambda c: (trump.is_trump(c), trump.sort_key(c)))
+            for dropdown in self.call_cards:
+                dropdown.options = [(c.symbol(), str(c)) for c in plain_first]
         attackers = sum(rnd.points_won[s] for s in rnd.attackers)
-        side = "declarers" if LEARNER in rnd.declarers else "attackers"
-        turn = "Your turn: pick your cards and press Play." if my_turn else ("Round over." if rnd.done else "")
+        trick = f"<strong>Trick {min(len(rnd.tricks) + 1, 25)}</strong> · " if rnd.phase in ("play", "done") else ""
         self.status.value = (
-            f'<div class="sjt-meter"><strong>Trick {min(len(rnd.tricks) + 1, 25)}</strong> · you are the {side} · '
-            f"attackers' points so far: <strong>{attackers}</strong> · {escape(turn)}</div>"
+            f'<div class="sjt-meter">{trick}trump rank <strong>{rnd.rank}</strong> · '
+            f"{escape(text.sides(rnd, LEARNER))} · attackers' points so far: <strong>{attackers}</strong> · "
+            f"{escape(self._prompt())}</div>"
         )
 
-    def _say(self, text: str, tone: str = "") -> None:
+    def _prompt(self) -> str:
+        """What the learner is asked to do now, in a sentence."""
+        return {
+            "declare": "You may declare trump (亮主): pick a declaration, or Pass.",
+            "bury": f"Pick {self.rules.kitty} cards to bury (埋底) and press Bury.",
+            "call": "Call your friend (找朋友): pick a card and which copy of it, then press Call.",
+            "play": "Your turn: pick your cards and press Play.",
+        }.get(self.awaiting or "", "Round over." if self.round.done else "")
+
+    def _declare_option(self, cards: tuple[Card, ...]) -> w.VBox:
+        """One declaration South can make: its cards drawn as the hand draws them, and a button."""
+        button = w.Button(description=f"Declare {format_cards(cards)}", tooltip="Show these cards to declare trump")
+        button.on_click(lambda _b: self.declare(cards))
+        picture = w.HTML(hand_svg(cards, Trump(self.round.rank, cards[0].suit), width=40))
+        return w.VBox([picture, button])
+
+    def _say(self, notes: Sequence[str], tone: str = "") -> None:
         verdict = ' data-verdict="incorrect"' if tone == "bad" else ""
-        self.coach.value = f'<div class="sjt-feedback"{verdict} role="status" aria-live="polite">{escape(text)}</div>'
+        paragraphs = "".join(f"<p>{escape(n)}</p>" for n in notes)
+        self.coach.value = f'<div class="sjt-feedback"{verdict} role="status" aria-live="polite">{paragraphs}</div>'
+
+
+def _read_calls(calls: Sequence[tuple[Card | str, int]]) -> tuple[tuple[Card, int], ...]:
+    """The learner's calls as ``(card, ordinal)`` pairs; the round judges the cards and ordinals."""
+    try:
+        return tuple((as_cards([card], "the called card")[0], ordinal) for card, ordinal in calls)
+    except CardParseError:
+        raise
+    except (TypeError, ValueError):
+        raise CallError(f"a call is a list of (card, ordinal) pairs, like [('AH', 2)], not {calls!r}") from None
+
+
+def _show(widget: w.Widget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
