@@ -207,6 +207,12 @@ def test_the_deal_stops_for_the_learners_declarations_and_pass_goes_on() -> None
     assert game.round.dealt > dealt or game.round.phase != "deal"
 
 
+def test_once_the_play_starts_the_table_shows_the_trick_not_the_deal() -> None:
+    game = first_game(lambda g: g.awaiting == "declare" and bool(ready_to_play(g).round.trick))
+    assert game.table.plays
+    assert game.table.caption == ""
+
+
 def test_declaring_makes_the_learners_suit_trump() -> None:
     for seed in range(40):
         game = CoachedGame(seed=seed)

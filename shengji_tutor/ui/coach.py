@@ -117,7 +117,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.status.add_class("sjt-game-status")
         self.coach = w.HTML()
         self.coach.add_class("sjt-coach")
-        self.declare_box = w.HBox()
+        self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end"))
         self.declare_box.add_class("sjt-declare-options")
         self.pass_button = w.Button(description="Pass", tooltip="Do not declare now")
         friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
@@ -352,7 +352,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             self.table.show([], 0, trump=trump, caption=f"Dealing: {rnd.dealt} cards dealt{shown}")
         elif rnd.trick:
             plays = [[Card.from_id(i) for i in p] for p in rnd.trick]
-            self.table.show(plays, rnd.leader, trump=trump)
+            self.table.show(plays, rnd.leader, trump=trump, caption="")
         elif rnd.tricks:
             last = rnd.tricks[-1]
             self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption="The last trick")
