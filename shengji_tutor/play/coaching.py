@@ -158,6 +158,7 @@ class Assessment:
 class Review:
     """A round's graded decisions, in the order they were made: the accuracy summary and the costliest mistakes.
 
+    >>> from shengji_tutor.play.coaching import Review
     >>> Review(()).counts()
     {'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
     """

@@ -132,6 +132,7 @@ class Position:
     holds no hand or trick, only the deal and the actions, so setting it up again
     replays them through the engine (a tampered position raises ``RecordError``).
 
+    >>> from shengji_tutor.play.record import Position
     >>> from shengji_tutor.play.round import Round
     >>> from shengji_tutor.play.game import prepare_round
     >>> from shengji_tutor.play.bots import HeuristicBot
