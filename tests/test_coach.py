@@ -6,14 +6,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards
+from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards, points
+from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.engine.seats import SEATS
 from shengji_tutor.engine.tricks import check_throw, explain_trick
 from shengji_tutor.play.bots import HeuristicBot, declarations_for
+from shengji_tutor.play.coaching import Review
 from shengji_tutor.play.game import prepare_round
+from shengji_tutor.play.record import Position
 from shengji_tutor.play.round import PlayerView, Round
-from shengji_tutor.ui.coach import LEARNER, CoachedGame, Decision
+from shengji_tutor.play.search import Budget
+from shengji_tutor.store.schema import StoreError
+from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
 FRIENDS = RuleSet(partnership="friends")
 BOT = HeuristicBot()
@@ -53,7 +58,7 @@ def ready_to_play(game: CoachedGame) -> CoachedGame:
 
 def first_game(wanted: Callable[[CoachedGame], bool], rules: RuleSet | None = None) -> CoachedGame:
     for seed in range(60):
-        game = CoachedGame(seed=seed, rules=rules)
+        game = CoachedGame(grading=None, seed=seed, rules=rules)
         if wanted(game):
             return game
     raise AssertionError("no seed gave the position wanted")
@@ -74,7 +79,7 @@ def buttons(game: CoachedGame) -> list[str]:
 
 def test_an_illegal_play_is_refused_with_the_rule_and_changes_nothing() -> None:
     for seed in range(30):
-        game = ready_to_play(CoachedGame(seed=seed))
+        game = ready_to_play(CoachedGame(grading=None, seed=seed))
         rnd = game.round
         if not rnd.trick:
             continue
@@ -118,7 +123,7 @@ def test_undo_takes_back_the_last_play() -> None:
 
 
 def test_a_whole_hand_ends_with_the_score_explained() -> None:
-    game = CoachedGame(seed=7)
+    game = CoachedGame(grading=None, seed=7)
     while not game.round.done:
         decide_like_a_bot(game)
     assert "The round is over" in game.coach.value
@@ -129,7 +134,7 @@ def test_a_whole_hand_ends_with_the_score_explained() -> None:
 
 
 def test_trick_explanations_speak_to_the_learner() -> None:
-    game = ready_to_play(CoachedGame(seed=9))
+    game = ready_to_play(CoachedGame(grading=None, seed=9))
     game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
     said = text(game)
     assert "South" not in said
@@ -137,7 +142,7 @@ def test_trick_explanations_speak_to_the_learner() -> None:
 
 
 def test_a_trick_the_learner_finishes_is_explained() -> None:
-    game = ready_to_play(CoachedGame(seed=1))
+    game = ready_to_play(CoachedGame(grading=None, seed=1))
     finished = 0
     while not game.round.done:
         rnd = game.round
@@ -155,7 +160,7 @@ def test_a_trick_the_learner_finishes_is_explained() -> None:
 
 def test_a_failed_throw_names_the_player_the_cards_and_the_unit_they_beat() -> None:
     for seed in range(30):
-        game = ready_to_play(CoachedGame(seed=seed))
+        game = ready_to_play(CoachedGame(grading=None, seed=seed))
         while not game.round.done:
             rnd = game.round
             assert rnd.trump is not None
@@ -203,7 +208,7 @@ def test_the_deal_stops_for_the_learners_declarations_and_pass_goes_on() -> None
     assert "It is not your turn" in text(game)
     assert game.round.dealt == dealt
     game.pass_button.click()
-    assert game.decisions == [Decision("declare", view, ())]
+    assert [(d.kind, d.view, d.choice) for d in game.decisions] == [("declare", view, ())]
     assert game.round.dealt > dealt or game.round.phase != "deal"
 
 
@@ -215,7 +220,7 @@ def test_once_the_play_starts_the_table_shows_the_trick_not_the_deal() -> None:
 
 def test_declaring_makes_the_learners_suit_trump() -> None:
     for seed in range(40):
-        game = CoachedGame(seed=seed)
+        game = CoachedGame(grading=None, seed=seed)
         if game.awaiting != "declare":
             continue
         count = len(game.round.declarations)
@@ -244,7 +249,7 @@ class Silent(HeuristicBot):
 
 
 def test_when_nobody_declares_the_cards_are_dealt_again() -> None:
-    game = CoachedGame(seed=3)
+    game = CoachedGame(grading=None, seed=3)
     game.bots = [Silent() for _ in range(4)]
     game.new_hand()
     while game.round.redeals == 0:
@@ -285,7 +290,8 @@ def test_the_learner_buries_the_kitty_when_dealing_and_a_wrong_burial_changes_no
     game.bury_button.click()
     assert game.round.phase != "kitty"
     assert sorted(game.round.discards) == sorted(c.id for c in chosen)
-    assert game.decisions[-1] == Decision("bury", view, tuple(chosen))
+    last = game.decisions[-1]
+    assert (last.kind, last.view, last.choice) == ("bury", view, tuple(chosen))
 
 
 def ready_kitty(game: CoachedGame) -> CoachedGame:
@@ -328,16 +334,16 @@ def test_finding_friends_other_dealers_call_for_themselves() -> None:
 
 
 def test_the_trump_rank_changes_from_hand_to_hand_and_is_explained() -> None:
-    ranks = [CoachedGame(seed=seed).round.rank for seed in range(12)]
+    ranks = [CoachedGame(grading=None, seed=seed).round.rank for seed in range(12)]
     assert len(set(ranks)) > 3
     assert set(ranks) <= set(RANKS)
-    assert ranks == [CoachedGame(seed=seed).round.rank for seed in range(12)]  # seeded
-    game = CoachedGame(seed=5)
+    assert ranks == [CoachedGame(grading=None, seed=seed).round.rank for seed in range(12)]  # seeded
+    game = CoachedGame(grading=None, seed=5)
     rank = game.round.rank
     assert f"the trump rank is {rank}. Every card of rank {rank} ({rank}♠ {rank}♥ {rank}♦ {rank}♣) is a trump" in text(
         game
     )
-    assert all(CoachedGame(seed=seed, rank="5").round.rank == "5" for seed in range(3))
+    assert all(CoachedGame(grading=None, seed=seed, rank="5").round.rank == "5" for seed in range(3))
     hands = [game.round.rank]
     for _ in range(5):
         game.new_hand()
@@ -349,7 +355,7 @@ def test_the_trump_rank_changes_from_hand_to_hand_and_is_explained() -> None:
 
 
 def test_every_decision_is_recorded_with_the_view_before_it_and_undo_takes_it_back() -> None:
-    game = CoachedGame(seed=9)  # South deals: declares, buries, plays
+    game = CoachedGame(grading=None, seed=9)  # South deals: declares, buries, plays
     while len(game.decisions) < 6 or game.decisions[-1].kind != "play":
         view, asked = game.round.view(LEARNER), game.awaiting
         count = len(game.decisions)
@@ -387,7 +393,7 @@ def test_the_deal_kitty_and_call_go_as_the_bots_driver_runs_them() -> None:
     for rules in (None, FRIENDS):
         for seed in range(25):
             asked: list[tuple[int, int, object]] = []
-            game = CoachedGame(seed=seed, rules=rules, bots=[Spy(asked) for _ in range(4)])
+            game = CoachedGame(grading=None, seed=seed, rules=rules, bots=[Spy(asked) for _ in range(4)])
             while game.awaiting not in ("play", None):
                 decide_like_a_bot(game, declare=True)
             rnd = game.round
@@ -397,3 +403,134 @@ def test_the_deal_kitty_and_call_go_as_the_bots_driver_runs_them() -> None:
             prepare_round(again, [Spy(driver_asked) for _ in range(4)])
             assert rnd.history[: len(again.history)] == again.history
             assert asked == [a for a in driver_asked if a[0] != LEARNER]
+
+
+# -- the coach grades every decision ------------------------------------------------------------------
+
+QUICK = Budget(samples=4, candidates=4)
+
+
+class Keeper:
+    """A progress store's ``keep_mistake``, in memory (or failing, like a store that cannot be written)."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.kept: list[tuple[str, str, str, float]] = []
+        self.fail = fail
+
+    def keep_mistake(self, position: str, answer: str, grade: str, loss: float) -> int:
+        if self.fail:
+            raise StoreError("the database is read-only")
+        self.kept.append((position, answer, grade, loss))
+        return len(self.kept)
+
+
+def worst_play(game: CoachedGame) -> list[Card]:
+    """The dearest legal play (most trumps and high cards spent): a deliberately bad play, most of the time."""
+    view = game.round.view(LEARNER)
+    assert view.trump is not None
+    trump = view.trump
+    return list(max(game.round.legal_plays(LEARNER), key=lambda p: (strength_spent(p, trump), points(p))))
+
+
+def test_a_bad_play_is_graded_with_the_better_play_drawn_and_a_reason() -> None:
+    # seed 6, trick 13: North is winning and South ruffs with its highest trump (see test_coaching)
+    for seed in range(20):
+        game = ready_to_play(CoachedGame(seed=seed, grading=QUICK))
+        while game.awaiting == "play" and not game.round.trick:
+            game.play(list(BOT.play(game.round.view(LEARNER))))
+        if game.awaiting != "play":
+            continue
+        game.play(worst_play(game))
+        verdict = game.decisions[-1].assessment
+        assert verdict is not None
+        if verdict.grade == "good":
+            continue
+        html = game.verdict.value
+        assert f'data-grade="{verdict.grade}"' in html
+        assert "Your play:" in html
+        assert "Better play:" in html
+        assert html.count("<svg") >= 1  # the better play drawn as cards
+        assert "<li>" in html
+        assert verdict.reasons
+        return
+    raise AssertionError("no seed gave a bad play a grade below good")
+
+
+def test_every_decision_is_graded_and_the_hand_ends_with_the_summary_and_kept_mistakes() -> None:
+    keeper = Keeper()
+    game = CoachedGame(seed=9, grading=QUICK, keeper=keeper)  # South deals: declares, buries, plays
+    while game.awaiting is not None:
+        if game.awaiting == "play":
+            game.play(worst_play(game))
+        else:
+            decide_like_a_bot(game, declare=True)
+    kinds = {d.kind for d in game.decisions}
+    assert {"declare", "bury", "play"} <= kinds
+    assert all(d.assessment is not None for d in game.decisions)
+    assert all(d.assessment.kind == d.kind for d in game.decisions if d.assessment)
+    review = Review(tuple(d.assessment for d in game.decisions if d.assessment))
+    summary = game.summary.value
+    assert "Your accuracy" in summary
+    assert review.summary() in summary
+    worst = [a for a in review.costliest(3) if a.kind == "play" and a.grade in ("mistake", "blunder")]
+    assert worst, "playing the dearest card every time makes mistakes"
+    assert "Your costliest decisions" in summary
+    assert [(k[2], k[3]) for k in keeper.kept] == [
+        (a.grade, a.loss) for a in sorted(worst, key=lambda a: [d.assessment for d in game.decisions].index(a))
+    ]
+    assert game.kept == list(range(1, len(worst) + 1))
+    for position, answer, _grade, _loss in keeper.kept:  # each kept position is the play's, and replays
+        view = Position.from_json(position).view()
+        assert view.seat == LEARNER
+        assert any(" ".join(map(str, d.choice)) == answer and d.view == view for d in game.decisions)
+    assert "kept for you to solve again" in summary
+
+
+def test_a_store_that_cannot_keep_the_mistakes_says_so_and_the_hand_still_ends() -> None:
+    game = CoachedGame(seed=9, grading=QUICK, keeper=Keeper(fail=True))
+    while game.awaiting is not None:
+        if game.awaiting == "play":
+            game.play(worst_play(game))
+        else:
+            decide_like_a_bot(game)
+    assert game.round.done
+    assert "could not be kept for review: the database is read-only" in game.summary.value
+    assert game.kept == []
+
+
+def test_the_hint_ladder_gives_the_idea_the_suit_then_the_cards_and_is_recorded() -> None:
+    game = ready_to_play(CoachedGame(seed=4, grading=QUICK))
+    assert game.awaiting == "play"
+    assert not game.hints.button.disabled
+    first = game.hints.next_hint()
+    second = game.hints.next_hint()
+    third = game.hints.next_hint()
+    assert first
+    assert second.startswith("Play ")
+    assert third.startswith("Play ")
+    assert game.hints.button.disabled
+    best = third[len("Play ") : -1]
+    hand = {c.symbol() for c in game.round.hand(LEARNER)}
+    assert set(best.split()) <= hand  # the cards named are the learner's
+    game.play(list(BOT.play(game.round.view(LEARNER))))
+    assert game.decisions[-1].hints == 3
+    if game.awaiting == "play":  # a new decision: the ladder starts again
+        assert game.hints.used == 0
+        assert not game.hints.button.disabled
+
+
+def test_undo_takes_the_verdict_back_with_the_play() -> None:
+    game = ready_to_play(CoachedGame(seed=4, grading=QUICK))
+    game.play(worst_play(game))
+    assert game.verdict.value
+    game.undo()
+    assert game.verdict.value == ""
+    assert all(d.kind != "play" for d in game.decisions)
+
+
+def test_without_grading_there_are_no_verdicts_or_hints() -> None:
+    game = ready_to_play(CoachedGame(seed=4, grading=None))
+    assert game.hints.button.disabled
+    game.play(worst_play(game))
+    assert game.decisions[-1].assessment is None
+    assert game.verdict.value == ""

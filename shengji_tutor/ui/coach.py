@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 import ipywidgets as w
 
@@ -36,13 +36,27 @@ from ..engine.seats import SEATS
 from ..engine.trump import Trump
 from ..play.actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Play
 from ..play.bots import Bot, HeuristicBot, declarations_for
+from ..play.coaching import (
+    COACH_BUDGET,
+    Assessment,
+    Review,
+    assess_burial,
+    assess_call,
+    assess_declaration,
+    assess_play,
+    hint_ladder,
+    judge_plays,
+)
 from ..play.game import MAX_REDEALS
+from ..play.record import Position
 from ..play.round import CallError, IllegalPlayError, PlayerView, Round, friends_wanted
+from ..play.search import Budget
 from . import coach_text as text
+from .coach_panel import HintLadder, review_html, verdict_html
 from .render import hand_svg
 from .widgets import HandPicker, TrickTable
 
-__all__ = ["LEARNER", "CoachedGame", "Decision"]
+__all__ = ["KEPT_GRADES", "LEARNER", "CoachedGame", "Decision", "MistakeKeeper"]
 
 LEARNER = 2  # South
 
@@ -51,6 +65,7 @@ Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
 _ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | None]
 """Builds the learner's action (``None`` for a pass); reading the learner's cards may fail, inside ``_decide``."""
 
+_KIND_WORDS = {"declare": "declaration", "bury": "burial", "call": "friend call", "play": "play"}
 _ASKED_IN = {"kitty": "bury", "call": "call", "play": "play"}
 """What the learner is asked for when the round waits for South in each phase (the deal pauses apart)."""
 _NOT_NOW = {
@@ -59,6 +74,16 @@ _NOT_NOW = {
     "call": "Only the dealer calls a friend, once the kitty is buried.",
     "play": "It is not your turn.",
 }
+
+
+KEPT_GRADES = ("mistake", "blunder")
+"""The grades of the plays kept to solve again ("learn from your mistakes"): the costliest of a hand among them."""
+
+
+class MistakeKeeper(Protocol):
+    """Where a learner's costly plays are kept (a ``store.ProgressStore``): ``keep_mistake`` returns its id."""
+
+    def keep_mistake(self, position: str, answer: str, grade: str, loss: float) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -74,6 +99,12 @@ class Decision:
     kind: str
     view: PlayerView
     choice: Choice
+    position: Position | None = None
+    """The round just before the decision, to set it up again (a mistake becomes a puzzle)."""
+    hints: int = 0
+    """Hints the learner asked for before deciding."""
+    assessment: Assessment | None = None
+    """The coach's verdict (``None`` when the game does not grade)."""
 
 
 class CoachedGame(w.VBox):  # type: ignore[misc]
@@ -83,7 +114,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     ``rules`` may switch on Finding Friends (``RuleSet(partnership="friends")``);
     ``bots`` are the players, one per seat (South's is never asked).
     ``awaiting`` says what the learner is asked for; ``decisions`` holds the
-    learner's decisions in this hand.
+    learner's decisions in this hand, each graded by the coach (``play.coaching``)
+    with ``grading``'s budget (``None``: no grading, no hints). At the end of the
+    hand the accuracy summary is shown and the costliest mistakes are kept in
+    ``keeper`` (the learner's progress store) to solve again.
     """
 
     def __init__(
@@ -92,8 +126,16 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         rank: str | None = None,
         rules: RuleSet | None = None,
         bots: Sequence[Bot] | None = None,
+        grading: Budget | None = COACH_BUDGET,
+        keeper: MistakeKeeper | None = None,
     ) -> None:
         self.rules = rules_or_default(rules)
+        self.grading = grading
+        self.keeper = keeper
+        self.kept: list[int] = []
+        """Ids of the mistakes kept from this hand (in ``keeper``)."""
+        self.keep_error = ""
+        """Why the mistakes could not be kept, when they could not ("" when they were)."""
         if self.rules.players != 4:
             raise ShengjiError(f"the coached game seats 4 players around its table, not {self.rules.players}")
         self.rng = random.Random(seed)
@@ -117,6 +159,13 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.status.add_class("sjt-game-status")
         self.coach = w.HTML()
         self.coach.add_class("sjt-coach")
+        self.verdict = w.HTML()
+        self.verdict.add_class("sjt-coach-verdict")
+        self.summary = w.HTML()
+        self.summary.add_class("sjt-coach-summary")
+        self.hints = HintLadder()
+        self._hints_for: int | None = None
+        """The history length the hint ladder was armed at (it is re-armed at each new decision)."""
         self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end"))
         self.declare_box.add_class("sjt-declare-options")
         self.pass_button = w.Button(description="Pass", tooltip="Do not declare now")
@@ -138,7 +187,20 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand())
         buttons = w.HBox([self.play_button, self.bury_button, self.undo_button, self.new_button])
-        super().__init__([self.status, self.table, self.hand, self.declare_box, self.call_box, buttons, self.coach])
+        super().__init__(
+            [
+                self.status,
+                self.table,
+                self.hand,
+                self.declare_box,
+                self.call_box,
+                buttons,
+                self.hints,
+                self.coach,
+                self.verdict,
+                self.summary,
+            ]
+        )
         self.add_class("sjt-coached-game")
         self.new_hand()
 
@@ -157,8 +219,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         rank = self.rank if self.rank is not None else self.rng.choice(RANKS)
         seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(4)
         self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
-        self.decisions, self._undo = [], []
+        self.decisions, self._undo, self.kept, self.keep_error = [], [], [], ""
         self._asked, self._paused, self._explained = 0, None, 0
+        self.verdict.value = self.summary.value = ""
+        self._hints_for = None
         self._say([text.rank_words(self.round, LEARNER), *self._advance()])
         self._refresh()
 
@@ -216,6 +280,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         while len(self.round.history) > history:
             self.round.undo()
         self._explained = min(self._explained, len(self.round.tricks))
+        self.verdict.value = self.summary.value = ""
+        self._hints_for = None
         again = "declare or pass" if decision.kind == "declare" else decision.kind
         self._say([f"Taken back: {again} again."])
         self._refresh()
@@ -244,6 +310,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """
         rnd = self.round
         view = rnd.view(LEARNER)
+        position = Position.of(rnd)
         before = (len(rnd.history), self._asked, self._paused)
         try:
             made = action()
@@ -259,9 +326,77 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             self._asked += 1  # South has had their say: the next seat is asked
         self._paused = None
         choice: Choice = () if made is None else made.calls if isinstance(made, Call) else made.cards
-        self.decisions.append(Decision(kind, view, choice))
+        assessment = self._grade(kind, view, choice)
+        self.decisions.append(Decision(kind, view, choice, position, self.hints.used, assessment))
         self._undo.append(before)
+        if assessment is not None:
+            title = f"Your {_KIND_WORDS[kind]}:"
+            self.verdict.value = verdict_html(assessment, view.trump or self._deal_trump(), title=title)
         return True
+
+    def _grade(self, kind: str, view: PlayerView, choice: Choice) -> Assessment | None:
+        """The coach's verdict on a decision just made (from South's view before it), or None without grading."""
+        budget = self.grading
+        if budget is None:
+            return None
+        if kind == "play":
+            return assess_play(view, choice, budget)  # type: ignore[arg-type]
+        if kind == "bury":
+            return assess_burial(view, choice, budget)  # type: ignore[arg-type]
+        if kind == "call":
+            return assess_call(view, choice, budget)  # type: ignore[arg-type]
+        return assess_declaration(view, choice or None, budget)  # type: ignore[arg-type]
+
+    def _deal_trump(self) -> Trump:
+        decl = self.round.declaration
+        return self.round.trump or Trump(self.round.rank, decl.suit if decl is not None else None)
+
+    def _end_of_hand(self) -> None:
+        """The accuracy summary, and the costliest mistakes kept to solve again."""
+        graded = tuple(d.assessment for d in self.decisions if d.assessment is not None)
+        if self.grading is None:
+            return
+        review = Review(graded)
+        self.summary.value = review_html(review, self.round.trump, hints_used=sum(d.hints for d in self.decisions))
+        if self.keeper is None:
+            return
+        worst = [a for a in review.costliest(3) if a.kind == "play" and a.grade in KEPT_GRADES]
+        for decision in self.decisions:
+            a = decision.assessment
+            if a is None or decision.position is None or all(a is not b for b in worst):
+                continue
+            answer = " ".join(str(c) for c in decision.choice)
+            try:
+                self.kept.append(self.keeper.keep_mistake(decision.position.to_json(), answer, a.grade, a.loss))
+            except ShengjiError as e:
+                self.keep_error = f"Your mistakes of this hand could not be kept for review: {e}"
+                break
+        if self.kept:
+            n = len(self.kept)
+            self.summary.value += (
+                f'<div class="sjt-kept">{"This mistake is" if n == 1 else f"These {n} mistakes are"} kept for '
+                "you to solve again: find them under “Learn from your mistakes”.</div>"
+            )
+        if self.keep_error:
+            self.summary.value += f'<div class="sjt-error">{escape(self.keep_error)}</div>'
+
+    def _arm_hints(self) -> None:
+        """A new play to make: the hint ladder will search this position if a hint is asked for."""
+        rnd = self.round
+        if self.grading is None or self.awaiting != "play":
+            self.hints.set_hints(None)
+            self._hints_for = None
+            return
+        if self._hints_for == len(rnd.history):
+            return
+        self._hints_for = len(rnd.history)
+        view, budget = rnd.view(LEARNER), self.grading
+
+        def hints() -> tuple[str, str, str]:
+            best = judge_plays(view, budget)[0].choice
+            return hint_ladder(view, best)
+
+        self.hints.set_hints(hints)
 
     # -- the other seats ------------------------------------------------------------------------
 
@@ -294,6 +429,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         notes.extend(self._explain_tricks())
         if rnd.done:
             notes.append(text.final_words(rnd))
+            self._end_of_hand()
         return [n for n in notes if n]
 
     def _ask(self, seat: int, notes: list[str], dealt: Card | None) -> bool:
@@ -367,6 +503,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         _show(self.call_box, asked == "call")
         _show(self.declare_box, asked == "declare")
         self.undo_button.disabled = not self._undo
+        self._arm_hints()
+        _show(self.hints, self.grading is not None and rnd.phase == "play")
         if asked == "declare":
             options = [self._declare_option(cards) for cards in declarations_for(rnd.view(LEARNER))]
             self.declare_box.children = [*options, self.pass_button]
