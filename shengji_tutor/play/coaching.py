@@ -151,7 +151,8 @@ class Assessment:
         """One line: the grade and, when it is not good, the loss with its error."""
         if self.grade == "good":
             return "Good."
-        return f"{self.grade.capitalize()}: about {_units(self.loss)} worse than the best (± {_units(self.error)})."
+        loss, error = _units(self.loss), _units(self.error, self.loss)
+        return f"{self.grade.capitalize()}: about {loss} worse than the best (± {error})."
 
 
 @dataclass(frozen=True)
@@ -189,8 +190,9 @@ class Review:
         return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + "."
 
 
-def _units(loss: float) -> str:
-    if abs(loss) >= 0.5:
+def _units(loss: float, scale: float | None = None) -> str:
+    """A loss in words, in levels when ``scale`` (the loss, by default) is half a level or more, else in points."""
+    if abs(loss if scale is None else scale) >= 0.5:
         return f"{loss:.2f} levels"
     return f"{loss * 100:.0f} points"
 
@@ -552,7 +554,7 @@ def assess_declaration(
     mine = tuple(choice) if choice else None
     if mine not in options:
         options.append(mine)
-    runs = declaration_runs(view, options, budget, seed)
+    runs = declaration_runs(view, options, budget, seed, later=True)
     judged = judge([o or () for o in options], runs)
     chosen = next(o for o in judged if o.choice == (mine or ()))
     best = judged[0]

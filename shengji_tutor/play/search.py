@@ -42,7 +42,7 @@ from ..engine.cards import Card
 from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
 from ..engine.trump import Trump
-from .actions import Play
+from .actions import DEAL_CARD, Play
 from .bots import HeuristicBot, declarations_for
 from .game import prepare_round
 from .round import DeclarationError, PlayerView, Round, Trick
@@ -279,14 +279,19 @@ def declaration_options(view: PlayerView) -> list[tuple[Card, ...] | None]:
 
 
 def declaration_runs(
-    view: PlayerView, options: Sequence[Sequence[Card] | None], budget: Budget, seed: int | str = 0
+    view: PlayerView,
+    options: Sequence[Sequence[Card] | None],
+    budget: Budget,
+    seed: int | str = 0,
+    later: bool = False,
 ) -> list[list[float]]:
     """Each option's value (declare these cards, or pass: ``None``) on each of ``budget.samples`` sampled deals.
 
     Each deal completes the cards still to come at random (agreeing with what
     was seen), fixes the trump by this player's declaration or, when it passes,
     by the one standing, and plays the round out with heuristic bots. Later
-    declarations by others are not foreseen.
+    declarations are foreseen only with ``later`` (the coach's judgement; the
+    search bot's measured strength is without).
     """
     rng = random.Random(f"{seed}:deal:{view.seat}:{view.dealt}:{[c.id for c in view.hand]}")
     sampler = Knowledge.of(view).sampler()
@@ -294,7 +299,7 @@ def declaration_runs(
     for _ in range(budget.samples):
         order = _deck_order(view, sampler.sample(rng), rng)
         for k, choice in enumerate(options):
-            runs[k].append(_play_out_deal(view, order, choice))
+            runs[k].append(_play_out_deal(view, order, choice, later))
     return runs
 
 
@@ -449,11 +454,20 @@ def _deck_order(view: PlayerView, hidden: dict[int, list[int]], rng: random.Rand
     return cards_of(order)
 
 
-def _play_out_deal(view: PlayerView, order: Sequence[Card], choice: Sequence[Card] | None) -> float:
+def _play_out_deal(
+    view: PlayerView, order: Sequence[Card], choice: Sequence[Card] | None, later: bool = False
+) -> float:
     """The seat's value when the deal goes as ``order`` says and the trump is fixed by ``choice`` (or, when it
-    passes, by the declaration standing), the round then played out by heuristic bots."""
+    passes, by the declaration standing), the round then played out by heuristic bots.
+
+    With ``later``, the rest of the deal is dealt card by card and every player
+    (this one too) may still declare as the heuristic bot would, as ``play.game``
+    asks them: passing now is not passing for good.
+    """
     rules = view.rules
     rnd = Round(rules, dealer=view.dealer, rank=view.rank, deck_order=order)
+    if later:
+        return _play_out_later(view, rnd, choice)
     rnd.deal_all()
     shown: list[tuple[int, tuple[Card, ...]]] = []
     if view.declarations:  # in a match's first round, the first declarer deals
@@ -472,6 +486,31 @@ def _play_out_deal(view: PlayerView, order: Sequence[Card], choice: Sequence[Car
     rnd.finish_deal()
     bots = [_ROLLOUT] * rules.players
     prepare_round(rnd, bots)
+    return _play_out_from(rnd, view.seat).value
+
+
+def _play_out_later(view: PlayerView, rnd: Round, choice: Sequence[Card] | None) -> float:
+    """``_play_out_deal`` with the declarations still to come: the deal goes on as ``play.game`` drives it."""
+    bots = [_ROLLOUT] * rnd.players
+    for _ in range(view.dealt):
+        rnd.apply(DEAL_CARD)
+    for made in view.declarations:
+        rnd.declare(made.seat, made.cards)
+    if choice:
+        rnd.declare(view.seat, tuple(choice))
+    try:
+        if rnd.deal_complete:  # the last chance: the players after this one (from the dealer) are still asked
+            first = view.dealer if view.dealer is not None else 0
+            me = (view.seat - first) % rnd.players
+            for k in range(me + 1, rnd.players):
+                seat = (first + k) % rnd.players
+                cards = _ROLLOUT.declare(rnd.view(seat))
+                if cards:
+                    rnd.declare(seat, cards)
+            rnd.finish_deal()
+        prepare_round(rnd, bots)
+    except DeclarationError:
+        return 0.0  # nobody declares: the cards are redealt and nothing changes
     return _play_out_from(rnd, view.seat).value
 
 

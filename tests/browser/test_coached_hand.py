@@ -1,0 +1,118 @@
+"""Lesson 10 in a real browser: a whole coached hand, played by clicking, as a learner plays it.
+
+The page deals the hands of ``?seed=9``; the test keeps a twin ``CoachedGame``
+with the same seed (the bots are deterministic) to know what the learner holds
+and is asked, makes the same decisions on both, and checks that the page agrees
+after each one. The learner declares, buries (South deals this hand), asks for
+every hint, makes deliberately bad plays until the coach grades one below good,
+and ends with the accuracy summary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from shengji_tutor.engine.cards import Card, format_cards, points
+from shengji_tutor.engine.plays import strength_spent
+from shengji_tutor.play.bots import HeuristicBot
+from shengji_tutor.ui.coach import LEARNER, CoachedGame
+
+TIMEOUT = 120_000
+SEED = 9
+BOT = HeuristicBot()
+
+
+def pick(game: Any, cards: Sequence[Card]) -> None:
+    """Select ``cards`` in the page's hand (one button per copy), waiting for each click to show."""
+    pressed = "document.querySelectorAll(\".sjt-coached-game button.sjt-card[aria-pressed='true']\").length"
+    for k, card in enumerate(cards, start=1):
+        game.locator(f'button.sjt-card[data-card="{card}"][aria-pressed="false"]').first.click()
+        game.page.wait_for_function(f"{pressed} === {k}", timeout=TIMEOUT)
+
+
+def in_step(page: Any, twin: CoachedGame) -> None:
+    """Wait until the page shows the twin's hand and asks what the twin asks."""
+    hand = sorted(str(c) for c in twin.round.hand(LEARNER))
+    prompt = twin._prompt()
+    page.wait_for_function(
+        """([hand, prompt]) => {
+            const shown = [...document.querySelectorAll('.sjt-coached-game button.sjt-card')].map(b => b.dataset.card);
+            const status = document.querySelector('.sjt-coached-game .sjt-meter')?.textContent || '';
+            return JSON.stringify(shown.sort()) === JSON.stringify(hand) && status.includes(prompt);
+        }""",
+        arg=[hand, prompt],
+        timeout=TIMEOUT,
+    )
+
+
+def worst(twin: CoachedGame) -> list[Card]:
+    trump = twin.round.trump
+    assert trump is not None
+    plays: list[tuple[Card, ...]] = list(twin.round.legal_plays(LEARNER))
+    return list(max(plays, key=lambda p: (strength_spent(p, trump), points(p))))
+
+
+def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) -> None:
+    twin = CoachedGame(seed=SEED, grading=None)
+    assert twin.round.dealer == LEARNER  # this seed's first hand is South's deal: the learner buries
+    page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={SEED}", timeout=TIMEOUT)
+    game = page.locator(".sjt-coached-game")
+    game.wait_for(timeout=TIMEOUT)
+    in_step(page, twin)
+    declared = hinted = graded_bad = False
+    while twin.awaiting is not None:
+        asked, view = twin.awaiting, twin.round.view(LEARNER)
+        if asked == "declare":
+            cards = None if declared else BOT.declare(view)
+            if cards:
+                game.get_by_role("button", name=f"Declare {format_cards(cards)}", exact=True).click()
+                twin.declare(cards)
+                declared = True
+            else:
+                game.get_by_role("button", name="Pass", exact=True).click()
+                twin.pass_declaration()
+        elif asked == "bury":
+            burial = list(BOT.discard(view))
+            pick(game, burial)
+            game.get_by_role("button", name="Bury", exact=True).click()
+            twin.bury(burial)
+            in_step(page, twin)
+            assert "Your burial:" in game.locator(".sjt-verdict").inner_text()
+        else:
+            assert asked == "play"
+            if not hinted:
+                for step in ("The idea", "The suit", "The cards"):
+                    game.locator(".sjt-hint-ladder button").click()
+                    page.wait_for_function(
+                        f"document.querySelector('.sjt-coached-game .sjt-hints')?.textContent.includes('{step}')",
+                        timeout=TIMEOUT,
+                    )
+                assert game.locator(".sjt-hint-ladder button").is_disabled()
+                hinted = True
+            play = list(BOT.play(view)) if graded_bad else worst(twin)
+            pick(game, play)
+            game.get_by_role("button", name="Play", exact=True).click()
+            twin.play(play)
+            if not graded_bad:
+                in_step(page, twin)
+                grade = game.locator(".sjt-verdict").get_attribute("data-grade")
+                if grade != "good":
+                    text = game.locator(".sjt-verdict").inner_text()
+                    assert re.search(r"(Inaccuracy|Mistake|Blunder)", text)
+                    assert "Better play:" in text
+                    assert game.locator(".sjt-verdict .sjt-better svg").count() >= 1  # drawn as cards
+                    assert game.locator(".sjt-verdict li").count() >= 1  # and why, in words
+                    graded_bad = True
+        in_step(page, twin)
+    assert declared
+    assert hinted
+    assert graded_bad
+    page.wait_for_selector(".sjt-coached-game .sjt-review", timeout=TIMEOUT)
+    summary = game.locator(".sjt-review").inner_text()
+    assert "Your accuracy" in summary
+    assert "Hints used: 3." in summary
+    assert "Your costliest decisions" in summary
+    assert "The round is over" in game.locator(".sjt-coach").inner_text()
+    assert not page.page_errors
