@@ -30,7 +30,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
 
 
 def test_lessons_are_numbered_and_link_to_their_notebooks() -> None:
-    assert [x.number for x in LESSONS] == list(range(1, 11))
+    assert [x.number for x in LESSONS] == list(range(1, 12))
     root = Path(__file__).resolve().parents[1] / "notebooks"
     assert all((root / x.notebook).exists() for x in LESSONS)
 
@@ -143,6 +143,19 @@ def test_the_home_page_lists_every_lesson_with_progress(store: ProgressStore) ->
     for lesson in LESSONS:
         assert f'href="{lesson.notebook}"' in page
     assert "0 of 12 puzzles solved" in page
+
+
+def test_a_lesson_whose_puzzles_are_not_written_yet_still_shows(
+    store: ProgressStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shengji_tutor.course import pages
+
+    monkeypatch.delitem(pages.NO_PUZZLES, 10)  # lesson 10: no puzzles, and nothing said instead
+    page = home(store).value
+    assert 'href="10-play-a-hand.ipynb"' in page
+    note = puzzle_set(10, None, store)
+    assert not isinstance(note, PuzzleSet)
+    assert "on their way" in note.value
 
 
 def test_practice_deals_fresh_puzzles_and_counts_a_streak() -> None:

@@ -2,7 +2,7 @@
 
 >>> from shengji_tutor.course.catalogue import LESSONS, find_lesson
 >>> len(LESSONS), find_lesson(5).notebook, find_lesson(5).chinese
-(10, '05-tractors.ipynb', '拖拉机 tuōlājī')
+(11, '05-tractors.ipynb', '拖拉机 tuōlājī')
 """
 
 from __future__ import annotations
@@ -39,12 +39,14 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(8, "kitty-scoring", "The kitty and scoring", "底牌 dǐpái"),
     Lesson(9, "declaring", "Declaring and the deal", "亮主 liàngzhǔ"),
     Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),
+    Lesson(11, "playing-well", "Playing well", "策略 cèlüè"),
 )
 HOME = "00-home.ipynb"
 PRACTICE = "practice.ipynb"
 
 NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
-"""What the lessons without puzzles offer instead (shown on the home page)."""
+"""What the lessons without puzzles offer instead (shown on the home page); a lesson whose puzzles are not
+written yet shows nothing there."""
 
 
 def find_lesson(number: int) -> Lesson:

@@ -222,7 +222,8 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
     for lesson in LESSONS:
         puzzles = puzzles_of(lesson.number, bank)
         solved = len(store.solved(p.id for p in puzzles))
-        meter = _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{NO_PUZZLES[lesson.number]}</div>'
+        instead = NO_PUZZLES.get(lesson.number, "")
+        meter = _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
             f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
@@ -231,7 +232,7 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
         STYLE
         + f'<div class="sjt-course">{_nav(None)}'
         + '<h1 class="sjt-lesson-title">Learn Sheng ji 升级, one idea at a time</h1>'
-        + '<p class="sjt-lesson-sub">Ten short lessons with puzzles the rules engine grades and explains. '
+        + f'<p class="sjt-lesson-sub">{len(LESSONS)} short lessons with puzzles the rules engine grades and explains. '
         + "Your progress is saved as you go.</p>"
         + f'<ol class="sjt-home-list">{"".join(items)}</ol>'
         + f'<p class="sjt-home-practice"><a href="{_href(PRACTICE)}">Practice mode</a>: endless fresh puzzles from '

@@ -70,17 +70,25 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
             self._on_progress(solved, total)
 
 
-def puzzle_set(number: int, header: LessonHeader | None = None, store: ProgressStore | None = None) -> PuzzleSet:
+def puzzle_set(
+    number: int, header: LessonHeader | None = None, store: ProgressStore | None = None
+) -> PuzzleSet | w.HTML:
     """The puzzles of lesson ``number``; pass the lesson's header to keep its progress bar current.
 
     In a pre-heated Voilà kernel this waits for the learner to open the page, so the
-    puzzle shown first is the first one *they* have not solved.
+    puzzle shown first is the first one *they* have not solved. A lesson whose
+    puzzles are not in the bank yet gets a short note instead.
     """
     at_request()
+    puzzles = puzzles_of(number)
+    if not puzzles:
+        note = w.HTML('<p class="sjt-no-puzzles">The puzzles of this lesson are on their way.</p>')
+        note.add_class("sjt-no-puzzles")
+        return note
     header = header if header is not None else header_of(number)
 
     def update(_solved: int, _total: int) -> None:
         if isinstance(header, LessonHeader):
             header.refresh()
 
-    return PuzzleSet(puzzles_of(number), store, on_progress=update)
+    return PuzzleSet(puzzles, store, on_progress=update)

@@ -211,7 +211,9 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[Fact] = ())
     parts.append(f'<ul class="sjt-engine-facts">{"".join(items)}</ul></div>')
     hand_label = f"Your hand ({me}, {len(view.hand)} cards)"
     hand = trump.sorted(view.hand) if trump is not None else Trump(view.rank, None).sorted(view.hand)
-    parts.append(f'<p class="sjt-engine-title">{escape(hand_label)}</p>{_picture(hand, trump, width=48, sort=False)}</div>')
+    parts.append(
+        f'<p class="sjt-engine-title">{escape(hand_label)}</p>{_picture(hand, trump, width=48, sort=False)}</div>'
+    )
     return "".join(parts)
 
 

@@ -1,0 +1,41 @@
+"""Lesson 11 in a real browser: a live demo's button runs the search in the kernel and shows its verdict as cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .test_course import TIMEOUT, open_page
+
+NOTEBOOK = "11-playing-well.ipynb"
+
+
+def test_a_demo_shows_the_engines_verdict_with_card_pictures(page: Any, voila_url: str) -> None:
+    open_page(page, voila_url, NOTEBOOK, ".sjt-footer")
+    # widgets are drawn after the page's last output: wait for all nine demos and all the pictures
+    page.wait_for_function(
+        "document.querySelectorAll('.sjt-engine-panel').length === 9"
+        " && document.querySelectorAll('.sjt-example-row .sjt-trick-table, .sjt-example-row .sjt-cards').length >= 18",
+        timeout=TIMEOUT,
+    )
+    assert page.locator(".sjt-example-good").count() >= 8
+    assert page.locator(".sjt-example-bad").count() >= 8
+    panels = page.locator(".sjt-engine-panel")
+    assert panels.count() == 9
+    give = panels.filter(has_text="Give points (垫分 diànfēn)")
+    assert "winning the trick so far" in give.inner_text()
+    assert give.locator(".sjt-engine-verdict").count() == 0
+    give.get_by_role("button", name="What does the engine think?").click()
+    table = give.locator(".sjt-engine-verdict table")
+    table.wait_for(timeout=TIMEOUT)
+    assert table.locator("caption").inner_text().startswith("Each play played out on the same 24 deals")
+    best = table.locator('tr[data-best="true"]')
+    assert best.locator("svg").count() >= 1  # the best play drawn as a card
+    assert "best" in best.inner_text()
+    assert "You took the trick from your partner North" in table.inner_text()
+    # every picture of the verdict is named for screen readers, every column has a header
+    names = table.locator('[role="img"]').evaluate_all("els => els.map(e => e.getAttribute('aria-label') || '')")
+    assert names
+    assert all(names)
+    assert table.locator('thead th[scope="col"]').count() == 6
+    assert not page.page_errors
+    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
