@@ -445,3 +445,10 @@ def test_killing_the_server_mid_class_loses_no_recorded_attempt(url: str, tmp_pa
     recorded = {a.answer for a in restarted.attempts(code, KEY)}
     assert acknowledged >= 40
     assert {str(i) for i in range(acknowledged + 1)} <= recorded
+
+
+def test_a_class_may_cover_every_lesson_of_the_course() -> None:
+    from shengji_tutor.course.catalogue import LESSONS
+    from shengji_tutor.store.classroom import LESSON_NUMBERS
+
+    assert list(LESSON_NUMBERS) == [lesson.number for lesson in LESSONS]

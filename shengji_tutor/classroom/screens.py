@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, answer_text, load_bank
-from ..store.classroom import Attempt, ClassroomError, ClassroomStore, WrongKeyError
+from ..store.classroom import LESSON_NUMBERS, Attempt, ClassroomError, ClassroomStore, WrongKeyError
 from ..store.keys import key_matches
 from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
@@ -196,7 +196,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.backoff.reset()
         self.message.value = ""
         self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club")
-        lessons = [(f"{n}", n) for n in range(1, 11)]
+        lessons = [(f"{n}", n) for n in LESSON_NUMBERS]
         self.lessons = w.SelectMultiple(options=lessons, value=tuple(range(2, 10)), description="Lessons", rows=5)
         create = w.Button(description="Create class", button_style="success")
         create.on_click(lambda _b: self.create())
@@ -245,7 +245,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.chart_box.add_class("sjt-distribution")
         self.wrong_box = w.HTML()
         self.wrong_box.add_class("sjt-wrong-answers")
-        lessons = set(info["lessons"]) or set(range(1, 11))
+        lessons = set(info["lessons"]) or set(LESSON_NUMBERS)
         choices = [(f"{p.lesson}. {p.id}", p.id) for p in self.bank.values() if p.lesson in lessons]
         self.live_choice = w.Dropdown(options=choices, description="Question")
         push = w.Button(description="Push to class", button_style="warning")

@@ -34,6 +34,7 @@ from .schema import ClassroomError, attempts_table, classes, insert_attempt, stu
 from .validate import clean_name
 
 __all__ = [
+    "LESSON_NUMBERS",
     "Attempt",
     "ClassroomError",
     "ClassroomStore",
@@ -44,6 +45,8 @@ __all__ = [
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: readable on a projector
 CODE_LENGTH = 6
+LESSON_NUMBERS = range(1, 12)
+"""The course's lessons a class may cover (``course.catalogue.LESSONS``: a test keeps the two in step)."""
 
 
 class WrongKeyError(ClassroomError):
@@ -99,8 +102,9 @@ class ClassroomStore:
         title = validate.class_name(name)
         if not isinstance(instructor_key, str) or len(instructor_key) < KEY_MIN_LENGTH:
             raise ClassroomError(f"the instructor key must be text of at least {KEY_MIN_LENGTH} characters")
-        if any(type(n) is not int or not 1 <= n <= 10 for n in lessons):
-            raise ClassroomError(f"lessons are numbers from 1 to 10, not {list(lessons)!r}")
+        if any(type(n) is not int or n not in LESSON_NUMBERS for n in lessons):
+            first, last = LESSON_NUMBERS[0], LESSON_NUMBERS[-1]
+            raise ClassroomError(f"lessons are numbers from {first} to {last}, not {list(lessons)!r}")
         salt = secrets.token_hex(16)
         row = {
             "name": title,
