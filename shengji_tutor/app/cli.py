@@ -13,7 +13,8 @@ from .. import __version__
 
 
 def check_exercises(directory: Path | None) -> int:
-    """Validate the puzzle bank against the schema and the engine; print each problem."""
+    """Validate the puzzle bank against the schema and the engine, the searches of best puzzles included (on every
+    core); print each problem."""
     from ..puzzles import BankError, check_bank, load_bank
 
     try:
@@ -21,7 +22,7 @@ def check_exercises(directory: Path | None) -> int:
     except BankError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    problems = check_bank(bank)
+    problems = check_bank(bank, thorough=True, workers=os.cpu_count() or 1)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     kinds = sorted({p.kind for p in bank.values()})

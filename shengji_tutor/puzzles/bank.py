@@ -8,6 +8,9 @@ Every answer is computed by the rules engine when the puzzle is asked; an
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
@@ -18,7 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..engine.errors import ShengjiError
 from . import kinds  # noqa: F401  (declares every kind of puzzle, for Puzzle.from_spec)
 from .base import BankError, Puzzle, Topic
-from .schema import TopicFile
+from .schema import SpecBase, TopicFile
 
 __all__ = ["BankError", "Puzzle", "check_bank", "check_puzzle", "exercises_dir", "load_bank", "load_topics"]
 
@@ -65,15 +68,38 @@ def _load_bank(directory: str) -> tuple[tuple[str, Puzzle], ...]:
     return tuple(bank.items())
 
 
-def check_bank(bank: dict[str, Puzzle]) -> list[str]:
-    """Every problem the engine finds in the bank (an empty list means all is well)."""
-    problems: list[str] = []
-    for pid, puzzle in bank.items():
-        try:
-            problems.extend(f"{pid}: {p}" for p in check_puzzle(puzzle))
-        except (ShengjiError, ValueError, TypeError) as e:
-            problems.append(f"{pid}: {type(e).__name__}: {e}")
+def check_bank(bank: dict[str, Puzzle], thorough: bool = False, workers: int = 1) -> list[str]:
+    """Every problem the engine finds in the bank (an empty list means all is well).
+
+    ``thorough`` adds each kind's ``thorough_checks`` (the searches of best puzzles), run by ``workers``
+    processes while this one does the other checks.
+    """
+    slow = [p for p in bank.values() if thorough and type(p).thorough_checks is not Puzzle.thorough_checks]
+    jobs = [(p.spec, Topic(p.topic, p.lesson, "")) for p in slow]
+    with ExitStack() as stack:
+        if workers > 1 and len(jobs) > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(min(workers, len(jobs))))
+            found: Iterable[list[str]] = pool.map(_thorough, jobs)
+        else:
+            found = map(_thorough, jobs)
+        problems: list[str] = []
+        for pid, puzzle in bank.items():
+            try:
+                problems.extend(f"{pid}: {p}" for p in check_puzzle(puzzle))
+            except (ShengjiError, ValueError, TypeError) as e:
+                problems.append(f"{pid}: {type(e).__name__}: {e}")
+        for puzzle, more in zip(slow, found, strict=True):
+            problems.extend(f"{puzzle.id}: {p}" for p in more)
     return problems
+
+
+def _thorough(job: tuple[SpecBase, Topic]) -> list[str]:
+    """One puzzle's thorough checks (in a worker process: the puzzle is built again from its spec)."""
+    spec, topic = job
+    try:
+        return Puzzle.from_spec(spec, topic).thorough_checks()
+    except (ShengjiError, ValueError, TypeError) as e:
+        return [f"{type(e).__name__}: {e}"]
 
 
 def check_puzzle(puzzle: Puzzle) -> list[str]:

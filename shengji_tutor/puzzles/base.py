@@ -13,7 +13,8 @@ and implementing the protocol:
 - ``solve()``: one correct answer, in the form a learner gives it;
 - ``judge(answer)``: ``(correct, why)``, ``why`` being the engine's sentence naming the rule;
 - ``view()``: a ``PuzzleView``, the plain data of what the learner is shown;
-- ``checks()``: the kind's own checks for ``check-exercises`` (``[]`` when all is well).
+- ``checks()``: the kind's own checks for ``check-exercises`` (``[]`` when all is well);
+- ``thorough_checks()``: checks that take seconds (a search), which only ``check-exercises`` runs.
 
 The base does the rest the same way for every kind: it reads the spec's trump and
 rules, checks that the cards fit in the decks, reads every answer into one
@@ -180,6 +181,11 @@ class Puzzle(ABC):
 
     def checks(self) -> list[str]:
         """The kind's own checks of the puzzle, for ``check-exercises`` (none by default)."""
+        return []
+
+    def thorough_checks(self) -> list[str]:
+        """The kind's checks that take seconds, like a search's (none by default): ``check-exercises`` runs them,
+        ``check_puzzle`` does not."""
         return []
 
     def _card_groups(self) -> list[list[Card]]:

@@ -27,17 +27,39 @@ card tokens ("8H 8H"), a seat name, a number, or yes/no.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from ..engine.seats import SEATS, seat_index
 
-__all__ = ["KINDS", "SEATS", "HandSpec", "Misconception", "PuzzleSpec", "SpecBase", "TopicFile", "TrickSpec"]
+__all__ = [
+    "KINDS",
+    "SEATS",
+    "THEMES",
+    "BestSpec",
+    "HandSpec",
+    "Misconception",
+    "PuzzleSpec",
+    "SpecBase",
+    "TopicFile",
+    "TrickSpec",
+]
 
 Seat = Annotated[str, AfterValidator(lambda name: SEATS[seat_index(name)])]
 """A seat name as written in the YAML (any case); stored in its canonical spelling."""
-KINDS = ("play", "winner", "points", "legal", "throw", "order", "dealer", "declare")
+KINDS = ("play", "winner", "points", "legal", "throw", "order", "dealer", "declare", "best")
+Theme = Literal[
+    "counting-points",
+    "counting-trumps",
+    "leading-trumps",
+    "giving-points",
+    "protecting-points",
+    "keeping-pairs",
+    "last-trick",
+]
+"""The ideas of lesson 11 (策略 cèlüè) a "best" puzzle teaches, one each."""
+THEMES: tuple[str, ...] = get_args(Theme)
 AnswerText = str | int | bool
 
 
@@ -157,8 +179,45 @@ class DeclareSpec(HandSpec):
     """Whether the declaration on the table is your own (you may only reinforce it)."""
 
 
+class BestSpec(SpecBase):
+    """What do you play? A position in a real round at South's decision, graded by the search (lesson 11).
+
+    The round is written as it happened, and the engine plays it again::
+
+        trump: 5H                      # the trump rank (the declarers' level) and suit
+        dealer: North
+        declared: North 5H             # who showed which cards to declare (default: the first holder of
+                                       # a trump-rank card of the suit, from the dealer on)
+        hands:                         # the four hands as dealt, 25 cards each with two decks
+          North: AS AS KS ...
+          West: ...
+          South: ...
+          East: ...
+        kitty: 3C 4C ...               # the kitty as dealt (8 cards)
+        bury: 3C 4D ...                # the dealer's burial, from their hand and the kitty
+        tricks:                        # every finished trick, plays in order from its leader
+          - "North: AS | KS | 3S | 4S"  # (the leader's name is optional; when given it is checked)
+        trick: "West: QD | 5D"         # the trick so far ("" when South leads)
+        accept: ["10D", "KD"]          # every play the search grades good (check-exercises recomputes it)
+
+    Cards are tokens as elsewhere ("10H", "SJ"); a play's cards are separated
+    by spaces, a trick's plays by ``|``.
+    """
+
+    kind: Literal["best"]
+    theme: Theme
+    dealer: Seat
+    declared: str = ""
+    hands: dict[Seat, str]
+    kitty: str
+    bury: str
+    tricks: tuple[str, ...] = ()
+    trick: str = ""
+    accept: tuple[str, ...] = Field(min_length=1)
+
+
 PuzzleSpec = Annotated[
-    PlaySpec | WinnerSpec | PointsSpec | LegalSpec | ThrowSpec | OrderSpec | DealerSpec | DeclareSpec,
+    PlaySpec | WinnerSpec | PointsSpec | LegalSpec | ThrowSpec | OrderSpec | DealerSpec | DeclareSpec | BestSpec,
     Field(discriminator="kind"),
 ]
 
@@ -167,7 +226,7 @@ class TopicFile(_Strict):
     """One file of the bank: a topic, the lesson it belongs to, its puzzles."""
 
     topic: str = Field(pattern=r"^[a-z0-9-]+$")
-    lesson: int = Field(ge=1, le=10)
+    lesson: int = Field(ge=1, le=11)
     title: str
     puzzles: tuple[PuzzleSpec, ...] = Field(min_length=1)
 

@@ -1,0 +1,286 @@
+"""What do you play? A position in a real round, graded by the search (lesson 11, 策略 cèlüè).
+
+The position is South's decision late in a whole round (``puzzles.positions``
+plays it through the engine). Every distinct legal play (``candidate_plays``,
+at most ``GRADING_BUDGET.candidates``) is played out to the end of the round on
+the same ``GRADING_BUDGET.samples`` deals of the cards South cannot see
+(``coaching.judge_plays``, seed 0), and **a play is right when it grades good**:
+it loses less than ``INACCURACY`` (ten points) against the best, or no more
+than ``NOISE`` standard errors. That set is stored in the YAML (``accept:``),
+so the verdict is instant; the explanation (``play_reasons``: points, trumps
+spent, pairs broken, who was winning) plays out only the learner's play and the
+best one, on the same deals, so its figures are the stored judgement's.
+
+``check-exercises`` recomputes the set and asks for a **clear margin**
+(``margin_problems``), at each of the seeds ``STABILITY_SEEDS`` (0, 1, 2):
+
+1. the accepted set, by ``play_signature``, is the same at every seed and equals ``accept:``,
+   whose first play is the best at seed 0;
+2. at least one play is rejected, and every rejected play loses at least
+   ``INACCURACY + MARGIN`` (15 points) **and** more than ``NOISE`` errors plus
+   ``MARGIN`` (``loss - 1.5 × error ≥ 0.05``): it is wrong whatever the noise;
+3. the smallest loss of a rejected play exceeds the largest loss of an accepted
+   one by at least ``GAP`` (ten points): no play sits on the line.
+
+A play the search did not judge (a throw, or a follow beyond the cap) is judged
+live against the best by the same rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import cached_property
+
+from ...engine.cards import Card, format_cards, parse_cards, points
+from ...engine.errors import ShengjiError
+from ...engine.seats import SEATS
+from ...play.coaching import INACCURACY, NOISE, Assessment, Option, judge_plays, play_reasons
+from ...play.round import PlayerView, Round
+from ...play.sampler import unseen_counts
+from ...play.search import Budget, candidate_plays, play_signature
+from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
+from ..positions import LEARNER, build_round
+from ..schema import BestSpec
+
+__all__ = [
+    "GAP",
+    "GRADING_BUDGET",
+    "MARGIN",
+    "STABILITY_SEEDS",
+    "BestPuzzle",
+    "accepted",
+    "margin_problems",
+    "stability_problems",
+]
+
+GRADING_BUDGET = Budget(samples=48, candidates=30)
+"""What grading a best puzzle spends: every distinct legal play (up to 30) on the same 48 deals."""
+STABILITY_SEEDS = (0, 1, 2)
+"""The search seeds ``check-exercises`` judges a best puzzle with; seed 0 grades the learner."""
+MARGIN = 0.05
+"""How clearly (five points) a rejected play must be worse than the line between good and not."""
+GAP = 0.10
+"""How far (ten points) the best rejected play must be from the worst accepted one."""
+
+Signature = tuple[tuple[int, int, int], ...]
+
+
+def accepted(options: Sequence[Option], view: PlayerView) -> set[Signature]:
+    """The signatures of the options that grade good."""
+    assert view.trump is not None
+    return {play_signature(o.choice, view.trump) for o in options if o.grade == "good"}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _pts(value: float) -> str:
+    return f"{value * 100:.0f} points"
+
+
+def margin_problems(options: Sequence[Option]) -> list[str]:
+    """What keeps a judgement (options best first) from having a clear margin; [] when it has one (see above)."""
+    good = [o for o in options if o.grade == "good"]
+    bad = [o for o in options if o.grade != "good"]
+    if not bad:
+        return ["every play grades good: there is nothing to get wrong"]
+    out = []
+    for o in bad:
+        if o.loss < INACCURACY + MARGIN or o.loss - NOISE * o.error < MARGIN:
+            out.append(
+                f"{format_cards(o.choice)} is rejected by a hair: it loses {_pts(o.loss)} ± {_pts(o.error)} "
+                f"(a clear rejection loses {_pts(INACCURACY + MARGIN)} or more, and {_pts(MARGIN)} more than "
+                f"{NOISE} errors)"
+            )
+    gap = min(o.loss for o in bad) - max(o.loss for o in good)
+    if gap < GAP:
+        out.append(f"the best rejected play is only {_pts(gap)} behind an accepted one (at least {_pts(GAP)})")
+    return out
+
+
+def stability_problems(
+    view: PlayerView,
+    accept: Sequence[Sequence[Card]],
+    budget: Budget = GRADING_BUDGET,
+    seeds: Sequence[int] = STABILITY_SEEDS,
+    known: Mapping[int, Sequence[Option]] | None = None,
+) -> list[str]:
+    """Whether ``accept`` is what the search accepts at every seed, best first, with a clear margin (``known``:
+    judgements already made at ``budget``, by seed)."""
+    trump = view.trump
+    assert trump is not None
+    stored = {play_signature(p, trump) for p in accept}
+    out: list[str] = []
+    for seed in seeds:
+        options = (known or {}).get(seed) or judge_plays(view, budget, seed)
+        found = accepted(options, view)
+        if found != stored:
+            names = [format_cards(o.choice) for o in options if play_signature(o.choice, trump) in found]
+            out.append(f"seed {seed}: the search accepts {', '.join(names)}, not the puzzle's accept list")
+        if seed == seeds[0] and play_signature(options[0].choice, trump) != play_signature(accept[0], trump):
+            out.append(f"seed {seed}: accept lists its best play first: {format_cards(options[0].choice)}")
+        out.extend(f"seed {seed}: {p}" for p in margin_problems(options))
+    return out
+
+
+class BestPuzzle(Puzzle, spec_type=BestSpec):
+    """South's decision in a real round: the learner picks a play; every play the search grades good is right."""
+
+    spec: BestSpec
+    answer_kind = "cards"
+
+    def __init__(self, spec: BestSpec, topic: Topic) -> None:
+        super().__init__(spec, topic)
+        s = self.spec
+        try:
+            self._round = build_round(
+                self.rules, self.trump, s.dealer, s.hands, s.kitty, s.bury, s.tricks, s.trick, s.declared
+            )
+        except BankError as e:
+            raise BankError(f"puzzle {self.id}: {e}") from None
+        self._reasons: dict[Signature, tuple[Option, Option]] = {}
+
+    def _card_groups(self) -> list[list[Card]]:
+        return [self._cards(text, f"{seat}'s hand") for seat, text in self.spec.hands.items()] + [
+            self._cards(self.spec.kitty, "kitty")
+        ]
+
+    # -- the position -------------------------------------------------------------------------
+
+    @cached_property
+    def player_view(self) -> PlayerView:
+        """What South sees at the decision (the search's input)."""
+        return self._round.view(LEARNER)
+
+    @cached_property
+    def accept(self) -> list[tuple[Card, ...]]:
+        """The accepted plays as the YAML lists them, the best first."""
+        return [tuple(self._cards(text, "accept")) for text in self.spec.accept]
+
+    @cached_property
+    def _signatures(self) -> set[Signature]:
+        return {self._signature(p) for p in self.accept}
+
+    @cached_property
+    def _judged(self) -> set[Signature]:
+        """The signatures of the plays the search judges (every distinct legal play, up to the cap)."""
+        return {self._signature(p) for p in candidate_plays(self.player_view, GRADING_BUDGET.candidates)}
+
+    def _signature(self, play: Sequence[Card]) -> Signature:
+        return play_signature(play, self.trump)
+
+    def _illegal(self, play: Sequence[Card]) -> str:
+        """Why South cannot play ``play`` here ("" when it is legal): the round itself is asked."""
+        view = self.player_view
+        others = {s: [c.id for c in self._round.hand(s)] for s in range(4) if s != LEARNER}
+        probe = Round.position(view, others, self._round.discards)
+        try:
+            probe.play(LEARNER, play)
+        except ShengjiError as e:
+            return str(getattr(e, "reason", e))
+        return ""
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def solve(self) -> Solution:
+        return [str(c) for c in self.accept[0]]
+
+    def view(self) -> PuzzleView:
+        v = self.player_view
+        lead = v.lead
+        return replace(
+            super().view(),
+            max_cards=len(lead) if lead else 0,
+            trick=tuple(v.trick),
+            leader=v.leader if v.leader is not None else LEARNER,
+            hand=tuple(v.hand),
+            hand_label="Your hand (South)",
+            context=self.context(),
+        )
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        play = parse_cards(self.canonical_answer(answer))
+        why = self._illegal(play)
+        if why:
+            return False, why
+        chosen, best = self.judgement(play)
+        sig = self._signature(play)
+        correct = sig in self._signatures if sig in self._judged else chosen.grade == "good"
+        view = self.player_view
+        reasons = play_reasons(view, chosen, best)
+        head = Assessment("play", chosen, best, (best, chosen), tuple(reasons), GRADING_BUDGET.samples).headline()
+        samples = GRADING_BUDGET.samples
+        return correct, " ".join(
+            [
+                head,
+                *reasons,
+                f"(Each play was played out to the end of the round on the same {samples} deals of the cards you "
+                "cannot see and scored as RULES §9 says; a play within ten points of the best, or within the "
+                "noise, is good.)",
+            ]
+        )
+
+    def judgement(self, play: Sequence[Card]) -> tuple[Option, Option]:
+        """``play`` and the best play judged on the grading deals (seed 0): the same figures as the full judgement."""
+        sig = self._signature(play)
+        if sig not in self._reasons:
+            best = self.accept[0]
+            plays = [best] if sig == self._signature(best) else [best, tuple(play)]
+            options = judge_plays(self.player_view, GRADING_BUDGET, 0, candidates=plays)
+            by_sig = {self._signature(o.choice): o for o in options}
+            self._reasons[sig] = (by_sig[sig], by_sig[self._signature(best)])
+        return self._reasons[sig]
+
+    def checks(self) -> list[str]:
+        problems = []
+        for play in self.accept:
+            why = self._illegal(play)
+            if why:
+                problems.append(f"the accepted play {format_cards(play)} is not legal here: {why}")
+            elif self._signature(play) not in self._judged:
+                problems.append(f"the accepted play {format_cards(play)} is not among the plays the search judges")
+        if len(self._signatures) != len(self.accept):
+            problems.append("accept lists the same play twice (plays that differ only in equal cards are one)")
+        if not self._judged - self._signatures:
+            problems.append("every play is accepted: there is nothing to get wrong")
+        return problems
+
+    def thorough_checks(self) -> list[str]:
+        return stability_problems(self.player_view, self.accept)
+
+    # -- what the learner is told ---------------------------------------------------------------
+
+    def context(self) -> str:
+        """What South knows, in sentences: the trick, the sides, the points against the line, trumps and points out."""
+        v = self.player_view
+        trump = self.trump
+        assert v.dealer is not None
+        declarers = LEARNER in v.declarers
+        partner = SEATS[(LEARNER + 2) % 4]
+        side = f"a declarer with {partner}" if declarers else f"an attacker with {partner}"
+        dealer = "you" if v.dealer == LEARNER else SEATS[v.dealer]
+        attackers = [s for s in range(4) if s not in v.declarers]
+        won = sum(v.points_won[s] for s in attackers)
+        line = 2 * self.rules.step
+        to_go = f"{line - won} to go" if won < line else "they are past it"
+        out_ids = unseen_counts(v)
+        out = [Card.from_id(i) for i, n in out_ids.items() for _ in range(n)]
+        trumps = trump.sorted(c for c in out if trump.is_trump(c))
+        scoring = trump.sorted(c for c in out if c.points)
+        parts = [
+            f"Trick {len(v.tricks) + 1}; you hold {len(v.hand)} cards. {_cap(trump.describe())}.",
+            f"You are South, {side} ({dealer} dealt).",
+            f"The attackers have {won} points: they take over at {line} ({to_go}).",
+            f"Trumps still out: {format_cards(trumps) or 'none'} ({len(trumps)}).",
+            f"Points still out: {format_cards(scoring) or 'none'} ({points(scoring)})"
+            + (", some of them perhaps in the kitty." if v.dealer != LEARNER and scoring else "."),
+        ]
+        if v.trick:
+            parts.insert(3, f"On the table: {points([c for p in v.trick for c in p])} points.")
+        if v.dealer == LEARNER:
+            parts.append(
+                f"You buried {format_cards(v.discards)} ({points(v.discards)} points) in the kitty (底牌 dǐpái)."
+            )
+        return " ".join(parts)

@@ -1,0 +1,222 @@
+"""A position in a real round, written down for a puzzle, and played again by the engine.
+
+A "best" puzzle (lesson 11) is a decision in a whole round. Its YAML says how
+the round went, the way a player would tell it — the hands as dealt, the kitty,
+who declared, what the dealer buried, every trick — and ``build_round`` plays
+exactly that through the round's own actions (``Round(deck_order=…)``,
+``declare``, ``finish_deal``, ``discard``, ``play``), so the engine checks every
+step: a hand of the wrong size, a card held twice, an illegal follow, a throw
+that would have failed, a trick led by the wrong seat all raise a ``BankError``
+that names the step. ``position_fields`` writes a round back in the same
+notation (the finder and the practice generator use it).
+
+A trick is one line, its plays in order from the leader, separated by ``|``,
+optionally after the leader's name (which is then checked)::
+
+    "West: AS | KS | 3S | 4S"
+
+>>> from shengji_tutor.puzzles.positions import read_trick
+>>> read_trick("West: AS | KS | 3S 3S | BJ")
+('West', ['AS', 'KS', '3S 3S', 'BJ'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine.cards import Card, cards_of, format_cards, parse_cards
+from ..engine.errors import ShengjiError
+from ..engine.rules import RuleSet, rules_or_default
+from ..engine.seats import SEATS
+from ..engine.trump import Trump
+from ..play.round import Round
+from .base import BankError
+from .schema import parse_trump
+
+__all__ = ["LEARNER", "build_round", "position_fields", "read_trick", "round_of", "trick_line"]
+
+LEARNER = SEATS.index("South")
+"""The seat whose decision a best puzzle is: the learner always sits South."""
+
+
+def read_trick(line: str) -> tuple[str | None, list[str]]:
+    """A trick's line as (the leader's name or ``None``, each play's card text)."""
+    leader: str | None = None
+    head, sep, rest = line.partition(":")
+    if sep and head.strip().casefold() in {s.casefold() for s in SEATS}:
+        leader, line = head.strip().capitalize(), rest
+    plays = [p.strip() for p in line.split("|")]
+    return leader, [p for p in plays if p] if plays != [""] else []
+
+
+def trick_line(leader: int, plays: Sequence[Sequence[Card]], names: Sequence[str] = SEATS) -> str:
+    """The line of a trick led by seat ``leader`` (plays in order from the leader)."""
+    return f"{names[leader]}: " + " | ".join(format_cards(p, symbols=False) for p in plays)
+
+
+def _cards(text: str, what: str) -> list[Card]:
+    try:
+        return parse_cards(text)
+    except ShengjiError as e:
+        raise BankError(f"{what}: {e}") from None
+
+
+def build_round(
+    rules: RuleSet,
+    trump: Trump,
+    dealer: str,
+    hands: Mapping[str, str],
+    kitty: str,
+    bury: str,
+    tricks: Sequence[str],
+    trick: str,
+    declared: str = "",
+) -> Round:
+    """The round these fields describe, played by the engine up to South's decision.
+
+    Every step goes through the round's own actions; ``BankError`` names the
+    first step the engine refuses (the partial round is dropped: nothing is kept).
+    """
+    n = rules.players
+    if n != 4 or rules.partnership != "fixed":
+        raise BankError("a best puzzle is a four-player round with fixed partnerships")
+    missing = [s for s in SEATS if s not in hands]
+    if missing or len(hands) != n:
+        raise BankError(f"hands: give the four hands as dealt, North, West, South and East (missing: {missing})")
+    dealt = {SEATS.index(s): _cards(text, f"{s}'s hand") for s, text in hands.items()}
+    for seat, cards in dealt.items():
+        if len(cards) != rules.hand_size:
+            raise BankError(
+                f"{SEATS[seat]} is dealt {len(cards)} cards here: with {rules.decks} decks every hand is dealt "
+                f"{rules.hand_size}"
+            )
+    stock = _cards(kitty, "kitty")
+    if len(stock) != rules.kitty:
+        raise BankError(f"the kitty as dealt holds {rules.kitty} cards, not {len(stock)}")
+    first = SEATS.index(dealer)
+    taken = dict.fromkeys(range(n), 0)
+    order: list[Card] = []
+    for p in range(rules.hand_size * n):
+        seat = (first + p) % n
+        order.append(dealt[seat][taken[seat]])
+        taken[seat] += 1
+    try:
+        rnd = Round(rules, dealer=first, rank=trump.rank, deck_order=[*order, *stock])
+    except ShengjiError as e:
+        raise BankError(f"the hands and the kitty: {e}") from None
+    rnd.deal_all()
+    seat, shown = _declaration(declared, trump, dealt, first)
+    try:
+        rnd.declare(seat, shown)
+        rnd.finish_deal()
+    except ShengjiError as e:
+        raise BankError(f"declared: {SEATS[seat]} {format_cards(shown)}: {e}") from None
+    if rnd.trump != trump:
+        made = rnd.trump.describe() if rnd.trump else "no trump"
+        raise BankError(f"declared: {format_cards(shown)} makes {made}, not the puzzle's {trump.describe()}")
+    try:
+        rnd.discard(first, _cards(bury, "bury"))
+    except ShengjiError as e:
+        raise BankError(f"bury: {e}") from None
+    for number, line in enumerate(tricks, 1):
+        _play_trick(rnd, line, f"trick {number}", whole=True)
+        if rnd.done and number < len(tricks):
+            raise BankError(f"trick {number}: the round is over after it, yet more tricks follow")
+    if rnd.done:
+        raise BankError("the round is over after these tricks: there is no decision left")
+    _play_trick(rnd, trick, "the trick so far", whole=False)
+    if rnd.to_act != LEARNER:
+        raise BankError(f"after these plays it is {SEATS[rnd.to_act or 0]}'s turn: a best puzzle is South's decision")
+    return rnd
+
+
+def round_of(fields: Mapping[str, Any], rules: RuleSet | None = None) -> Round:
+    """``build_round`` for the fields as ``position_fields`` writes them (the trump as text, "5H")."""
+    return build_round(
+        rules_or_default(rules),
+        Trump(*parse_trump(fields["trump"])),
+        fields["dealer"],
+        fields["hands"],
+        fields["kitty"],
+        fields["bury"],
+        fields["tricks"],
+        fields["trick"],
+        fields.get("declared", ""),
+    )
+
+
+def _declaration(declared: str, trump: Trump, hands: Mapping[int, list[Card]], dealer: int) -> tuple[int, list[Card]]:
+    """Who declares and with what: as written ("North 5H"), else the first holder of the trump from the dealer on."""
+    if declared.strip():
+        name, _, cards = declared.strip().partition(" ")
+        if name.capitalize() not in SEATS:
+            raise BankError(f"declared: write the seat, then the cards shown (like 'North 5H'), not {declared!r}")
+        return SEATS.index(name.capitalize()), _cards(cards, "declared")
+    options = [[Card(trump.rank, trump.suit)]] if trump.suit else [[Card("BJ")] * 2, [Card("SJ")] * 2]
+    for wanted in options:
+        for k in range(len(hands)):
+            seat = (dealer + k) % len(hands)
+            if hands[seat].count(wanted[0]) >= len(wanted):
+                return seat, wanted
+    shown = " or ".join(format_cards(w) for w in options)
+    raise BankError(f"nobody is dealt {shown} to declare {trump.describe()}: say who declared (declared: …)")
+
+
+def _play_trick(rnd: Round, line: str, what: str, whole: bool) -> None:
+    """Play one trick's line through the engine; ``whole``: it must be a finished trick."""
+    leader, plays = read_trick(line)
+    n = rnd.players
+    if whole and len(plays) != n:
+        raise BankError(f"{what}: a finished trick has {n} plays, this one {len(plays)} ({line!r})")
+    if not whole and len(plays) >= n:
+        raise BankError(f"the trick so far has {len(plays)} plays: a finished trick belongs in tricks")
+    if leader is not None and plays and SEATS.index(leader) != rnd.to_act:
+        raise BankError(f"{what} is led by {SEATS[rnd.to_act or 0]} (who won the trick before), not by {leader}")
+    for text in plays:
+        seat = rnd.to_act
+        assert seat is not None
+        cards = _cards(text, f"{what}, {SEATS[seat]}'s play")
+        try:
+            played = rnd.play(seat, cards)
+        except ShengjiError as e:
+            raise BankError(f"{what}: {SEATS[seat]} plays {format_cards(cards)}: {e}") from None
+        if sorted(c.id for c in played) != sorted(c.id for c in cards):
+            raise BankError(
+                f"{what}: {SEATS[seat]}'s throw {format_cards(cards)} fails (RULES §8): the engine plays "
+                f"{format_cards(played)} instead; write that play"
+            )
+
+
+def position_fields(rnd: Round, seat: int | None = None) -> dict[str, Any]:
+    """The fields of a best puzzle at ``rnd``'s decision for ``seat`` (default: the seat to act), seats turned so
+    that this seat is South. The round must have been dealt with one declaration (as ``build_round`` deals)."""
+    seat = rnd.to_act if seat is None else seat
+    if rnd.phase != "play" or seat is None or seat != rnd.to_act:
+        raise ValueError("a position is taken at a decision of the play, for the seat to act")
+    if len(rnd.declarations) != 1 or rnd.dealer is None or rnd.trump is None:
+        raise ValueError("the notation has one declaration: deal the round as build_round does")
+    n = rnd.players
+    names = [SEATS[(s - seat + LEARNER) % n] for s in range(n)]
+    trump = rnd.trump
+    dealt: dict[int, list[Card]] = {s: [] for s in range(n)}
+    order = rnd.deck_order
+    size = rnd.rules.hand_size * n
+    for p, card in enumerate(order[:size]):
+        dealt[(rnd.dealer + p) % n].append(card)
+    decl = rnd.declarations[0]
+
+    def text(cards: Sequence[Card]) -> str:
+        return format_cards(trump.sorted(cards), symbols=False)
+
+    trick = trick_line(rnd.leader, [cards_of(p) for p in rnd.trick], names)
+    return {
+        "trump": f"{trump.rank}{trump.suit or 'NT'}",
+        "dealer": names[rnd.dealer],
+        "declared": f"{names[decl.seat]} {format_cards(decl.cards, symbols=False)}",
+        "hands": {SEATS[k]: text(dealt[names.index(SEATS[k])]) for k in range(n)},
+        "kitty": text(order[size:]),
+        "bury": text(rnd.view(rnd.dealer).discards),
+        "tricks": [trick_line(t.leader, t.plays, names) for t in rnd.tricks],
+        "trick": trick if rnd.trick else "",
+    }
