@@ -21,6 +21,7 @@ PRACTICE_TOPICS = {
     "Count the points": "points",
     "Throws": "throw",
     "Order the trumps": "order",
+    "Play well": "best",
 }
 
 

@@ -4,7 +4,9 @@ A round is played by four heuristic bots (``play_round``); a position in it
 becomes a puzzle of the wanted kind. A generated puzzle passes the same checks
 as a hand-written one (``check_puzzle``) before it is shown, and is tagged with a
 difficulty from its structure: singles are easy, pairs harder, tractors, throws
-and ruffs hardest.
+and ruffs hardest. A best puzzle (lesson 11) is a late decision of a self-played
+round where the search's best play clearly beats the heuristic bot's
+(``finder.find_positions``); its difficulty is the number of cards in hand.
 """
 
 from __future__ import annotations
@@ -23,15 +25,17 @@ from ..engine.tricks import check_throw
 from ..engine.trump import Trump
 from ..engine.units import lead_format
 from ..play.bots import HeuristicBot
+from ..play.coaching import hint_ladder
 from ..play.game import play_round
 from ..play.record import RoundRecord
 from .bank import check_puzzle
 from .base import Puzzle, Topic
+from .finder import find_positions
 from .schema import SEATS, PuzzleSpec, SpecBase
 
-__all__ = ["GENERATED_KINDS", "generate"]
+__all__ = ["BEST_HAND_SIZES", "GENERATED_KINDS", "THEME_IDEAS", "generate"]
 
-GENERATED_KINDS = ("winner", "legal", "play", "points", "throw", "order")
+GENERATED_KINDS = ("winner", "legal", "play", "points", "throw", "order", "best")
 _SPEC: TypeAdapter[SpecBase] = TypeAdapter(PuzzleSpec)
 _TOPIC = Topic("practice", 0, "Practice")
 
@@ -230,12 +234,52 @@ def _order(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
 _MAKERS = {"winner": _winner, "legal": _legal, "play": _play, "points": _points, "throw": _throw, "order": _order}
 
 
+BEST_HAND_SIZES = {1: range(5, 7), 2: range(7, 9), 3: range(9, 11)}
+"""A best puzzle's difficulty is how many cards South still holds: the fewer, the easier to see through."""
+THEME_IDEAS = {
+    "counting-points": "Count the points (分 fēn) won against the 80 line and those still out before you choose.",
+    "counting-trumps": "Count the trumps (主 zhǔ) and aces still out: a card nobody can beat wins its trick.",
+    "leading-trumps": "Leading trumps draws the opponents' trumps, so your long suit is safe afterwards.",
+    "giving-points": "When your partner is winning the trick, give points; do not take the trick from them.",
+    "protecting-points": "When an opponent is winning the trick, keep your points: play a card worth nothing.",
+    "keeping-pairs": "A pair (对子 duìzi) or tractor (拖拉机 tuōlājī) kept for the end beats a pair led later.",
+    "last-trick": "Whoever wins the last trick decides the kitty (底牌 dǐpái): keep the strength for it.",
+}
+"""The idea of each theme in one sentence: a generated best puzzle's teaching text."""
+
+
+def _best(difficulty: int | None, seed: int, attempts: int) -> Puzzle:
+    """A best puzzle from self-play: the first position ``find_positions`` finds (seed 0's margin only: practice
+    grades at seed 0, and the three-seed check is for the bank)."""
+    sizes = BEST_HAND_SIZES[difficulty] if difficulty is not None else range(5, 11)
+    rng = random.Random(seed)
+    for attempt in range(attempts):
+        for found in find_positions(rng.randrange(1 << 30), sizes, stable=False):
+            size = len(found.view.hand)
+            fields = found.fields | {
+                "kind": "best",
+                "id": f"gen-best-{seed}-{attempt}",
+                "theme": found.theme,
+                "accept": [_tokens(p) for p in found.accept],
+                "difficulty": next(level for level, hand in BEST_HAND_SIZES.items() if size in hand),
+                "prompt": "South to play. What is the best play here?",
+                "hint": hint_ladder(found.view, found.options[0].choice)[0],
+                "explain": THEME_IDEAS[found.theme],
+            }
+            puzzle = Puzzle.from_spec(_SPEC.validate_python(fields), _TOPIC)
+            if not check_puzzle(puzzle):
+                return puzzle
+    raise RuntimeError(f"no best puzzle of difficulty {difficulty} found in {attempts} simulated rounds")
+
+
 def generate(kind: str, difficulty: int | None = None, seed: int = 0, attempts: int = 60) -> Puzzle:
     """A fresh puzzle of ``kind`` (and ``difficulty`` 1–3 when given) that passes the bank's checks."""
-    if kind not in _MAKERS:
+    if kind not in GENERATED_KINDS:
         raise ValueError(f"cannot generate {kind!r} puzzles; choose one of {', '.join(GENERATED_KINDS)}")
     if difficulty is not None and difficulty not in (1, 2, 3):
         raise ValueError(f"difficulty is 1, 2 or 3, not {difficulty!r}")
+    if kind == "best":
+        return _best(difficulty, seed, attempts)
     rng = random.Random(seed)
     for attempt in range(attempts):
         record = _round(rng.randrange(1 << 30))
