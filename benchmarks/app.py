@@ -10,6 +10,14 @@ lesson and for the trivial notebook alternately:
 - check: from pressing Check to the verdict (the trivial page: from the click to Python's reply).
 
 It prints the medians and their ratios (targets: both ≤ 1.5).
+
+    python -m benchmarks.app --grading --runs 5
+
+measures grading in the kernel's process instead (no browser): a best-play
+puzzle's answer (lesson 11) on a freshly loaded puzzle — the verdict is stored,
+the explanation plays out the answer and the best play on the grading deals —,
+the same answer again (kept), and, as the baseline in the same run, a "play"
+puzzle's answer. Target: a best answer ≤ 2 s.
 """
 
 from __future__ import annotations
@@ -32,13 +40,18 @@ import nbformat
 
 from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
 from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
-from shengji_tutor.puzzles import load_bank
+from shengji_tutor.play.search import candidate_plays, play_signature
+from shengji_tutor.puzzles import Puzzle, load_bank
+from shengji_tutor.puzzles.base import Topic
+from shengji_tutor.puzzles.kinds.best import GRADING_BUDGET, BestPuzzle
 
-__all__ = ["main", "run"]
+__all__ = ["grading", "main", "run"]
 
 TRIVIAL = "trivial.ipynb"
 LESSON = "02-points.ipynb"
 TARGET = 1.5
+GRADING_TARGET = 2.0
+"""Seconds a best answer may take to grade, live evaluation included."""
 REFILL = 6.0
 """Seconds to wait between page loads, so the pre-heated kernel pool refills as it would between learners."""
 
@@ -137,13 +150,62 @@ def _measure_all(base: str, runs: int, chromium: str, results: dict[str, list[fl
         browser.close()
 
 
+def _wrong_answer(puzzle: BestPuzzle) -> str:
+    """A best puzzle's rejected answer: its first misconception, else the first play the search rejects."""
+    if puzzle.spec.misconceptions:
+        return str(puzzle.spec.misconceptions[0].answer)
+    right = {play_signature(p, puzzle.trump) for p in puzzle.accept}
+    plays = candidate_plays(puzzle.player_view, GRADING_BUDGET.candidates)
+    wrong = next(p for p in plays if play_signature(p, puzzle.trump) not in right)
+    return " ".join(str(c) for c in wrong)
+
+
+def grading(runs: int = 5, puzzles: int | None = None) -> dict[str, float]:
+    """Medians (seconds) of grading one answer in-process: a best puzzle's rejected answer on a fresh puzzle
+    (``best_cold``), the same again (``best_kept``), a play puzzle's answer (``play``), and their ratio; over every
+    best puzzle of the bank (or the first ``puzzles``)."""
+    bank = load_bank()
+    best = [p for p in bank.values() if isinstance(p, BestPuzzle)][:puzzles]
+    baseline = next(p for p in bank.values() if p.kind == "play")
+    results: dict[str, list[float]] = {"best_cold": [], "best_kept": [], "play": []}
+    for _ in range(runs):
+        for puzzle in best:
+            fresh = Puzzle.from_spec(puzzle.spec, Topic(puzzle.topic, puzzle.lesson, ""))
+            assert isinstance(fresh, BestPuzzle)
+            answer = _wrong_answer(fresh)
+            for name in ("best_cold", "best_kept"):
+                start = time.perf_counter()
+                fresh.grade(answer)
+                results[name].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            baseline.grade(baseline.solve())
+            results["play"].append(time.perf_counter() - start)
+    medians = {name: statistics.median(values) for name, values in results.items()}
+    medians["best_max"] = max(results["best_cold"])
+    medians["ratio"] = medians["best_cold"] / medians["play"]
+    return medians
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.app", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="page loads of each notebook (default 5)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--grading", action="store_true", help="time grading in-process (no browser) instead")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be positive")
+    if args.grading:
+        g = grading(args.runs)
+        if args.json:
+            print(json.dumps(g, indent=2))
+            return 0
+        verdict = "OK" if g["best_max"] <= GRADING_TARGET else "ABOVE TARGET"
+        print(
+            f"grade  best answer {g['best_cold'] * 1000:7.0f} ms (max {g['best_max'] * 1000:.0f} ms, kept "
+            f"{g['best_kept'] * 1000:.2f} ms)   play puzzle {g['play'] * 1000:.2f} ms   ratio {g['ratio']:.0f}   "
+            f"(target ≤ {GRADING_TARGET:.0f} s)   {verdict}"
+        )
+        return 0
     m = run(args.runs)
     if args.json:
         print(json.dumps(m, indent=2))
