@@ -190,12 +190,13 @@ def _play_trick(rnd: Round, line: str, what: str, whole: bool) -> None:
 
 def position_fields(rnd: Round, seat: int | None = None) -> dict[str, Any]:
     """The fields of a best puzzle at ``rnd``'s decision for ``seat`` (default: the seat to act), seats turned so
-    that this seat is South. The round must have been dealt with one declaration (as ``build_round`` deals)."""
+    that this seat is South. The notation has one declaration: the one standing when the deal ended (earlier ones
+    it overrode, and what they showed, are left out)."""
     seat = rnd.to_act if seat is None else seat
     if rnd.phase != "play" or seat is None or seat != rnd.to_act:
         raise ValueError("a position is taken at a decision of the play, for the seat to act")
-    if len(rnd.declarations) != 1 or rnd.dealer is None or rnd.trump is None:
-        raise ValueError("the notation has one declaration: deal the round as build_round does")
+    if rnd.declaration is None or rnd.dealer is None or rnd.trump is None:
+        raise ValueError("the notation needs the declaration that fixed the trump (nobody declared here)")
     n = rnd.players
     names = [SEATS[(s - seat + LEARNER) % n] for s in range(n)]
     trump = rnd.trump
@@ -204,7 +205,7 @@ def position_fields(rnd: Round, seat: int | None = None) -> dict[str, Any]:
     size = rnd.rules.hand_size * n
     for p, card in enumerate(order[:size]):
         dealt[(rnd.dealer + p) % n].append(card)
-    decl = rnd.declarations[0]
+    decl = rnd.declaration  # the one standing: an earlier, overridden declaration is not written
 
     def text(cards: Sequence[Card]) -> str:
         return format_cards(trump.sorted(cards), symbols=False)

@@ -130,6 +130,8 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
 
     spec: BestSpec
     answer_kind = "cards"
+    budget: Budget = GRADING_BUDGET
+    """What the explanation of an answer spends (the same deals as the judgement that made ``accept``)."""
 
     def __init__(self, spec: BestSpec, topic: Topic) -> None:
         super().__init__(spec, topic)
@@ -210,8 +212,8 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         correct = sig in self._signatures if sig in self._judged else chosen.grade == "good"
         view = self.player_view
         reasons = play_reasons(view, chosen, best)
-        head = Assessment("play", chosen, best, (best, chosen), tuple(reasons), GRADING_BUDGET.samples).headline()
-        samples = GRADING_BUDGET.samples
+        samples = self.budget.samples
+        head = Assessment("play", chosen, best, (best, chosen), tuple(reasons), samples).headline()
         return correct, " ".join(
             [
                 head,
@@ -228,7 +230,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         if sig not in self._reasons:
             best = self.accept[0]
             plays = [best] if sig == self._signature(best) else [best, tuple(play)]
-            options = judge_plays(self.player_view, GRADING_BUDGET, 0, candidates=plays)
+            options = judge_plays(self.player_view, self.budget, 0, candidates=plays)
             by_sig = {self._signature(o.choice): o for o in options}
             self._reasons[sig] = (by_sig[sig], by_sig[self._signature(best)])
         return self._reasons[sig]
