@@ -18,6 +18,14 @@ puzzle's answer (lesson 11) on a freshly loaded puzzle — the verdict is stored
 the explanation plays out the answer and the best play on the grading deals —,
 the same answer again (kept), and, as the baseline in the same run, a "play"
 puzzle's answer. Target: a best answer ≤ 2 s.
+
+    python -m benchmarks.app --coach --runs 3
+
+measures lesson 10's coach in-process: the verdict on each decision of
+``--runs`` coached hands (South declaring, burying and playing as the heuristic
+bot would), by kind, against the search bot's own decision on the same play
+positions in the same run (its default budget). Target: a play's verdict ≤ 1 s
+median, so the coach answers while the learner still looks at the trick.
 """
 
 from __future__ import annotations
@@ -40,12 +48,13 @@ import nbformat
 
 from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
 from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
-from shengji_tutor.play.search import candidate_plays, play_signature
+from shengji_tutor.play.coaching import COACH_BUDGET
+from shengji_tutor.play.search import Budget, candidate_plays, play_signature
 from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.best import GRADING_BUDGET, BestPuzzle
 
-__all__ = ["grading", "main", "run"]
+__all__ = ["coaching", "grading", "main", "run"]
 
 TRIVIAL = "trivial.ipynb"
 LESSON = "02-points.ipynb"
@@ -186,14 +195,66 @@ def grading(runs: int = 5, puzzles: int | None = None) -> dict[str, float]:
     return medians
 
 
+def coaching(hands: int = 3, budget: Budget | None = None) -> dict[str, float]:
+    """Medians (seconds) of the coach's verdict per decision kind over ``hands`` coached hands, the p95 of the
+    plays' verdicts, and the search bot's decision on the same play positions (``search``) with the ratio."""
+    from shengji_tutor.play.bots import HeuristicBot
+    from shengji_tutor.play.search import SearchBot
+    from shengji_tutor.ui.coach import CoachedGame
+
+    bot = HeuristicBot()
+    times: dict[str, list[float]] = {"play": [], "bury": [], "declare": [], "search": []}
+    for seed in range(hands):
+        game = CoachedGame(seed=seed, grading=None)
+        while game.awaiting is not None:
+            view = game.round.view(2)
+            asked = game.awaiting
+            if asked == "declare":
+                cards = bot.declare(view)
+                game.declare(cards) if cards else game.pass_declaration()
+            elif asked == "bury":
+                game.bury(bot.discard(view))
+            elif asked == "call":
+                game.call(bot.call(view))
+            else:
+                game.play(list(bot.play(view)))
+        game.grading = budget or COACH_BUDGET
+        for decision in game.decisions:
+            start = time.perf_counter()
+            game._grade(decision.kind, decision.view, decision.choice)
+            times.setdefault(decision.kind, []).append(time.perf_counter() - start)
+            if decision.kind == "play":
+                start = time.perf_counter()
+                SearchBot(seed=seed).play(decision.view)
+                times["search"].append(time.perf_counter() - start)
+    out = {name: statistics.median(values) for name, values in times.items() if values}
+    plays = sorted(times["play"])
+    out["play_p95"] = plays[min(len(plays) - 1, round(0.95 * (len(plays) - 1)))]
+    out["ratio"] = out["play"] / out["search"]
+    out["decisions"] = float(sum(len(v) for k, v in times.items() if k != "search"))
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.app", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="page loads of each notebook (default 5)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--grading", action="store_true", help="time grading in-process (no browser) instead")
+    parser.add_argument("--coach", action="store_true", help="time lesson 10's coach in-process (--runs hands)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be positive")
+    if args.coach:
+        c = coaching(args.runs)
+        if args.json:
+            print(json.dumps(c, indent=2))
+            return 0
+        kinds = "   ".join(f"{k} {c[k] * 1000:.0f} ms" for k in ("play", "bury", "declare", "call") if k in c)
+        print(
+            f"coach  {int(c['decisions'])} verdicts: {kinds}   play p95 {c['play_p95'] * 1000:.0f} ms   "
+            f"search bot's decision {c['search'] * 1000:.0f} ms   ratio {c['ratio']:.1f}"
+        )
+        return 0
     if args.grading:
         g = grading(args.runs)
         if args.json:

@@ -63,3 +63,15 @@ def test_the_rollout_rate_is_measured() -> None:
     from benchmarks.strength import rollout_rate
 
     assert rollout_rate(rollouts=3) > 0
+
+
+def test_the_coach_benchmark_times_each_kind_of_verdict_against_the_search_bot() -> None:
+    from benchmarks.app import coaching
+    from shengji_tutor.play.search import Budget
+
+    figures = coaching(hands=1, budget=Budget(samples=2, candidates=2))
+    assert figures["play"] > 0
+    assert figures["search"] > 0
+    assert figures["ratio"] == figures["play"] / figures["search"]
+    assert figures["play_p95"] >= figures["play"]
+    assert figures["decisions"] >= 10
