@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+import pytest
+
 from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards, points
+from shengji_tutor.engine.errors import ShengjiError
 from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.engine.seats import SEATS
@@ -429,7 +432,11 @@ def worst_play(game: CoachedGame) -> list[Card]:
     view = game.round.view(LEARNER)
     assert view.trump is not None
     trump = view.trump
-    return list(max(game.round.legal_plays(LEARNER), key=lambda p: (strength_spent(p, trump), points(p))))
+
+    def dearness(play: tuple[Card, ...]) -> tuple[int, int]:
+        return strength_spent(play, trump), points(play)
+
+    return list(max(game.round.legal_plays(LEARNER), key=dearness))
 
 
 def test_a_bad_play_is_graded_with_the_better_play_drawn_and_a_reason() -> None:
@@ -534,3 +541,20 @@ def test_without_grading_there_are_no_verdicts_or_hints() -> None:
     game.play(worst_play(game))
     assert game.decisions[-1].assessment is None
     assert game.verdict.value == ""
+
+
+def test_the_learner_can_switch_to_finding_friends_from_the_next_hand() -> None:
+    game = CoachedGame(grading=None, seed=3)
+    assert game.rules.partnership == "fixed"
+    assert game.call_cards == []
+    game.variant.value = "friends"  # what the toggle in the page does
+    assert game.rules.partnership == "friends"
+    assert game.round.rules.partnership == "friends"  # a new hand was dealt with it
+    assert len(game.call_cards) == 1
+    assert game.call_box.children[-1] is game.call_button
+    game.set_variant("fixed")
+    assert game.variant.value == "fixed"
+    assert game.call_cards == []
+    with pytest.raises(ShengjiError, match="partnership"):
+        game.set_variant("everyone")
+    assert game.rules.partnership == "fixed"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from html import escape
 from typing import Protocol, TypeAlias
 
@@ -169,13 +169,16 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end"))
         self.declare_box.add_class("sjt-declare-options")
         self.pass_button = w.Button(description="Pass", tooltip="Do not declare now")
-        friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
-        ordinals = [(text.ORDINALS[k], k + 1) for k in range(self.rules.decks)]
-        self.call_cards = [w.Dropdown(description="Card", layout=w.Layout(width="11em")) for _ in range(friends)]
-        self.call_ordinals = [w.Dropdown(options=ordinals, description="played") for _ in range(friends)]
         self.call_button = w.Button(description="Call", button_style="success", tooltip="Call your friend")
-        rows = [w.HBox([c, o]) for c, o in zip(self.call_cards, self.call_ordinals, strict=True)]
-        self.call_box = w.VBox([*rows, self.call_button])
+        self.call_box = w.VBox()
+        self._call_rows()
+        self.variant = w.ToggleButtons(
+            options=[("Fixed partners", "fixed"), ("Finding Friends (找朋友)", "friends")],
+            value=self.rules.partnership,
+            description="Variant",
+            tooltip="Fixed partners, or Finding Friends (the dealer calls a friend): from the next hand",
+        )
+        self.variant.observe(lambda change: self.set_variant(change["new"]), names="value")
         self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")
         self.bury_button = w.Button(description="Bury", button_style="success", tooltip="Bury the selected cards")
         self.undo_button = w.Button(description="Undo", tooltip="Take back your last decision")
@@ -186,7 +189,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.bury_button.on_click(lambda _b: self.bury_selected())
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand())
-        buttons = w.HBox([self.play_button, self.bury_button, self.undo_button, self.new_button])
+        buttons = w.HBox([self.play_button, self.bury_button, self.undo_button, self.new_button, self.variant])
         super().__init__(
             [
                 self.status,
@@ -213,6 +216,26 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             return "declare"
         rnd = self.round
         return _ASKED_IN.get(rnd.phase) if rnd.to_act == LEARNER else None
+
+    def set_variant(self, partnership: str) -> None:
+        """Play fixed partners (``"fixed"``) or Finding Friends (``"friends"``, RULES §11), from a new hand on."""
+        rules = RuleSet(**{**asdict(self.rules), "partnership": partnership})  # RuleSet checks the value
+        if rules == self.rules:
+            return
+        self.rules = rules
+        if self.variant.value != partnership:
+            self.variant.value = partnership
+        self._call_rows()
+        self.new_hand()
+
+    def _call_rows(self) -> None:
+        """One card and one ordinal dropdown per friend the dealer calls (none with fixed partners)."""
+        friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
+        ordinals = [(text.ORDINALS[k], k + 1) for k in range(self.rules.decks)]
+        self.call_cards = [w.Dropdown(description="Card", layout=w.Layout(width="11em")) for _ in range(friends)]
+        self.call_ordinals = [w.Dropdown(options=ordinals, description="played") for _ in range(friends)]
+        rows = [w.HBox([c, o]) for c, o in zip(self.call_cards, self.call_ordinals, strict=True)]
+        self.call_box.children = [*rows, self.call_button]
 
     def new_hand(self) -> None:
         """Shuffle and deal a new hand with a trump rank of its own; the deal stops when you can declare."""
