@@ -4,8 +4,9 @@ The page deals the hands of ``?seed=9``; the test keeps a twin ``CoachedGame``
 with the same seed (the bots are deterministic) to know what the learner holds
 and is asked, makes the same decisions on both, and checks that the page agrees
 after each one. The learner declares, buries (South deals this hand), asks for
-every hint, makes deliberately bad plays until the coach grades one below good,
-and ends with the accuracy summary.
+every hint, makes deliberately bad plays until the coach grades one a mistake or
+a blunder, ends with the accuracy summary, and finds that play again below the
+game as a puzzle to solve.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
             if not graded_bad:
                 in_step(page, twin)
                 grade = game.locator(".sjt-verdict").get_attribute("data-grade")
-                if grade != "good":
+                if grade in ("mistake", "blunder"):  # a play kept to solve again
                     text = game.locator(".sjt-verdict").inner_text()
                     assert re.search(r"(Inaccuracy|Mistake|Blunder)", text)
                     assert "Better play:" in text
@@ -115,4 +116,10 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
     assert "Hints used: 3." in summary
     assert "Your costliest decisions" in summary
     assert "The round is over" in game.locator(".sjt-coach").inner_text()
+    assert "kept for you to solve again" in game.locator(".sjt-coach-summary").inner_text()
+    # learn from your mistakes: below the game, the kept play comes back as a puzzle
+    review = page.locator(".sjt-mistake-review")
+    review.get_by_role("button", name="Look for new mistakes", exact=True).click()
+    review.locator(".sjt-puzzle[data-puzzle-id^='mistake-']").wait_for(timeout=TIMEOUT)
+    assert "to solve again" in review.locator(".sjt-review-status").inner_text()
     assert not page.page_errors
