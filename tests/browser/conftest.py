@@ -81,6 +81,14 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serve(command, port, work / "lab.log", env)
 
 
+def _outside(url: str) -> bool:
+    """Is ``url`` fetched from anywhere but this machine (a CDN, a font service …)?"""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in ("127.0.0.1", "localhost")
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     path = chromium_path()
@@ -104,5 +112,11 @@ def page(browser: object) -> Iterator[object]:
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.page_errors = errors  # type: ignore[attr-defined]
+    console: list[str] = []
+    pg.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    pg.console_errors = console  # type: ignore[attr-defined]
+    outside: list[str] = []
+    pg.on("request", lambda r: outside.append(r.url) if _outside(r.url) else None)
+    pg.outside_requests = outside  # type: ignore[attr-defined]
     yield pg
     context.close()

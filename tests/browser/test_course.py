@@ -39,6 +39,8 @@ def test_every_lesson_renders_without_errors(page: Any, voila_url: str, notebook
     assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     assert not page.page_errors
+    assert page.outside_requests == []  # nothing comes from outside the machine (no CDN fonts or scripts)
+    assert page.console_errors == []
     lesson = next(x for x in LESSONS if x.notebook == notebook)
     if any(p.lesson == lesson.number for p in BANK.values()):
         page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
