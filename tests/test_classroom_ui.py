@@ -344,3 +344,13 @@ def test_a_live_answer_nobody_can_keep_says_so_plainly(
     assert panel.card.error == (
         "Not saved: the class's database is read-only, and the progress file on this computer cannot be opened"
     )
+
+
+def test_serve_culls_idle_kernels_as_a_class_does() -> None:
+    from shengji_tutor.app.serve import CULL_IDLE_SECONDS, voila_command
+
+    command = voila_command(8866)
+    assert f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}" in command
+    assert "--MappingKernelManager.cull_interval=60" in command
+    assert "--MappingKernelManager.cull_connected=True" in command
+    assert "--MappingKernelManager.cull_idle_timeout=30" in voila_command(8866, cull_idle_seconds=30)

@@ -123,12 +123,15 @@ def classroom_command(
 ) -> list[str]:
     """The class server's command line; ``max_kernels`` counts learners (pre-heated kernels take no seat)."""
     return [
-        *voila_command(port, ip=host, notebooks=notebooks or NOTEBOOKS, module="shengji_tutor.app.class_server"),
+        *voila_command(
+            port,
+            ip=host,
+            notebooks=notebooks or NOTEBOOKS,
+            module="shengji_tutor.app.class_server",
+            cull_idle_seconds=cull_idle_seconds,
+        ),
         "--VoilaConfiguration.multi_kernel_manager_class=shengji_tutor.app.classroom.CappedKernelManager",
         f"--CappedKernelManager.max_learners={max_kernels}",
-        f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_connected=True",
     ]
 
 

@@ -16,7 +16,7 @@ from typing import NoReturn
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
-__all__ = ["NOTEBOOKS", "TEMPLATE_ROOT", "migrate_progress", "serve", "voila_command", "voila_env"]
+__all__ = ["CULL_IDLE_SECONDS", "NOTEBOOKS", "TEMPLATE_ROOT", "migrate_progress", "serve", "voila_command", "voila_env"]
 
 
 TEMPLATE_ROOT = Path(str(files(__package__) / "voila_app"))
@@ -25,10 +25,23 @@ NOTEBOOKS = Path(str(files("shengji_tutor.course") / "notebooks"))
 """The lesson notebooks, shipped in the package (the checkout's top-level ``notebooks/`` links here)."""
 
 
+CULL_IDLE_SECONDS = 1200
+"""A learner's kernel idle this long (20 minutes, even with its page still open) is shut down, freeing its memory."""
+
+
 def voila_command(
-    port: int, *, ip: str = "127.0.0.1", notebooks: Path | None = None, preheat: bool = True, module: str = "voila"
+    port: int,
+    *,
+    ip: str = "127.0.0.1",
+    notebooks: Path | None = None,
+    preheat: bool = True,
+    module: str = "voila",
+    cull_idle_seconds: int = CULL_IDLE_SECONDS,
 ) -> list[str]:
-    """The Voilà command line for the course (``module`` runs Voilà: a class runs its own, ``app.class_server``)."""
+    """The Voilà command line for the course (``module`` runs Voilà: a class runs its own, ``app.class_server``).
+
+    Idle kernels are culled after ``cull_idle_seconds`` (checked every minute), as a class's are.
+    """
     return [
         sys.executable,
         "-m",
@@ -41,6 +54,9 @@ def voila_command(
         f"--preheat_kernel={preheat}",
         "--pool_size=1",
         "--show_tracebacks=False",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=True",
     ]
 
 
