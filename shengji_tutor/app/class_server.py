@@ -24,10 +24,9 @@ from typing import Any
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
-from voila.app import Voila
-from voila.tornado.handler import TornadoVoilaHandler
 
 from .classroom import CappedKernelManager
+from .course_server import CoursePageHandler, CourseServer
 
 __all__ = ["STATUS_PATH", "ClassServer", "StudentIdFilter", "main", "scrub_student"]
 
@@ -63,7 +62,7 @@ def _manager(handler: JupyterHandler) -> CappedKernelManager:
     return manager
 
 
-class ClassPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà ships no type hints
+class ClassPageHandler(CoursePageHandler):
     """A course page in a class: a pre-heated kernel is taken only when it has started and a seat is free."""
 
     def should_use_rendered_notebook(self, *args: Any) -> bool:
@@ -95,15 +94,13 @@ class ClassStatusHandler(JupyterHandler):
         self.finish(json.dumps(status))
 
 
-class ClassServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
-    """Voilà for a class: the class's page handler, the status page, and students' ids scrubbed from the log."""
+class ClassServer(CourseServer):
+    """The course's Voilà for a class: the class's page handler, the status page, and students' ids scrubbed."""
+
+    page_handler = ClassPageHandler
 
     def init_handlers(self) -> list[Any]:
-        routes = [
-            (route[0], ClassPageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
-            for route in super().init_handlers()
-        ]
-        return [(url_path_join(self.server_url, STATUS_PATH), ClassStatusHandler), *routes]
+        return [(url_path_join(self.server_url, STATUS_PATH), ClassStatusHandler), *super().init_handlers()]
 
     def start(self) -> None:
         scrubber = StudentIdFilter()

@@ -35,10 +35,11 @@ def voila_command(
     ip: str = "127.0.0.1",
     notebooks: Path | None = None,
     preheat: bool = True,
-    module: str = "voila",
+    module: str = "shengji_tutor.app.course_server",
     cull_idle_seconds: int = CULL_IDLE_SECONDS,
 ) -> list[str]:
-    """The Voilà command line for the course (``module`` runs Voilà: a class runs its own, ``app.class_server``).
+    """The Voilà command line for the course (``module`` runs Voilà: the course's, ``app.course_server``; a class
+    runs its own, ``app.class_server``).
 
     Idle kernels are culled after ``cull_idle_seconds`` (checked every minute), as a class's are.
     """
