@@ -6,6 +6,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 TIMEOUT = 120_000
@@ -36,3 +37,52 @@ def test_closing_a_lesson_page_shuts_its_kernel_down(browser: Any, voila_url: st
         time.sleep(0.5)
     context.close()
     assert not kernel_alive(voila_url, kernel), "the closed page's kernel is still running"
+
+
+def kernels_of(voila_url: str) -> set[int]:
+    """The pids of the kernels the Voilà server at ``voila_url`` runs (its ipykernel children, read from /proc)."""
+    port = voila_url.rsplit(":", 1)[1].split("/")[0]
+    proc = Path("/proc")
+    server = {
+        int(p.name)
+        for p in proc.iterdir()
+        if p.name.isdigit() and f"--port={port}" in _cmdline(p) and "voila" in _cmdline(p).lower()
+    }
+    out = set()
+    for p in proc.iterdir():
+        if p.name.isdigit() and "ipykernel" in _cmdline(p):
+            try:
+                parent = int((p / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent in server:
+                out.add(int(p.name))
+    return out
+
+
+def _cmdline(p: Path) -> str:
+    try:
+        return (p / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def test_opening_and_closing_the_course_ten_times_leaves_only_the_preheated_pool(browser: Any, voila_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()  # warm the lesson's pool first: its kernel is taken, and a new one pre-heated
+    page.goto(f"{voila_url}/voila/render/02-points.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    page.close(run_before_unload=True)
+    time.sleep(5)
+    pool = kernels_of(voila_url)
+    assert pool, "the server's kernels are found"
+    for _ in range(10):
+        page = context.new_page()
+        page.goto(f"{voila_url}/voila/render/02-points.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
+        page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+        page.close(run_before_unload=True)
+    context.close()
+    deadline = time.monotonic() + 60
+    while len(kernels_of(voila_url)) > len(pool) and time.monotonic() < deadline:
+        time.sleep(1)
+    assert len(kernels_of(voila_url)) <= len(pool), "closed pages left kernels running"
