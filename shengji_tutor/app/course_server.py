@@ -8,17 +8,48 @@ on it). Voilà's page asks the server to shut its kernel down when it closes
 never sets that cookie, so the request was refused (``403 '_xsrf' argument
 missing``) and every page a learner closed left its kernel running. The course's
 page handler sets the cookie with the page, so a closed page frees its kernel.
+
+While the server is still preparing a lesson's first pre-heated kernel (right
+after it starts), a visitor gets a small "preparing the course" page that
+refreshes itself (``WARMING_PAGE``), not Voilà's spinner over an empty page while
+the lesson executes in front of them. A lesson's kernel is ready when it has run
+the lesson up to the learner's arrival (``course.context.at_request`` leaves a
+file named by its id in ``$SHENGJI_TUTOR_READY_DIR``), or ``WARM_LIMIT`` seconds
+after it started, for a page that never waits for its learner. Once a lesson has
+been ready, its page is always served at once: a refill of the pool never holds a
+learner back.
 """
 
 from __future__ import annotations
 
 import inspect
+import os
+import time
 from typing import Any
 
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-__all__ = ["CoursePageHandler", "CourseServer", "main"]
+from ..course.context import READY_DIR
+
+__all__ = ["WARMING_PAGE", "WARM_LIMIT", "CoursePageHandler", "CourseServer", "main"]
+
+WARM_LIMIT = 60.0
+"""Seconds after its kernel started that a lesson counts as ready even if it never said so."""
+WARMING_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+<title>Preparing the course</title>
+<style>body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;color:#12301c;background:#e3efe5;display:flex;
+align-items:center;justify-content:center;min-height:90vh;margin:0}main{text-align:center;padding:2em}
+h1{font-size:1.4em;margin:0 0 .4em}p{margin:.2em 0}</style></head>
+<body><main class="sjt-warming" role="status" aria-live="polite"><h1>升级 Preparing the course…</h1>
+<p>The server is getting this lesson ready. This page refreshes by itself in a moment.</p></main></body></html>
+"""
+"""What a visitor sees while the server prepares a lesson's first kernel."""
+_READY: set[str] = set()
+"""Lessons whose first pre-heated kernel has been ready in this server: never held back again."""
+_STARTED: dict[str, float] = {}
+"""When each lesson's first pre-heated kernel was seen started (``time.monotonic``)."""
 
 
 class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà ships no type hints
@@ -29,6 +60,34 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
         if inspect.isawaitable(result):
             await result
         self.xsrf_token  # noqa: B018 - reading the token is what sets tornado's _xsrf cookie on the response
+
+    async def get(self, path: str | None = None) -> None:
+        if self._warming(path):
+            self.set_header("Cache-Control", "no-store")
+            self.finish(WARMING_PAGE)
+            return
+        await super().get(path)
+
+    def _warming(self, path: str | None) -> bool:
+        """Is this lesson's first pre-heated kernel still being prepared (the server has just started)?"""
+        notebook = self.notebook_path or path or ""
+        if notebook in _READY or not self.voila_configuration.preheat_kernel:
+            return False
+        pool = getattr(self.kernel_manager, "_pools", {}).get(notebook)
+        if not pool:
+            return False  # nothing pre-heating for this page: Voilà renders it as usual
+        task = pool[0]
+        if not task.done():
+            return True
+        if task.cancelled() or task.exception() is not None:
+            return False  # a failed start: Voilà deals with it
+        started = _STARTED.setdefault(notebook, time.monotonic())
+        folder = os.environ.get(READY_DIR, "")
+        said = bool(folder) and os.path.exists(os.path.join(folder, str(task.result().get("kernel_id"))))
+        if said or not folder or time.monotonic() - started > WARM_LIMIT:
+            _READY.add(notebook)
+            return False
+        return True
 
 
 class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from importlib.resources import files
 from pathlib import Path
 from typing import NoReturn
 
+from ..course.context import READY_DIR
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
@@ -64,6 +66,7 @@ def voila_command(
 def voila_env(data_dir: Path | None = None) -> dict[str, str]:
     """The environment: the template on JUPYTER_PATH, and where progress is kept."""
     env = dict(os.environ)
+    env[READY_DIR] = tempfile.mkdtemp(prefix="shengji-ready-")  # pre-heated kernels say there when they are ready
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH", "")) if p)
     if data_dir is not None:
         env["SHENGJI_TUTOR_DATA"] = str(data_dir)

@@ -10,6 +10,7 @@ schema check) per kernel instead of one per link.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from dataclasses import dataclass
@@ -34,8 +35,30 @@ def at_request() -> None:
     if not learner_known():
         from voila.utils import wait_for_request  # Voilà's (and its server's) code only in a pre-heated kernel
 
+        _tell_server_ready()
         wait_for_request()
     os.environ[REQUEST_SEEN] = "1"
+
+
+READY_DIR = "SHENGJI_TUTOR_READY_DIR"
+"""Where a pre-heated kernel leaves a file named by its id once its lesson is ready for a learner (the course
+server shows its warming page until then)."""
+
+
+def _tell_server_ready() -> None:
+    """Leave this kernel's ready file in ``$SHENGJI_TUTOR_READY_DIR`` (nothing when unset or not a kernel)."""
+    folder = os.environ.get(READY_DIR)
+    if not folder:
+        return
+    try:
+        from ipykernel.connect import get_connection_file
+
+        name = os.path.basename(get_connection_file())
+    except (ImportError, RuntimeError, AttributeError):
+        return
+    kernel_id = name.removeprefix("kernel-").removesuffix(".json")
+    with contextlib.suppress(OSError):
+        open(os.path.join(folder, kernel_id), "w").close()
 
 
 def learner_known() -> bool:

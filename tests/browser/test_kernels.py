@@ -86,3 +86,26 @@ def test_opening_and_closing_the_course_ten_times_leaves_only_the_preheated_pool
     while len(kernels_of(voila_url)) > len(pool) and time.monotonic() < deadline:
         time.sleep(1)
     assert len(kernels_of(voila_url)) <= len(pool), "closed pages left kernels running"
+
+
+def test_a_visitor_during_warm_up_sees_a_page_that_refreshes_itself(tmp_path: Path) -> None:
+    """Right after the server starts, a lesson answers with the small warming page, then with the lesson itself."""
+    from benchmarks.browser import free_port, running
+    from shengji_tutor.app.course_server import WARMING_PAGE
+    from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
+
+    port = free_port()
+    command, env = voila_command(port, notebooks=NOTEBOOKS), voila_env(tmp_path / "data")
+    with running(command, port, tmp_path / "voila.log", env) as base:
+        pages = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            with urllib.request.urlopen(f"{base}/voila/render/02-points.ipynb", timeout=60) as response:
+                pages.append(response.read().decode())
+            if "rendered_cells" in pages[-1]:
+                break
+            time.sleep(1)
+    assert pages[0] == WARMING_PAGE  # the server had not prepared the lesson yet
+    assert 'http-equiv="refresh"' in pages[0]
+    assert "rendered_cells" in pages[-1]  # and then the lesson, once its kernel was ready
+    assert "Preparing the course" not in pages[-1]
