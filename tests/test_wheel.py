@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -91,8 +92,13 @@ def test_serve_from_another_folder_answers_the_home_page(fresh: Path, tmp_path: 
     log = tmp_path / "serve.log"
     command = [str(fresh / "shengji-tutor"), "serve", f"--port={port}"]
     with running(command, port, log, env, timeout=240, cwd=tmp_path) as base:
-        with urllib.request.urlopen(f"{base}/voila/render/00-home.ipynb", timeout=300) as reply:
-            status, body = reply.status, reply.read().decode()
+        deadline = time.monotonic() + 240
+        while True:  # as a browser does, follow the warming page until the home page is ready
+            with urllib.request.urlopen(f"{base}/voila/render/00-home.ipynb", timeout=300) as reply:
+                status, body = reply.status, reply.read().decode()
+            if "Preparing the course" not in body or time.monotonic() > deadline:
+                break
+            time.sleep(2)
         assert status == 200
         assert "00-home" in body or "Sheng ji" in body, body[:2000]
     said = log.read_text()

@@ -63,7 +63,13 @@ def _manager(handler: JupyterHandler) -> CappedKernelManager:
 
 
 class ClassPageHandler(CoursePageHandler):
-    """A course page in a class: a pre-heated kernel is taken only when it has started and a seat is free."""
+    """A course page in a class: a pre-heated kernel is taken only when it has started and a seat is free.
+
+    No warming page: a page whose pre-heated kernel is not ready starts a kernel of its own (within the cap),
+    so a student is never held back waiting for the pool.
+    """
+
+    warm_up = False
 
     def should_use_rendered_notebook(self, *args: Any) -> bool:
         # Voilà takes the pool's kernel right after this answer, with no await in between: the check and the

@@ -61,8 +61,11 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
             await result
         self.xsrf_token  # noqa: B018 - reading the token is what sets tornado's _xsrf cookie on the response
 
+    warm_up = True
+    """Show ``WARMING_PAGE`` while the lesson's first kernel is prepared (the class server's handler does not)."""
+
     async def get(self, path: str | None = None) -> None:
-        if self._warming(path):
+        if self.warm_up and self._warming(path):
             self.set_header("Cache-Control", "no-store")
             self.finish(WARMING_PAGE)
             return
