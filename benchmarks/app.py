@@ -48,13 +48,15 @@ import nbformat
 
 from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
 from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
+from shengji_tutor.play.bots import Bot
 from shengji_tutor.play.coaching import COACH_BUDGET
 from shengji_tutor.play.search import Budget, candidate_plays, play_signature
 from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.best import GRADING_BUDGET, BestPuzzle
+from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
-__all__ = ["coaching", "grading", "main", "run"]
+__all__ = ["coaching", "decide_as", "grading", "main", "run"]
 
 TRIVIAL = "trivial.ipynb"
 LESSON = "02-points.ipynb"
@@ -195,29 +197,35 @@ def grading(runs: int = 5, puzzles: int | None = None) -> dict[str, float]:
     return medians
 
 
+def decide_as(game: CoachedGame, bot: Bot, declare: bool = False) -> None:
+    """Make the learner's current decision in a coached game as ``bot`` would (when the deal stops for them:
+    passing, unless ``declare``); the coach's tests and the coach's benchmark play hands this way."""
+    view = game.round.view(LEARNER)
+    asked = game.awaiting
+    if asked == "declare":
+        cards = bot.declare(view) if declare else None
+        game.declare(cards) if cards else game.pass_declaration()
+    elif asked == "bury":
+        game.bury(bot.discard(view))
+    elif asked == "call":
+        game.call(bot.call(view))
+    else:
+        assert asked == "play", f"the coached game asks for nothing ({asked!r})"
+        game.play(list(bot.play(view)))
+
+
 def coaching(hands: int = 3, budget: Budget | None = None) -> dict[str, float]:
     """Medians (seconds) of the coach's verdict per decision kind over ``hands`` coached hands, the p95 of the
     plays' verdicts, and the search bot's decision on the same play positions (``search``) with the ratio."""
     from shengji_tutor.play.bots import HeuristicBot
     from shengji_tutor.play.search import SearchBot
-    from shengji_tutor.ui.coach import CoachedGame
 
     bot = HeuristicBot()
     times: dict[str, list[float]] = {"play": [], "bury": [], "declare": [], "search": []}
     for seed in range(hands):
         game = CoachedGame(seed=seed, grading=None)
         while game.awaiting is not None:
-            view = game.round.view(2)
-            asked = game.awaiting
-            if asked == "declare":
-                cards = bot.declare(view)
-                game.declare(cards) if cards else game.pass_declaration()
-            elif asked == "bury":
-                game.bury(bot.discard(view))
-            elif asked == "call":
-                game.call(bot.call(view))
-            else:
-                game.play(list(bot.play(view)))
+            decide_as(game, bot, declare=True)
         game.grading = budget or COACH_BUDGET
         for decision in game.decisions:
             start = time.perf_counter()

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from benchmarks.app import decide_as
 from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards, points
 from shengji_tutor.engine.errors import ShengjiError
 from shengji_tutor.engine.plays import strength_spent
@@ -38,18 +39,7 @@ def text(game: CoachedGame) -> str:
 
 def decide_like_a_bot(game: CoachedGame, declare: bool = False) -> None:
     """Make the learner's current decision as the heuristic bot would (passing, unless ``declare``)."""
-    view = game.round.view(LEARNER)
-    asked = game.awaiting
-    if asked == "declare":
-        cards = BOT.declare(view) if declare else None
-        game.declare(cards) if cards else game.pass_declaration()
-    elif asked == "bury":
-        game.bury(BOT.discard(view))
-    elif asked == "call":
-        game.call(BOT.call(view))
-    else:
-        assert asked == "play"
-        game.play(list(BOT.play(view)))
+    decide_as(game, BOT, declare)
 
 
 def ready_to_play(game: CoachedGame) -> CoachedGame:

@@ -32,8 +32,10 @@ __all__ = [
     "CappedKernelManager",
     "classroom_command",
     "classroom_env",
+    "kernel_started",
     "key_fingerprint",
     "key_matches",
+    "pool_tasks",
 ]
 
 PREHEAT = "VOILA_PREHEAT"
@@ -66,7 +68,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def preheated(self) -> dict[str, int]:
         """How many started pre-heated kernels wait in each notebook's pool."""
-        return {notebook: sum(_ready(task) for task in pool) for notebook, pool in self._pool_tasks().items()}
+        return {notebook: sum(kernel_started(task) for task in pool) for notebook, pool in self._pool_tasks().items()}
 
     def pool_ready(self, notebook: str) -> bool:
         """Is the notebook's next pre-heated kernel started, so that taking it is instant and counted at once?
@@ -74,11 +76,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
         A pool start that failed is replaced here, so a lesson never stays cold.
         """
         pool = self._pool_tasks().get(notebook, [])
-        if pool and pool[0].done() and not _ready(pool[0]):
+        if pool and pool[0].done() and not kernel_started(pool[0]):
             pool.pop(0)
             self.fill_if_needed(notebook_name=notebook)  # type: ignore[attr-defined]  # Voilà's pooling subclass
             return False
-        return bool(pool) and _ready(pool[0])
+        return bool(pool) and kernel_started(pool[0])
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = kwargs.pop("kernel_id", None)
@@ -96,20 +98,25 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return started
 
     def _pool_tasks(self) -> dict[str, list[Any]]:
-        """Voilà's pools (``_pools``, set by its subclass): notebook → tasks starting or holding a kernel."""
-        pools: dict[str, list[Any]] = getattr(self, "_pools", {})
-        return pools
+        return pool_tasks(self)
 
     def _waiting(self) -> set[str]:
         """Kernels in a pre-heated pool: starting for one, or started and not yet taken by a learner."""
         waiting = {kernel_id for kernel_id, for_pool in self._starting.items() if for_pool}
         for pool in self._pool_tasks().values():
-            waiting.update(task.result()["kernel_id"] for task in pool if _ready(task))
+            waiting.update(task.result()["kernel_id"] for task in pool if kernel_started(task))
         return waiting
 
 
-def _ready(task: Any) -> bool:
-    """Did this pool task start its kernel (not cancelled, no error)?"""
+def pool_tasks(manager: object) -> dict[str, list[Any]]:
+    """Voilà's pools (``_pools``, set by its pooling subclass of the kernel manager): notebook → tasks starting or
+    holding a pre-heated kernel; empty without pre-heating."""
+    pools: dict[str, list[Any]] = getattr(manager, "_pools", {})
+    return pools
+
+
+def kernel_started(task: Any) -> bool:
+    """Did this pool task start its kernel (done, not cancelled, no error)?"""
     return bool(task.done() and not task.cancelled() and task.exception() is None)
 
 

@@ -31,6 +31,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..course.context import READY_DIR
+from .classroom import kernel_started, pool_tasks
 
 __all__ = ["WARMING_PAGE", "WARM_LIMIT", "CoursePageHandler", "CourseServer", "main"]
 
@@ -76,13 +77,13 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
         notebook = self.notebook_path or path or ""
         if notebook in _READY or not self.voila_configuration.preheat_kernel:
             return False
-        pool = getattr(self.kernel_manager, "_pools", {}).get(notebook)
+        pool = pool_tasks(self.kernel_manager).get(notebook)
         if not pool:
             return False  # nothing pre-heating for this page: Voilà renders it as usual
         task = pool[0]
         if not task.done():
             return True
-        if task.cancelled() or task.exception() is not None:
+        if not kernel_started(task):
             return False  # a failed start: Voilà deals with it
         started = _STARTED.setdefault(notebook, time.monotonic())
         folder = os.environ.get(READY_DIR, "")

@@ -344,10 +344,10 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     assert view.trump is not None
     if chosen.grade == "good":
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
-            return ["The best play found.", *_measured(view, chosen, None)]
+            return ["The best play found.", *_measured(chosen, None)]
         return [
             f"As good as {format_cards(best.choice)} as far as the play-outs can tell.",
-            *_measured(view, chosen, best),
+            *_measured(chosen, best),
         ]
     trump = view.trump
     out: list[str] = []
@@ -404,10 +404,10 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
         )
     elif top.later_points - mine.later_points >= 8:
         out.append(f"It costs about {top.later_points - mine.later_points:.0f} points in the tricks that follow.")
-    return out + _measured(view, chosen, best)
+    return out + _measured(chosen, best)
 
 
-def _measured(view: PlayerView, chosen: Option, best: Option | None) -> list[str]:
+def _measured(chosen: Option, best: Option | None) -> list[str]:
     """What the play-outs measured, as a sentence: the side's average level change (and the best's)."""
     mine = chosen.detail
     samples = mine.samples if mine is not None else 0

@@ -47,15 +47,10 @@ class MistakePuzzle(BestPuzzle, spec_type=None):
         return {self._signature(o.choice) for o in self.judged}
 
     def judgement(self, play: Sequence[Card]) -> tuple[Option, Option]:
-        sig = self._signature(play)
+        """A judged play's figures from the puzzle's judgement; any other play judged live (``BestPuzzle``'s way)."""
         by_sig = {self._signature(o.choice): o for o in self.judged}
-        if sig in by_sig:
-            return by_sig[sig], self.judged[0]
-        if sig not in self._reasons:
-            options = judge_plays(self.player_view, self.budget, 0, candidates=[self.judged[0].choice, tuple(play)])
-            found = {self._signature(o.choice): o for o in options}
-            self._reasons[sig] = (found[sig], found[self._signature(self.judged[0].choice)])
-        return self._reasons[sig]
+        found = by_sig.get(self._signature(play))
+        return (found, self.judged[0]) if found is not None else super().judgement(play)
 
 
 def mistake_puzzle(position: str, answer: str, mistake_id: int) -> MistakePuzzle | None:
