@@ -31,7 +31,10 @@ from shengji_tutor.store.keys import key_fingerprint
 
 CAP = 2
 BURST = 12
-LESSONS = ("00-home.ipynb", "02-points.ipynb")
+PAGES = ("course.ipynb", "instructor.ipynb")
+"""The course's one page (with its pre-heated pool) and the instructor's (no pool: it starts its kernel)."""
+OLD_LESSON = "02-points.ipynb"
+"""An old lesson address: sent to the course's page."""
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 # -- the manager, with kernel starts that wait until the test lets them finish ----------------------------------
@@ -152,11 +155,12 @@ def test_a_students_id_is_scrubbed_from_an_address() -> None:
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, int]]:
-    """A class server for two lessons with a cap of two learners; yields (base URL, its log, its port)."""
+    """A class server for the course's page and the instructor's, with a cap of two learners; yields (base URL,
+    its log, its port)."""
     work = tmp_path_factory.mktemp("class-server")
     notebooks = work / "notebooks"
     notebooks.mkdir()
-    for name in LESSONS:
+    for name in (*PAGES, OLD_LESSON):
         shutil.copy(NOTEBOOKS / name, notebooks / name)
     port = free_port()
     env = classroom_env(f"sqlite:///{work / 'classroom.sqlite'}", key_fingerprint("class-server-test-key"), work)
@@ -208,9 +212,10 @@ def kernel_processes(port: int) -> int:
 
 def test_a_burst_of_page_opens_seats_no_more_learners_than_the_cap(class_server: tuple[str, Path, int]) -> None:
     base, log, port = class_server
-    heated = dict.fromkeys(LESSONS, 1)
-    wait_until("every lesson's pre-heated kernel", lambda: status(base)["preheated"] == heated)
-    urls = [f"{base}/voila/render/{LESSONS[i % 2]}?student=burst-token-{i}" for i in range(BURST)]
+    heated = {PAGES[0]: 1, PAGES[1]: 0, OLD_LESSON: 0}  # only the course's page keeps a kernel pre-heated
+    wait_until("the course's pre-heated kernel", lambda: status(base)["preheated"] == heated)
+    pages = (f"{OLD_LESSON}?student=burst-token-", "instructor.ipynb?student=burst-token-")
+    urls = [f"{base}/voila/render/{pages[i % 2]}{i}" for i in range(BURST)]
     with ThreadPoolExecutor(BURST) as pool:
         replies = list(pool.map(fetch, urls))
 
@@ -220,20 +225,20 @@ def test_a_burst_of_page_opens_seats_no_more_learners_than_the_cap(class_server:
             assert "The class is full — try again in a minute" in page
             assert "Service Unavailable" not in page
     assert status(base)["learners"] == CAP
-    # the refused pages emptied no pool: each lesson has its pre-heated kernel again, beside the learners'
-    wait_until("the pools to refill", lambda: status(base)["preheated"] == heated)
-    assert kernel_processes(port) == CAP + len(LESSONS)
+    # the refused pages emptied no pool: the course's page has its pre-heated kernel again, beside the learners'
+    wait_until("the pool to refill", lambda: status(base)["preheated"] == heated)
+    assert kernel_processes(port) == CAP + 1
 
-    # a learner leaves; the next one gets the lesson's pre-heated kernel
+    # a learner leaves; the next one gets the course's pre-heated kernel
     leaving = KERNEL_ID.search(next(page for code, page in replies if code == 200))
     assert leaving is not None
     assert fetch(f"{base}/voila/api/shutdown/{leaving.group(1)}", method="POST")[0] == 204
     wait_until("the seat to free", lambda: status(base)["learners"] == CAP - 1)
-    code, page = fetch(f"{base}/voila/render/{LESSONS[1]}")
+    code, page = fetch(f"{base}/voila/render/{PAGES[0]}")
     assert code == 200
     mine = KERNEL_ID.search(page)
     assert mine is not None
-    assert f"Using pre-heated kernel: {mine.group(1)} for {LESSONS[1]}" in log.read_text()
+    assert f"Using pre-heated kernel: {mine.group(1)} for {PAGES[0]}" in log.read_text()
     assert status(base)["learners"] == CAP
 
 

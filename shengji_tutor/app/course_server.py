@@ -1,4 +1,11 @@
-"""The course's Voilà process: Voilà whose pages let the browser shut their kernel down when they close.
+"""The course's Voilà process: one page per learner, whose kernel is freed when the page closes.
+
+The course is one page, ``course.ipynb`` (``course.shell``): it shows every lesson in
+place, in the learner's one kernel. Only that page has pre-heated kernels
+(``POOLED``); an old lesson address (``/voila/render/05-tractors.ipynb?student=…``, a
+bookmark, a link from elsewhere) is sent to the same place in the app
+(``/voila/render/course.ipynb?student=…#tractors``), so a learner never holds two
+kernels for one course. Other pages (the instructor's) are served as Voilà pages.
 
 ``shengji-tutor serve`` runs ``python -m shengji_tutor.app.course_server`` with
 Voilà's own arguments, in place of ``python -m voila`` (the class server builds
@@ -26,14 +33,19 @@ import inspect
 import os
 import time
 from typing import Any
+from urllib.parse import quote
 
+import traitlets
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..course.context import READY_DIR
+from ..course.places import SHELL_NOTEBOOK, route_of
 from .classroom import kernel_started, pool_tasks
 
-__all__ = ["WARMING_PAGE", "WARM_LIMIT", "CoursePageHandler", "CourseServer", "main"]
+__all__ = ["WARMING_PAGE", "WARM_LIMIT", "CoursePageHandler", "CourseServer", "main", "shell_address"]
 
 WARM_LIMIT = 60.0
 """Seconds after its kernel started that a lesson counts as ready even if it never said so."""
@@ -44,9 +56,12 @@ WARMING_PAGE = """<!DOCTYPE html>
 align-items:center;justify-content:center;min-height:90vh;margin:0}main{text-align:center;padding:2em}
 h1{font-size:1.4em;margin:0 0 .4em}p{margin:.2em 0}</style></head>
 <body><main class="sjt-warming" role="status" aria-live="polite"><h1>升级 Preparing the course…</h1>
-<p>The server is getting this lesson ready. This page refreshes by itself in a moment.</p></main></body></html>
+<p>The server is getting this lesson ready. This page refreshes by itself in a moment.</p></main>
+<script>setTimeout(function () { window.location.reload(); }, 2000);</script></body></html>
 """
-"""What a visitor sees while the server prepares a lesson's first kernel."""
+"""What a visitor sees while the server prepares a lesson's first kernel. It reloads itself from a script: an
+address with a fragment (``course.ipynb#points``) is not reloaded by a refresh tag, which the browser takes for a
+jump within the page (the tag stays for an address without one)."""
 _READY: set[str] = set()
 """Lessons whose first pre-heated kernel has been ready in this server: never held back again."""
 _STARTED: dict[str, float] = {}
@@ -66,6 +81,11 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
     """Show ``WARMING_PAGE`` while the lesson's first kernel is prepared (the class server's handler does not)."""
 
     async def get(self, path: str | None = None) -> None:
+        notebook = self.notebook_path or path or ""
+        route = route_of(notebook)
+        if route is not None:  # a lesson of the app: the same place in the learner's one page
+            self.redirect(shell_address(self.base_url, route, self.request.query))
+            return
         if self.warm_up and self._warming(path):
             self.set_header("Cache-Control", "no-store")
             self.finish(WARMING_PAGE)
@@ -94,15 +114,56 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
         return True
 
 
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="5" y="2" width="22" height="28" rx="4" '
+    'fill="#fff" stroke="#12301c" stroke-width="2"/><path d="M16 8l6 8-6 8-6-8z" fill="#c62828"/></svg>'
+)
+"""The course's tab icon (a red diamond on a card), served at ``/favicon.ico``: browsers ask for it on every
+site, and a 404 there is a console error on every page."""
+
+
+class FaviconHandler(JupyterHandler):
+    """The tab icon; no login needed (a browser asks before anything else)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "public, max-age=86400")
+        self.finish(FAVICON)
+
+
+def shell_address(base_url: str, route: str, query: str = "") -> str:
+    """The app's page at ``route``, keeping the address's query (a student's id, a seed).
+
+    >>> from shengji_tutor.app.course_server import shell_address
+    >>> shell_address("/", "tractors", "student=Zq3")
+    '/voila/render/course.ipynb?student=Zq3#tractors'
+    """
+    page = url_path_join(base_url, "voila/render", SHELL_NOTEBOOK)
+    return page + (f"?{query}" if query else "") + f"#{quote(route)}"
+
+
 class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
-    """Voilà with the course's page handler."""
+    """Voilà with the course's page handler, and pre-heated kernels for the app's page only."""
 
     page_handler: type[TornadoVoilaHandler] = CoursePageHandler
+    pooled = traitlets.Int(1, config=True, help="Pre-heated kernels kept ready for the course's page.")
+
+    def init_settings(self) -> Any:
+        # Voilà's pooling manager reads this when init_settings creates it: the app's page has a pool, no other
+        # page has (each lesson notebook had one: 14 kernels of ~130 MiB waiting, most of them for nobody).
+        self.config.VoilaKernelManager.kernel_pools_config = {
+            "default": {"pool_size": 0},
+            SHELL_NOTEBOOK: {"pool_size": self.pooled},
+        }
+        return super().init_settings()
 
     def init_handlers(self) -> list[Any]:
         return [
-            (route[0], self.page_handler, *route[2:]) if route[1] is TornadoVoilaHandler else route
-            for route in super().init_handlers()
+            (url_path_join(self.server_url, "/favicon.ico"), FaviconHandler),
+            *(
+                (route[0], self.page_handler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+                for route in super().init_handlers()
+            ),
         ]
 
 

@@ -57,8 +57,10 @@ class Poller:
 class JoinPanel(w.VBox):  # type: ignore[misc]
     """The home page's "Join a class" form: class code and display name, once."""
 
-    def __init__(self, store: ClassroomStore, home: str = "00-home.ipynb") -> None:
-        self.store, self.home = store, home
+    def __init__(
+        self, store: ClassroomStore, home: str = "00-home.ipynb", on_join: Callable[[Learner], None] | None = None
+    ) -> None:
+        self.store, self.home, self.on_join = store, home, on_join
         self.code = w.Text(placeholder="e.g. K7QX2M", description="Class code")
         self.name = w.Text(placeholder="how the class will see you", description="Your name")
         self.button = w.Button(description="Join", button_style="success")
@@ -76,6 +78,12 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
             return None
         me = self.store.student(student)
         learner = Learner(student, me["name"], me["code"])
+        if self.on_join is not None:  # the course's one page signs itself in
+            self.message.value = (
+                f'<p role="status">Welcome, {escape(learner.name)}! You are in class {escape(learner.code)}.</p>'
+            )
+            self.on_join(learner)
+            return learner
         target = escape(link(self.home, learner), quote=True)
         self.message.value = (
             f'<p role="status">Welcome, {escape(learner.name)}! You are in class {escape(learner.code)}. '
@@ -124,7 +132,10 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             if live is None or live not in self.bank:
                 self.title.value = "<p>No live question right now: carry on with the lessons.</p>"
                 self.children = [self.title]
+                self.add_class("sjt-live-idle")
                 return
+            self.remove_class("sjt-live-idle")
+            self.remove_class("sjt-live-answered")
             puzzle = self.bank[live]
             self.title.value = "<h2>Live question from your instructor</h2>"
             self.card = PuzzleCard(**puzzle_card_args(puzzle))
@@ -142,6 +153,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         puzzle_id = self.shown or ""
         shown = answer_text(self.bank.get(puzzle_id), answer)
         problem = self.progress.save(puzzle_id, grade.correct, shown)
+        self.add_class("sjt-live-answered")
         if self.card is not None:
             self.card.error = problem
 

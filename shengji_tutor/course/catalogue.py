@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..puzzles import Puzzle, load_bank
 
-__all__ = ["HOME", "LESSONS", "NO_PUZZLES", "PRACTICE", "Lesson", "find_lesson", "puzzles_of"]
+__all__ = ["HOME", "LESSONS", "NO_PUZZLES", "PRACTICE", "REVIEW", "Lesson", "find_lesson", "puzzles_of"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ LESSONS: tuple[Lesson, ...] = (
 )
 HOME = "00-home.ipynb"
 PRACTICE = "practice.ipynb"
+REVIEW = "review.ipynb"
 
 NO_PUZZLES = {1: "the game in five minutes", 10: "a whole round against three bots"}
 """What the lessons without puzzles offer instead (shown on the home page); a lesson whose puzzles are not

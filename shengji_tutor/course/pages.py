@@ -7,7 +7,9 @@ kept comes from the page context (``context.py``), built once per kernel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import Protocol
 
 import ipywidgets as w
 from IPython.display import HTML
@@ -19,7 +21,7 @@ from ..engine.trump import Trump
 from ..puzzles import load_bank
 from ..store.progress import ProgressStore
 from ..ui.render import hand_svg
-from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, Lesson, find_lesson, puzzles_of
+from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, REVIEW, Lesson, find_lesson, puzzles_of
 from .context import at_request, learner_known, page_context
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "lesson_footer",
     "lesson_header",
     "page_header",
+    "use_shell",
 ]
 
 STYLE = """<style>
@@ -61,6 +64,24 @@ STYLE = """<style>
 </style>"""
 
 
+class Site(Protocol):
+    """The course page that lessons are shown in (``shell.Shell``): its links, and what joining a class does."""
+
+    def href(self, notebook: str) -> str | None: ...
+
+    def joined(self, learner: Learner) -> None: ...
+
+
+_SITE: Site | None = None
+"""The shell this kernel shows its lessons in (None: each notebook is its own page, as in JupyterLab)."""
+
+
+def use_shell(site: Site | None) -> None:
+    """Draw course links for ``site`` (fragments of its one page) from now on; None: links to notebooks."""
+    global _SITE
+    _SITE = site
+
+
 def _learner() -> Learner | None:
     """The classroom student this page belongs to (None outside a classroom, or before they opened the page)."""
     return page_context().learner if learner_known() else None
@@ -72,8 +93,10 @@ def learner_progress(store: ProgressStore | None) -> ProgressStore:
 
 
 def _href(target: str) -> str:
-    """A course link that keeps a classroom student signed in (their id rides in the address)."""
-    return escape(link(target, _learner()), quote=True)
+    """A course link: in the app's one page, a fragment of it (``#tractors``, same tab, same kernel); elsewhere the
+    notebook, keeping a classroom student signed in (their id rides in the address)."""
+    inside = _SITE.href(target) if _SITE is not None else None
+    return escape(inside if inside is not None else link(target, _learner()), quote=True)
 
 
 def _nav(current: Lesson | None) -> str:
@@ -86,6 +109,7 @@ def _nav(current: Lesson | None) -> str:
         if after:
             links.append(f'<a href="{_href(after[0].notebook)}" rel="next">{escape(after[0].title)} →</a>')
     links.append(f'<a href="{_href(PRACTICE)}">Practice</a>')
+    links.append(f'<a href="{_href(REVIEW)}">Review</a>')
     return f'<nav class="sjt-nav" aria-label="Course">{"".join(links)}</nav>'
 
 
@@ -201,8 +225,12 @@ def home(store: ProgressStore | None = None) -> w.Widget:
     context = page_context()
     if context.room is not None:
         if context.learner is None:
+            joined: Callable[[Learner], None] | None = _SITE.joined if _SITE is not None else None
             return w.VBox(
-                [w.HTML(STYLE + f'<div class="sjt-course">{_nav(None)}</div>'), JoinPanel(context.room, HOME)]
+                [
+                    w.HTML(STYLE + f'<div class="sjt-course">{_nav(None)}</div>'),
+                    JoinPanel(context.room, HOME, on_join=joined),
+                ]
             )
         learner = context.learner
         lessons = context.room.class_info(learner.code)["lessons"]
@@ -211,6 +239,8 @@ def home(store: ProgressStore | None = None) -> w.Widget:
             f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
             f"in class {escape(learner.code)}.{escape(covers)}</p>"
         )
+        if _SITE is not None:  # the app's page shows the live question above every place, not only here
+            return w.VBox([_home_page(store), hello])
         return w.VBox([_home_page(store), hello, LivePanel(context.room, learner, progress=learner_progress(store))])
     return _home_page(store)
 

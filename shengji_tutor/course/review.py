@@ -36,8 +36,9 @@ EMPTY = (
 class MistakeReview(w.VBox):  # type: ignore[misc]
     """The learner's open mistakes as puzzles (oldest first); solving one marks it solved in their store."""
 
-    def __init__(self, store: ProgressStore | None = None) -> None:
+    def __init__(self, store: ProgressStore | None = None, empty: str = EMPTY) -> None:
         self.store = learner_progress(store)
+        self.empty = empty
         self.status = w.HTML()
         self.status.add_class("sjt-review-status")
         self.refresh_button = w.Button(description="Look for new mistakes", tooltip="Load the mistakes kept since")
@@ -89,7 +90,7 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         left = len(self.queue) + (self.puzzle is not None)
         note = f"<p>{escape(self.note)}</p>" if self.note else ""
         if self.puzzle is None:
-            self.status.value = f'<div class="sjt-review-head">{note}<p>{escape(EMPTY)}</p></div>'
+            self.status.value = f'<div class="sjt-review-head">{note}<p>{escape(self.empty)}</p></div>'
             self.children = [self.status, self.refresh_button]
             return
         count = f"{left} mistake{'s' if left != 1 else ''} to solve again"
@@ -117,7 +118,8 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         self._show_next()
 
 
-def mistake_review(store: ProgressStore | None = None) -> MistakeReview:
-    """This page's learner's mistakes to solve again (waits for the learner in a pre-heated Voilà kernel)."""
+def mistake_review(store: ProgressStore | None = None, empty: str = EMPTY) -> MistakeReview:
+    """This page's learner's mistakes to solve again (waits for the learner in a pre-heated Voilà kernel); ``empty``
+    is what an empty queue says."""
     at_request()
-    return MistakeReview(store)
+    return MistakeReview(store, empty)

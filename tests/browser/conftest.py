@@ -118,5 +118,8 @@ def page(browser: object) -> Iterator[object]:
     outside: list[str] = []
     pg.on("request", lambda r: outside.append(r.url) if _outside(r.url) else None)
     pg.outside_requests = outside  # type: ignore[attr-defined]
+    failed: list[str] = []
+    pg.on("response", lambda r: failed.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None)
+    pg.failed_responses = failed  # type: ignore[attr-defined]
     yield pg
     context.close()

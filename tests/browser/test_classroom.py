@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from shengji_tutor.classroom import ClassroomStore
@@ -24,12 +25,13 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     page.get_by_label("Class code").fill(code)
     page.get_by_label("Your name").fill(EVIL)
     page.get_by_role("button", name="Join", exact=True).click()
-    page.get_by_role("link", name="Continue to the course →").click()
+    page.wait_for_selector(".sjt-signed-in", timeout=TIMEOUT)  # signed in where they are, no new page
+    assert EVIL in page.locator(".sjt-signed-in").inner_text()
+    assert "student=" in page.url  # the address now names them: a reload or a bookmark keeps them signed in
+    assert page.locator(".sjt-home-list a").first.get_attribute("href") == "#start-here"  # same page, same kernel
+    page.reload(timeout=TIMEOUT)
     page.wait_for_selector(".sjt-signed-in", timeout=TIMEOUT)
     assert EVIL in page.locator(".sjt-signed-in").inner_text()
-    assert "student=" in page.url
-    lesson_link = page.locator(".sjt-home-list a").first.get_attribute("href")
-    assert "?student=" in lesson_link  # the identity rides along to every lesson
 
     # the instructor: locked without the key, then the roster shows the name as plain text
     page.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
@@ -47,6 +49,46 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     assert roster.first.inner_text() == EVIL
     assert page.locator(".sjt-roster img").count() == 0
     assert not dialogs
+    assert not page.page_errors
+
+
+def test_a_question_pushed_mid_lesson_reaches_the_student_where_they_are(page: Any, classroom: tuple[str, str]) -> None:
+    """The student reads lesson 4 when the instructor pushes a question: it appears above the lesson, is answered
+    there, and the answer reaches the instructor's store; the student never left the lesson."""
+    from shengji_tutor.course.catalogue import puzzles_of
+
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Live club", CLASS_KEY, lessons=[2, 4])
+    student = store.join(code, "Bo")
+    page.goto(
+        f"{base}/voila/render/course.ipynb?student={student}#home", timeout=TIMEOUT, wait_until="domcontentloaded"
+    )
+    page.wait_for_selector(".sjt-signed-in", timeout=TIMEOUT)
+    page.locator(".sjt-home-list a[href='#pairs']").click()
+    page.wait_for_selector(".sjt-place-pairs .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    page.locator(".sjt-place-pairs .sjt-footer").scroll_into_view_if_needed()
+    puzzle = next(p for p in puzzles_of(2) if p.answer_kind == "number")
+    store.push_question(code, CLASS_KEY, puzzle.id)
+    live = page.locator(f".sjt-shell-live .sjt-live [data-puzzle-id='{puzzle.id}']")
+    live.wait_for(timeout=TIMEOUT)  # within the live panel's polling interval
+    assert page.url.endswith("#pairs")
+    assert page.locator(".sjt-place-pairs .sjt-footer").count() == 1
+    box = page.locator(f".sjt-shell-live [data-puzzle-id='{puzzle.id}']").bounding_box()
+    assert box is not None
+    assert box["y"] >= 0  # the whole question is in view, though the student had scrolled to the lesson's end
+    assert box["y"] + box["height"] <= 900
+    if os.environ.get("SJT_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "live-question-mid-lesson.png"))
+    live.get_by_label("Answer").fill(str(puzzle.solve()))
+    live.get_by_label("Answer").press("Enter")
+    page.wait_for_function(
+        f"document.querySelector(\".sjt-shell-live [data-puzzle-id='{puzzle.id}'] .sjt-feedback\")"
+        "?.dataset.verdict === 'correct'",
+        timeout=TIMEOUT,
+    )
+    recorded = [(a.display_name, a.puzzle_id, a.correct) for a in store.attempts(code, CLASS_KEY)]
+    assert recorded == [("Bo", puzzle.id, True)]
     assert not page.page_errors
 
 

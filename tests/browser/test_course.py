@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from shengji_tutor.course import LESSONS
+from shengji_tutor.course.places import route_of
 from shengji_tutor.puzzles import Puzzle, load_bank
 
 from .conftest import NOTEBOOKS
@@ -18,32 +20,56 @@ BANK = load_bank()
 PAGES = [lesson.notebook for lesson in LESSONS if (NOTEBOOKS / lesson.notebook).exists()]
 
 
+SHELL = "course.ipynb"
+
+
 def open_page(page: Any, voila_url: str, notebook: str, ready: str) -> None:
+    """Open a lesson by its old address: the server sends it to the same place in the app's one page."""
     page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(ready, timeout=TIMEOUT)
 
 
-def test_the_root_url_leads_to_the_course_home(page: Any, voila_url: str) -> None:
-    page.goto(voila_url + "/", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-home-list", timeout=TIMEOUT)
-    assert page.url.endswith("/voila/render/00-home.ipynb")
-    links = page.locator(".sjt-home-list a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
-    assert links == [lesson.notebook for lesson in LESSONS]
-    assert not page.page_errors
-
-
-@pytest.mark.parametrize("notebook", PAGES)
-def test_every_lesson_renders_without_errors(page: Any, voila_url: str, notebook: str) -> None:
-    open_page(page, voila_url, notebook, ".sjt-lesson-header")
-    page.wait_for_selector(".sjt-footer", timeout=TIMEOUT)
-    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
-    assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+def no_trouble(page: Any) -> None:
+    """No lesson cell failed, no script error, nothing asked of another machine, no console error."""
+    assert page.locator(".sjt-cell-error").count() == 0
     assert not page.page_errors
     assert page.outside_requests == []  # nothing comes from outside the machine (no CDN fonts or scripts)
+    assert page.failed_responses == []
     assert page.console_errors == []
-    lesson = next(x for x in LESSONS if x.notebook == notebook)
-    if any(p.lesson == lesson.number for p in BANK.values()):
-        page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+
+
+def test_the_root_url_leads_to_the_course_home(page: Any, voila_url: str) -> None:
+    page.goto(voila_url + "/", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-home .sjt-home-list", timeout=TIMEOUT)
+    assert page.url.endswith(f"/voila/render/{SHELL}#home")
+    assert page.title() == "Course home · Sheng ji tutor"
+    links = page.locator(".sjt-home-list a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert links == [f"#{route_of(lesson.notebook)}" for lesson in LESSONS]
+    no_trouble(page)
+
+
+def test_a_learner_clicks_through_every_lesson_in_one_page_and_one_kernel(page: Any, voila_url: str) -> None:
+    """Home, then each lesson by its footer's Next link, in the same tab and the same kernel, none failing."""
+    page.goto(voila_url + "/", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-home .sjt-home-list", timeout=TIMEOUT)
+    kernel = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"]
+    page.locator(".sjt-home-list a").first.click()
+    for number, lesson in enumerate(LESSONS, start=1):
+        place = route_of(lesson.notebook)
+        page.wait_for_selector(f".sjt-place-{place} .sjt-footer[data-lesson='{number}']", timeout=TIMEOUT)
+        assert page.url.endswith(f"#{place}")
+        assert page.title().startswith(f"{number}. {lesson.title}")
+        assert page.locator(".sjt-shell-content h1").first.inner_text().startswith(f"{number}. ")
+        if any(p.lesson == lesson.number for p in BANK.values()):
+            page.wait_for_selector(f".sjt-place-{place} .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+        no_trouble(page)
+        footer = page.locator(f".sjt-place-{place} .sjt-footer a[rel='next'], .sjt-place-{place} .sjt-footer a")
+        assert footer.last.get_attribute("target") is None  # the same tab
+        footer.last.click()
+    page.wait_for_selector(".sjt-place-practice .sjt-practice", timeout=TIMEOUT)
+    assert len(page.context.pages) == 1  # no link opened a tab
+    assert json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"] == kernel
+    no_trouble(page)
 
 
 def answer(page: Any, card: Any, puzzle: Puzzle, value: Any) -> None:

@@ -1,4 +1,5 @@
-"""Kernels in a real browser: a closed page frees its kernel (Voilà's shutdown beacon is no longer refused)."""
+"""Kernels in a real browser: a closed page frees its kernel (Voilà's shutdown beacon is no longer refused), and
+the course never takes more than one per learner."""
 
 from __future__ import annotations
 
@@ -22,11 +23,14 @@ def kernel_alive(voila_url: str, kernel_id: str) -> bool:
         raise
 
 
-def test_closing_a_lesson_page_shuts_its_kernel_down(browser: Any, voila_url: str) -> None:
+COURSE = "/voila/render/course.ipynb"
+
+
+def test_closing_the_course_page_shuts_its_kernel_down(browser: Any, voila_url: str) -> None:
     context = browser.new_context()
     page = context.new_page()
-    page.goto(f"{voila_url}/voila/render/02-points.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
     config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
     kernel = config["kernelId"]
     assert kernel_alive(voila_url, kernel)
@@ -69,17 +73,17 @@ def _cmdline(p: Path) -> str:
 
 def test_opening_and_closing_the_course_ten_times_leaves_only_the_preheated_pool(browser: Any, voila_url: str) -> None:
     context = browser.new_context()
-    page = context.new_page()  # warm the lesson's pool first: its kernel is taken, and a new one pre-heated
-    page.goto(f"{voila_url}/voila/render/02-points.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    page = context.new_page()  # warm the app's pool first: its kernel is taken, and a new one pre-heated
+    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
     page.close(run_before_unload=True)
     time.sleep(5)
     pool = kernels_of(voila_url)
     assert pool, "the server's kernels are found"
     for _ in range(10):
         page = context.new_page()
-        page.goto(f"{voila_url}/voila/render/02-points.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
-        page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+        page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
+        page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
         page.close(run_before_unload=True)
     context.close()
     deadline = time.monotonic() + 60
@@ -89,7 +93,7 @@ def test_opening_and_closing_the_course_ten_times_leaves_only_the_preheated_pool
 
 
 def test_a_visitor_during_warm_up_sees_a_page_that_refreshes_itself(tmp_path: Path) -> None:
-    """Right after the server starts, a lesson answers with the small warming page, then with the lesson itself."""
+    """Right after the server starts, the app answers with the small warming page, then with the course itself."""
     from benchmarks.browser import free_port, running
     from shengji_tutor.app.course_server import WARMING_PAGE
     from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
@@ -100,12 +104,32 @@ def test_a_visitor_during_warm_up_sees_a_page_that_refreshes_itself(tmp_path: Pa
         pages = []
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            with urllib.request.urlopen(f"{base}/voila/render/02-points.ipynb", timeout=60) as response:
+            with urllib.request.urlopen(f"{base}{COURSE}", timeout=60) as response:
                 pages.append(response.read().decode())
             if "rendered_cells" in pages[-1]:
                 break
             time.sleep(1)
     assert pages[0] == WARMING_PAGE  # the server had not prepared the lesson yet
     assert 'http-equiv="refresh"' in pages[0]
-    assert "rendered_cells" in pages[-1]  # and then the lesson, once its kernel was ready
+    assert "rendered_cells" in pages[-1]  # and then the course, once its kernel was ready
     assert "Preparing the course" not in pages[-1]
+
+
+def test_a_learner_visiting_every_lesson_holds_one_kernel(browser: Any, voila_url: str) -> None:
+    """Every place of the course, old addresses included, is shown in the learner's one kernel."""
+    from shengji_tutor.course.places import PLACES
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{voila_url}/voila/render/02-points.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    assert page.url.endswith(f"{COURSE}#points")  # the old address is the same place in the app
+    kernel = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"]
+    time.sleep(3)  # the pool's refill (started a second after the page took its kernel) is counted before
+    before = kernels_of(voila_url)
+    for place in PLACES:
+        page.evaluate("route => { window.location.hash = route; }", place.route)
+        page.wait_for_selector(f".sjt-shell-content.sjt-place-{place.route} h1", timeout=TIMEOUT)
+    assert kernels_of(voila_url) == before  # no lesson started a kernel of its own
+    assert json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"] == kernel
+    context.close()

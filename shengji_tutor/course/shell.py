@@ -1,0 +1,179 @@
+"""The course as one page in one kernel: lessons change in place, the address says where the learner is.
+
+``course()`` (the app's ``course.ipynb``) draws the shell: a content area that
+shows one place of the course at a time — the home page, a lesson, practice,
+the mistake review, the widget gallery — and a ``Router`` that keeps the place in
+the address's fragment (``…/course.ipynb#tractors``), so the browser's back,
+forward and reload land on the same lesson and links stay in the same tab.
+
+A place is shown by running its notebook's cells (``lesson_runner``): the lesson
+notebooks stay the source and still open unchanged in JupyterLab. Leaving a place
+closes the widgets it made, so a learner who visits every lesson holds one
+lesson's widgets, not eleven — except the coached hand and practice, whose state
+(a hand half played, a streak) would otherwise be lost: the shell keeps those
+alive until the learner comes back.
+
+In a class, a student joins on the home page without leaving it (their id is put
+in the address, so a reload keeps them signed in), and the live question their
+instructor pushes appears in the shell's live area, above whatever they are
+reading.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from dataclasses import replace
+from urllib.parse import parse_qs, urlencode
+
+import ipywidgets as w
+
+from ..classroom.screens import LivePanel
+from ..classroom.session import Learner
+from ..puzzles import load_bank
+from ..ui.widgets.router import Router
+from . import pages
+from .catalogue import LESSONS
+from .context import at_request, page_context
+from .lesson_runner import LessonRun, live_widgets, preload
+from .places import PLACES, SHELL_NOTEBOOK, Place, place_of, route_of
+
+__all__ = ["PLACES", "SHELL_NOTEBOOK", "Place", "Shell", "course", "place_of", "route_of"]  # the places, re-exported
+
+
+SHELL_STYLE = """<style>
+.sjt-shell { max-width: 1100px; margin: 0 auto; }
+.sjt-shell-content > .widget-box, .sjt-shell-content .sjt-lesson-block { margin-bottom: 0.2em; }
+.sjt-lesson-text { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c;
+  line-height: 1.5; }
+.sjt-lesson-text pre.sjt-output { background: #f2f6f2; border-radius: 8px; padding: 0.5em 0.8em;
+  white-space: pre-wrap; }
+.sjt-shell-content h1:focus { outline: none; }
+.sjt-cell-error { border: 2px solid #b3261e; color: #7a1a14; background: #fdf0ef; border-radius: 8px;
+  padding: 0.6em 0.9em; }
+.sjt-shell-live:empty { display: none; }
+/* a live question floats in view wherever the learner is in the lesson, until they have answered it */
+.sjt-shell-live:has(.sjt-live:not(.sjt-live-idle):not(.sjt-live-answered)) { position: fixed; right: 1em;
+  bottom: 1em; width: min(40em, calc(100vw - 2em)); max-height: 75vh; overflow: auto; z-index: 1000;
+  border-radius: 12px; box-shadow: 0 8px 24px rgba(18, 48, 28, 0.35); }
+.sjt-shell-live:has(.sjt-live:not(.sjt-live-idle):not(.sjt-live-answered)) .sjt-live { margin: 0; }
+.sjt-shell-live .sjt-live { border: 2px solid #c99a06; background: #fffbea; border-radius: 12px;
+  padding: 0.3em 1em 0.6em; margin: 0.5em 0; }
+.sjt-shell-live .sjt-live.sjt-live-idle { border-width: 1px; background: #fbfdfb; padding: 0 1em; font-size: 0.9em; }
+</style>"""
+
+
+class Shell(w.VBox):  # type: ignore[misc]
+    """The course page: the router, the live area (in a class) and the content area showing one place."""
+
+    def __init__(self) -> None:
+        self.router = Router([place.route for place in PLACES], self.show)
+        self.live = w.VBox()
+        self.live.add_class("sjt-shell-live")
+        self.content = w.VBox()
+        self.content.add_class("sjt-shell-content")
+        self.content.add_class("sjt-course")
+        self.place: Place | None = None
+        self.run: LessonRun | None = None
+        self.kept: dict[str, tuple[w.Widget, ...]] = {}
+        """Places kept alive (``Place.keep``) while the learner is elsewhere: their widgets, to show again."""
+        self._made: dict[str, set[str]] = {}
+        """The widgets each shown place made (model ids), closed when the learner leaves it."""
+        self.live_panel: LivePanel | None = None
+        super().__init__([w.HTML(pages.STYLE + SHELL_STYLE), self.router, self.live, self.content])
+        self.add_class("sjt-shell")
+        pages.use_shell(self)
+        self.signed_in(page_context().learner)
+
+    # -- links and signing in (pages.py asks through these) ---------------------------------
+
+    def href(self, notebook: str) -> str | None:
+        """A link to a course notebook as a fragment of this page (None: not a place of the shell)."""
+        route = route_of(notebook)
+        return f"#{route}" if route is not None else None
+
+    def signed_in(self, learner: Learner | None) -> None:
+        """A class's student is known (joined here, or named by the address): their live question appears here."""
+        context = page_context()
+        if learner is None or context.room is None:
+            return
+        if self.live_panel is not None and self.live_panel.learner == learner:
+            return
+        if self.live_panel is not None:
+            self.live_panel.poller.stop()
+        self.live_panel = LivePanel(context.room, learner, progress=context.progress)
+        self.live.children = [self.live_panel]
+
+    def joined(self, learner: Learner) -> None:
+        """A student joined on the home page: sign this page in, keep their id in the address, show home again."""
+        query = {k: v for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items() if k != "student"}
+        query["student"] = [learner.student_id]
+        os.environ["QUERY_STRING"] = urlencode(query, doseq=True)  # this kernel's page context now knows them
+        self.router.query = os.environ["QUERY_STRING"]
+        self.signed_in(page_context().learner)
+        if self.place is not None:
+            self.show_again()
+
+    def show_again(self) -> None:
+        """Run the current place afresh (after the learner signed in, its progress and links change)."""
+        if self.place is None:
+            return
+        place = self.place
+        self.kept.pop(place.route, None)
+        self._leave(replace(place, keep=False))
+        self.place = None
+        self.show(place.route)
+
+    # -- places ------------------------------------------------------------------------------
+
+    def show(self, route: str) -> None:
+        """Show the place ``route`` names in the content area (running its notebook, or as it was left)."""
+        place = place_of(route)
+        leaving = self.place
+        if leaving is not None and leaving.route != place.route:
+            self._leave(leaving)
+        self.place = place
+        self.content._dom_classes = (
+            *(c for c in self.content._dom_classes if not c.startswith("sjt-place-")),
+            f"sjt-place-{place.route}",
+        )
+        self.router.title = f"{place.title} · Sheng ji tutor"
+        if place.route in self.kept:
+            self.content.children = self.kept.pop(place.route)
+            self._refresh_headers()
+            return
+        before = set(live_widgets())
+        self.run = LessonRun(place.notebook)
+        for _part in self.run.parts():  # the header and first pictures go to the page before the rest is run
+            self.content.children = tuple(self.run.pieces)
+        self._made[place.route] = set(live_widgets()) - before
+        if leaving is not None:
+            gc.collect()  # the lesson left behind and its namespace hold each other in cycles: free them now
+
+    def _leave(self, place: Place) -> None:
+        if place.keep:
+            self.kept[place.route] = tuple(self.content.children)
+            self.content.children = ()
+            return
+        self.content.children = ()
+        widgets = live_widgets()
+        for model_id in self._made.pop(place.route, set()):
+            widget = widgets.get(model_id)
+            if widget is not None:
+                widget.close()
+        self.run = None
+
+    def _refresh_headers(self) -> None:
+        """A kept place shown again: its header's progress may have changed elsewhere."""
+        for number in range(1, len(LESSONS) + 1):
+            header = pages.header_of(number)
+            if header is not None and header in self.content.children:
+                header.refresh()
+
+
+def course() -> Shell:
+    """The course app's page (``course.ipynb``): everything is read before the learner arrives, then the shell."""
+    load_bank()
+    preload(place.notebook for place in PLACES)
+    at_request()
+    return Shell()
