@@ -2,14 +2,21 @@
 
     python -m benchmarks.app --runs 5
 
-Serves a copy of notebooks/ plus a one-button notebook with the course's own
-Voilà command (pre-heated kernels), then in headless Chromium measures, for a
-lesson and for the trivial notebook alternately:
+Serves a copy of notebooks/ plus a one-button notebook (trivial) and the same
+button after importing ipywidgets, anywidget and the package's course (bare),
+with the course's own Voilà command (each with a pre-heated kernel), then in
+headless Chromium measures, in turn, in each run:
 
-- page: from navigation to the first puzzle being ready (the trivial page: its button);
-- check: from pressing Check to the verdict (the trivial page: from the click to Python's reply).
+- page: the course's first page (navigation → the home page's lesson list) against the trivial notebook
+  (navigation → its button); target ratio ≤ 1.2;
+- change: a lesson change inside the course's page (click on Next → the first card of the next lesson), for
+  seven changes in a row, against opening that lesson as a page of its own (navigation → its first card: what
+  every change cost when each lesson was a page); target ≤ 500 ms;
+- check: Check → verdict on a lesson's puzzle against the trivial button's round trip; target ratio ≤ 1.5;
+- memory: the resident memory of the learner's kernel after visiting every place of the course, against the
+  bare kernel's; target ratio ≤ 1.3.
 
-It prints the medians and their ratios (targets: both ≤ 1.5).
+It prints the medians and their ratios.
 
     python -m benchmarks.app --grading --runs 5
 
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -48,47 +56,116 @@ import nbformat
 
 from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
 from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
+from shengji_tutor.course.places import PLACES
 from shengji_tutor.play.bots import Bot
 from shengji_tutor.play.coaching import COACH_BUDGET
 from shengji_tutor.play.search import Budget, candidate_plays, play_signature
 from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.best import GRADING_BUDGET, BestPuzzle
+from shengji_tutor.store.db import migrate, sqlite_url
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
 __all__ = ["coaching", "decide_as", "grading", "main", "run"]
 
 TRIVIAL = "trivial.ipynb"
-LESSON = "02-points.ipynb"
+BARE = "bare.ipynb"
+SHELL = "course.ipynb"
+WALK = ("points", "trump-order", "pairs", "tractors", "following", "throws", "kitty-scoring")
+"""The lessons a measured learner walks through (home → lesson 2 → … → lesson 8), one Next link at a time."""
+FULL = "tractors"
+"""The lesson opened as a new page, for the full-page navigation a lesson change cost before the app was one page."""
 TARGET = 1.5
+PAGE_TARGET = 1.2
+CHANGE_TARGET = 0.5
+MEMORY_TARGET = 1.3
 GRADING_TARGET = 2.0
 """Seconds a best answer may take to grade, live evaluation included."""
-REFILL = 6.0
-"""Seconds to wait between page loads, so the pre-heated kernel pool refills as it would between learners."""
+REFILL = 8.0
+"""Seconds to wait between page loads, so the pre-heated kernel pools refill as they would between learners."""
 
 
-def _trivial_notebook(path: Path) -> None:
+def _one_cell_notebook(path: Path, source: str) -> None:
     nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell(
-            "import ipywidgets as w\n"
-            "button = w.Button(description='Press me')\n"
-            "label = w.Label('waiting')\n"
-            "button.on_click(lambda _b: setattr(label, 'value', 'pressed'))\n"
-            "w.VBox([button, label])"
-        )
-    ]
+    nb.cells = [nbformat.v4.new_code_cell(source)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, path)
 
 
-def _measure_lesson(page: Any, base: str) -> tuple[float, float]:
-    bank = load_bank()
+BUTTON = (
+    "button = w.Button(description='Press me')\n"
+    "label = w.Label('waiting')\n"
+    "button.on_click(lambda _b: setattr(label, 'value', 'pressed'))\n"
+    "w.VBox([button, label])"
+)
+
+
+def _served_notebooks(folder: Path) -> None:
+    """The course's notebooks, a trivial one-button notebook, and the bare kernel: the same button after importing
+    ipywidgets, anywidget and the package's course (every module the app's page imports)."""
+    shutil.copytree(NOTEBOOKS, folder)
+    _one_cell_notebook(folder / TRIVIAL, "import ipywidgets as w\n" + BUTTON)
+    _one_cell_notebook(
+        folder / BARE, "import anywidget\nimport ipywidgets as w\nimport shengji_tutor.course\n" + BUTTON
+    )
+
+
+def kernel_rss(kernel_id: str) -> int:
+    """The resident memory (bytes) of the kernel with this id (found by its connection file in /proc)."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes()
+            if f"kernel-{kernel_id}.json".encode() in command:
+                return int((proc / "statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except OSError:
+            continue
+    raise LookupError(f"no kernel process with id {kernel_id}")
+
+
+def page_kernel(page: Any) -> str:
+    """The id of the kernel behind a Voilà page."""
+    config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
+    return str(config["kernelId"])
+
+
+def first_card(route: str) -> str:
+    """The selector of the first card picture of a place of the course's page."""
+    return f".sjt-shell-content.sjt-place-{route} svg"
+
+
+def _measure_course(page: Any, base: str, results: dict[str, list[float]]) -> None:
+    """The course's first page, lesson changes by clicking Next (click → first card), one Check, then every place
+    (for the kernel's memory)."""
     start = time.perf_counter()
-    page.goto(f"{base}/voila/render/{LESSON}", timeout=120_000)
-    page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=120_000)
-    loaded = time.perf_counter() - start
-    card = page.locator(".sjt-puzzle").last
+    page.goto(f"{base}/voila/render/{SHELL}", timeout=120_000)
+    page.wait_for_selector(".sjt-place-home .sjt-home-list", timeout=120_000)
+    results["course_page"].append(time.perf_counter() - start)
+    link = page.locator(f".sjt-home-list a[href='#{WALK[0]}']")
+    for there in WALK:
+        page.wait_for_timeout(300)  # a learner reads before clicking (and the last part of the lesson arrives)
+        start = time.perf_counter()
+        link.click()
+        page.wait_for_selector(first_card(there), timeout=60_000)
+        results["lesson_change"].append(time.perf_counter() - start)
+        page.wait_for_selector(f".sjt-place-{there} .sjt-footer", timeout=60_000)
+        link = page.locator(f".sjt-place-{there} .sjt-footer a[rel='next']")
+    results["lesson_check"].append(_check_a_puzzle(page, WALK[-1]))
+    for place in PLACES:  # every place once: the learner's kernel after the whole course
+        page.evaluate("route => { window.location.hash = route; }", place.route)
+        page.wait_for_selector(f".sjt-shell-content.sjt-place-{place.route} h1", timeout=120_000)
+        page.wait_for_timeout(200)
+    page.evaluate("() => { window.location.hash = 'home'; }")
+    page.wait_for_selector(".sjt-place-home .sjt-home-list", timeout=60_000)
+    page.wait_for_timeout(1000)
+    results["course_rss"].append(kernel_rss(page_kernel(page)))
+
+
+def _check_a_puzzle(page: Any, route: str) -> float:
+    """Answer the shown puzzle of ``route`` right and time Check → verdict."""
+    bank = load_bank()
+    card = page.locator(f".sjt-place-{route} .sjt-puzzle").last
     pid = card.get_attribute("data-puzzle-id")
     puzzle = bank[pid]
     value = puzzle.solve()
@@ -108,40 +185,61 @@ def _measure_lesson(page: Any, base: str) -> tuple[float, float]:
     page.wait_for_function(
         f"document.querySelector(\"[data-puzzle-id='{pid}'] .sjt-feedback\")?.dataset.verdict", timeout=60_000
     )
-    return loaded, time.perf_counter() - start
+    return time.perf_counter() - start
 
 
-def _measure_trivial(page: Any, base: str) -> tuple[float, float]:
+def _measure_full(page: Any, base: str, results: dict[str, list[float]]) -> None:
+    """A lesson opened as a page of its own: what every lesson change cost when each lesson was its own page."""
     start = time.perf_counter()
-    page.goto(f"{base}/voila/render/{TRIVIAL}", timeout=120_000)
+    page.goto(f"{base}/voila/render/{SHELL}#{FULL}", timeout=120_000)
+    page.wait_for_selector(first_card(FULL), timeout=120_000)
+    results["full_navigation"].append(time.perf_counter() - start)
+
+
+def _measure_trivial(page: Any, base: str, results: dict[str, list[float]], notebook: str = TRIVIAL) -> None:
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/{notebook}", timeout=120_000)
     button = page.get_by_role("button", name="Press me")
     button.wait_for(timeout=120_000)
-    loaded = time.perf_counter() - start
+    name = "trivial" if notebook == TRIVIAL else "bare"
+    results[f"{name}_page"].append(time.perf_counter() - start)
     start = time.perf_counter()
     button.click()
     page.get_by_text("pressed", exact=True).wait_for(timeout=60_000)
-    return loaded, time.perf_counter() - start
+    results[f"{name}_check"].append(time.perf_counter() - start)
+    if notebook == BARE:
+        page.wait_for_timeout(500)
+        results["bare_rss"].append(kernel_rss(page_kernel(page)))
 
 
 def run(runs: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, float]:
-    """Medians (seconds) and ratios for the lesson against the trivial notebook."""
+    """Medians (seconds; memory in bytes) and ratios for the course's page against the trivial notebook, the full
+    page navigation and the bare kernel, all measured in this run."""
     work = Path(tempfile.mkdtemp(prefix="sjt-bench-"))
     served = work / "notebooks"
-    shutil.copytree(NOTEBOOKS, served)
-    _trivial_notebook(served / TRIVIAL)
+    _served_notebooks(served)
     port = free_port()
-    results: dict[str, list[float]] = {"lesson_page": [], "lesson_check": [], "trivial_page": [], "trivial_check": []}
-    command, env = voila_command(port, notebooks=served), voila_env(work / "data")
+    names = ("course_page", "lesson_change", "lesson_check", "course_rss", "full_navigation")
+    results: dict[str, list[float]] = {name: [] for name in names}
+    results.update({f"{n}_{what}": [] for n in ("trivial", "bare") for what in ("page", "check")} | {"bare_rss": []})
+    command = voila_command(port, notebooks=served) + [
+        f"--CourseServer.preheated_pages={page}" for page in (SHELL, TRIVIAL, BARE)
+    ]
+    env = voila_env(work / "data")
+    migrate(sqlite_url(work / "data" / "progress.sqlite"))  # as `serve` does before it starts Voilà
     try:
         with running(command, port, work / "voila.log", env) as base:
             time.sleep(REFILL * 2)  # let every pre-heated kernel finish its first run
             _measure_all(base, runs, chromium, results)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    medians = {name: statistics.median(values) for name, values in results.items()}
-    medians["page_ratio"] = medians["lesson_page"] / medians["trivial_page"]
-    medians["check_ratio"] = medians["lesson_check"] / medians["trivial_check"]
-    return medians
+    m = {name: statistics.median(values) for name, values in results.items()}
+    m["lesson_change_p95"] = statistics.quantiles(results["lesson_change"], n=20)[-1]
+    m["page_ratio"] = m["course_page"] / m["trivial_page"]
+    m["check_ratio"] = m["lesson_check"] / m["trivial_check"]
+    m["change_ratio"] = m["lesson_change"] / m["full_navigation"]
+    m["memory_ratio"] = m["course_rss"] / m["bare_rss"]
+    return m
 
 
 def _measure_all(base: str, runs: int, chromium: str, results: dict[str, list[float]]) -> None:
@@ -150,12 +248,16 @@ def _measure_all(base: str, runs: int, chromium: str, results: dict[str, list[fl
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         for _ in range(runs):
-            for name, measure in (("trivial", _measure_trivial), ("lesson", _measure_lesson)):
+            for measure in (
+                _measure_trivial,
+                _measure_course,
+                lambda page, base, results: _measure_trivial(page, base, results, BARE),
+                _measure_full,
+            ):
                 context = browser.new_context(viewport={"width": 1100, "height": 900})
                 page = context.new_page()
-                loaded, checked = measure(page, base)
-                results[f"{name}_page"].append(loaded)
-                results[f"{name}_check"].append(checked)
+                measure(page, base, results)
+                page.close(run_before_unload=True)  # the page's kernel is shut down, as when a learner leaves
                 context.close()
                 time.sleep(REFILL)
         browser.close()
@@ -279,14 +381,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(m, indent=2))
         return 0
-    for what in ("page", "check"):
-        ratio = m[f"{what}_ratio"]
-        verdict = "OK" if ratio <= TARGET else "ABOVE TARGET"
-        print(
-            f"{what:<6} lesson {m[f'lesson_{what}'] * 1000:7.0f} ms   trivial {m[f'trivial_{what}'] * 1000:7.0f} ms   "
-            f"ratio {ratio:4.2f} (target ≤ {TARGET})   {verdict}"
-        )
+    print(report(m))
     return 0
+
+
+def report(m: dict[str, float]) -> str:
+    """The browser figures, one line each, against their targets."""
+
+    def verdict(ratio: float, target: float) -> str:
+        return f"ratio {ratio:4.2f} (target ≤ {target})   {'OK' if ratio <= target else 'ABOVE TARGET'}"
+
+    mib = 2**20
+    return "\n".join(
+        [
+            f"page    course home {m['course_page'] * 1000:6.0f} ms   trivial notebook {m['trivial_page'] * 1000:6.0f} ms"
+            f"   {verdict(m['page_ratio'], PAGE_TARGET)}",
+            f"change  lesson change {m['lesson_change'] * 1000:6.0f} ms (p95 {m['lesson_change_p95'] * 1000:.0f} ms, "
+            f"target ≤ {CHANGE_TARGET * 1000:.0f} ms)   full page navigation {m['full_navigation'] * 1000:6.0f} ms   "
+            f"ratio {m['change_ratio']:4.2f}",
+            f"check   lesson {m['lesson_check'] * 1000:6.0f} ms   trivial button {m['trivial_check'] * 1000:6.0f} ms   "
+            f"{verdict(m['check_ratio'], TARGET)}",
+            f"memory  learner's kernel after every place {m['course_rss'] / mib:5.0f} MiB   bare kernel "
+            f"{m['bare_rss'] / mib:5.0f} MiB   {verdict(m['memory_ratio'], MEMORY_TARGET)}",
+        ]
+    )
 
 
 if __name__ == "__main__":

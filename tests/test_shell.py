@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -224,3 +225,19 @@ def _lesson_puzzles(number: int) -> list[str]:
     from shengji_tutor.course.catalogue import puzzles_of
 
     return [p.id for p in puzzles_of(number)]
+
+
+def test_a_server_started_from_a_used_shell_still_makes_kernels_wait_for_their_learner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A process that showed a page (a test, a notebook) has the page's variables set: the server's kernels must
+    not inherit them, or a pre-heated kernel would not wait for its learner and show every visitor a stranger's page."""
+    from shengji_tutor.app.serve import voila_env
+    from shengji_tutor.course.context import REQUEST_SEEN
+
+    monkeypatch.setenv(REQUEST_SEEN, "1")
+    monkeypatch.setenv("QUERY_STRING", "student=someone-else")
+    env = voila_env()
+    assert REQUEST_SEEN not in env
+    assert "QUERY_STRING" not in env
+    assert env["PATH"] == os.environ["PATH"]

@@ -95,8 +95,8 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
     def _warming(self, path: str | None) -> bool:
         """Is this lesson's first pre-heated kernel still being prepared (the server has just started)?"""
         notebook = self.notebook_path or path or ""
-        if notebook in _READY or not self.voila_configuration.preheat_kernel:
-            return False
+        if notebook != SHELL_NOTEBOOK or notebook in _READY or not self.voila_configuration.preheat_kernel:
+            return False  # only the course's page says when it is ready: any other page is served as Voilà does
         pool = pool_tasks(self.kernel_manager).get(notebook)
         if not pool:
             return False  # nothing pre-heating for this page: Voilà renders it as usual
@@ -146,14 +146,17 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
     """Voilà with the course's page handler, and pre-heated kernels for the app's page only."""
 
     page_handler: type[TornadoVoilaHandler] = CoursePageHandler
-    pooled = traitlets.Int(1, config=True, help="Pre-heated kernels kept ready for the course's page.")
+    pooled = traitlets.Int(1, config=True, help="Pre-heated kernels kept ready for each pre-heated page.")
+    preheated_pages = traitlets.List(
+        traitlets.Unicode(), [SHELL_NOTEBOOK], config=True, help="The pages that keep pre-heated kernels."
+    )
 
     def init_settings(self) -> Any:
         # Voilà's pooling manager reads this when init_settings creates it: the app's page has a pool, no other
         # page has (each lesson notebook had one: 14 kernels of ~130 MiB waiting, most of them for nobody).
         self.config.VoilaKernelManager.kernel_pools_config = {
             "default": {"pool_size": 0},
-            SHELL_NOTEBOOK: {"pool_size": self.pooled},
+            **{page: {"pool_size": self.pooled} for page in self.preheated_pages},
         }
         return super().init_settings()
 

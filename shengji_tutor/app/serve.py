@@ -14,7 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import NoReturn
 
-from ..course.context import READY_DIR
+from ..course.context import READY_DIR, REQUEST_SEEN
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
@@ -63,9 +63,14 @@ def voila_command(
     ]
 
 
+PAGE_ONLY = (REQUEST_SEEN, "QUERY_STRING", "VOILA_PREHEAT", "VOILA_KERNEL_ID")
+"""What a kernel learns about its page: never inherited from the shell that starts the server (a kernel started
+with ``SHENGJI_TUTOR_REQUEST_SEEN`` set would not wait for its learner, and show every visitor a stranger's page)."""
+
+
 def voila_env(data_dir: Path | None = None) -> dict[str, str]:
-    """The environment: the template on JUPYTER_PATH, and where progress is kept."""
-    env = dict(os.environ)
+    """The environment: the template on JUPYTER_PATH, and where progress is kept (nothing of another page)."""
+    env = {k: v for k, v in os.environ.items() if k not in PAGE_ONLY}
     env[READY_DIR] = tempfile.mkdtemp(prefix="shengji-ready-")  # pre-heated kernels say there when they are ready
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH", "")) if p)
     if data_dir is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import sys
 from dataclasses import dataclass
 
 from ..classroom.session import Learner, current_learner
@@ -33,11 +34,48 @@ def at_request() -> None:
     is never stale. Anywhere else (JupyterLab, tests) it returns at once.
     """
     if not learner_known():
-        from voila.utils import wait_for_request  # Voilà's (and its server's) code only in a pre-heated kernel
-
         _tell_server_ready()
-        wait_for_request()
+        _wait_for_request()
     os.environ[REQUEST_SEEN] = "1"
+
+
+def _wait_for_request() -> None:
+    """Wait until Voilà hands this pre-heated kernel to a page, then take the page's request into the environment
+    (its query string above all: who the learner is).
+
+    Voilà's own helper (``voila.utils.wait_for_request``) does the same, but importing it loads Voilà's server,
+    Jupyter's and JupyterLab's (780 modules, 48 MiB in every learner's kernel). This speaks its protocol with
+    the websocket client alone: the server's ``voila/query/<kernel id>`` answers once, with the request as JSON.
+    """
+    import asyncio
+    import json
+    import threading
+
+    from websockets.asyncio.client import connect
+
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"
+    received: list[str] = []
+
+    async def receive() -> None:
+        async with connect(url, open_timeout=5, max_size=None) as socket:
+            message = await socket.recv()
+            received.append(message if isinstance(message, str) else message.decode())
+
+    def listen() -> None:  # on a thread of its own: the kernel's event loop is busy running this cell
+        try:
+            asyncio.run(receive())
+        except (OSError, TimeoutError) as e:
+            print(f"shengji-tutor: no request from Voilà at {url} ({e})", file=sys.__stderr__)
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    thread.join()
+    for name, value in json.loads(received[0]).items() if received else ():
+        os.environ[name] = str(value)
 
 
 READY_DIR = "SHENGJI_TUTOR_READY_DIR"

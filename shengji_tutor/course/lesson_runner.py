@@ -18,8 +18,10 @@ text become one HTML widget; widgets stay themselves.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib
+import io
 import json
 import sys
 import traceback
@@ -175,20 +177,55 @@ def run_lesson(notebook: str, folder: Path = NOTEBOOK_DIR) -> LessonRun:
 
 
 def _run_code(cell: Cell, namespace: dict[str, Any]) -> list[str | w.Widget]:
-    from IPython.utils.capture import capture_output
-
     assert cell.body is not None
-    with capture_output(stderr=False) as captured:
+    with _captured() as (stdout, displayed):
         exec(cell.body, namespace)
         value = eval(cell.last, namespace) if cell.last is not None else None
     shown: list[str | w.Widget] = []
-    if captured.stdout:
-        shown.append(f'<pre class="sjt-output">{escape(captured.stdout)}</pre>')
-    for output in captured.outputs:
-        shown.append(_from_bundle(output.data))
+    if stdout.getvalue():
+        shown.append(f'<pre class="sjt-output">{escape(stdout.getvalue())}</pre>')
+    shown.extend(_from_bundle(data) for data in displayed)
     if value is not None:
         shown.append(_shown(value))
     return shown
+
+
+@contextlib.contextmanager
+def _captured() -> Iterator[tuple[io.StringIO, list[dict[str, Any]]]]:
+    """What a cell prints, and what it displays (``display(...)``), kept instead of sent to the page."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    stdout: io.StringIO = io.StringIO()
+    displayed: list[dict[str, Any]] = []
+    with contextlib.redirect_stdout(stdout):
+        if not InteractiveShell.initialized():  # plain Python (tests): display() prints
+            yield stdout, displayed
+            return
+        shell = InteractiveShell.instance()
+        sent = shell.display_pub
+        shell.display_pub = _keeper(displayed, sent)
+        try:
+            yield stdout, displayed
+        finally:
+            shell.display_pub = sent
+
+
+def _keeper(kept: list[dict[str, Any]], sent: Any) -> Any:
+    """A display publisher that keeps what is displayed (the shell's own, ``sent``, is put back after the cell)."""
+    from IPython.core.displaypub import DisplayPublisher
+
+    class Keeper(DisplayPublisher):
+        def publish(self, data: dict[str, Any], *_args: Any, **_kwargs: Any) -> None:
+            kept.append(data)
+
+        def clear_output(self, *_args: Any, **_kwargs: Any) -> None:
+            kept.clear()
+
+        def set_parent(self, parent: Any) -> None:  # an Output widget entered in a cell: the kernel's own bookkeeping
+            if hasattr(sent, "set_parent"):
+                sent.set_parent(parent)
+
+    return Keeper(shell=getattr(sent, "shell", None))  # type: ignore[no-untyped-call]  # IPython's untyped init
 
 
 def _shown(value: object) -> str | w.Widget:

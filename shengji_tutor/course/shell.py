@@ -21,6 +21,8 @@ reading.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import gc
 import os
 from dataclasses import replace
@@ -38,7 +40,16 @@ from .context import at_request, page_context
 from .lesson_runner import LessonRun, live_widgets, preload
 from .places import PLACES, SHELL_NOTEBOOK, Place, place_of, route_of
 
-__all__ = ["PLACES", "SHELL_NOTEBOOK", "Place", "Shell", "course", "place_of", "route_of"]  # the places, re-exported
+__all__ = [
+    "PLACES",
+    "SHELL_NOTEBOOK",
+    "Place",
+    "Shell",
+    "course",
+    "place_of",
+    "release_memory",
+    "route_of",
+]  # the places, re-exported
 
 
 SHELL_STYLE = """<style>
@@ -148,7 +159,7 @@ class Shell(w.VBox):  # type: ignore[misc]
             self.content.children = tuple(self.run.pieces)
         self._made[place.route] = set(live_widgets()) - before
         if leaving is not None:
-            gc.collect()  # the lesson left behind and its namespace hold each other in cycles: free them now
+            release_memory()
 
     def _leave(self, place: Place) -> None:
         if place.keep:
@@ -169,6 +180,15 @@ class Shell(w.VBox):  # type: ignore[misc]
             header = pages.header_of(number)
             if header is not None and header in self.content.children:
                 header.refresh()
+
+
+def release_memory() -> None:
+    """Free what the place left behind now: its namespace and widgets hold each other in cycles (the collector), and
+    the messages that carried them leave the C heap fragmented (glibc's ``malloc_trim`` gives the free pages back to
+    the system, where a learner's kernel would otherwise keep its largest size)."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc (macOS, musl): the collector is all there is
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def course() -> Shell:
