@@ -249,3 +249,18 @@ def test_the_log_never_shows_a_students_id(class_server: tuple[str, Path, int]) 
     text = log.read_text()
     assert "secret-token" not in text
     assert "burst-token" not in text
+
+
+def test_the_default_cap_fits_a_24_gib_machine_and_a_cap_too_large_is_named() -> None:
+    """The learners' memory measured by benchmarks/learners.py against the class's cap (README, "Speed")."""
+    import inspect
+
+    from shengji_tutor.app.classroom import LEARNER_MEMORY, capacity
+
+    default = inspect.signature(classroom_command).parameters["max_kernels"].default
+    room, fits = capacity(default, 24 * 2**30)
+    assert fits, room
+    assert 80 * 2**20 <= LEARNER_MEMORY <= 128 * 2**20
+    room, fits = capacity(400, 24 * 2**30)
+    assert not fits
+    assert "--max-kernels 196" in room

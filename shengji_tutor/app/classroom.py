@@ -16,6 +16,7 @@ opens cannot overshoot the cap while kernels boot) until it is shut down.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,15 @@ from .serve import NOTEBOOKS, voila_command, voila_env
 __all__ = [
     "ENV_DB",
     "ENV_KEY",
+    "LEARNER_MEMORY",
     "CappedKernelManager",
+    "capacity",
     "classroom_command",
     "classroom_env",
     "kernel_started",
     "key_fingerprint",
     "key_matches",
+    "machine_memory",
     "pool_tasks",
 ]
 
@@ -118,6 +122,43 @@ def pool_tasks(manager: object) -> dict[str, list[Any]]:
 def kernel_started(task: Any) -> bool:
     """Did this pool task start its kernel (done, not cancelled, no error)?"""
     return bool(task.done() and not task.cancelled() and task.exception() is None)
+
+
+LEARNER_MEMORY = 100 * 2**20
+"""Memory one learner takes: their kernel after the whole course measured 86–92 MiB resident (benchmarks/app.py
+and benchmarks/learners.py), rounded up."""
+MEMORY_SHARE = 0.8
+"""The share of the machine's memory a class's kernels may take (the server, the system and the store need some)."""
+
+
+def machine_memory() -> int:
+    """This machine's memory in bytes (0 when it cannot be read)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def capacity(max_kernels: int, memory: int | None = None) -> tuple[str, bool]:
+    """What ``max_kernels`` learners need against the machine's memory: (a sentence, whether it fits).
+
+    >>> from shengji_tutor.app.classroom import capacity
+    >>> capacity(60, 24 * 2**30)
+    ("about 5.9 GiB for 60 learners of this machine's 24.0 GiB: fits (it holds about 196)", True)
+    >>> capacity(300, 24 * 2**30)[1]
+    False
+    """
+    memory = machine_memory() if memory is None else memory
+    need = max_kernels * LEARNER_MEMORY
+    if memory <= 0:
+        return f"about {need / 2**30:.1f} GiB for {max_kernels} learners (this machine's memory is unknown)", True
+    holds = int(memory * MEMORY_SHARE // LEARNER_MEMORY)
+    fits = max_kernels <= holds
+    verdict = f"fits (it holds about {holds})" if fits else f"too many: it holds about {holds} (--max-kernels {holds})"
+    return (
+        f"about {need / 2**30:.1f} GiB for {max_kernels} learners of this machine's {memory / 2**30:.1f} GiB: {verdict}",
+        fits,
+    )
 
 
 def classroom_command(

@@ -44,7 +44,7 @@ def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bo
     from ..store.classroom import default_url
     from ..store.db import migrate
     from ..store.keys import KEY_MIN_LENGTH, load_fingerprint, save_fingerprint, server_key_file
-    from .classroom import classroom_command, classroom_env
+    from .classroom import capacity, classroom_command, classroom_env
     from .serve import migrate_progress
 
     if key is not None and len(key) < KEY_MIN_LENGTH:
@@ -78,7 +78,10 @@ def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bo
         print(f"Instructor key:     the same as before (kept hashed in {key_file}, so it cannot be shown;")
         print("                    --new-key makes a fresh one, --instructor-key KEY sets one)")
     print(f"Store:              {redacted(url)}")
-    print(f"Capacity:           {max_kernels} learners at once")
+    room, fits = capacity(max_kernels)
+    print(f"Capacity:           {max_kernels} learners at once ({room})")
+    if not fits:
+        print(f"warning: {max_kernels} learners' kernels may not fit in this machine's memory: {room}", file=sys.stderr)
     sys.stdout.flush()
     command = classroom_command(port, host, max_kernels=max_kernels)
     os.execvpe(command[0], command, classroom_env(url, stored))

@@ -27,6 +27,8 @@ NOTEBOOKS = Path(str(files("shengji_tutor.course") / "notebooks"))
 """The lesson notebooks, shipped in the package (the checkout's top-level ``notebooks/`` links here)."""
 
 
+IOPUB_TIMEOUT = 60
+"""Seconds Voilà waits for a cell's output (only a slow machine ever waits that long: output normally comes first)."""
 CULL_IDLE_SECONDS = 1200
 """A learner's kernel idle this long (20 minutes, even with its page still open) is shut down, freeing its memory."""
 
@@ -60,6 +62,9 @@ def voila_command(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=True",
+        # Voilà waits this long for a cell's output after the kernel says it is done. Its default, 4 s, is too
+        # short for a machine busy starting a class's kernels: the page then renders without the course (blank).
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
 
 
