@@ -39,6 +39,7 @@ from jupyterhub.services.service import _MockUser, _ServiceSpawner
 from benchmarks.browser import free_port, running
 from shengji_tutor.app.hub import NoServers
 from shengji_tutor.app.serve import NOTEBOOKS, TEMPLATE_ROOT
+from shengji_tutor.course.places import route_of
 from shengji_tutor.store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 
 T = TypeVar("T")
@@ -320,7 +321,7 @@ async def talk_to_kernel(replica: Replica, kernel_id: str) -> list[dict[str, Any
 
 
 def test_a_page_kernel_runs_no_code_sent_from_the_browser(replica: Replica) -> None:
-    _, kernel_id = open_page(replica, "00-home.ipynb")
+    _, kernel_id = open_page(replica, "course.ipynb")
     assert (
         kernel_environment(kernel_id)[ENV_DB] == replica.store
     )  # the kernel holds the store: the message filter is what protects it
@@ -357,8 +358,9 @@ def test_nothing_but_the_course_is_reachable(replica: Replica, method: str, path
 
 
 def test_every_page_needs_a_hub_login_with_access_to_this_replica(replica: Replica) -> None:
-    page = replica.base + "voila/render/00-home.ipynb"
+    page = replica.base + "voila/render/course.ipynb"
     assert fetch(page, token=OUTSIDER)[0] == 403
+    assert fetch(replica.base + "voila/render/00-home.ipynb", token=OUTSIDER)[0] == 403  # an old address too
     assert fetch(replica.base + "voila/api/contents", token=None)[0] == 403
     # A browser without a login is sent to the hub, which sends it back to the callback with a code (OAuth).
     browser = CookieJar()
@@ -381,6 +383,10 @@ def test_nothing_sent_to_a_browser_holds_the_store_credentials(replica: Replica)
         assert status == 200
         assert_no_secret(replica, body + json.dumps(headers), path or "the home page")
     for notebook in sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")):
+        if route_of(notebook) is not None:  # a place of the course's page: its address sends the browser there
+            status, headers, _ = fetch(replica.base + f"voila/render/{notebook}")
+            assert (status, urlsplit(headers["Location"]).fragment) == (302, route_of(notebook))
+            continue
         html, kernel_id = open_page(replica, notebook)
         assert_no_secret(replica, html, notebook)
         assert fetch(replica.base + f"api/kernels/{kernel_id}", method="DELETE")[0] == 204  # free it for the next

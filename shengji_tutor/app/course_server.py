@@ -38,6 +38,7 @@ from urllib.parse import quote
 import traitlets
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
+from tornado import web
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -80,6 +81,7 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
     warm_up = True
     """Show ``WARMING_PAGE`` while the lesson's first kernel is prepared (the class server's handler does not)."""
 
+    @web.authenticated  # as Voilà's own page: a visitor who must log in is sent to log in before anything else
     async def get(self, path: str | None = None) -> None:
         notebook = self.notebook_path or path or ""
         route = route_of(notebook)

@@ -20,6 +20,8 @@ from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
+from .test_course import no_trouble
+
 TIMEOUT = 120_000
 SEED = 9
 BOT = HeuristicBot()
@@ -122,4 +124,4 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
     review.get_by_role("button", name="Look for new mistakes", exact=True).click()
     review.locator(".sjt-puzzle[data-puzzle-id^='mistake-']").wait_for(timeout=TIMEOUT)
     assert "to solve again" in review.locator(".sjt-review-status").inner_text()
-    assert not page.page_errors
+    no_trouble(page)  # no script or console error, nothing from another host
