@@ -241,3 +241,20 @@ def test_a_server_started_from_a_used_shell_still_makes_kernels_wait_for_their_l
     assert REQUEST_SEEN not in env
     assert "QUERY_STRING" not in env
     assert env["PATH"] == os.environ["PATH"]
+
+
+def test_lesson_8_counts_the_last_tricks_own_points_before_the_kitty(solo: Path) -> None:
+    """The lesson's story (55 points, then the last trick, then the kitty) adds up as the engine does: the last
+    trick's two 5♥ count for the attackers too, so the kitty takes them to 165, two levels (issue 14)."""
+    from shengji_tutor import kitty_bonus, level_change, points
+
+    run = run_lesson("08-kitty-scoring.ipynb")
+    text = "".join(str(x.value) for x in run.pieces if isinstance(x, w.HTML))
+    total = (
+        55
+        + points("QH QH AH AH 3H 3H 5H 5H")
+        + kitty_bonus("KS 10D 5H 3S 4S 6D 8D 9D", "AH AH", run.namespace["seven_clubs"])
+    )
+    assert total == 165
+    assert level_change(total).describe() in text
+    assert "climb two levels" in text
