@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["CHROMIUM_FLAGS", "chromium_path", "free_port", "running"]
+__all__ = ["CHROMIUM_FLAGS", "chromium_path", "free_port", "running", "server_kernels"]
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -77,3 +77,35 @@ def running(
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def server_kernels(port: int) -> dict[str, tuple[int, float]]:
+    """pid → (resident bytes, CPU seconds) of each kernel of the Voilà server listening on ``port`` (its ipykernel
+    children, read from /proc: Linux only)."""
+    proc = Path("/proc")
+    page = os.sysconf("SC_PAGE_SIZE")
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def command(p: Path) -> str:
+        try:
+            return (p / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            return ""
+
+    servers = {
+        p.name
+        for p in proc.iterdir()
+        if p.name.isdigit() and f"--port={port}" in command(p) and "voila" in command(p).lower()
+    }
+    found = {}
+    for p in proc.iterdir():
+        if not p.name.isdigit() or "ipykernel" not in command(p):
+            continue
+        try:
+            fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
+            resident = int((p / "statm").read_text().split()[1]) * page
+        except (OSError, IndexError, ValueError):
+            continue
+        if fields[1] in servers:  # fields: state, ppid, …, utime (12th), stime (13th)
+            found[p.name] = (resident, (int(fields[11]) + int(fields[12])) / ticks)
+    return found

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import sys
@@ -41,7 +40,7 @@ if not __package__:  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.app import first_card
-from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
+from benchmarks.browser import CHROMIUM_FLAGS, free_port, running, server_kernels
 from shengji_tutor.app.class_server import STATUS_PATH
 from shengji_tutor.app.classroom import classroom_command, classroom_env, key_fingerprint
 from shengji_tutor.classroom import ClassroomStore
@@ -58,40 +57,13 @@ KEY = "benchmark-learners-key"
 
 def kernel_memory(port: int) -> tuple[int, int]:
     """(kernels, their total resident bytes) of the Voilà server listening on ``port`` (its ipykernel children)."""
-    kernels = _kernels(port)
+    kernels = server_kernels(port)
     return len(kernels), sum(resident for resident, _cpu in kernels.values())
 
 
 def kernel_cpu(port: int) -> float:
     """The CPU seconds the server's kernels have used so far (user and system)."""
-    return sum(cpu for _resident, cpu in _kernels(port).values())
-
-
-def _kernels(port: int) -> dict[str, tuple[int, float]]:
-    """pid → (resident bytes, CPU seconds) of each kernel of the Voilà server listening on ``port``."""
-    proc = Path("/proc")
-    page = os.sysconf("SC_PAGE_SIZE")
-    ticks = os.sysconf("SC_CLK_TCK")
-
-    def command(p: Path) -> str:
-        try:
-            return (p / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            return ""
-
-    servers = {p.name for p in proc.iterdir() if p.name.isdigit() and f"--port={port}" in command(p)}
-    found = {}
-    for p in proc.iterdir():
-        if not p.name.isdigit() or "ipykernel" not in command(p):
-            continue
-        try:
-            fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
-            resident = int((p / "statm").read_text().split()[1]) * page
-        except (OSError, IndexError, ValueError):
-            continue
-        if fields[1] in servers:  # fields: state, ppid, …, utime (12th), stime (13th)
-            found[p.name] = (resident, (int(fields[11]) + int(fields[12])) / ticks)
-    return found
+    return sum(cpu for _resident, cpu in server_kernels(port).values())
 
 
 async def _learner(

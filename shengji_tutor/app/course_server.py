@@ -2,7 +2,7 @@
 
 The course is one page, ``course.ipynb`` (``course.shell``): it shows every lesson in
 place, in the learner's one kernel. Only that page has pre-heated kernels
-(``POOLED``); an old lesson address (``/voila/render/05-tractors.ipynb?student=…``, a
+(``CourseServer.preheated_pages``); an old lesson address (``/voila/render/05-tractors.ipynb?student=…``, a
 bookmark, a link from elsewhere) is sent to the same place in the app
 (``/voila/render/course.ipynb?student=…#tractors``), so a learner never holds two
 kernels for one course. Other pages (the instructor's) are served as Voilà pages.

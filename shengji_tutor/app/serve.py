@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from ..course.context import READY_DIR, REQUEST_SEEN
+from ..course.places import NOTEBOOK_DIR
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
@@ -23,8 +24,8 @@ __all__ = ["CULL_IDLE_SECONDS", "NOTEBOOKS", "TEMPLATE_ROOT", "migrate_progress"
 
 TEMPLATE_ROOT = Path(str(files(__package__) / "voila_app"))
 """A Jupyter data directory holding voila/templates/shengji (shipped in the package)."""
-NOTEBOOKS = Path(str(files("shengji_tutor.course") / "notebooks"))
-"""The lesson notebooks, shipped in the package (the checkout's top-level ``notebooks/`` links here)."""
+NOTEBOOKS = NOTEBOOK_DIR
+"""The notebooks Voilà serves: the course's, shipped in the package (``course.places.NOTEBOOK_DIR``)."""
 
 
 IOPUB_TIMEOUT = 60

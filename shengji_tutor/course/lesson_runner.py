@@ -28,13 +28,14 @@ import traceback
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
-from importlib.resources import files
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
 import ipywidgets as w
 import mistune
+
+from .places import NOTEBOOK_DIR
 
 __all__ = [
     "NOTEBOOK_DIR",
@@ -47,9 +48,6 @@ __all__ = [
     "run_lesson",
     "split_cell",
 ]
-
-NOTEBOOK_DIR = Path(str(files(__package__) / "notebooks"))
-"""The lesson notebooks, shipped in the package (the checkout's top-level ``notebooks/`` links here)."""
 
 _MARKDOWN = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])
 

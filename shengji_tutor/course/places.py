@@ -14,10 +14,15 @@ old lesson address (``/voila/render/05-tractors.ipynb``) to the same place in th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
 
 from .catalogue import HOME, LESSONS, PRACTICE, REVIEW
 
-__all__ = ["GALLERY", "PLACES", "SHELL_NOTEBOOK", "Place", "place_of", "route_of"]
+__all__ = ["GALLERY", "NOTEBOOK_DIR", "PLACES", "SHELL_NOTEBOOK", "Place", "place_of", "route_of"]
+
+NOTEBOOK_DIR = Path(str(files(__package__) / "notebooks"))
+"""The lesson notebooks and the app's page, shipped in the package (the checkout's ``notebooks/`` links here)."""
 
 SHELL_NOTEBOOK = "course.ipynb"
 """The app's one page (in the served notebooks folder)."""

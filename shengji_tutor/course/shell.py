@@ -35,7 +35,6 @@ from ..classroom.session import Learner
 from ..puzzles import load_bank
 from ..ui.widgets.router import Router
 from . import pages
-from .catalogue import LESSONS
 from .context import at_request, page_context
 from .lesson_runner import LessonRun, live_widgets, preload
 from .places import PLACES, SHELL_NOTEBOOK, Place, place_of, route_of
@@ -176,10 +175,9 @@ class Shell(w.VBox):  # type: ignore[misc]
 
     def _refresh_headers(self) -> None:
         """A kept place shown again: its header's progress may have changed elsewhere."""
-        for number in range(1, len(LESSONS) + 1):
-            header = pages.header_of(number)
-            if header is not None and header in self.content.children:
-                header.refresh()
+        for piece in self.content.children:
+            if isinstance(piece, pages.LessonHeader):
+                piece.refresh()
 
 
 def release_memory() -> None:

@@ -45,30 +45,9 @@ def test_closing_the_course_page_shuts_its_kernel_down(browser: Any, voila_url: 
 
 def kernels_of(voila_url: str) -> set[int]:
     """The pids of the kernels the Voilà server at ``voila_url`` runs (its ipykernel children, read from /proc)."""
-    port = voila_url.rsplit(":", 1)[1].split("/")[0]
-    proc = Path("/proc")
-    server = {
-        int(p.name)
-        for p in proc.iterdir()
-        if p.name.isdigit() and f"--port={port}" in _cmdline(p) and "voila" in _cmdline(p).lower()
-    }
-    out = set()
-    for p in proc.iterdir():
-        if p.name.isdigit() and "ipykernel" in _cmdline(p):
-            try:
-                parent = int((p / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            if parent in server:
-                out.add(int(p.name))
-    return out
+    from benchmarks.browser import server_kernels
 
-
-def _cmdline(p: Path) -> str:
-    try:
-        return (p / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
+    return {int(pid) for pid in server_kernels(int(voila_url.rsplit(":", 1)[1].split("/")[0]))}
 
 
 def test_opening_and_closing_the_course_ten_times_leaves_only_the_preheated_pool(browser: Any, voila_url: str) -> None:
