@@ -158,6 +158,31 @@ def test_kitty_multiplier_power_sequence() -> None:
     ] == [2, 4, 8, 16]
 
 
+@pytest.mark.parametrize(
+    ("winning_play", "rules", "multiplier"),
+    [
+        ("AS", None, 2),
+        ("QS QS", None, 4),
+        ("AS AS AS", RuleSet(decks=3), 6),
+        ("8H8H9H9H", None, 8),
+        ("AH AH KH", None, 6),  # the seed's "three cards: sixfold", where the house rule says ×4
+        ("AD KD", None, 4),
+        ("AH 3H3H 5H5H4H4H", None, 14),
+    ],
+)
+def test_kitty_multiplier_by_card_count(winning_play: str, rules: RuleSet | None, multiplier: int) -> None:
+    """RULES §11 variant "cards": 2 × every card of the winning play, whatever its units."""
+    decks = rules.decks if rules is not None else 2
+    assert kitty_multiplier(winning_play, SEVEN_CLUBS, RuleSet(decks=decks, kitty_multiplier="cards")) == multiplier
+
+
+def test_kitty_multiplier_by_card_count_still_refuses_a_mixed_play() -> None:
+    from shengji_tutor import IllegalLeadError
+
+    with pytest.raises(IllegalLeadError):
+        kitty_multiplier("9S 8H", SEVEN_CLUBS, RuleSet(kitty_multiplier="cards"))
+
+
 def test_kitty_multiplier_accepts_card_lists() -> None:
     from shengji_tutor import parse_cards
 

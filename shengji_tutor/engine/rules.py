@@ -15,7 +15,7 @@ __all__ = ["DEFAULT_RULES", "RuleSet", "rules_or_default"]
 _CHOICES = {
     "follow": ("no-protections", "protect-longer"),
     "throw_evaluation": ("highest", "all"),
-    "kitty_multiplier": ("times", "power"),
+    "kitty_multiplier": ("times", "power", "cards"),
     "partnership": ("fixed", "friends"),
     "no_declaration": ("redeal", "kitty"),
 }
@@ -31,8 +31,9 @@ class RuleSet:
       answer a narrower one) or ``"protect-longer"`` (it need not be) (RULES §6).
     - ``throw_evaluation``: ``"highest"`` (only the largest led component is
       compared) or ``"all"`` (every unit must beat) (RULES §7).
-    - ``kitty_multiplier``: ``"times"`` (2 × cards of the largest unit) or
-      ``"power"`` (2 ** cards of the largest unit) (RULES §9).
+    - ``kitty_multiplier``: ``"times"`` (2 × cards of the largest unit),
+      ``"power"`` (2 ** cards of the largest unit) (RULES §9) or ``"cards"``
+      (2 × every card of the winning play, the seed's "three cards: sixfold") (RULES §11).
     - ``throw_penalty``: points per failed throw given to the other side (RULES §8).
     - ``kitty_size``: cards in the kitty (底牌 dǐpái); ``None`` derives it from the
       decks and players: the largest equal hands that leave at least 2 × decks + 2

@@ -87,16 +87,22 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
 
     The winning play is split as ``lead_format`` splits a lead; its largest unit
     has ``c`` cards. Default ``"times"``: 2 × c (single ×2, pair ×4, triple ×6,
-    2-pair tractor ×8); variant ``"power"``: 2 ** c.
+    2-pair tractor ×8); variant ``"power"``: 2 ** c; variant ``"cards"`` (RULES §11):
+    2 × every card of the play, whatever its units (a pair and a single ×6).
 
     >>> from shengji_tutor import RuleSet, Trump, kitty_multiplier
     >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"))
     8
     >>> kitty_multiplier("8H 8H 9H 9H", Trump("7", "C"), RuleSet(kitty_multiplier="power"))
     16
+    >>> kitty_multiplier("AH AH KH", Trump("7", "C")), kitty_multiplier("AH AH KH", Trump("7", "C"), RuleSet(kitty_multiplier="cards"))
+    (4, 6)
     """
     rules = rules_or_default(rules)
-    size = largest_unit(winning_play, trump, rules)
+    play = as_cards(winning_play, "the winning play")
+    size = largest_unit(play, trump, rules)  # also refuses a play that no trick could be won with
+    if rules.kitty_multiplier == "cards":
+        return 2 * len(play)
     return 2 * size if rules.kitty_multiplier == "times" else 2**size
 
 
