@@ -83,7 +83,8 @@ class PuzzleView:
     learner picks from or looks at, under ``hand_label``, sorted by the trump order
     when ``sort_hand``; ``max_cards`` how many they may pick (0: any); ``context``
     a sentence under the prompt ("" for the trump alone); ``others`` the other
-    players' hands of a throw puzzle, as (seat name, cards) pairs.
+    players' hands of a throw puzzle, as (seat name, cards) pairs; ``taken`` the
+    tricks already played that a count of points is about, each trick's cards.
     """
 
     trump: Trump
@@ -96,6 +97,7 @@ class PuzzleView:
     sort_hand: bool = True
     context: str = ""
     others: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    taken: tuple[tuple[Card, ...], ...] = ()
 
 
 def seat_order(leader: int) -> list[str]:

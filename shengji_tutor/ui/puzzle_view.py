@@ -41,6 +41,8 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
     }
     if view.others:
         args["picture"] = _others_svg(view)
+    if view.taken:
+        args["picture"] = _taken_svg(view)
     return args
 
 
@@ -51,3 +53,13 @@ def _others_svg(view: PuzzleView) -> str:
         for name, cards in view.others
     )
     return f'<div class="sjt-others">{rows}</div>'
+
+
+def _taken_svg(view: PuzzleView) -> str:
+    """The tricks a count of points is about, one labelled row each, the cards in the order they were played."""
+    rows = "".join(
+        f'<div class="sjt-taken-trick"><div class="sjt-group-label">Trick {n}</div>'
+        f"{hand_svg(cards, view.trump, sort=False)}</div>"
+        for n, cards in enumerate(view.taken, 1)
+    )
+    return f'<div class="sjt-taken">{rows}</div>'

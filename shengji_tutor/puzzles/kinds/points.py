@@ -25,6 +25,8 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
 
     def view(self) -> PuzzleView:
         view = super().view()
+        if self.spec.taken:  # the tricks a count of the points still out (or the attackers') is about
+            view = replace(view, taken=tuple(tuple(self._cards(text, "taken")) for text in self.spec.taken))
         if self.spec.count not in ("kitty", "cards") or self.trick:
             return view
         shown = self._cards(self.spec.kitty or self.spec.cards, "cards")
