@@ -1,27 +1,47 @@
-"""Fresh puzzles from simulated rounds, for practice mode.
+"""Fresh puzzles for practice mode: every kind at every difficulty, with answers that cannot be guessed.
 
-A round is played by four heuristic bots (``play_round``); a position in it
-becomes a puzzle of the wanted kind. A generated puzzle passes the same checks
-as a hand-written one (``check_puzzle``) before it is shown, and is tagged with a
-difficulty from its structure: singles are easy, pairs harder, tractors, throws
-and ruffs hardest. A best puzzle (lesson 11) is a late decision of a self-played
-round where the search's best play clearly beats the heuristic bot's
-(``finder.find_positions``); its difficulty is the number of cards in hand.
+Most positions come from rounds that four heuristic bots play (``play_round``):
+a trick of the round, or a player's hand before it, becomes the puzzle. What
+those rounds hardly ever give is dealt to order (``construct``): a kitty with
+points (the bots never bury any) and throws, half of which stand (nine in ten
+of the bots' throws fail). A generated puzzle passes the same checks as a
+hand-written one (``check_puzzle``) before it is shown.
+
+The difficulty (1–3; drawn at random when none is asked) comes from the puzzle's
+structure:
+
+- winner, legal, play: the lead. A single is easy, a pair harder, a tractor or a
+  throw hardest; a ruff adds a level to a winner puzzle, a goal of winning the
+  trick one to a play puzzle;
+- points: the cards of one trick (1), the points still out after the first
+  tricks (2, the tricks shown), the kitty's bonus at the last trick (3);
+- throw: a throw of singles (1), with a pair (2), with a tractor (3); what must
+  be played instead of a failed throw is 3 too;
+- order: trump-rank cards among the trumps, and how many cards;
+- best: how many cards South still holds (``BEST_HAND_SIZES``).
+
+So that an answer is not a guess: a legal? puzzle shows a legal play or a near
+miss (a legal play with one card changed) half the time each, a "Is the throw
+safe?" puzzle stands half the time, a what-do-you-play puzzle accepts at most
+``MAX_ACCEPTED`` plays, and at difficulties 2 and 3 most legal and play puzzles
+are led by pairs, tractors and throws.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from itertools import islice
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from ..engine.cards import RANKS, Card, format_cards
 from ..engine.follow import legal_follow
-from ..engine.ids import lead_units
-from ..engine.tricks import check_throw
+from ..engine.plays import legal_plays, random_follow
+from ..engine.rules import RuleSet
 from ..engine.trump import Trump
 from ..engine.units import lead_format
 from ..play.bots import HeuristicBot
@@ -30,116 +50,228 @@ from ..play.game import play_round
 from ..play.record import RoundRecord
 from .bank import check_puzzle
 from .base import Puzzle, Topic
+from .construct import kitty_position, throw_position
 from .finder import find_positions
+from .kinds.play import PlayPuzzle
 from .schema import SEATS, PuzzleSpec, SpecBase
 
-__all__ = ["BEST_HAND_SIZES", "GENERATED_KINDS", "THEME_IDEAS", "generate"]
+__all__ = ["BEST_HAND_SIZES", "GENERATED_KINDS", "LEVELS", "MAX_ACCEPTED", "THEME_IDEAS", "generate"]
 
 GENERATED_KINDS = ("winner", "legal", "play", "points", "throw", "order", "best")
+LEVELS = (1, 2, 3)
+MAX_ACCEPTED = 3
+"""A what-do-you-play puzzle accepts at most this many plays: with more, almost any card of the suit is right."""
+_WIN_GOAL_PLAYS = 60
+"""A goal of winning is judged by trying every legal play in the trick: a position with more is passed over."""
+_POSITIONS = 12
+"""How many positions of a round a maker tries before it asks for another round."""
 _SPEC: TypeAdapter[SpecBase] = TypeAdapter(PuzzleSpec)
 _TOPIC = Topic("practice", 0, "Practice")
+_RULES = RuleSet()
 
 
 def _tokens(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _trump_text(trump: Trump) -> str:
-    return f"{trump.rank}{trump.suit or 'NT'}"
+def _puzzle(fields: dict[str, Any], pid: str, trump: Trump) -> Puzzle:
+    """The puzzle of these spec fields, with its id and its trump."""
+    spec = _SPEC.validate_python(fields | {"id": pid, "trump": f"{trump.rank}{trump.suit or 'NT'}"})
+    return Puzzle.from_spec(spec, _TOPIC)
+
+
+def _lead_level(lead: Sequence[Card], trump: Trump) -> int:
+    """A lead's difficulty: a single 1, a pair 2, a tractor or a throw 3."""
+    kind = lead_format(list(lead), trump).kind
+    return 1 if kind == "single" else 2 if kind in ("pair", "tuple") else 3
 
 
 def _difficulty(lead: Sequence[Card], trump: Trump, plays: Sequence[Sequence[Card]] = ()) -> int:
-    fmt = lead_format(list(lead), trump)
+    """A whole trick's difficulty: its lead's, one more when a plain lead is ruffed."""
     ruffed = any(trump.is_trump(p[0]) for p in plays[1:]) and not trump.is_trump(lead[0])
-    if fmt.kind in ("tractor", "throw"):
-        return 3
-    if fmt.kind in ("pair", "tuple"):
-        return 3 if ruffed else 2
-    return 2 if ruffed else 1
+    return min(3, _lead_level(lead, trump) + ruffed)
 
 
-def _hands_before(record: RoundRecord, index: int) -> list[list[Card]]:
-    """Each seat's cards at the start of trick ``index``."""
-    hands = [Counter(h) for h in record.hands]
-    for t in record.tricks[:index]:
-        for k, play in enumerate(t.plays):
-            hands[t.seat_of(k, 4)] -= Counter(play)
-    return [list(h.elements()) for h in hands]
+class _Deal:
+    """One attempt's material: a round the bots play (a random level and dealer, so every trump rank comes up),
+    played only when a maker asks for it (the constructed kinds never do)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    @cached_property
+    def record(self) -> RoundRecord:
+        pick = random.Random(self.seed)
+        rank, dealer = pick.choice(RANKS), pick.randrange(4)
+        return play_round(seed=self.seed, bots=[HeuristicBot() for _ in range(4)], dealer=dealer, rank=rank)
+
+    @cached_property
+    def hands(self) -> list[list[list[Card]]]:
+        """``hands[i][seat]``: the seat's cards at the start of trick ``i``."""
+        held = [Counter(h) for h in self.record.hands]
+        out = []
+        for t in self.record.tricks:
+            out.append([list(h.elements()) for h in held])
+            for k, play in enumerate(t.plays):
+                held[t.seat_of(k, 4)] -= Counter(play)
+        return out
+
+    def positions(self, rng: random.Random, level: int) -> list[tuple[int, int]]:
+        """``(trick, k)``: the ``k``-th player (1–3) to follow a lead of difficulty ``level``, in a random order."""
+        trump = self.record.trump
+        found = [
+            (i, k)
+            for i, t in enumerate(self.record.tricks)
+            if _lead_level(t.plays[0], trump) == level
+            for k in range(1, 4)
+        ]
+        rng.shuffle(found)
+        return found[:_POSITIONS]
+
+    def follower(self, index: int, k: int) -> list[Card]:
+        """The hand of the ``k``-th player of trick ``index`` before they play."""
+        t = self.record.tricks[index]
+        return self.hands[index][t.seat_of(k, 4)]
 
 
-def _round(seed: int) -> RoundRecord:
-    """A round at a random level and dealer, so every trump rank comes up."""
-    pick = random.Random(seed)
-    rank, dealer = pick.choice(RANKS), pick.randrange(4)
-    return play_round(seed=seed, bots=[HeuristicBot() for _ in range(4)], dealer=dealer, rank=rank)
+Maker = Callable[[_Deal, random.Random, int, str], Puzzle | None]
+"""Makes a puzzle of the given difficulty from a deal (or returns ``None`` when this deal has none): its
+arguments are the deal, the generator's random source, the difficulty and the puzzle's id."""
 
 
-def _winner(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
-    t = rng.choice(record.tricks)
-    lead = t.plays[0]
-    fmt = lead_format(list(lead), record.trump)
-    return {
+def _winner(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    record = deal.record
+    tricks = [t for t in record.tricks if _difficulty(t.plays[0], record.trump, t.plays) == level]
+    if not tricks:
+        return None
+    t = rng.choice(tricks)
+    fmt = lead_format(list(t.plays[0]), record.trump)
+    fields = {
         "kind": "winner",
         "trick": [_tokens(p) for p in t.plays],
         "leader": SEATS[t.leader],
         "prompt": f"{SEATS[t.leader]} leads {fmt.describe()}. Who wins the trick?",
         "hint": "Check who followed suit, who ruffed, and compare only plays of the lead's shape.",
-        "difficulty": _difficulty(lead, record.trump, t.plays),
+        "difficulty": level,
     }
+    return _puzzle(fields, pid, record.trump)
 
 
-def _position(record: RoundRecord, rng: random.Random) -> tuple[int, int, list[Card]]:
-    index = rng.randrange(len(record.tricks))
-    k = rng.randrange(1, 4)
-    t = record.tricks[index]
-    hand = _hands_before(record, index)[t.seat_of(k, 4)]
-    return index, k, hand
+def _follow(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random) -> list[Card]:
+    """A random legal follow (``random_follow``)."""
+    ids = random_follow([c.id for c in hand], [c.id for c in lead], trump, _RULES, rng)
+    return [Card.from_id(i) for i in ids]
 
 
-def _legal(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
-    index, k, hand = _position(record, rng)
-    t = record.tricks[index]
-    lead = list(t.plays[0])
-    play = list(t.plays[k])
-    if rng.random() < 0.5:  # an illegal play, the kind beginners make
-        for _ in range(30):
-            candidate = rng.sample(hand, len(lead))
-            if not legal_follow(hand, lead, candidate, record.trump):
-                play = candidate
-                break
-    return {
-        "kind": "legal",
-        "trick": [_tokens(p) for p in t.plays[:k]],
-        "leader": SEATS[t.leader],
-        "hand": _tokens(hand),
-        "play": _tokens(play),
-        "prompt": f"You hold these cards and play {format_cards(play)}. Is that legal?",
-        "hint": "Suit first, then structure: pairs and tractors must be answered in kind if you can.",
-        "difficulty": _difficulty(lead, record.trump),
-    }
+def _near_miss(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random) -> list[Card] | None:
+    """An illegal play a beginner makes: a legal follow with one card swapped for another of the hand (an
+    off-suit card while the suit lasts, a single where a pair was due). ``None`` when every play is legal
+    (the hand is void in the suit)."""
+    base = _follow(hand, lead, trump, rng)
+    rest = list((Counter(hand) - Counter(base)).elements())
+    for _ in range(20 if rest else 0):
+        play = list(base)
+        play[rng.randrange(len(play))] = rng.choice(rest)
+        if not legal_follow(hand, lead, play, trump):
+            return play
+    return None
 
 
-def _play(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
-    index, k, hand = _position(record, rng)
-    t = record.tricks[index]
-    goal = rng.choice(["legal", "win"])
-    return {
-        "kind": "play",
-        "trick": [_tokens(p) for p in t.plays[:k]],
-        "leader": SEATS[t.leader],
-        "hand": _tokens(hand),
-        "goal": goal,
-        "prompt": "What do you play?" if goal == "legal" else "Win this trick if you can: what do you play?",
-        "hint": "Follow the led suit first; then match its pairs and tractors.",
-        "difficulty": min(3, _difficulty(t.plays[0], record.trump) + (goal == "win")),
-    }
+def _legal(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    record = deal.record
+    legal = rng.random() < 0.5  # the answer: yes half the time
+    for index, k in deal.positions(rng, level):
+        t = record.tricks[index]
+        hand, lead = deal.follower(index, k), list(t.plays[0])
+        play: list[Card] | None
+        if legal:
+            play = list(t.plays[k]) if rng.random() < 0.5 else _follow(hand, lead, record.trump, rng)
+        else:
+            play = _near_miss(hand, lead, record.trump, rng)
+        if play is None:
+            continue
+        fields = {
+            "kind": "legal",
+            "trick": [_tokens(p) for p in t.plays[:k]],
+            "leader": SEATS[t.leader],
+            "hand": _tokens(hand),
+            "play": _tokens(play),
+            "prompt": f"You hold these cards and play {format_cards(play)}. Is that legal?",
+            "hint": "Suit first, then structure: pairs and tractors must be answered in kind if you can.",
+            "difficulty": level,
+        }
+        return _puzzle(fields, pid, record.trump)
+    return None
 
 
-def _points(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
-    choice = rng.random()
-    if choice < 0.5:
+_WIN = ("win", "cheapest-win")
+_PLAY_LEVELS: dict[int, tuple[tuple[int, tuple[str, ...], int], ...]] = {
+    1: ((1, ("legal",), 1),),
+    2: ((2, ("legal",), 30), (1, _WIN, 1)),
+    3: ((3, ("legal",), 1), (3, _WIN, 1), (2, _WIN, 1)),
+}
+"""A play puzzle's difficulty from its lead's and its goal (winning adds one): (lead's difficulty, goals,
+weight). Four in five of difficulty 2 are led by a pair, so most play puzzles have a lead of several cards."""
+_PROMPTS = {
+    "legal": ("What do you play?", "Follow the led suit first; then match its pairs and tractors."),
+    "win": (
+        "Win this trick if you can: what do you play?",
+        "Only a play of the lead's shape, all in its suit or all trumps, can win the trick.",
+    ),
+    "cheapest-win": (
+        "Win this trick as cheaply as you can: what do you play?",
+        "Of the plays that win, keep your high cards and trumps: play the lowest one that still wins.",
+    ),
+}
+
+
+def _play(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    record = deal.record
+    options = _PLAY_LEVELS[level]
+    lead_level, goals, _ = rng.choices(options, weights=[w for *_, w in options])[0]
+    for index, k in deal.positions(rng, lead_level):
+        t = record.tricks[index]
+        hand, lead = deal.follower(index, k), t.plays[0]
+        count = sum(1 for _ in islice(legal_plays(hand, lead, record.trump), _WIN_GOAL_PLAYS + 1))
+        for goal in rng.sample(goals, len(goals)):
+            if count > (MAX_ACCEPTED if goal == "legal" else _WIN_GOAL_PLAYS):
+                continue
+            prompt, hint = _PROMPTS[goal]
+            fields = {
+                "kind": "play",
+                "trick": [_tokens(p) for p in t.plays[:k]],
+                "leader": SEATS[t.leader],
+                "hand": _tokens(hand),
+                "goal": goal,
+                "prompt": prompt,
+                "hint": hint,
+                "difficulty": level,
+            }
+            puzzle = _puzzle(fields, pid, record.trump)
+            assert isinstance(puzzle, PlayPuzzle)
+            if 1 <= len(puzzle.correct_plays) <= MAX_ACCEPTED:
+                return puzzle
+    return None
+
+
+def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    if level == 3:
+        trump, kitty, winning = kitty_position(rng)
+        fields = {
+            "kind": "points",
+            "count": "kitty",
+            "kitty": _tokens(trump.sorted(kitty)),
+            "winning_play": _tokens(trump.sorted(winning)),
+            "prompt": f"The attackers win the last trick with {format_cards(winning)}. "
+            "What is the kitty worth to them?",
+            "hint": "The kitty's points are multiplied by 2 × the cards in the winning play's largest unit.",
+            "difficulty": 3,
+        }
+        return _puzzle(fields, pid, trump)
+    record = deal.record
+    if level == 1:
         t = rng.choice([t for t in record.tricks if t.points] or list(record.tricks))
-        return {
+        fields = {
             "kind": "points",
             "count": "cards",
             "trick": [_tokens(p) for p in t.plays],
@@ -148,90 +280,68 @@ def _points(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
             "hint": "Only 5s, 10s and kings score.",
             "difficulty": 1,
         }
-    if choice < 0.8:
-        n = rng.randrange(3, 8)
-        taken = [_tokens([c for p in t.plays for c in p]) for t in record.tricks[:n]]
-        return {
-            "kind": "points",
-            "count": "remaining",
-            "taken": taken,
-            "prompt": f"After these {n} tricks, how many points are still out?",
-            "hint": "Two decks hold 200 points; subtract what the tricks shown hold.",
-            "difficulty": 2,
-        }
-    if not any(c.points for c in record.kitty):
-        return None
-    play = rng.choice(list(lead_units([c.id for c in record.hands[0]], record.trump)))
-    winning = [Card.from_id(i) for i in play]
-    return {
+        return _puzzle(fields, pid, record.trump)
+    n = rng.randrange(3, 8)
+    fields = {
         "kind": "points",
-        "count": "kitty",
-        "kitty": _tokens(record.kitty),
-        "winning_play": _tokens(winning),
-        "prompt": f"The attackers win the last trick with {format_cards(winning)}. What is the kitty worth to them?",
-        "hint": "The kitty's points are multiplied by 2 × the cards in the winning play's largest unit.",
-        "difficulty": 3,
+        "count": "remaining",
+        "taken": [_tokens([c for p in t.plays for c in p]) for t in record.tricks[:n]],
+        "prompt": f"After these {n} tricks, how many points are still out?",
+        "hint": "Two decks hold 200 points; subtract what the tricks shown hold.",
+        "difficulty": 2,
     }
+    return _puzzle(fields, pid, record.trump)
 
 
-def _throw(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
-    index = rng.randrange(len(record.tricks))
-    t = record.tricks[index]
-    hands = _hands_before(record, index)
-    leader = t.leader
-    trump = record.trump
-    units = list(lead_units([c.id for c in hands[leader]], trump))
-    by_suit: dict[int, list[list[int]]] = {}
-    for u in units:
-        by_suit.setdefault(trump.suit_table[u[0]], []).append(u)
-    options = [g for g in by_suit.values() if len(g) >= 2]
-    if not options:
-        return None
-    group = rng.choice(options)
-    picked = rng.sample(group, min(len(group), rng.choice([2, 3])))
-    need = Counter(i for u in picked for i in u)
-    held = Counter(c.id for c in hands[leader])
-    if any(held[i] < n for i, n in need.items()):
-        return None
-    lead = [Card.from_id(i) for i in need.elements()]
-    if len(lead_format(lead, trump).units) < 2:
-        return None
-    others = [hands[(leader + k) % 4] for k in range(1, 4)]
-    check = check_throw(lead, others, trump)
-    ask = "forced" if not check.ok and rng.random() < 0.6 else "safe"
-    return {
+def _throw(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    """A throw dealt to order (``construct.throw_position``). At difficulty 3 a third of the puzzles ask what a
+    failed throw leaves you to play, the rest whether a tractor's throw is safe; a safe-or-not question is
+    answered yes half the time at every difficulty."""
+    forced = level == 3 and rng.random() < 1 / 3
+    safe = not forced and rng.random() < 0.5
+    shape = rng.choice(LEVELS) if forced else level
+    trump, lead, others = throw_position(rng, shape, safe)
+    fields = {
         "kind": "throw",
-        "lead": _tokens(lead),
-        "others": [_tokens(h) for h in others],
-        "leader": SEATS[leader],
-        "ask": ask,
-        "prompt": (
-            f"You throw {format_cards(lead)}. "
-            + ("It fails: what must you play instead?" if ask == "forced" else "Is the throw safe?")
-        ),
-        "hint": "A throw fails only if another player holds a higher unit of the same shape in that suit.",
-        "difficulty": 3 if ask == "forced" else 2,
+        "lead": _tokens(trump.sorted(lead)),
+        "others": [_tokens(trump.sorted(h)) for h in others],
+        "leader": "South",
+        "ask": "forced" if forced else "safe",
+        "prompt": f"You throw {format_cards(trump.sorted(lead))}. "
+        + ("It fails: what must you play instead?" if forced else "Is the throw safe?"),
+        "hint": "A throw fails only if another player holds a higher unit of the same shape in that suit."
+        + (" Then you play your smallest unit that can be beaten." if forced else ""),
+        "difficulty": level,
     }
+    return _puzzle(fields, pid, trump)
 
 
-def _order(record: RoundRecord, rng: random.Random) -> dict[str, Any] | None:
-    trump = record.trump
-    pool = sorted({c for h in record.hands for c in h if trump.is_trump(c)}, key=lambda c: c.id)
+def _order(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    trump = deal.record.trump
+    pool = sorted({c for h in deal.record.hands for c in h if trump.is_trump(c)}, key=lambda c: c.id)
     n = rng.randrange(4, 8)
     if len(pool) < n:
         return None
     cards = rng.sample(pool, n)
     has_rank = any(c.rank == trump.rank for c in cards)
-    return {
+    fields = {
         "kind": "order",
         "cards": _tokens(cards),
         "prompt": f"{trump.describe().capitalize()}. Sort these trumps, highest first.",
         "hint": "Jokers first, then the trump-rank cards, then the trump suit from the ace down.",
         "difficulty": 3 if has_rank and n >= 6 else (2 if has_rank else 1),
     }
+    return _puzzle(fields, pid, trump)
 
 
-_MAKERS = {"winner": _winner, "legal": _legal, "play": _play, "points": _points, "throw": _throw, "order": _order}
+_MAKERS: dict[str, Maker] = {
+    "winner": _winner,
+    "legal": _legal,
+    "play": _play,
+    "points": _points,
+    "throw": _throw,
+    "order": _order,
+}
 
 
 BEST_HAND_SIZES = {1: range(5, 7), 2: range(7, 9), 3: range(9, 11)}
@@ -273,22 +383,20 @@ def _best(difficulty: int | None, seed: int, attempts: int) -> Puzzle:
 
 
 def generate(kind: str, difficulty: int | None = None, seed: int = 0, attempts: int = 60) -> Puzzle:
-    """A fresh puzzle of ``kind`` (and ``difficulty`` 1–3 when given) that passes the bank's checks."""
+    """A fresh puzzle of ``kind`` at ``difficulty`` 1–3 (drawn at random when ``None``) that passes the bank's
+    checks; seeded. ``RuntimeError`` when ``attempts`` deals gave none (it names the kind and the difficulty)."""
     if kind not in GENERATED_KINDS:
         raise ValueError(f"cannot generate {kind!r} puzzles; choose one of {', '.join(GENERATED_KINDS)}")
-    if difficulty is not None and difficulty not in (1, 2, 3):
+    if difficulty is not None and difficulty not in LEVELS:
         raise ValueError(f"difficulty is 1, 2 or 3, not {difficulty!r}")
     if kind == "best":
         return _best(difficulty, seed, attempts)
     rng = random.Random(seed)
+    level = difficulty or rng.choice(LEVELS)
     for attempt in range(attempts):
-        record = _round(rng.randrange(1 << 30))
+        deal = _Deal(rng.randrange(1 << 30))
         for _ in range(10):
-            fields = _MAKERS[kind](record, rng)
-            if fields is None or (difficulty is not None and fields["difficulty"] != difficulty):
-                continue
-            fields |= {"id": f"gen-{kind}-{seed}-{attempt}", "trump": _trump_text(record.trump)}
-            puzzle = Puzzle.from_spec(_SPEC.validate_python(fields), _TOPIC)
-            if not check_puzzle(puzzle):
+            puzzle = _MAKERS[kind](deal, rng, level, f"gen-{kind}-{seed}-{attempt}")
+            if puzzle is not None and puzzle.difficulty == level and not check_puzzle(puzzle):
                 return puzzle
-    raise RuntimeError(f"no {kind} puzzle of difficulty {difficulty} found in {attempts} simulated rounds")
+    raise RuntimeError(f"no {kind} puzzle of difficulty {level} found in {attempts} deals")
