@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from shengji_tutor.classroom import ClassroomStore
-from shengji_tutor.course import LESSONS, PuzzleSet, home, lesson_footer, lesson_header, practice, puzzle_set
+from shengji_tutor.course import LESSONS, Practice, PuzzleSet, home, lesson_footer, lesson_header, practice, puzzle_set
 from shengji_tutor.course.catalogue import puzzles_of
 from shengji_tutor.store import db
 from shengji_tutor.store.keys import ENV_DB
@@ -37,12 +37,12 @@ def test_lessons_are_numbered_and_link_to_their_notebooks() -> None:
 
 def test_solving_a_puzzle_moves_the_header_and_the_set_on(store: ProgressStore) -> None:
     header = lesson_header(4, store)
-    assert "0 of 14 puzzles solved" in header.value
+    assert "0 of 14 mastered" in header.value
     puzzles = puzzle_set(4, header, store)
     first = puzzles.puzzle
     solve_in_the_page(puzzles)
     assert puzzles.card.verdict == "correct"
-    assert "1 of 14 puzzles solved" in header.value
+    assert "1 of 14 mastered" in header.value
     assert store.solved() == {first.id}
     puzzles.card.browser_event({"event": "next"})
     assert puzzles.puzzle.id != first.id
@@ -50,7 +50,7 @@ def test_solving_a_puzzle_moves_the_header_and_the_set_on(store: ProgressStore) 
     assert again.puzzle.id != first.id  # a new visit opens at the first puzzle not solved yet
 
 
-def solve_in_the_page(puzzles: PuzzleSet) -> None:
+def solve_in_the_page(puzzles: PuzzleSet | Practice) -> None:
     """Answer the shown puzzle correctly through its card, as a learner would, and press Check."""
     answer = puzzles.puzzle.solve()
     card = puzzles.card
@@ -115,9 +115,9 @@ def test_a_classroom_page_builds_its_store_once_and_runs_no_migration(
     assert not (tmp_path / "solo").exists()  # a student's progress is in their class, not in a local file
     recorded = [(a.display_name, a.puzzle_id, a.correct) for a in room.attempts(code, KEY)]
     assert recorded == [("Ana", first.id, True)] * 2  # each Check recorded once: progress and class alike
-    assert "1 of 14 puzzles solved" in header.value
+    assert "1 of 14 mastered" in header.value
     monkeypatch.setenv("QUERY_STRING", f"student={bo}")
-    assert "0 of 14 puzzles solved" in lesson_header(4).value  # Bo's page: Bo's progress
+    assert "0 of 14 mastered" in lesson_header(4).value  # Bo's page: Bo's progress
 
 
 def test_a_preheated_header_waits_for_its_learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,11 +125,11 @@ def test_a_preheated_header_waits_for_its_learner(tmp_path: Path, monkeypatch: p
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("SHENGJI_TUTOR_REQUEST_SEEN", raising=False)
     header = lesson_header(4)
-    assert "puzzles solved" not in header.value  # drawn at once, without anyone's progress
+    assert "mastered" not in header.value  # drawn at once, without anyone's progress
     assert not (tmp_path / "progress.sqlite").exists()
     monkeypatch.setenv("SHENGJI_TUTOR_REQUEST_SEEN", "1")  # the learner opened the page
     header.refresh()
-    assert "0 of 14 puzzles solved" in header.value
+    assert "0 of 14 mastered" in header.value
 
 
 def test_the_footer_links_the_neighbouring_lessons() -> None:
@@ -142,7 +142,7 @@ def test_the_home_page_lists_every_lesson_with_progress(store: ProgressStore) ->
     page = home(store).value
     for lesson in LESSONS:
         assert f'href="{lesson.notebook}"' in page
-    assert "0 of 12 puzzles solved" in page
+    assert "0 of 12 mastered" in page
 
 
 def test_a_lesson_whose_puzzles_are_not_written_yet_still_shows(
@@ -158,18 +158,25 @@ def test_a_lesson_whose_puzzles_are_not_written_yet_still_shows(
     assert "on their way" in note.value
 
 
-def test_practice_deals_fresh_puzzles_and_counts_a_streak() -> None:
-    widget = practice(seed=3)
+def test_practice_counts_a_streak_once_per_puzzle_on_a_first_try(store: ProgressStore) -> None:
+    widget = practice(seed=3, store=store)
     first = widget.puzzle
-    answer = first.solve()
-    grade = first.grade(answer)
-    widget._checked(grade, answer)
+    solve_in_the_page(widget)
+    assert widget.streak == 1
+    for _ in range(3):  # Check again and again on the same puzzle: still one
+        widget.card.check()
     assert widget.streak == 1
     widget.next()
     assert widget.puzzle.id != first.id
-    widget._checked(widget.puzzle.grade("nonsense"), "nonsense")
-    assert widget.streak == 0
-    assert widget.best == 1
+    solve_in_the_page(widget)
+    assert widget.streak == 2
+    widget.next()
+    widget.card.show_hint()  # right, but with a hint: not a first try
+    solve_in_the_page(widget)
+    assert (widget.streak, widget.best) == (0, 2)
+    assert "right first try, without a hint" in widget.counter.value
+    assert store.review_queue()[0].item.startswith("practice/")  # the hinted topic comes back for review
+    assert store.history() == []  # generated puzzles are not the bank's: no attempts saved
 
 
 def class_puzzles(tmp_path: Path) -> tuple[ClassroomStore, str, PuzzleSet]:

@@ -802,7 +802,7 @@ def test_changing_the_answer_clears_the_verdict() -> None:
 
 
 def test_toggling_clears_the_verdict() -> None:
-    puzzle, _ = make_puzzle("cards", max_cards=2)
+    puzzle, _ = make_puzzle("cards", max_cards=0)
     give(puzzle, [("toggle", 0)])
     puzzle.check()
     assert puzzle.verdict == "correct"
@@ -911,7 +911,7 @@ def test_puzzle_refuses_what_is_not_an_event(content: Any) -> None:
     assert grader.calls == []
 
 
-@pytest.mark.parametrize("event", ["choose", "grade", "reveal", "solution", "Check"])
+@pytest.mark.parametrize("event", ["choose", "grade", "answer_key", "solution", "Check"])
 def test_puzzle_refuses_unknown_events(event: str) -> None:
     puzzle, grader = make_puzzle("seat")
     assert_refused(puzzle, lambda: puzzle.browser_event({"event": event}), "unknown event")
@@ -1118,3 +1118,91 @@ def test_load_a_seat_puzzle_after_a_seat_puzzle_forgets_the_choice() -> None:
     assert puzzle.check() is None
     assert second.calls == []
     assert first.calls == []
+
+
+# -- teaching before telling: the hint ladder, a wrong answer's message, Show answer ----------------
+
+
+def _ladder_card() -> tuple[PuzzleCard, Any]:
+    from shengji_tutor.puzzles import load_bank
+    from shengji_tutor.ui.puzzle_view import puzzle_card_args
+
+    puzzle = load_bank()["following-ruff-to-win"]
+    return PuzzleCard(**puzzle_card_args(puzzle)), puzzle
+
+
+def test_the_hint_ladder_opens_one_step_at_a_time() -> None:
+    card, puzzle = _ladder_card()
+    steps = puzzle.hint_steps()
+    assert card.hint_total == len(steps) >= 2
+    assert (card.hints, card.hints_used, card.highlight) == ([], 0, [])
+    for n, _step in enumerate(steps, 1):
+        card.browser_event({"event": "hint"})
+        assert card.hints == [s.text for s in steps[:n]]
+        assert card.hints_used == n
+    assert [card.hand[i]["token"] for i in card.highlight] == [str(c) for c in steps[-1].cards]
+    card.browser_event({"event": "hint"})  # past the top: nothing more opens
+    assert card.hints_used == len(steps)
+    assert len(card.hints) == len(steps)
+    assert card.can_reveal  # every hint open: the answer may be shown
+
+
+def test_a_first_wrong_answer_names_the_mistake_not_the_solution() -> None:
+    card, puzzle = _ladder_card()
+    solution = set(puzzle.solve())
+    wrong = next(i for i, e in enumerate(card.hand) if e["token"] not in solution)
+    card.browser_event({"event": "toggle", "index": wrong})
+    card.browser_event({"event": "toggle", "index": next(i for i in range(len(card.hand)) if i != wrong)})
+    grade = card.check()
+    assert grade is not None
+    assert not grade.correct
+    assert card.feedback == grade.mistake != ""
+    assert "RULES §" in card.feedback
+    assert puzzle.solution_text() not in card.feedback
+    assert card.hints == []
+    assert card.can_reveal
+    card.check()  # the second wrong answer opens the next hint step
+    assert card.attempts == 2
+    assert card.hints == [puzzle.hint_steps()[0].text]
+    assert "Here is a hint" in card.feedback
+
+
+def test_show_answer_is_heard_once_and_shows_the_solution() -> None:
+    card, puzzle = _ladder_card()
+    heard: list[str] = []
+    card.on_reveal(lambda: heard.append("shown"))
+    card.browser_event({"event": "reveal"})
+    card.browser_event({"event": "reveal"})
+    assert heard == ["shown"]
+    assert card.verdict == "shown"
+    assert card.feedback == puzzle.solution_text()
+    assert card.revealed
+
+
+def test_show_answer_without_a_solution_is_refused() -> None:
+    puzzle, _ = make_puzzle("seat")
+    assert_refused(puzzle, lambda: puzzle.browser_event({"event": "reveal"}), "no answer to show")
+    assert puzzle.verdict == ""
+
+
+def test_too_few_cards_is_not_an_attempt() -> None:
+    grader = Grader([Card("K", "H"), Card("A", "S")])
+    card = PuzzleCard("p", "Play two", "cards", grade=grader, hand="AS KH 5D", max_cards=2)
+    heard: list[object] = []
+    card.on_check(lambda g, a: heard.append(a))
+    card.browser_event({"event": "toggle", "index": 0})
+    assert card.check() is None
+    assert card.feedback == "Pick 2 cards: you have picked 1."
+    assert (grader.calls, heard, card.attempts, card.verdict) == ([], [], 0, "")
+
+
+def test_the_points_table_hides_its_total_when_the_total_is_the_answer() -> None:
+    from shengji_tutor.puzzles import load_bank
+    from shengji_tutor.ui.puzzle_view import puzzle_card_args
+
+    puzzle = load_bank()["points-count-a-trick"]
+    card = PuzzleCard(**puzzle_card_args(puzzle))
+    total = str(puzzle.solve())
+    assert f"{total} points" not in card.trick
+    shown = PuzzleCard(**{**puzzle_card_args(puzzle), "show_points": True})
+    assert f"{total} points" in shown.trick

@@ -7,7 +7,7 @@ kept comes from the page context (``context.py``), built once per kernel.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Protocol
 
@@ -19,10 +19,14 @@ from ..classroom.session import Learner, link
 from ..engine.cards import CardsLike, as_cards
 from ..engine.trump import Trump
 from ..puzzles import load_bank
+from ..store.mastery import mastery_of
 from ..store.progress import ProgressStore
+from ..store.schema import StoreError
 from ..ui.render import hand_svg
 from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, REVIEW, Lesson, find_lesson, puzzles_of
 from .context import at_request, learner_known, page_context
+from .dashboard import path_svg, review_banner, weak_spots, weak_spots_html
+from .places import place_of
 
 __all__ = [
     "STYLE",
@@ -41,7 +45,9 @@ STYLE = """<style>
 .sjt-course { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c; }
 .sjt-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; background: #12301c;
   color: #f4f8f4; padding: 0.55em 1em; border-radius: 12px; }
-.sjt-nav a { color: #ffd84d; text-decoration: none; font-weight: 600; }
+/* :link and :visited outrank Jupyter's own link colour (blue, unreadable on the dark bar) wherever the bar is
+   drawn: in a widget, in a cell's output, in JupyterLab */
+nav.sjt-nav a, nav.sjt-nav a:link, nav.sjt-nav a:visited { color: #ffd84d; text-decoration: none; font-weight: 600; }
 .sjt-nav a:hover, .sjt-nav a:focus-visible { text-decoration: underline; }
 .sjt-brand { font-weight: 800; letter-spacing: 0.02em; margin-right: auto; }
 .sjt-lesson-title { margin: 0.7em 0 0.1em; font-size: 1.9em; }
@@ -56,11 +62,23 @@ STYLE = """<style>
 .sjt-home-list li { border: 1px solid #c9d8cc; border-radius: 12px; padding: 0.7em 0.9em; background: #fbfdfb; }
 .sjt-home-list a { font-weight: 700; color: #12301c; text-decoration: none; font-size: 1.08em; }
 .sjt-home-list a:hover { text-decoration: underline; }
-.sjt-home-list .sjt-zh { color: #6a7c6f; font-size: 0.9em; }
+.sjt-home-list .sjt-zh { color: #55675a; font-size: 0.9em; }
 .sjt-home-list .sjt-meter { flex-wrap: wrap; }
 .sjt-home-list .sjt-meter progress { width: 100%; }
 .sjt-home-practice a { color: #1b5fbf; font-weight: 700; }
 .sjt-cards { margin: 0.3em 0 0.6em; }
+.sjt-path-box { max-width: 760px; margin: 0.4em 0 0.8em; }
+.sjt-path a text { font-family: "DejaVu Sans", Verdana, sans-serif; }
+.sjt-path a:hover circle, .sjt-path a:focus-visible circle { stroke-width: 9; }
+.sjt-review-due { font-size: 1.1em; margin: 0.4em 0; }
+.sjt-review-due a { color: #12301c; background: #fff4c2; border: 2px solid #c99a06; border-radius: 10px;
+  padding: 0.3em 0.8em; display: inline-block; text-decoration: none; }
+.sjt-review-none { color: #4d5e52; font-size: 0.95em; }
+.sjt-weak h2 { font-size: 1.15em; margin: 0.6em 0 0.2em; }
+.sjt-weak-list { margin: 0 0 0.8em; padding-left: 1.2em; }
+.sjt-weak-list li { margin: 0.2em 0; }
+.sjt-weak-list a { color: #1b5fbf; font-weight: 600; }
+.sjt-weak-count { color: #4d5e52; }
 </style>"""
 
 
@@ -95,8 +113,7 @@ def learner_progress(store: ProgressStore | None) -> ProgressStore:
 def _href(target: str) -> str:
     """A course link: in the app's one page, a fragment of it (``#tractors``, same tab, same kernel); elsewhere the
     notebook, keeping a classroom student signed in (their id rides in the address)."""
-    inside = _SITE.href(target) if _SITE is not None else None
-    return escape(inside if inside is not None else link(target, _learner()), quote=True)
+    return escape(_href_raw(target), quote=True)
 
 
 def _nav(current: Lesson | None) -> str:
@@ -113,18 +130,26 @@ def _nav(current: Lesson | None) -> str:
     return f'<nav class="sjt-nav" aria-label="Course">{"".join(links)}</nav>'
 
 
-def _meter(solved: int | None, total: int) -> str:
-    """A progress bar (nothing while the learner, and so their progress, is not known yet)."""
-    if total == 0 or solved is None:
+def _meter(counts: tuple[int, int] | None, total: int) -> str:
+    """A mastery bar: puzzles mastered (right first try, or later in review) of the lesson's, and how many are
+    solved at all (nothing while the learner, and so their progress, is not known yet)."""
+    if total == 0 or counts is None:
         return ""
+    mastered, solved = counts
     return (
-        f'<div class="sjt-meter"><progress max="{total}" value="{solved}" '
-        f'aria-label="puzzles solved in this lesson">{solved}/{total}</progress>'
-        f"<span>{solved} of {total} puzzles solved</span></div>"
+        f'<div class="sjt-meter"><progress max="{total}" value="{mastered}" '
+        f'aria-label="puzzles mastered in this lesson">{mastered}/{total}</progress>'
+        f"<span>{mastered} of {total} mastered · {solved} solved</span></div>"
     )
 
 
-def _header_html(lesson: Lesson, solved: int | None, total: int) -> str:
+def _counts(store: ProgressStore, puzzle_ids: Iterable[str]) -> tuple[int, int]:
+    """(mastered, solved) among ``puzzle_ids`` for the learner of ``store``."""
+    mastery = store.mastery(puzzle_ids)
+    return sum(m.mastered for m in mastery.values()), sum(m.solved for m in mastery.values())
+
+
+def _header_html(lesson: Lesson, solved: tuple[int, int] | None, total: int) -> str:
     zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
     return (
         f'<header class="sjt-course">{_nav(lesson)}'
@@ -159,8 +184,8 @@ class LessonHeader(w.VBox):  # type: ignore[misc]
         store = self.store
         if store is None and learner_known():
             store = page_context().progress
-        solved = None if store is None else len(store.solved(self.puzzle_ids))
-        self.body.value = _header_html(self.lesson, solved, len(self.puzzle_ids))
+        counts = None if store is None else _counts(store, self.puzzle_ids)
+        self.body.value = _header_html(self.lesson, counts, len(self.puzzle_ids))
 
 
 def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHeader:
@@ -248,22 +273,32 @@ def home(store: ProgressStore | None = None) -> w.Widget:
 def _home_page(store: ProgressStore | None) -> w.HTML:
     store = learner_progress(store)
     bank = load_bank()
+    history = store.history()
+    mastery = mastery_of(history, _reviewed(store))
     items = []
+    progress: dict[int, tuple[int, int, int]] = {}
     for lesson in LESSONS:
         puzzles = puzzles_of(lesson.number, bank)
-        solved = len(store.solved(p.id for p in puzzles))
+        states = [mastery[p.id] for p in puzzles if p.id in mastery]
+        counts = (sum(m.mastered for m in states), sum(m.solved for m in states))
+        progress[lesson.number] = (*counts, len(puzzles))
         instead = NO_PUZZLES.get(lesson.number, "")
-        meter = _meter(solved, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
+        meter = _meter(counts, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
             f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
         )
+    path = path_svg(progress, lambda lesson: _href_raw(lesson.notebook))
+    spots = weak_spots_html(weak_spots(history, bank), _route_href)
     html = (
         STYLE
         + f'<div class="sjt-course">{_nav(None)}'
         + '<h1 class="sjt-lesson-title">Learn Sheng ji 升级, one idea at a time</h1>'
         + f'<p class="sjt-lesson-sub">{len(LESSONS)} short lessons with puzzles the rules engine grades and explains. '
         + "Your progress is saved as you go.</p>"
+        + review_banner(store.due_today(), _href_raw(REVIEW))
+        + f'<div class="sjt-path-box">{path}</div>'
+        + spots
         + f'<ol class="sjt-home-list">{"".join(items)}</ol>'
         + f'<p class="sjt-home-practice"><a href="{_href(PRACTICE)}">Practice mode</a>: endless fresh puzzles from '
         + "simulated games.</p></div>"
@@ -271,6 +306,28 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
     page = w.HTML(html)
     page.add_class("sjt-home")
     return page
+
+
+def _reviewed(store: ProgressStore) -> set[str]:
+    try:
+        return store.reviewed_first_try()
+    except StoreError:
+        return set()
+
+
+def _href_raw(target: str) -> str:
+    """A course link, unescaped (the caller escapes it)."""
+    inside = _SITE.href(target) if _SITE is not None else None
+    return inside if inside is not None else link(target, _learner())
+
+
+def _route_href(route: str) -> str:
+    """A link to a route of the course (``practice/points``), unescaped: a fragment in the app's page, else the
+    place's notebook."""
+    base = route.partition("/")[0]
+    if _SITE is not None:
+        return f"#{route}"
+    return link(place_of(base).notebook, _learner())
 
 
 def header_of(number: int) -> LessonHeader | None:

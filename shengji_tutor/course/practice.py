@@ -1,15 +1,24 @@
-"""Practice mode: endless fresh puzzles generated from simulated games, by topic and difficulty."""
+"""Practice mode: endless fresh puzzles generated from simulated games, by topic and difficulty.
+
+The streak counts puzzles in a row solved on the first try without a hint: it
+rises once per puzzle (checking the same right answer again does not count),
+and a wrong answer, a hint-assisted answer or a shown answer ends it. A topic
+answered wrong comes back in the learner's review (``learning.Tracker``).
+"""
 
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any
 
 import ipywidgets as w
 
-from ..engine.grading import Grade
+from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
+from .learning import Outcome, Tracker, practice_item
+from .pages import learner_progress
 
 __all__ = ["PRACTICE_TOPICS", "Practice", "practice"]
 
@@ -28,10 +37,12 @@ PRACTICE_TOPICS = {
 class Practice(w.VBox):  # type: ignore[misc]
     """Practice mode: pick a topic and a difficulty, then endless fresh puzzles, with a streak counter."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, store: ProgressStore | None = None) -> None:
         from ..puzzles.generate import generate
 
         self._generate = generate
+        self.store = learner_progress(store)
+        self.note = ""
         self._rng = random.Random(seed)
         self.streak = 0
         self.best = 0
@@ -40,7 +51,8 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.counter = w.HTML()
         self.counter.add_class("sjt-streak")
         self.card = PuzzleCard(**self._fresh())
-        self.card.on_check(self._checked)
+        self.tracker = Tracker(self.card, self.store, self._decided)
+        self._track()
         self.card.on_next(self.next)
         self.topic.observe(lambda _change: self.next(), "value")
         self.level.observe(lambda _change: self.next(), "value")
@@ -51,30 +63,53 @@ class Practice(w.VBox):  # type: ignore[misc]
     def _fresh(self) -> dict[str, Any]:
         kind = PRACTICE_TOPICS[self.topic.value]
         level = self.level.value
+        self.note = ""
         try:
             puzzle = self._generate(kind, level, seed=self._rng.randrange(1 << 30))
-        except RuntimeError:  # some kinds have no easy puzzles (a throw is never easy): take any level
+        except RuntimeError as e:  # the generator says why it has none of this difficulty: say so, take another
+            self.note = (
+                f"No {self._level_name(level)} puzzle of this topic could be made ({e}); here is one of any level."
+            )
             puzzle = self._generate(kind, None, seed=self._rng.randrange(1 << 30))
         self.puzzle = puzzle
         return {"has_next": True, **puzzle_card_args(puzzle)}
 
+    def show_detail(self, kind: str) -> None:
+        """Open on the topic of puzzle kind ``kind`` (the address ``#practice/<kind>``; an unknown kind: no change)."""
+        name = next((name for name, k in PRACTICE_TOPICS.items() if k == kind), None)
+        if name is not None and name != self.topic.value:
+            self.topic.value = name  # its observer deals a puzzle of the topic
+
+    def _level_name(self, level: int) -> str:
+        names: dict[int, str] = {value: name for name, value in self.level.options}
+        return names.get(level, str(level)).lower()
+
+    def _track(self) -> None:
+        kind = PRACTICE_TOPICS[self.topic.value]
+        self.tracker.show(self.puzzle, practice_item(kind, self.puzzle.difficulty), saved=False)
+        self._show_streak()
+
     def next(self) -> None:
         """A new puzzle of the chosen topic and difficulty."""
         self.card.load(**self._fresh())
+        self._track()
 
-    def _checked(self, grade: Grade, _answer: Any) -> None:
-        self.streak = self.streak + 1 if grade.correct else 0
+    def _decided(self, outcome: Outcome) -> None:
+        """A puzzle's first answer: a first try adds one to the streak, anything else ends it (once per puzzle)."""
+        self.streak = self.streak + 1 if outcome.first_try else 0
         self.best = max(self.best, self.streak)
         self._show_streak()
 
     def _show_streak(self) -> None:
         flame = "🔥 " if self.streak >= 3 else ""
+        note = f'<p class="sjt-note">{escape(self.note)}</p>' if self.note else ""
         self.counter.value = (
             f'<div class="sjt-meter" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
-            f"best: {self.best}</div>"
+            f'best: {self.best} <span class="sjt-aside">(puzzles in a row right first try, without a hint)</span>'
+            f"</div>{note}"
         )
 
 
-def practice(seed: int | None = None) -> Practice:
-    """The practice-mode widget."""
-    return Practice(seed)
+def practice(seed: int | None = None, store: ProgressStore | None = None) -> Practice:
+    """The practice-mode widget (the page's learner's: a topic they get wrong comes back in their review)."""
+    return Practice(seed, store)

@@ -7,13 +7,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.grading import Grade
-from ..puzzles import Puzzle, answer_text
+from ..puzzles import Puzzle
 from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .catalogue import puzzles_of
 from .context import at_request
+from .learning import Tracker
 from .pages import LessonHeader, header_of, learner_progress
 
 __all__ = ["PuzzleSet", "puzzle_set"]
@@ -36,7 +36,10 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         solved = self.store.solved(p.id for p in self.puzzles)
         self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
         self.card = PuzzleCard(**self._args(self.index))
-        self.card.on_check(self._checked)
+        self.tracker = Tracker(self.card, self.store)
+        self.tracker.show(self.puzzle)
+        self.card.on_check(lambda _grade, _answer: self._show_progress())
+        self.card.on_reveal(self._show_progress)
         self.card.on_next(self.next)
         super().__init__([self.card])
         self.add_class("sjt-puzzle-set")
@@ -55,17 +58,18 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         order = list(range(self.index + 1, len(self.puzzles))) + list(range(0, self.index + 1))
         self.index = next((i for i in order if self.puzzles[i].id not in solved), order[0])
         self.card.load(**self._args(self.index))
-        self._show_progress()
-
-    def _checked(self, grade: Grade, answer: Any) -> None:
-        """Save the attempt once, in the learner's store (a student's is their class's: the instructor sees it)."""
-        self.card.error = self.store.save(self.puzzle.id, grade.correct, answer_text(self.puzzle, answer))
+        self.tracker.show(self.puzzle)
         self._show_progress()
 
     def _show_progress(self) -> None:
-        solved = len(self.store.solved(p.id for p in self.puzzles))
+        """The card's and the header's counts: puzzles mastered (first try, or later in review) and solved."""
+        mastery = self.store.mastery(p.id for p in self.puzzles)
+        mastered = sum(m.mastered for m in mastery.values())
+        solved = sum(m.solved for m in mastery.values())
         total = len(self.puzzles)
-        self.card.progress = f"Puzzle {self.index + 1} of {total} · {solved} solved"
+        outcome = self.tracker.outcome
+        coming = " · this one comes back in your review" if outcome is not None and not outcome.first_try else ""
+        self.card.progress = f"Puzzle {self.index + 1} of {total} · {mastered} mastered, {solved} solved{coming}"
         if self._on_progress is not None:
             self._on_progress(solved, total)
 

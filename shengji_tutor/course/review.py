@@ -1,4 +1,11 @@
-"""Learn from your mistakes: the learner's kept mistakes, one puzzle at a time, until each is solved again.
+"""Learn from your mistakes: the puzzles due for review, and lesson 10's kept mistakes, until each is solved again.
+
+``ReviewQueue`` serves the learner's review items due today (``store.reviews``,
+scheduled with FSRS): a lesson puzzle comes back as itself the first time, and
+afterwards — where the practice generator makes that kind — as a fresh puzzle on
+the same idea, so the learner cannot answer from memory; a practice topic always
+comes back fresh. Each answer is rated again (right first try moves the item
+further out, a wrong one brings it back soon).
 
 Lesson 10's coach keeps the costliest plays of a hand that it graded mistake or
 blunder (``ProgressStore.keep_mistake``). ``MistakeReview`` turns them back into
@@ -10,6 +17,7 @@ play after all is let go, with a sentence saying so.
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Any
 
@@ -17,15 +25,21 @@ import ipywidgets as w
 
 from ..engine.errors import ShengjiError
 from ..engine.grading import Grade
+from ..puzzles import Puzzle, load_bank
 from ..puzzles.mistakes import MistakePuzzle, mistake_puzzle
 from ..store.progress import KeptMistake, ProgressStore
+from ..store.reviews import ReviewItem
 from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .context import at_request
+from .learning import Tracker
 from .pages import learner_progress
 
-__all__ = ["MistakeReview", "mistake_review"]
+__all__ = ["MistakeReview", "ReviewQueue", "mistake_review", "review_page", "review_puzzle"]
+
+FRESH_KINDS = ("winner", "legal", "play", "points", "throw", "order")
+"""Kinds the generator makes quickly enough to serve as a fresh variation (lesson 11's search takes seconds)."""
 
 EMPTY = (
     "No mistakes to solve again yet. Play a hand above: the costliest plays the coach grades "
@@ -123,3 +137,115 @@ def mistake_review(store: ProgressStore | None = None, empty: str = EMPTY) -> Mi
     is what an empty queue says."""
     at_request()
     return MistakeReview(store, empty)
+
+
+def review_puzzle(item: ReviewItem, seed: int = 0) -> tuple[Puzzle, bool]:
+    """The puzzle that serves review ``item``, and whether it is a fresh variation (not the puzzle first answered).
+
+    A bank puzzle comes back as itself on its first review; afterwards, where the
+    generator makes its kind, as a fresh puzzle of the same kind and difficulty. A
+    practice topic (``practice/<kind>/<difficulty>``) is always a fresh puzzle.
+    """
+    from ..puzzles.generate import generate
+
+    if item.item.startswith("practice/"):
+        _, kind, level = item.item.split("/")
+        return generate(kind, int(level), seed=seed), True
+    puzzle = load_bank()[item.item]
+    if item.reviews > 1 and puzzle.kind in FRESH_KINDS:
+        try:
+            return generate(puzzle.kind, puzzle.difficulty, seed=seed), True
+        except RuntimeError:  # none of that difficulty: the puzzle itself
+            return puzzle, False
+    return puzzle, False
+
+
+class ReviewQueue(w.VBox):  # type: ignore[misc]
+    """The learner's review items due today, one puzzle at a time; each answer reschedules its item."""
+
+    def __init__(self, store: ProgressStore | None = None, seed: int | None = None) -> None:
+        self.store = learner_progress(store)
+        self.seed = seed if seed is not None else int(time.time())
+        self.status = w.HTML()
+        self.status.add_class("sjt-review-status")
+        self.card: PuzzleCard | None = None
+        self.tracker: Tracker | None = None
+        self.item: ReviewItem | None = None
+        self.done = 0
+        super().__init__([self.status])
+        self.add_class("sjt-review-queue")
+        self.next()
+
+    def due(self) -> list[ReviewItem]:
+        """The items due by the end of today, soonest first ([] when the store cannot be read: the page says so)."""
+        try:
+            return self.store.review_queue()
+        except StoreError as e:
+            self.status.value = f'<p class="sjt-error" role="alert">Your review could not be read: {escape(str(e))}</p>'
+            return []
+
+    def next(self) -> None:
+        """Show the next due item (or say that the review is done for today)."""
+        due = self.due()
+        if self.item is not None and len(due) > 1:  # the one just answered goes behind the others, if still due
+            due = [d for d in due if d.item != self.item.item] + [d for d in due if d.item == self.item.item]
+        self.item = None
+        for item in due:
+            try:
+                puzzle, fresh = review_puzzle(item, self.seed + self.done)
+            except (KeyError, ShengjiError, RuntimeError):  # a puzzle gone from the bank, a topic with none now
+                continue
+            self.item = item
+            self._show(puzzle, fresh, len(due))
+            return
+        self.status.value = (
+            '<div class="sjt-review-head"><p><strong>Nothing to review today.</strong> Puzzles you get wrong, '
+            "need hints for or ask to be shown come back here, spaced out so that each returns just before you "
+            "would forget it.</p></div>"
+        )
+        self.children = [self.status]
+
+    def _show(self, puzzle: Puzzle, fresh: bool, due: int) -> None:
+        args: dict[str, Any] = {"has_next": True, **puzzle_card_args(puzzle)}
+        if self.card is None:
+            self.card = PuzzleCard(**args)
+            self.tracker = Tracker(self.card, self.store, always_rate=True)
+            self.card.on_check(lambda _g, _a: self._answered())
+            self.card.on_reveal(self._answered)
+            self.card.on_next(self._next)
+        else:
+            self.card.load(**args)
+        assert self.tracker is not None
+        assert self.item is not None
+        self.tracker.show(puzzle, self.item.item, saved=not fresh and self.item.item in load_bank())
+        what = "A fresh puzzle on the same idea as one you missed." if fresh else "A puzzle you missed before."
+        self.card.progress = what
+        self.status.value = (
+            f'<div class="sjt-review-head"><p><strong>{due} puzzle{"s" if due != 1 else ""} to review today</strong>'
+            f" · {self.done} done this visit.</p></div>"
+        )
+        self.children = [self.status, self.card]
+
+    def _answered(self) -> None:
+        outcome = self.tracker.outcome if self.tracker is not None else None
+        if self.card is not None and outcome is not None:
+            self.card.progress = (
+                "Right first try: it will come back later, further apart."
+                if outcome.first_try
+                else "It will come back soon: reviews space out as you get them right."
+            )
+
+    def _next(self) -> None:
+        if self.tracker is not None and self.tracker.outcome is not None:
+            self.done += 1
+        self.next()
+
+
+def review_page(store: ProgressStore | None = None) -> w.VBox:
+    """The review page: the puzzles due today, then lesson 10's kept mistakes (waits for the learner in a
+    pre-heated kernel)."""
+    at_request()
+    store = learner_progress(store)
+    mistakes = MistakeReview(store, EMPTY)
+    heading = w.HTML('<h2 class="sjt-section">Mistakes from your hands</h2>')
+    return w.VBox([ReviewQueue(store), heading, mistakes])

@@ -137,10 +137,18 @@ class Shell(w.VBox):  # type: ignore[misc]
     # -- places ------------------------------------------------------------------------------
 
     def show(self, route: str) -> None:
-        """Show the place ``route`` names in the content area (running its notebook, or as it was left)."""
-        place = place_of(route)
+        """Show the place ``route`` names in the content area (running its notebook, or as it was left).
+
+        A detail after a slash (``practice/points``) is handed to the place's widgets that take one (``show_detail``):
+        practice opens on that topic.
+        """
+        base, _, detail = route.partition("/")
+        place = place_of(base)
         leaving = self.place
-        if leaving is not None and leaving.route != place.route:
+        if leaving is not None and leaving.route == place.route:
+            self._focus(detail)
+            return
+        if leaving is not None:
             self._leave(leaving)
         self.place = place
         self.content._dom_classes = (
@@ -151,14 +159,25 @@ class Shell(w.VBox):  # type: ignore[misc]
         if place.route in self.kept:
             self.content.children = self.kept.pop(place.route)
             self._refresh_headers()
+            self._focus(detail)
             return
         before = set(live_widgets())
         self.run = LessonRun(place.notebook)
         for _part in self.run.parts():  # the header and first pictures go to the page before the rest is run
             self.content.children = tuple(self.run.pieces)
         self._made[place.route] = set(live_widgets()) - before
+        self._focus(detail)
         if leaving is not None:
             release_memory()
+
+    def _focus(self, detail: str) -> None:
+        """Hand a route's detail to the shown place's widgets that take one (``show_detail(detail)``)."""
+        if not detail:
+            return
+        for piece in self.content.children:
+            take = getattr(piece, "show_detail", None)
+            if callable(take):
+                take(detail)
 
     def _leave(self, place: Place) -> None:
         if place.keep:

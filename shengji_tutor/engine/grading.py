@@ -14,6 +14,10 @@ class Grade:
     correct: bool
     explanation: str
     rule: str = ""
+    mistake: str = ""
+    """For a wrong answer: what is wrong with it and the rule that decides, without the solution ("" : none given)."""
+    misconception: str = ""
+    """The beginner's misconception a wrong answer matched, in the author's words ("" when none did)."""
 
     def __bool__(self) -> bool:
         return self.correct

@@ -39,6 +39,7 @@ from ..engine.grading import Grade
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS, seat_index
 from ..engine.trump import Trump
+from . import teaching
 from .schema import HandSpec, SpecBase, TrickSpec, parse_trump
 
 __all__ = [
@@ -81,7 +82,8 @@ class PuzzleView:
 
     ``trick`` is the trick so far, led by seat ``leader``; ``hand`` the cards the
     learner picks from or looks at, under ``hand_label``, sorted by the trump order
-    when ``sort_hand``; ``max_cards`` how many they may pick (0: any); ``context``
+    when ``sort_hand`` and drawn with their trump marks (gold edge, trump group)
+    when ``mark_trumps`` (off when telling trumps apart is the puzzle); ``max_cards`` how many they may pick (0: any); ``context``
     a sentence under the prompt ("" for the trump alone); ``others`` the other
     players' hands of a throw puzzle, as (seat name, cards) pairs; ``taken`` the
     tricks already played that a count of points is about, each trick's cards.
@@ -95,6 +97,7 @@ class PuzzleView:
     hand: tuple[Card, ...] = ()
     hand_label: str = "Your hand"
     sort_hand: bool = True
+    mark_trumps: bool = True
     context: str = ""
     others: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     taken: tuple[tuple[Card, ...], ...] = ()
@@ -222,14 +225,20 @@ class Puzzle(ABC):
             correct, why = self.judge(given)
         except (ShengjiError, ValueError, TypeError) as e:
             return Grade(False, f"I could not read that answer: {e}", "input")
-        if not correct:
-            for m in self.spec.misconceptions:
-                if self._reads_as(m.answer, given):
-                    why = f"{m.says} {why}"
-                    break
-        if self.spec.explain:
-            why = f"{why} {self.spec.explain}"
-        return Grade(correct, why, self.kind)
+        if correct:
+            return Grade(True, f"{why} {self.spec.explain}".strip(), self.kind)
+        says = next((m.says for m in self.spec.misconceptions if self._reads_as(m.answer, given)), "")
+        first = teaching.mistake(self, given, why, says)
+        full = " ".join(part for part in (says, why, self.spec.explain) if part)
+        return Grade(False, full, self.kind, mistake=first, misconception=says)
+
+    def hint_steps(self) -> tuple[teaching.HintStep, ...]:
+        """The puzzle's hint ladder, from the idea to the answer (``teaching.hint_ladder``)."""
+        return teaching.hint_ladder(self)
+
+    def solution_text(self) -> str:
+        """The answer in words with the engine's explanation: what "Show answer" shows."""
+        return teaching.solution_text(self)
 
     def _reads_as(self, answer: Answer, canonical: str) -> bool:
         try:

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import platformdirs
 import sqlalchemy as sa
@@ -33,9 +34,19 @@ import sqlalchemy as sa
 from . import validate
 from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, LOCAL_PLACE, guarded
-from .schema import NewAttempt, NewMistake, StoreError, attempts_table, insert_attempt, mistakes_table
+from .mastery import Attempt, Mastery, mastery_of
+from .reviews import Rating, ReviewItem, end_of_day, rate
+from .schema import (
+    NewAttempt,
+    NewMistake,
+    StoreError,
+    attempts_table,
+    insert_attempt,
+    mistakes_table,
+    reviews_table,
+)
 
-__all__ = ["KeptMistake", "NotSentError", "ProgressStore", "default_path"]
+__all__ = ["Attempt", "HowAnswered", "KeptMistake", "NotSentError", "ProgressStore", "default_path"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,15 @@ class KeptMistake:
     loss: float
     made_at: float
     solved_at: float | None
+
+
+class HowAnswered(TypedDict, total=False):
+    """How an attempt was made: the hint steps open (``hints``), the answer shown instead (``revealed``), the
+    beginner's mistake a wrong answer matched (``mistake``)."""
+
+    hints: int
+    revealed: bool
+    mistake: str
 
 
 class NotSentError(StoreError):
@@ -87,13 +107,18 @@ class ProgressStore:
         """A class's student: their attempts in the class's store at ``url``, or, failing it, in ``default_path()``."""
         return cls(url=url, learner=student_id, local=default_path())
 
-    def record(self, puzzle_id: str, correct: bool, answer: str = "") -> None:
+    def record(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> None:
         """Write one attempt (committed before returning; in a class, also the instructor's record of it).
 
-        A student's attempt that the class's store cannot take is kept in the local
-        progress file, and ``NotSentError`` says so; ``StoreError`` means neither kept it.
+        ``hints`` is how many hint steps the learner had opened, ``revealed`` that they
+        pressed "Show answer" instead of answering, ``mistake`` the beginner's mistake a
+        wrong answer matched. A student's attempt that the class's store cannot take is
+        kept in the local progress file, and ``NotSentError`` says so; ``StoreError``
+        means neither kept it.
         """
-        attempt = validate.attempt(puzzle_id, answer, correct)
+        attempt = validate.attempt(
+            puzzle_id, answer, correct, how.get("hints", 0), how.get("revealed", False), how.get("mistake", "")
+        )
         try:
             self._insert(attempt)
         except StoreError as refused:
@@ -105,10 +130,10 @@ class ProgressStore:
                 raise StoreError(f"{refused}, and {e}") from None
             raise NotSentError(f"Saved on this computer, but not sent to your class: {refused}.") from None
 
-    def save(self, puzzle_id: str, correct: bool, answer: str = "") -> str:
+    def save(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> str:
         """``record``, for a page: "" once the attempt is saved, else the one sentence the learner reads."""
         try:
-            self.record(puzzle_id, correct, answer)
+            self.record(puzzle_id, correct, answer, **how)
         except NotSentError as e:
             return str(e)
         except StoreError as e:
@@ -168,6 +193,122 @@ class ProgressStore:
             query = query.where(table.c.puzzle_id == validate.puzzle_id(puzzle_id))
         with read(self.engine) as conn:
             return [(r[0], bool(r[1]), r[2], r[3]) for r in conn.execute(query.order_by(table.c.id))]
+
+    def history(self, puzzle_ids: Iterable[str] | None = None) -> list[Attempt]:
+        """This learner's attempts, oldest first, with how each was made (among ``puzzle_ids`` when given).
+
+        A class's student's attempts kept on this computer count too; a store that
+        cannot be read counts none (the log says why), so a page stays up.
+        """
+        found: list[Attempt] = []
+        sources = [self._history] if self.local is None else [self._history, self._kept_history]
+        for source in sources:
+            with suppress(StoreError):
+                found.extend(source())
+        wanted = None if puzzle_ids is None else set(puzzle_ids)
+        found.sort(key=lambda a: a.at)
+        return [a for a in found if wanted is None or a.puzzle_id in wanted]
+
+    def _kept_history(self) -> list[Attempt]:
+        if self._kept is None and not (self.local is not None and self.local.exists()):
+            return []
+        return self._kept_here()._history()
+
+    @guarded
+    def _history(self) -> list[Attempt]:
+        t = attempts_table
+        query = (
+            sa.select(t.c.puzzle_id, t.c.correct, t.c.answer, t.c.at, t.c.hints, t.c.revealed, t.c.mistake)
+            .where(t.c.student_id == self.learner)
+            .order_by(t.c.id)
+        )
+        with read(self.engine) as conn:
+            return [Attempt(r[0], bool(r[1]), r[2], r[3], int(r[4]), bool(r[5]), r[6]) for r in conn.execute(query)]
+
+    def mastery(self, puzzle_ids: Iterable[str] | None = None) -> dict[str, Mastery]:
+        """How this learner solved each puzzle they tried (``mastery.mastery_of``), by puzzle id.
+
+        Like ``solved``, a store that cannot be read counts nothing rather than failing the page.
+        """
+        reviewed: set[str] = set()
+        with suppress(StoreError):
+            reviewed = self.reviewed_first_try()
+        return mastery_of(self.history(puzzle_ids), reviewed)
+
+    # -- the review queue (spaced repetition, ``reviews.py``) ---------------------------------
+
+    def schedule(self, item: str, rating: Rating, at: float | None = None) -> float:
+        """Rate one review of ``item`` (a bank puzzle id or a practice topic) and schedule the next: its due time.
+
+        The first rating of an item puts it in the queue; ``StoreError`` names a bad item or a store that failed.
+        """
+        return self._schedule(validate.review_item(item), rating, time.time() if at is None else at)
+
+    @guarded
+    def _schedule(self, item: str, rating: Rating, at: float) -> float:
+        table = reviews_table
+        with write(self.engine) as conn:
+            row = conn.execute(
+                sa.select(table.c.card, table.c.reviews).where(table.c.student_id == self.learner, table.c.item == item)
+            ).first()
+            card, due = rate(row.card if row is not None else None, rating, at)
+            if row is None:
+                conn.execute(
+                    table.insert().values(
+                        student_id=self.learner,
+                        item=item,
+                        card=card,
+                        due=due,
+                        reviews=1,
+                        last_rating=int(rating),
+                        reviewed_at=at,
+                    )
+                )
+            else:
+                conn.execute(
+                    table.update()
+                    .where(table.c.student_id == self.learner, table.c.item == item)
+                    .values(card=card, due=due, reviews=row.reviews + 1, last_rating=int(rating), reviewed_at=at)
+                )
+        return due
+
+    @guarded
+    def review_queue(self, until: float | None = None) -> list[ReviewItem]:
+        """The items due by ``until`` (default: the end of today, local time), soonest first."""
+        until = end_of_day() if until is None else until
+        table = reviews_table
+        query = (
+            sa.select(table.c.item, table.c.due, table.c.reviews, table.c.last_rating)
+            .where(table.c.student_id == self.learner, table.c.due <= until)
+            .order_by(table.c.due, table.c.id)
+        )
+        with read(self.engine) as conn:
+            return [ReviewItem(r[0], r[1], r[2], Rating(r[3])) for r in conn.execute(query)]
+
+    def due_today(self) -> int:
+        """How many items this learner has to review today (0 when the store cannot be read: the page stays up)."""
+        try:
+            return len(self.review_queue())
+        except StoreError:
+            return 0
+
+    @guarded
+    def in_review(self, item: str) -> bool:
+        """Is ``item`` in this learner's review queue (due or not)?"""
+        table = reviews_table
+        query = sa.select(table.c.id).where(table.c.student_id == self.learner, table.c.item == item)
+        with read(self.engine) as conn:
+            return conn.scalar(query) is not None
+
+    @guarded
+    def reviewed_first_try(self) -> set[str]:
+        """The items whose latest review the learner got right first try, without hints (``Rating.Good`` or better)."""
+        table = reviews_table
+        query = sa.select(table.c.item).where(
+            table.c.student_id == self.learner, table.c.last_rating >= int(Rating.Good), table.c.reviews > 1
+        )
+        with read(self.engine) as conn:
+            return set(conn.scalars(query))
 
     # -- mistakes to come back to (lesson 10's "learn from your mistakes") ---------------------------
 

@@ -25,6 +25,7 @@ __all__ = [
     "classes",
     "insert_attempt",
     "mistakes_table",
+    "reviews_table",
     "students",
 ]
 
@@ -64,6 +65,9 @@ attempts_table = sa.Table(
     sa.Column("answer", sa.String(500), nullable=False),
     sa.Column("correct", sa.Boolean, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("hints", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("revealed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("mistake", sa.String(300), nullable=False, server_default=""),
 )
 mistakes_table = sa.Table(
     "mistakes",
@@ -76,6 +80,19 @@ mistakes_table = sa.Table(
     sa.Column("grade", sa.String(12), nullable=False),
     sa.Column("loss", sa.Float, nullable=False),
     sa.Column("solved_at", sa.Float),
+)
+reviews_table = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("student_id", sa.String(40), nullable=False),
+    sa.Column("item", sa.String(80), nullable=False),
+    sa.Column("card", sa.Text, nullable=False),
+    sa.Column("due", sa.Float, nullable=False),
+    sa.Column("reviews", sa.Integer, nullable=False),
+    sa.Column("last_rating", sa.Integer, nullable=False),
+    sa.Column("reviewed_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("student_id", "item", name="reviews_one_per_item"),
 )
 
 
@@ -98,6 +115,12 @@ class NewAttempt:
     puzzle_id: str
     answer: str
     correct: bool
+    hints: int = 0
+    """How many steps of the puzzle's hint ladder were open when the learner answered."""
+    revealed: bool = False
+    """The learner pressed "Show answer" (not an answer: it counts as not solved)."""
+    mistake: str = ""
+    """The beginner's mistake a wrong answer matched (the misconception's sentence), or ""."""
 
 
 @dataclass(frozen=True)
@@ -134,5 +157,8 @@ def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) ->
             answer=attempt.answer,
             correct=attempt.correct,
             at=now,
+            hints=attempt.hints,
+            revealed=attempt.revealed,
+            mistake=attempt.mistake,
         )
     )

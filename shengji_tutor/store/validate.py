@@ -15,7 +15,7 @@ Traceback (most recent call last):
 ...
 shengji_tutor.store.schema.ClassroomError: a display name cannot contain control or invisible characters (it has U+202E)
 >>> validate.attempt("pairs-keep-your-pair", "no", True)
-NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True)
+NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True, hints=0, revealed=False, mistake='')
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ __all__ = [
     "live_puzzle",
     "mistake",
     "puzzle_id",
+    "review_item",
     "storable",
 ]
 
@@ -43,6 +44,12 @@ NAME_LIMIT = 40
 CLASS_NAME_LIMIT = 120
 POSITION_LIMIT = 100_000
 MISTAKE_ANSWER_LIMIT = 200
+HINT_LIMIT = 9
+PRACTICE_ITEM = "practice/"
+PRACTICE_KINDS = ("winner", "legal", "play", "points", "throw", "order", "best")
+"""The kinds practice mode generates (``puzzles.generate.GENERATED_KINDS``, kept here so a store needs no
+generator)."""
+MISTAKE_LIMIT = 300
 MISTAKE_GRADES = ("inaccuracy", "mistake", "blunder")
 HIDDEN = {"Cc", "Cf", "Co", "Cs"}
 """Control, format (zero-width, bidi), private-use and surrogate characters: none belongs in a name."""
@@ -117,19 +124,46 @@ def puzzle_id(puzzle: object) -> str:
     return puzzle
 
 
+def review_item(item: object) -> str:
+    """What a learner reviews: a puzzle of the bank, or a practice topic ``practice/<kind>/<difficulty>``."""
+    if isinstance(item, str) and item.startswith(PRACTICE_ITEM):
+        kind, _, level = item.removeprefix(PRACTICE_ITEM).partition("/")
+        if kind in PRACTICE_KINDS and level in ("1", "2", "3"):
+            return item
+        raise StoreError(f"unknown practice topic {item!r:.60} (practice/<kind>/<1, 2 or 3>)")
+    return puzzle_id(item)
+
+
 def live_puzzle(puzzle: object) -> str | None:
     """The puzzle an instructor pushes to the class: one of the bank, or None to clear it."""
     return None if puzzle is None else puzzle_id(puzzle)
 
 
-def attempt(puzzle: object, answer: object, correct: object) -> NewAttempt:
-    """An attempt as it is stored: a puzzle of the bank, the answer as text (cut at 500 characters), a real verdict.
+def attempt(
+    puzzle: object, answer: object, correct: object, hints: object = 0, revealed: object = False, mistake: object = ""
+) -> NewAttempt:
+    """An attempt as it is stored: a puzzle of the bank, the answer as text (cut at 500 characters), a real verdict,
+    the hint steps used (0 to 9), whether the answer was shown instead, and the mistake it matched (cut at 300).
 
     ``correct`` must be ``True`` or ``False``: ``"no"`` is not a verdict (and must never count as solved).
+    A shown answer is never a correct one.
     """
     if not isinstance(correct, bool):
         raise StoreError(f"a verdict is True or False, not {correct!r:.40}")
-    return NewAttempt(puzzle_id(puzzle), _text(str(answer), "an answer")[:ANSWER_LIMIT], correct)
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= HINT_LIMIT:
+        raise StoreError(f"the hint steps used are a whole number from 0 to {HINT_LIMIT}, not {hints!r:.20}")
+    if not isinstance(revealed, bool):
+        raise StoreError(f"whether the answer was shown is True or False, not {revealed!r:.20}")
+    if revealed and correct:
+        raise StoreError("a shown answer does not count as solved")
+    return NewAttempt(
+        puzzle_id(puzzle),
+        _text(str(answer), "an answer")[:ANSWER_LIMIT],
+        correct,
+        hints,
+        revealed,
+        _text(str(mistake), "a mistake")[:MISTAKE_LIMIT],
+    )
 
 
 def mistake(position: object, answer: object, grade: object, loss: object) -> NewMistake:

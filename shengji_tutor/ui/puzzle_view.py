@@ -29,8 +29,7 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
         "prompt": puzzle.prompt,
         "kind": puzzle.answer_kind,
         "grade": puzzle.grade,
-        "trump": view.trump,
-        "hint": view.hint or None,
+        "trump": view.trump if view.mark_trumps else None,  # None: the cards as printed, no trump marks
         "max_cards": view.max_cards,
         "trick": view.trick,
         "leader": view.leader,
@@ -38,6 +37,9 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
         "hand_label": view.hand_label,
         "sort_hand": view.sort_hand,
         "context": view.context,
+        "hint_steps": puzzle.hint_steps(),
+        "solution": puzzle.solution_text,
+        "show_points": puzzle.kind != "points",
     }
     if view.others:
         args["picture"] = _others_svg(view)

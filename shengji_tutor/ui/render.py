@@ -25,6 +25,7 @@ from ..engine.trump import Trump
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "INDEX_WIDTH",
     "card_label",
     "card_svg",
     "hand_html",
@@ -34,6 +35,8 @@ __all__ = [
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 84
+INDEX_WIDTH = 28
+"""The strip on a card's left that holds its rank, suit and point badge: what a fanned hand leaves in view."""
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 # two colours (red/black) by default; four colours for learners who tell red and black apart poorly
@@ -88,6 +91,11 @@ def card_svg(
     Rank and suit in two corners, a large suit mark, a badge on point cards, a
     gold edge on trump cards (when ``trump`` is given), a blue ring when
     ``highlight`` (a hint), lifted and outlined when ``selected``.
+
+    The rank, the suit and the point badge all sit in the card's left strip
+    (``INDEX_WIDTH`` wide), as on a real card's index: in a fanned hand each card
+    covers all but that strip of the one before it, and what a learner reads
+    stays in view. They carry the classes ``sjt-rank`` and ``sjt-points``.
     """
     height = round(width * CARD_HEIGHT / CARD_WIDTH)
     label = card_label(card, trump)
@@ -128,14 +136,14 @@ def card_svg(
             f'<text x="6" y="19" font-family="{FONT}" font-size="{size}" font-weight="700" fill="{colour}" '
             f'letter-spacing="-1">{rank}</text>' + _suit_mark(card.suit, 11.5, 28, 0.62, colour)
         )
-        parts.append(corner)
+        parts.append(corner.replace("<text ", '<text class="sjt-rank" ', 1))
         parts.append(f'<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">{corner}</g>')
-        parts.append(_suit_mark(card.suit, CARD_WIDTH / 2, CARD_HEIGHT / 2 + 2, 1.65, colour))
-    if card.points:
+        parts.append(_suit_mark(card.suit, CARD_WIDTH / 2 + 3, CARD_HEIGHT / 2 + 2, 1.65, colour))  # clear of the badge
+    if card.points:  # under the suit mark, in the index strip
         parts.append(
-            f'<circle cx="{CARD_WIDTH - 12}" cy="12" r="8.5" fill="#ffd84d" stroke="#9a7b00" stroke-width="0.8"/>'
-            f'<text x="{CARD_WIDTH - 12}" y="15.5" text-anchor="middle" font-family="{FONT}" font-size="9.5" '
-            f'font-weight="700" fill="#3d3000">{card.points}</text>'
+            '<g class="sjt-points"><circle cx="11.5" cy="44" r="8" fill="#ffd84d" stroke="#9a7b00" stroke-width="0.8"/>'
+            f'<text x="11.5" y="47.4" text-anchor="middle" font-family="{FONT}" font-size="9.5" font-weight="700" '
+            f'fill="#3d3000">{card.points}</text></g>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -178,7 +186,7 @@ def hand_svg(
     if sort and trump is not None:
         group = trump.sorted(group)
     height = round(width * CARD_HEIGHT / CARD_WIDTH)
-    step, gap = round(width * 0.42), round(width * 0.3)
+    step, gap = round(width * INDEX_WIDTH / CARD_WIDTH), round(width * 0.3)  # each card's index strip shows
     x, lift = 0, 10
     inner = []
     previous: str | None = None
@@ -214,13 +222,15 @@ def trick_svg(
     names: Sequence[str] | None = None,
     points: int | None = None,
     four_colour: bool = False,
+    show_points: bool = True,
 ) -> str:
     """A trick table: with four seats North at the top, West left, South at the bottom, East right.
 
     Play goes counter-clockwise (North → West → South → East); with more players the
     seats sit around the table in the same direction. ``plays`` start with the
     leader's; ``leader`` and ``winner`` are seats. The leader is marked "led", the
-    winner outlined, and the trick's points shown in the middle.
+    winner outlined, and the trick's points shown in the middle (not with
+    ``show_points=False``: a puzzle whose answer is that total).
     """
     cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
     if names is None:
@@ -264,12 +274,13 @@ def trick_svg(
             f'<text x="{cx:g}" y="{ty:g}" text-anchor="middle" font-family="{FONT}" font-size="13" '
             f'font-weight="{700 if seat == winner else 400}" fill="#12301c">{escape(tag)}</text>'
         )
-    parts.append(
-        f'<text x="{size_w / 2:g}" y="{size_h / 2 + 5:g}" text-anchor="middle" font-family="{FONT}" font-size="15" '
-        f'font-weight="700" fill="#12301c">{total} points</text>'
-    )
+    if show_points:
+        parts.append(
+            f'<text x="{size_w / 2:g}" y="{size_h / 2 + 5:g}" text-anchor="middle" font-family="{FONT}" '
+            f'font-size="15" font-weight="700" fill="#12301c">{total} points</text>'
+        )
     label = f"trick: {names[leader]} led" + (f", {names[winner]} wins" if winner is not None else "")
-    label += f", {total} points"
+    label += f", {total} points" if show_points else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-trick-svg" role="img" aria-label="{escape(label)}" '
         f'width="{size_w}" height="{size_h}" viewBox="0 0 {size_w} {size_h}">'

@@ -12,9 +12,10 @@ function render({ model, el }) {
   const buttons = h("div", { class: "sjt-buttons" });
   const check = h("button", { type: "button", class: "sjt-button sjt-primary", text: "Check" });
   const hint = h("button", { type: "button", class: "sjt-button", text: "Hint" });
+  const reveal = h("button", { type: "button", class: "sjt-button sjt-reveal", text: "Show answer" });
   const next = h("button", { type: "button", class: "sjt-button", text: "Next" });
-  buttons.append(check, hint, next);
-  const hintBox = h("p", { class: "sjt-hint-text", role: "note" });
+  buttons.append(check, hint, reveal, next);
+  const hintBox = h("ol", { class: "sjt-hint-text sjt-hint-ladder", "aria-label": "Hints", "aria-live": "polite" });
   const feedback = h("div", { class: "sjt-feedback", role: "status", "aria-live": "polite" });
   const error = statusLine();
   root.append(head, context, trick, handTitle, hand, answer, buttons, hintBox, feedback, error);
@@ -22,6 +23,7 @@ function render({ model, el }) {
 
   check.addEventListener("click", () => model.send({ event: "check" }));
   hint.addEventListener("click", () => model.send({ event: "hint" }));
+  reveal.addEventListener("click", () => model.send({ event: "reveal" }));
   next.addEventListener("click", () => model.send({ event: "next" }));
   const toggle = (index) => model.send({ event: "toggle", index });
   const choose = (value) => model.send({ event: "answer", value });
@@ -105,10 +107,17 @@ function render({ model, el }) {
     else delete feedback.dataset.verdict;
     feedback.replaceChildren();
     const text = model.get("feedback");
-    if (verdict) feedback.append(h("strong", { class: "sjt-verdict", text: verdict === "correct" ? "Correct! " : "Not quite. " }));
+    const said = { correct: "Correct! ", incorrect: "Not quite. ", shown: "The answer (not counted as solved). " };
+    if (verdict) feedback.append(h("strong", { class: "sjt-verdict", text: said[verdict] || "" }));
     if (text) feedback.append(h("span", { text }));
-    hintBox.textContent = model.get("hint_text");
-    hintBox.hidden = !model.get("hint_text");
+    const shown = model.get("hints");
+    const total = model.get("hint_total");
+    hintBox.replaceChildren(...shown.map((step) => h("li", { text: step })));
+    hintBox.hidden = shown.length === 0;
+    const used = shown.length;
+    hint.textContent = total > 1 ? (used === 0 ? `Hint (1 of ${total})` : `Next hint (${Math.min(used + 1, total)} of ${total})`) : "Hint";
+    hint.disabled = total > 1 && used >= total;
+    reveal.hidden = !model.get("can_reveal");
     next.disabled = !model.get("has_next");
   }
 
@@ -119,7 +128,7 @@ function render({ model, el }) {
   model.on("change:selected", () => markHand(hand, model.get("selected"), model.get("highlight"), !["cards", "order"].includes(model.get("kind"))));
   model.on("change:highlight", drawPlayerHand);
   model.on("change:choice", markAnswer);
-  for (const trait of ["verdict", "feedback", "hint_text", "has_next"]) model.on("change:" + trait, drawFeedback);
+  for (const trait of ["verdict", "feedback", "hint_text", "hints", "hint_total", "can_reveal", "has_next"]) model.on("change:" + trait, drawFeedback);
   model.on("change:error", () => (error.textContent = model.get("error")));
   drawAll();
 }

@@ -8,6 +8,14 @@ Python and never reaches the page. Answer kinds:
 - ``"seat"``: North, West, South or East ("who wins?");
 - ``"number"``: a whole number ("how many points?");
 - ``"yesno"``: Yes or No ("is this legal?").
+
+It teaches before it tells. Hints come as a ladder (``hint_steps``: from the idea
+to the answer, each step on request, the last often highlighting cards), and the
+card counts the steps used (``hints_used``). A first wrong answer is told what is
+wrong (the grade's ``mistake``), not the solution; a second wrong answer opens
+the next hint step too; the solution comes only from "Show answer" (``reveal``),
+which the owner records as not solved. Too few cards picked is not an attempt:
+the card says how many to pick and grades nothing.
 """
 
 from __future__ import annotations
@@ -53,6 +61,12 @@ class PuzzleCard(SafeWidget):
     verdict = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
     hint_text = traitlets.Unicode("").tag(sync=True)
+    hints = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The hint steps opened so far, in order (``hint_text`` is the latest)."""
+    hint_total = traitlets.Int(1).tag(sync=True)
+    can_reveal = traitlets.Bool(False).tag(sync=True)
+    """"Show answer" is offered (after a wrong answer, or once every hint is open)."""
+    show_points = traitlets.Bool(True).tag(sync=True)
     has_next = traitlets.Bool(False).tag(sync=True)
     progress = traitlets.Unicode("").tag(sync=True)
 
@@ -60,6 +74,7 @@ class PuzzleCard(SafeWidget):
         super().__init__()
         self._check_listeners: list[Callable[[Grade, Answer], None]] = []
         self._next_listeners: list[Callable[[], None]] = []
+        self._reveal_listeners: list[Callable[[], None]] = []
         self.load(puzzle_id, prompt, kind, **kwargs)
 
     # -- Python API ---------------------------------------------------------------------
@@ -79,6 +94,9 @@ class PuzzleCard(SafeWidget):
         max_cards: int = 0,
         hint: str | Callable[[], str] | None = None,
         hint_cards: CardsLike = (),
+        hint_steps: Sequence[Any] = (),
+        solution: str | Callable[[], str] | None = None,
+        show_points: bool = True,
         names: Sequence[str] = SEATS,
         hand_label: str = "Your hand",
         has_next: bool = False,
@@ -88,22 +106,39 @@ class PuzzleCard(SafeWidget):
         """Show a puzzle (also how "Next" moves on: the owner loads the next one).
 
         ``picture`` replaces the trick table with other SVG from ``shengji_tutor.render``.
+        ``hint_steps`` is the hint ladder: steps with ``text`` and ``cards`` (the hand's cards it highlights), as
+        ``puzzles.teaching.HintStep``; without it, ``hint`` and ``hint_cards`` are a one-step ladder. ``solution``
+        (text, or a function giving it) is what "Show answer" shows; without it the button is not offered.
+        ``show_points=False`` hides the trick table's point total (when the total is the answer).
         """
         if kind not in ANSWER_KINDS:
             raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
         cards = as_cards(hand, "the hand")
         self._cards = trump.sorted(cards) if trump is not None and sort_hand else cards
         self._grade = grade
-        self._hint = hint
         self._trump = trump
-        self._hint_cards = as_cards(hint_cards, "the hint")
+        if hint_steps:
+            self._ladder: list[tuple[str | Callable[[], str] | None, list[Card]]] = [
+                (str(step.text), as_cards(step.cards, "the hint")) for step in hint_steps
+            ]
+        else:
+            self._ladder = [(hint, as_cards(hint_cards, "the hint"))]
+        self._solution = solution
+        self.hints_used = 0
+        """Hint steps opened on this puzzle."""
+        self.attempts = 0
+        """Answers graded on this puzzle (too few cards is not one)."""
+        self.revealed = False
         plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(trick)]
         with self.hold_sync():
             self.puzzle_id = puzzle_id
             self.prompt = prompt
             self.kind = kind
             self.context = context or (trump.describe().capitalize() if trump is not None else "")
-            self.trick = picture or (trick_svg(plays, leader, trump, names=names) if plays else "")
+            self.trick = picture or (
+                trick_svg(plays, leader, trump, names=names, show_points=show_points) if plays else ""
+            )
+            self.show_points = show_points
             self.hand_label = hand_label
             self.hand = card_entries(self._cards, trump)
             self.selected = []
@@ -114,6 +149,9 @@ class PuzzleCard(SafeWidget):
             self.verdict = ""
             self.feedback = ""
             self.hint_text = ""
+            self.hints = []
+            self.hint_total = len(self._ladder)
+            self.can_reveal = False
             self.error = ""
             self.has_next = has_next
 
@@ -131,7 +169,12 @@ class PuzzleCard(SafeWidget):
         return self.choice
 
     def check(self) -> Grade | None:
-        """Grade the current answer (what the Check button does). None when there is no answer yet."""
+        """Grade the current answer (what the Check button does). None when there is no answer yet, or too few cards.
+
+        The listeners record the attempt first (``attempts`` and ``hints_used`` say how it was made); then the
+        learner sees the verdict: the explanation when right; when wrong, what is wrong (the grade's ``mistake``)
+        and, from the second wrong answer on, the next hint step.
+        """
         answer = self.answer
         if answer is None:
             self.verdict = ""
@@ -141,12 +184,18 @@ class PuzzleCard(SafeWidget):
             self.verdict = ""
             self.feedback = f"Pick all {len(self._cards)} cards, highest first."
             return None
+        if self.kind == "cards" and self.max_selected and isinstance(answer, list) and len(answer) < self.max_selected:
+            self.verdict = ""
+            need = self.max_selected
+            self.feedback = f"Pick {need} card{'s' if need > 1 else ''}: you have picked {len(answer)}."
+            return None
         try:
             grade = self._grade(answer)
         except Exception as e:  # a grader's bug must not cost the learner their answer
             log.exception("grading puzzle %s failed", self.puzzle_id)
             self.error = f"This puzzle could not be graded ({type(e).__name__}: {e}). Your answer is kept."
             return None
+        self.attempts += 1
         # Record first (progress, the class's store), then show the verdict: once the learner
         # sees it, the attempt is already saved.
         for callback in self._check_listeners:
@@ -157,23 +206,42 @@ class PuzzleCard(SafeWidget):
                 self.error = "Your answer was graded but could not be saved (the server's log says why)."
         with self.hold_sync():
             self.verdict = "correct" if grade.correct else "incorrect"
-            self.feedback = grade.explanation
+            if grade.correct:
+                self.feedback = grade.explanation
+                self.can_reveal = False
+            else:
+                told = grade.mistake or grade.explanation
+                if self.attempts > 1:
+                    if self.hints_used < len(self._ladder):
+                        step = self.show_hint()
+                        told = f"{told} Here is a hint: {step}"
+                    elif self._solution is not None:
+                        told = f"{told} You have every hint: try once more, or press Show answer."
+                self.feedback = told
+                self.can_reveal = self._solution is not None
         return grade
 
     def show_hint(self) -> str:
+        """Open the next step of the hint ladder (the last one again once all are open): its text."""
+        index = min(self.hints_used, len(self._ladder) - 1)
+        hint, hint_cards = self._ladder[index]
         try:
-            text = (
-                self._hint() if callable(self._hint) else (self._hint or "No hint for this one: read the prompt again.")
-            )
+            text = hint() if callable(hint) else (hint or "No hint for this one: read the prompt again.")
         except Exception:  # a broken hint must not break the puzzle
             log.exception("the hint of puzzle %s failed", self.puzzle_id)
             text = "Sorry, no hint is available for this puzzle."
+        fresh = self.hints_used < len(self._ladder)
+        self.hints_used = min(self.hints_used + 1, len(self._ladder))
         with self.hold_sync():
             self.hint_text = text
-            if self._hint_cards:
+            if fresh:
+                self.hints = [*self.hints, text]
+            if self.hints_used == len(self._ladder) and self._solution is not None:
+                self.can_reveal = True
+            if hint_cards:
                 free = list(range(len(self._cards)))
                 marks = []
-                for card in self._hint_cards:
+                for card in hint_cards:
                     i = next((j for j in free if self._cards[j] is card), None)
                     if i is not None:
                         free.remove(i)
@@ -182,9 +250,38 @@ class PuzzleCard(SafeWidget):
                 self.hand = card_entries(self._cards, self._trump, marks)
         return text
 
+    def reveal(self) -> str:
+        """Show the solution ("Show answer"): the listeners record that the puzzle was not solved. Its text."""
+        if self._solution is None:
+            raise BrowserError("this puzzle has no answer to show")
+        try:
+            text = self._solution() if callable(self._solution) else self._solution
+        except Exception:
+            log.exception("the answer of puzzle %s could not be shown", self.puzzle_id)
+            self.error = "Sorry, the answer could not be shown."
+            return ""
+        first = not self.revealed
+        self.revealed = True
+        if first:
+            for callback in self._reveal_listeners:
+                try:
+                    callback()
+                except Exception:
+                    log.exception("recording the shown answer of puzzle %s failed", self.puzzle_id)
+                    self.error = "The answer is shown, but that could not be saved (the server's log says why)."
+        with self.hold_sync():
+            self.verdict = "shown"
+            self.feedback = text
+            self.can_reveal = False
+        return text
+
     def on_check(self, callback: Callable[[Grade, Answer], None]) -> None:
         """Call ``callback(grade, answer)`` after every check (progress, classroom)."""
         self._check_listeners.append(callback)
+
+    def on_reveal(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the learner asks to be shown the answer (the puzzle then counts as not solved)."""
+        self._reveal_listeners.append(callback)
 
     def on_next(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when the learner presses Next."""
@@ -198,6 +295,7 @@ class PuzzleCard(SafeWidget):
             "answer": self._answer,
             "check": lambda _c: self.check(),
             "hint": lambda _c: self.show_hint(),
+            "reveal": lambda _c: self.reveal(),
             "next": self._next,
         }
 

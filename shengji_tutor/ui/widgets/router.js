@@ -30,7 +30,7 @@ function render({ model, el }) {
       const active = document.activeElement;
       const ours = active && active.tagName === "H1" && active.closest(".sjt-shell-content");
       if (active && active !== document.body && active !== before && !ours) return; // the learner moved on
-      const heading = document.querySelector(`.sjt-shell-content.sjt-place-${CSS.escape(route)} h1`);
+      const heading = document.querySelector(`.sjt-shell-content.sjt-place-${CSS.escape(route.split("/")[0])} h1`);
       if (heading && active === heading) steady += 1;
       else if (heading) {
         steady = 0;

@@ -4,7 +4,9 @@ reload and bookmarks land where the learner was.
 The browser only reports: on load and on every fragment change it sends
 ``{"event": "navigate", "route": "tractors"}``; Python checks the route against the
 places it knows (``places``) and answers by setting ``route`` (an unknown one becomes
-the first place, and the address is corrected without a history entry). Python can
+the first place, and the address is corrected without a history entry). A route may
+name a detail within a place after a slash (``practice/points``: practice, on the
+points topic); the place decides what the detail means. Python can
 also move the learner (``go``, a new history entry), change the page's title, and
 replace the address's query (``address``: a student who joins a class in place
 gets their id in the address, so a reload keeps them signed in).
@@ -17,6 +19,8 @@ points
 home
 >>> router.route
 'home'
+>>> router.browser_event({"event": "navigate", "route": "points/kitty"})  # a place and a detail within it
+points/kitty
 """
 
 from __future__ import annotations
@@ -68,16 +72,21 @@ class Router(SafeWidget):
 
     def arrive(self, route: str) -> None:
         """Show ``route`` (an unknown one: the first place) and put it in the address."""
-        place = route if route in self.places else self.places[0]
+        place = route if self.knows(route) else self.places[0]
         changed = place != self.route
         self.route = place
         if changed or self.reports == 1:
             self._on_change(place)
             self.shown += 1
 
+    def knows(self, route: str) -> bool:
+        """Is ``route`` one of the places, or a place and a detail (``practice/points``)?"""
+        place, _, detail = route.partition("/")
+        return place in self.places and (not detail or (detail.replace("-", "").isalnum() and detail.isascii()))
+
     def go(self, route: str) -> None:
         """Move the learner to ``route`` as a link would (a new entry in the browser's history)."""
-        if route not in self.places:
+        if not self.knows(route):
             raise ValueError(f"there is no place {route!r} in this course: {', '.join(self.places)}")
         self.send({"go": route})
         self.arrive(route)

@@ -1,0 +1,192 @@
+"""The home page's view of a learner: the path through the lessons with mastery, weak spots, the review due.
+
+Everything here is computed from the learner's attempts (``ProgressStore.history``)
+and review queue, never from "checked once": a lesson's ring fills with the
+puzzles *mastered* (right first try, or later in review — ``store.mastery``).
+
+>>> from shengji_tutor.course.dashboard import path_svg
+>>> svg = path_svg({4: (2, 3, 6)}, lambda lesson: f"#{lesson.slug}")
+>>> 'aria-label="Lesson 4, Pairs: 2 of 6 puzzles mastered, 3 solved"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from ..puzzles import Puzzle
+from ..store.mastery import Attempt, Mastery, mastery_of
+from .catalogue import LESSONS, NO_PUZZLES, Lesson
+
+__all__ = ["WeakSpot", "path_svg", "review_banner", "weak_spots", "weak_spots_html"]
+
+GENERATED = ("winner", "legal", "play", "points", "throw", "order")
+"""Kinds practice mode deals fresh puzzles of (quickly), so a weak spot of that kind links to practice."""
+
+_GREEN, _LIGHT, _GREY, _INK = "#1b7a3a", "#a8d5b5", "#d7e0d9", "#12301c"
+
+
+def path_svg(progress: Mapping[int, tuple[int, int, int]], href: Callable[[Lesson], str]) -> str:
+    """The lessons as a winding path, each a ring filled with its mastery (a picture, with a label for each stop).
+
+    ``progress`` maps a lesson number to (mastered, solved, total); a lesson
+    without puzzles is drawn with a dashed ring. ``href`` gives each lesson's link.
+    """
+    per_row, gap, top = 6, 118, 52
+    width = 2 * 50 + gap * (per_row - 1)
+    rows = math.ceil(len(LESSONS) / per_row)
+    height = top + (rows - 1) * 120 + 70
+    points = []
+    for i, _lesson in enumerate(LESSONS):
+        row, col = divmod(i, per_row)
+        col = col if row % 2 == 0 else per_row - 1 - col  # the path snakes back on the next row
+        points.append((50 + col * gap, top + row * 120))
+    road = " ".join(f"{'M' if i == 0 else 'L'}{x},{y}" for i, (x, y) in enumerate(points))
+    parts = [
+        f'<path d="{road}" fill="none" stroke="{_GREY}" stroke-width="10" stroke-linecap="round" '
+        'stroke-linejoin="round"/>'
+    ]
+    for lesson, (x, y) in zip(LESSONS, points, strict=True):
+        mastered, solved, total = progress.get(lesson.number, (0, 0, 0))
+        parts.append(_stop(lesson, x, y, mastered, solved, total, href(lesson)))
+    return (
+        f'<svg class="sjt-path" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+        f'role="group" aria-label="Your path through the course">{"".join(parts)}</svg>'
+    )
+
+
+def _stop(lesson: Lesson, x: float, y: float, mastered: int, solved: int, total: int, link: str) -> str:
+    r = 24
+    ring = [f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="{_GREY}" stroke-width="7"/>']
+    if total:
+        ring.append(_arc(x, y, r, solved / total, _LIGHT))
+        ring.append(_arc(x, y, r, mastered / total, _GREEN))
+        said = f"{mastered} of {total} puzzles mastered, {solved} solved"
+    else:
+        ring[0] = (
+            f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="#9fb3a4" stroke-width="3" '
+            'stroke-dasharray="5 4"/>'
+        )
+        said = NO_PUZZLES.get(lesson.number, "no puzzles yet")
+    done = total > 0 and mastered == total
+    fill = _GREEN if done else _INK
+    title = lesson.title if len(lesson.title) <= 18 else lesson.title[:17] + "…"
+    label = f"Lesson {lesson.number}, {lesson.title}: {said}"
+    return (
+        f'<a href="{escape(link, quote=True)}" aria-label="{escape(label, quote=True)}">'
+        f"<title>{escape(label)}</title>{''.join(ring)}"
+        f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="17" font-weight="800" fill="{fill}">'
+        f"{'★' if done else lesson.number}</text>"
+        f'<text x="{x}" y="{y + r + 22}" text-anchor="middle" font-size="13" fill="{_INK}">{escape(title)}</text></a>'
+    )
+
+
+def _arc(x: float, y: float, r: float, fraction: float, colour: str) -> str:
+    if fraction <= 0:
+        return ""
+    if fraction >= 1:
+        return f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{colour}" stroke-width="7"/>'
+    angle = 2 * math.pi * fraction
+    ex, ey = x + r * math.sin(angle), y - r * math.cos(angle)
+    large = 1 if fraction > 0.5 else 0
+    return (
+        f'<path d="M{x},{y - r} A{r},{r} 0 {large} 1 {ex:.1f},{ey:.1f}" fill="none" stroke="{colour}" '
+        'stroke-width="7" stroke-linecap="round"/>'
+    )
+
+
+@dataclass(frozen=True)
+class WeakSpot:
+    """Something the learner often gets wrong: what (a lesson's topic or a beginner's mistake), how often, and where
+    to practise it (a route of the course)."""
+
+    what: str
+    detail: str
+    route: str
+    practise: str
+
+
+def weak_spots(history: Sequence[Attempt], bank: Mapping[str, Puzzle], top: int = 3) -> list[WeakSpot]:
+    """The learner's weakest topics (right first try under 75% of at least 2 puzzles tried) and most repeated
+    beginner's mistakes, worst first."""
+    mastery = mastery_of(history)
+    spots: list[tuple[float, WeakSpot]] = []
+    by_lesson: dict[int, list[tuple[Puzzle, Mastery]]] = {}
+    for puzzle_id, state in mastery.items():
+        puzzle = bank.get(puzzle_id)
+        if puzzle is not None:
+            by_lesson.setdefault(puzzle.lesson, []).append((puzzle, state))
+    lessons = {lesson.number: lesson for lesson in LESSONS}
+    for number, tried in by_lesson.items():
+        right = sum(state is Mastery.FIRST_TRY for _p, state in tried)
+        if len(tried) < 2 or right / len(tried) >= 0.75 or number not in lessons:
+            continue
+        missed = [p for p, state in tried if state is not Mastery.FIRST_TRY]
+        route, where = _practice_route(missed, lessons[number])
+        lesson = lessons[number]
+        spots.append(
+            (
+                right / len(tried),
+                WeakSpot(
+                    f"{lesson.title} ({lesson.chinese})" if lesson.chinese else lesson.title,
+                    f"{right} of {len(tried)} right first try",
+                    route,
+                    where,
+                ),
+            )
+        )
+    mistakes = Counter(a.mistake for a in history if a.mistake and not a.correct)
+    for says, count in mistakes.most_common(top):
+        puzzles = [bank[a.puzzle_id] for a in history if a.mistake == says and a.puzzle_id in bank]
+        if not puzzles:
+            continue
+        route, where = _practice_route(puzzles, lessons[puzzles[0].lesson])
+        spots.append(
+            (-count, WeakSpot(_first_sentence(says), f"{count} time{'s' if count != 1 else ''}", route, where))
+        )
+    spots.sort(key=lambda s: s[0])
+    return [spot for _score, spot in spots[: 2 * top]]
+
+
+def _practice_route(puzzles: Sequence[Puzzle], lesson: Lesson) -> tuple[str, str]:
+    """Where to practise what ``puzzles`` teach: practice on their kind when it is generated, else their lesson."""
+    kinds = Counter(p.kind for p in puzzles if p.kind in GENERATED)
+    if kinds:
+        kind = kinds.most_common(1)[0][0]
+        return f"practice/{kind}", "Practise it"
+    return lesson.slug, f"Back to lesson {lesson.number}"
+
+
+def _first_sentence(text: str) -> str:
+    cut = text.find(". ")
+    return text if cut < 0 else text[: cut + 1]
+
+
+def weak_spots_html(spots: Sequence[WeakSpot], href: Callable[[str], str]) -> str:
+    """The weak spots as a short list with a practice link each ("" when there are none)."""
+    if not spots:
+        return ""
+    items = "".join(
+        f'<li><span class="sjt-weak-what">{escape(spot.what)}</span> '
+        f'<span class="sjt-weak-count">— {escape(spot.detail)}</span> '
+        f'<a href="{escape(href(spot.route), quote=True)}">{escape(spot.practise)} →</a></li>'
+        for spot in spots
+    )
+    return (
+        '<section class="sjt-weak" aria-labelledby="sjt-weak-title"><h2 id="sjt-weak-title">Your weak spots</h2>'
+        f'<ul class="sjt-weak-list">{items}</ul></section>'
+    )
+
+
+def review_banner(due: int, href: str) -> str:
+    """ "5 puzzles to review today", linking to the review page (a calm line when none are due)."""
+    if due <= 0:
+        return '<p class="sjt-review-due sjt-review-none">Nothing to review today.</p>'
+    return (
+        f'<p class="sjt-review-due"><a href="{escape(href, quote=True)}"><strong>{due} puzzle{"s" if due != 1 else ""}'
+        "</strong> to review today →</a></p>"
+    )
