@@ -6,6 +6,7 @@ import base64
 import logging
 import re
 from collections.abc import Callable, Iterator
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -189,7 +190,7 @@ def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
         assert "1 answers, 1 correct" in console.live_box.value
         console.reveal()
         panel.refresh()
-        assert "The answer: no" in panel.card.hint_text
+        assert "The answer: No." in panel.card.hint_text
         # the answer key never reaches the student's page before the reveal
     finally:
         panel.poller.stop()
@@ -236,7 +237,7 @@ def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> No
     code = open_new_class(console)
     store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     text = console.export()
-    assert "Ana,pairs-keep-your-pair,no,correct" in text
+    assert "Ana,pairs-keep-your-pair,No,correct" in text
     data = console.export_box.value.split("base64,")[1].split('"')[0]
     assert base64.b64decode(data).decode() == text
     console.end()
@@ -244,7 +245,7 @@ def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> No
 
 
 def test_the_instructor_page_explains_how_to_start_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
-    from shengji_tutor.classroom.screens import instructor_page
+    from shengji_tutor.course.instructor import instructor_page
 
     monkeypatch.delenv(ENV_DB, raising=False)
     monkeypatch.delenv(ENV_KEY, raising=False)
@@ -354,3 +355,251 @@ def test_serve_culls_idle_kernels_as_a_class_does() -> None:
     assert "--MappingKernelManager.cull_interval=60" in command
     assert "--MappingKernelManager.cull_connected=True" in command
     assert "--MappingKernelManager.cull_idle_timeout=30" in voila_command(8866, cull_idle_seconds=30)
+
+
+# -- the console: the question picker, Yes/No, the join address, an ended class, charts that scale -------------
+
+
+@pytest.fixture
+def course_console(store: ClassroomStore) -> Iterator[InstructorConsole]:
+    """The console as the instructor's page builds it: with the course's lesson titles and its one page."""
+    from shengji_tutor.course.instructor import instructor_console
+
+    c = instructor_console(ClassroomStore(store.url, server_key=key_fingerprint(KEY)))
+    yield c
+    if c.poller is not None:
+        c.poller.stop()
+
+
+def test_the_question_picker_groups_puzzles_by_lesson_and_previews_one_before_it_is_pushed(
+    store: ClassroomStore, course_console: InstructorConsole
+) -> None:
+    from shengji_tutor.course.catalogue import LESSONS, puzzles_of
+
+    code = open_new_class(course_console)  # lessons 2 to 9: over a hundred puzzles
+    titles = {lesson.number: lesson.title for lesson in LESSONS}
+    assert [label for label, _ in course_console.lesson_choice.options] == [f"{n}. {titles[n]}" for n in range(2, 10)]
+    listed: list[str] = []
+    for number in range(2, 10):
+        course_console.lesson_choice.value = number
+        puzzles = puzzles_of(number)
+        assert [pid for _, pid in course_console.live_choice.options] == [p.id for p in puzzles]
+        for (label, _), puzzle in zip(course_console.live_choice.options, puzzles, strict=True):
+            assert puzzle.id not in label  # a question is shown by its prompt, not its id
+            assert label.split(". ", 1)[1].rstrip("…") in " ".join(puzzle.prompt.split())
+        listed += [pid for _, pid in course_console.live_choice.options]
+    assert sorted(listed) == sorted(p.id for p in load_bank().values() if 2 <= p.lesson <= 9)  # each once
+
+    course_console.lesson_choice.value = 4
+    trick = next(p for p in puzzles_of(4) if p.view().trick)
+    course_console.live_choice.value = trick.id
+    assert 'class="sjt-trick-svg"' in course_console.preview_box.value  # the trick students will see
+    puzzle = next(p for p in puzzles_of(4) if p.view().hand and p.answer_kind == "yesno")
+    course_console.live_choice.value = puzzle.id
+    preview = course_console.preview_box.value
+    assert f'data-puzzle="{puzzle.id}"' in preview
+    assert escape(puzzle.prompt) in preview
+    assert f'aria-label="hand of {len(puzzle.view().hand)} cards' in preview  # the cards students will see
+    assert "students answer Yes or No" in preview
+    assert store.class_info(code)["live_puzzle"] is None  # previewing sends nothing
+    course_console.push_button.click()
+    assert store.class_info(code)["live_puzzle"] == puzzle.id
+    assert f'data-puzzle="{puzzle.id}"' in course_console.live_box.value
+
+
+def test_the_lessons_of_a_new_class_are_chosen_by_title(course_console: InstructorConsole) -> None:
+    course_console.key.value = KEY
+    assert course_console.unlock()
+    labels = dict(course_console.lessons.options)
+    assert labels["4. Pairs"] == 4
+    assert labels["11. Playing well"] == 11
+
+
+def test_yes_no_answers_show_as_yes_and_no_and_still_grade_right(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    puzzle = load_bank()["pairs-keep-your-pair"]
+    assert puzzle.answer_kind == "yesno"
+    assert puzzle.solve() == "no"
+    store.record_attempt(store.join(code, "Old row"), puzzle.id, "True", False)  # as an older version stored it
+    sid = store.join(code, "Ana")
+    console.push(puzzle.id)
+    panel = LivePanel(store, Learner(sid, "Ana", code))
+    panel.poller.stop()
+    assert panel.card is not None
+    panel.card.browser_event({"event": "answer", "value": "yes"})
+    panel.card.browser_event({"event": "check"})
+    assert panel.card.verdict == "incorrect"
+    panel.card.browser_event({"event": "answer", "value": "no"})
+    panel.card.browser_event({"event": "check"})
+    assert panel.card.verdict == "correct"
+    assert [(a.answer, a.correct) for a in store.attempts(code, KEY)] == [("True", False), ("yes", False), ("no", True)]
+
+    console.refresh()
+    chart = console.chart_box.value
+    assert re.search(r">Yes</text><rect [^>]*/><text [^>]*>2</text>", chart)  # "True" and "yes" are one answer
+    assert re.search(r">No</text><rect [^>]*/><text [^>]*>1</text>", chart)
+    for hidden in (">True<", ">yes<", ">no<", ">False<"):
+        assert hidden not in chart
+    assert "“Yes” × 2" in console.wrong_box.value
+    assert "RULES §6.2" in console.wrong_box.value  # the engine still explains the wrong answer
+    exported = console.export()
+    assert exported.count(",Yes,incorrect") == 2
+    assert exported.count(",No,correct") == 1
+    console.reveal()
+    panel.refresh()
+    assert panel.card.hint_text.startswith("The answer: No.")
+
+
+def qr_modules(svg: str) -> list[list[bool]]:
+    """The dark modules of a QR code drawn by segno as SVG (one path of horizontal runs), without its border."""
+    d = re.search(r' d="([^"]+)"', svg.split('class="qrline"', 1)[1])
+    assert d is not None
+    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))  # type: ignore[union-attr]
+    grid = [[False] * size for _ in range(size)]
+    x = y = 0.0
+    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", d.group(1)):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            for i in range(int(float(a))):
+                grid[int(y)][int(x) + i] = True
+            x += float(a)
+    border = next(i for i, row in enumerate(grid) if any(row))
+    return [row[border : size - border] for row in grid[border : size - border]]
+
+
+def test_the_console_shows_the_join_address_and_a_qr_code_of_it(
+    store: ClassroomStore, course_console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import segno
+
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://10.1.2.3:8866/voila/render/instructor.ipynb")
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    code = open_new_class(course_console)
+    address = f"http://10.1.2.3:8866/voila/render/course.ipynb?class={code}"
+    header = course_console.header.value
+    assert f'href="{address}"' in header
+    (svg,) = re.findall(r"<svg .*?</svg>", header, re.S)
+    assert 'role="img"' in svg
+    assert "viewBox=" in svg
+    assert not re.search(r'<svg [^>]*\b(width|height)="', svg)  # it scales with its box
+    drawn = qr_modules(svg)
+    assert drawn == [[bool(m) for m in row] for row in segno.make(address, error="m").matrix]
+
+
+def test_an_instructor_on_the_servers_machine_is_given_its_network_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_tutor.classroom import session
+
+    class Probe:
+        def __init__(self, *_args: object) -> None: ...
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *_args: object) -> None: ...
+        def connect(self, _address: object) -> None: ...
+        def getsockname(self) -> tuple[str, int]:
+            return ("192.168.4.20", 50000)
+
+    monkeypatch.setattr(session.socket, "socket", Probe)
+    for opened in ("localhost", "127.0.0.1", "[::1]", "0.0.0.0"):
+        assert session.join_address("K7QX2M", "course.ipynb", f"http://{opened}:8866/x", "/") == (
+            "http://192.168.4.20:8866/voila/render/course.ipynb?class=K7QX2M"
+        )
+    assert session.join_address("K7QX2M", "course.ipynb", "http://class.example:8866/x", "/").startswith(
+        "http://class.example:8866/"
+    )
+    assert session.join_address("K7QX2M", "course.ipynb", "", "/") is None  # not served by Voilà: no address
+
+
+def test_without_a_server_address_the_console_says_where_students_join(
+    course_console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
+    code = open_new_class(course_console)
+    assert f"Students join on the course's home page with the code {code}." in course_console.header.value
+    assert "<svg" not in course_console.header.value
+
+
+def test_a_join_address_fills_in_the_class_code(store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    code = store.create_class("Club", KEY)
+    monkeypatch.setenv("QUERY_STRING", f"class={code.lower()}")
+    panel = JoinPanel(store)
+    assert panel.code.value == code
+    panel.name.value = "Ana"
+    assert panel.join() is not None
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert JoinPanel(store).code.value == ""
+
+
+def test_an_ended_class_disables_every_action_that_would_change_it(
+    store: ClassroomStore, course_console: InstructorConsole
+) -> None:
+    code = open_new_class(course_console)
+    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    course_console.push("pairs-keep-your-pair")
+    course_console.end_button.click()
+    assert store.class_info(code)["ended"]
+    controls = ("push_button", "reveal_button", "end_button", "lesson_choice", "live_choice")
+    assert all(getattr(course_console, name).disabled for name in controls)
+    assert f"Class {code} has ended" in course_console.ended_box.value
+    assert course_console.poller is None or course_console.poller._stop.is_set()
+    for action in (lambda: course_console.push("pairs-keep-your-pair"), course_console.reveal, course_console.end):
+        course_console.message.value = ""
+        action()
+        assert f"Class {code} has ended: nothing can be pushed, revealed or ended" in course_console.message.value
+    info = store.class_info(code)
+    assert info["live_puzzle"] is None
+    assert not info["live_revealed"]
+    assert "Ana,pairs-keep-your-pair,No,correct" in course_console.export()  # reading stays possible
+
+    reopened = InstructorConsole(store, key_fingerprint(KEY))  # another page opens the ended class
+    reopened.key.value = KEY
+    assert reopened.unlock()
+    assert reopened.open_class(code)
+    assert reopened.push_button.disabled
+    assert reopened.end_button.disabled
+    assert reopened.poller is None
+
+
+def test_a_class_ended_on_another_page_is_shown_ended_at_the_next_refresh(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    assert not console.push_button.disabled
+    store.end_class(code, KEY)  # another instructor's console
+    console.refresh()
+    assert console.push_button.disabled
+    assert console.reveal_button.disabled
+    assert console.end_button.disabled
+    assert "has ended" in console.ended_box.value
+
+
+def test_a_push_without_a_question_or_of_an_unknown_one_says_why_and_changes_nothing(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    console.push(None)
+    assert "Choose a question to push first." in console.message.value
+    console.push("no-such-puzzle")
+    assert "no-such-puzzle" in console.message.value
+    assert "nothing was pushed" in console.message.value
+    console.reveal()
+    assert "There is no live question to reveal" in console.message.value
+    info = store.class_info(code)
+    assert info["live_puzzle"] is None
+    assert not info["live_revealed"]
+
+
+def test_the_charts_scale_with_the_page(store: ClassroomStore, console: InstructorConsole) -> None:
+    code = open_new_class(console)
+    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    console.refresh()
+    charts = re.findall(r"<svg [^>]*>", console.chart_box.value + console.topics_box.value)
+    assert len(charts) == 2
+    for tag in charts:
+        assert "viewBox=" in tag
+        assert not re.search(r'\bwidth="\d+"', tag)  # no fixed pixel width: CSS sizes it to its box

@@ -11,9 +11,7 @@ import base64
 import math
 import threading
 import time
-from collections import Counter, defaultdict
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -21,13 +19,27 @@ import ipywidgets as w
 
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, answer_text, load_bank
-from ..store.classroom import LESSON_NUMBERS, Attempt, ClassroomError, ClassroomStore, WrongKeyError
+from ..store.classroom import LESSON_NUMBERS, ClassroomError, ClassroomStore, WrongKeyError
 from ..store.keys import key_matches
 from ..store.progress import ProgressStore
+from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .backoff import Backoff
-from .session import Learner, link
+from .dashboard import (
+    CONSOLE_STYLE,
+    canonical_attempts,
+    distribution_svg,
+    join_html,
+    lesson_label,
+    puzzle_preview,
+    puzzle_title,
+    roster_html,
+    shown_answer,
+    topics_html,
+    wrong_html,
+)
+from .session import Learner, class_in_address, join_address, link
 
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 
@@ -55,13 +67,14 @@ class Poller:
 
 
 class JoinPanel(w.VBox):  # type: ignore[misc]
-    """The home page's "Join a class" form: class code and display name, once."""
+    """The home page's "Join a class" form: class code and display name, once. A join address (``?class=…``,
+    ``session.join_address``) fills the code in."""
 
     def __init__(
         self, store: ClassroomStore, home: str = "00-home.ipynb", on_join: Callable[[Learner], None] | None = None
     ) -> None:
         self.store, self.home, self.on_join = store, home, on_join
-        self.code = w.Text(placeholder="e.g. K7QX2M", description="Class code")
+        self.code = w.Text(value=class_in_address(), placeholder="e.g. K7QX2M", description="Class code")
         self.name = w.Text(placeholder="how the class will see you", description="Your name")
         self.button = w.Button(description="Join", button_style="success")
         self.message = w.HTML()
@@ -145,7 +158,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.revealed = True
             puzzle = self.bank[live]
             solution = puzzle.solve()
-            shown = puzzle.canonical_answer(solution)
+            shown = shown_answer(puzzle, solution)
             self.card.hint_text = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
 
     def _record(self, grade: Grade, answer: Any) -> None:
@@ -159,27 +172,39 @@ class LivePanel(w.VBox):  # type: ignore[misc]
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
-    """The instructor's page: unlock with the key, create or open a class, watch it live, push a question,
-    export the attempts, end the class.
+    """The instructor's page: unlock with the key, create or open a class, show students how to join, watch the
+    class live, preview and push a question, export the attempts, end the class.
 
     ``fingerprint`` is the server key's (by default the store's ``server_key``). A wrong key makes the next
     try wait 1, 2, 4 … 30 s (``Backoff``, on ``clock``), whether it was typed to unlock or to open a class.
+    ``titles`` names the lessons (``{4: "Pairs"}``: the course's catalogue, which lives above this layer), and
+    ``join_page`` is the course page students join on (``session.join_address``).
     """
 
     def __init__(
-        self, store: ClassroomStore, fingerprint: str | None = None, clock: Callable[[], float] = time.monotonic
+        self,
+        store: ClassroomStore,
+        fingerprint: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        titles: Mapping[int, str] | None = None,
+        join_page: str = "00-home.ipynb",
     ) -> None:
         self.store = store
         self.fingerprint = fingerprint if fingerprint is not None else store.server_key or ""
         self.backoff = Backoff(clock)
         self.bank = load_bank()
-        self.key = w.Password(description="Key", placeholder="instructor key")
+        self.titles = dict(titles or {})
+        self.join_page = join_page
+        self.key = w.Password(description="Key", placeholder="instructor key", **_FIT)
         self.unlock_button = w.Button(description="Unlock", button_style="primary")
         self.message = w.HTML()
         self.unlock_button.on_click(lambda _b: self.unlock())
         self.code: str | None = None
+        self.ended = False
         self.poller: Poller | None = None
-        super().__init__([w.HTML("<h2>Instructor</h2>"), w.HBox([self.key, self.unlock_button]), self.message])
+        self.style = w.HTML(CONSOLE_STYLE)
+        super().__init__([self.style, w.HTML("<h2>Instructor</h2>"), _row(self.key, self.unlock_button), self.message])
         self.add_class("sjt-instructor")
 
     # -- unlocking and choosing a class ----------------------------------------------------
@@ -188,16 +213,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """Is this try too soon after a wrong key? (then the message says how long to wait)"""
         wait = self.backoff.wait()
         if wait:
-            self.message.value = (
-                f'<p class="sjt-error" role="alert">Too many wrong keys: try again in {math.ceil(wait)} s.</p>'
-            )
+            self._say(f"Too many wrong keys: try again in {math.ceil(wait)} s.")
         return bool(wait)
 
     def _wrong_key(self, problem: str) -> None:
         pause = self.backoff.fail()
-        self.message.value = (
-            f'<p class="sjt-error" role="alert">{escape(problem)} You can try again in {pause:g} s.</p>'
-        )
+        self._say(f"{problem} You can try again in {pause:g} s.")
+
+    def _say(self, problem: str) -> None:
+        self.message.value = f'<p class="sjt-error" role="alert">{escape(problem)}</p>'
 
     def unlock(self) -> bool:
         if self._refused():
@@ -207,18 +231,21 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             return False
         self.backoff.reset()
         self.message.value = ""
-        self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club")
-        lessons = [(f"{n}", n) for n in LESSON_NUMBERS]
-        self.lessons = w.SelectMultiple(options=lessons, value=tuple(range(2, 10)), description="Lessons", rows=5)
+        self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club", **_FIT)
+        lessons = [(lesson_label(n, self.titles), n) for n in LESSON_NUMBERS]
+        self.lessons = w.SelectMultiple(
+            options=lessons, value=tuple(range(2, 10)), description="Lessons", rows=6, **_FIT
+        )
         create = w.Button(description="Create class", button_style="success")
         create.on_click(lambda _b: self.create())
-        self.existing = w.Text(description="Or open", placeholder="class code")
+        self.existing = w.Text(description="Or open", placeholder="class code", **_FIT)
         open_button = w.Button(description="Open")
         open_button.on_click(lambda _b: self.open_class(self.existing.value))
         self.children = [
+            self.style,
             w.HTML("<h2>Instructor</h2>"),
-            w.HBox([self.class_name, self.lessons, create]),
-            w.HBox([self.existing, open_button]),
+            _row(self.class_name, self.lessons, create),
+            _row(self.existing, open_button),
             self.message,
         ]
         return True
@@ -227,7 +254,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             code = self.store.create_class(self.class_name.value, self.key.value, list(self.lessons.value))
         except ClassroomError as e:
-            self.message.value = f'<p class="sjt-error" role="alert">{escape(str(e))}</p>'
+            self._say(str(e))
             return None
         self.open_class(code)
         return code
@@ -238,18 +265,21 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.check_key(code, self.key.value)
         except WrongKeyError as e:
-            self._wrong_key(f"{str(e).capitalize()}.")
+            self._wrong_key(f"{_sentence(e)}.")
             return False
         except ClassroomError as e:
-            self.message.value = f'<p class="sjt-error" role="alert">{escape(str(e))}</p>'
+            self._say(str(e))
             return False
         self.backoff.reset()
-        self.code = code.strip().upper()
+        self.message.value = ""
+        self.code, self.ended = code.strip().upper(), False
         info = self.store.class_info(self.code)
+        shown = escape(self.code)
         self.header = w.HTML(
-            f'<h2>Class <span class="sjt-class-code" data-code="{escape(self.code)}">{escape(self.code)}</span>'
-            f" — {escape(info['name'])}</h2><p>Students join on the home page with this code.</p>"
+            f'<h2>Class <span class="sjt-class-code" data-code="{shown}">{shown}</span> — {escape(info["name"])}</h2>'
+            + join_html(self.code, join_address(self.code, self.join_page))
         )
+        self.ended_box = w.HTML()
         self.roster_box = w.HTML()
         self.roster_box.add_class("sjt-roster")
         self.topics_box = w.HTML()
@@ -257,21 +287,27 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.chart_box.add_class("sjt-distribution")
         self.wrong_box = w.HTML()
         self.wrong_box.add_class("sjt-wrong-answers")
-        lessons = set(info["lessons"]) or set(LESSON_NUMBERS)
-        choices = [(f"{p.lesson}. {p.id}", p.id) for p in self.bank.values() if p.lesson in lessons]
-        self.live_choice = w.Dropdown(options=choices, description="Question")
-        push = w.Button(description="Push to class", button_style="warning")
-        reveal = w.Button(description="Reveal answer")
-        push.on_click(lambda _b: self.push(self.live_choice.value))
-        reveal.on_click(lambda _b: self.reveal())
+        self._question_picker(set(info["lessons"]) or set(LESSON_NUMBERS))
+        self.push_button = w.Button(description="Push to class", button_style="warning")
+        self.reveal_button = w.Button(description="Reveal answer")
+        self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
+        self.reveal_button.on_click(lambda _b: self.reveal())
         self.live_box = w.HTML()
         export = w.Button(description="Export CSV")
         export.on_click(lambda _b: self.export())
         self.export_box = w.HTML()
-        end = w.Button(description="End class", button_style="danger")
-        end.on_click(lambda _b: self.end())
+        self.end_button = w.Button(description="End class", button_style="danger")
+        self.end_button.on_click(lambda _b: self.end())
         self.children = [
+            self.style,
             self.header,
+            self.ended_box,
+            w.HTML("<h3>Live question</h3>"),
+            self.lesson_choice,
+            self.live_choice,
+            self.preview_box,
+            _row(self.push_button, self.reveal_button),
+            self.live_box,
             w.HTML("<h3>Roster</h3>"),
             self.roster_box,
             w.HTML("<h3>Accuracy per topic</h3>"),
@@ -280,58 +316,126 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.chart_box,
             w.HTML("<h3>Most common wrong answers</h3>"),
             self.wrong_box,
-            w.HTML("<h3>Live question</h3>"),
-            w.HBox([self.live_choice, push, reveal]),
-            self.live_box,
-            w.HBox([export, end]),
+            _row(export, self.end_button),
             self.export_box,
             self.message,
         ]
-        self.refresh()
         if self.poller is not None:
             self.poller.stop()
-        self.poller = Poller(self.refresh)
+            self.poller = None
+        self.refresh()
+        if not self.ended:
+            self.poller = Poller(self.refresh)
         return True
+
+    # -- choosing and previewing the live question -------------------------------------------
+
+    def _question_picker(self, lessons: set[int]) -> None:
+        """The lesson (by its title), then one of its puzzles (by its prompt), then a preview of that puzzle."""
+        numbers = sorted({p.lesson for p in self.bank.values() if p.lesson in lessons})
+        self.lesson_choice = w.Dropdown(
+            options=[(lesson_label(n, self.titles), n) for n in numbers], description="Lesson", **_FIT
+        )
+        self.live_choice = w.Select(options=[], description="Question", rows=6, layout=w.Layout(width="48em"), **_FIT)
+        self.preview_box = w.HTML()
+        self.lesson_choice.observe(lambda change: self.choose_lesson(change["new"]), names="value")
+        self.live_choice.observe(lambda change: self.preview(change["new"]), names="value")
+        self.choose_lesson(self.lesson_choice.value)
+
+    def choose_lesson(self, number: int | None) -> None:
+        """List the lesson's puzzles by their prompts, easiest first as the lesson has them (the first one chosen and
+        previewed)."""
+        puzzles = sorted((p for p in self.bank.values() if p.lesson == number), key=lambda p: p.difficulty)
+        self.live_choice.options = [(f"{i}. {puzzle_title(p, p.id, 90)}", p.id) for i, p in enumerate(puzzles, 1)]
+        self.live_choice.value = puzzles[0].id if puzzles else None
+        self.preview(self.live_choice.value)
+
+    def preview(self, puzzle_id: str | None) -> None:
+        """Show the chosen puzzle as students will see it, before it is pushed."""
+        puzzle = self.bank.get(puzzle_id or "")
+        if puzzle is None:
+            self.preview_box.value = "<p>No puzzle in this class's lessons to push.</p>"
+            return
+        self.preview_box.value = puzzle_preview(puzzle)
 
     # -- live view ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
         if self.code is None:
             return
-        attempts = _canonical_attempts(self.store.attempts(self.code, self.key.value), self.bank)
+        attempts = canonical_attempts(self.store.attempts(self.code, self.key.value), self.bank)
         roster = self.store.roster(self.code, self.key.value)
-        self.roster_box.value = _roster_html(roster)
-        self.topics_box.value = _topics_html(attempts, self.bank)
-        self.chart_box.value = _distribution_svg(attempts, self.bank)
-        self.wrong_box.value = _wrong_html(attempts, self.bank)
+        self.roster_box.value = roster_html(roster)
+        self.topics_box.value = topics_html(attempts, self.bank)
+        self.chart_box.value = distribution_svg(attempts, self.bank)
+        self.wrong_box.value = wrong_html(attempts, self.bank)
         info = self.store.class_info(self.code)
+        if info["ended"]:
+            self._show_ended()
         live = info["live_puzzle"]
         if live:
             answers = [a for a in attempts if a.puzzle_id == live]
             state = "answer revealed" if info["live_revealed"] else "answers arriving"
             self.live_box.value = (
-                f'<p class="sjt-live-status">Live: <strong>{escape(live)}</strong> — {len(answers)} answers, '
+                f'<p class="sjt-live-status" data-puzzle="{escape(live, quote=True)}">Live: '
+                f"<strong>{escape(puzzle_title(self.bank.get(live), live))}</strong> — {len(answers)} answers, "
                 f"{sum(a.correct for a in answers)} correct ({state}).</p>"
             )
         else:
             self.live_box.value = "<p>No live question.</p>"
 
+    def _show_ended(self) -> None:
+        """The class has ended (here or on another instructor's page): nothing that would change it stays active."""
+        self.ended = True
+        for control in (self.lesson_choice, self.live_choice, self.push_button, self.reveal_button, self.end_button):
+            control.disabled = True
+        self.ended_box.value = (
+            f'<p class="sjt-class-ended" role="status">Class {escape(self.code or "")} has ended: students can no '
+            "longer join or answer, and no question can be pushed or revealed. Its attempts stay available for "
+            "export.</p>"
+        )
+        if self.poller is not None:
+            self.poller.stop()
+
+    def _refuse_if_ended(self) -> bool:
+        if self.ended:
+            self._say(f"Class {self.code} has ended: nothing can be pushed, revealed or ended any more.")
+        return self.ended
+
     def push(self, puzzle_id: str | None) -> None:
-        if self.code is None:
+        """Put ``puzzle_id`` on every student's screen; a refused push (no choice, the class ended) says why."""
+        if self.code is None or self._refuse_if_ended():
             return
-        self.store.push_question(self.code, self.key.value, puzzle_id)
+        if puzzle_id is None:
+            self._say("Choose a question to push first.")
+            return
+        try:
+            self.store.push_question(self.code, self.key.value, puzzle_id)
+        except StoreError as e:  # refused (an unknown question, the class ended) or a failing database
+            self._say(f"{_sentence(e)}: nothing was pushed.")
+        else:
+            self.message.value = ""
         self.refresh()
 
     def reveal(self) -> None:
-        if self.code is not None:
+        if self.code is None or self._refuse_if_ended():
+            return
+        if self.store.class_info(self.code)["live_puzzle"] is None:
+            self._say("There is no live question to reveal: push one first.")
+            return
+        try:
             self.store.reveal(self.code, self.key.value)
-            self.refresh()
+        except StoreError as e:  # a failing database
+            self._say(f"{_sentence(e)}.")
+        else:
+            self.message.value = ""
+        self.refresh()
 
     def export(self) -> str:
         if self.code is None:
             return ""
         text = self.store.export_csv(
-            self.code, self.key.value, answers=lambda puzzle_id, answer: answer_text(self.bank.get(puzzle_id), answer)
+            self.code, self.key.value, answers=lambda puzzle_id, answer: shown_answer(self.bank.get(puzzle_id), answer)
         )
         data = base64.b64encode(text.encode()).decode()
         self.export_box.value = (
@@ -341,115 +445,28 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         return text
 
     def end(self) -> None:
-        if self.code is None:
+        if self.code is None or self._refuse_if_ended():
             return
-        self.store.end_class(self.code, self.key.value)
-        if self.poller is not None:
-            self.poller.stop()
-        self.message.value = f"<p>Class {escape(self.code)} has ended. Its attempts stay available for export.</p>"
+        try:
+            self.store.end_class(self.code, self.key.value)
+        except StoreError as e:  # a failing database
+            self._say(f"{_sentence(e)}.")
+            return
+        self.message.value = ""
+        self.refresh()
 
 
-# -- dashboard pieces (pure functions of the attempts) ---------------------------------------------
+def _sentence(error: Exception) -> str:
+    """An error's message as the start of a sentence (``capitalize`` would lower a class code's letters)."""
+    text = str(error)
+    return text[:1].upper() + text[1:]
 
 
-def _canonical_attempts(attempts: list[Attempt], bank: dict[str, Puzzle]) -> list[Attempt]:
-    """The attempts with every answer in its puzzle's canonical form, so that rows stored in another
-    form (``8H 4H`` in click order, ``True`` for yes) count with the same answer given today."""
-    return [replace(a, answer=answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
+_FIT: dict[str, Any] = {"style": {"description_width": "initial"}}
+"""A control's label takes the room its words need (ipywidgets gives every label 148 px)."""
 
 
-def _ago(t: float) -> str:
-    seconds = int(time.time() - t)
-    return f"{seconds} s ago" if seconds < 90 else f"{seconds // 60} min ago"
-
-
-def _roster_html(roster: list[dict[str, Any]]) -> str:
-    if not roster:
-        return "<p>Nobody has joined yet.</p>"
-    rows = "".join(
-        f'<tr><td class="sjt-student">{escape(r["name"])}</td><td>{_ago(r["last_seen"])}</td>'
-        f"<td>{r['attempts']}</td><td>{r['correct']}</td></tr>"
-        for r in roster
-    )
-    return (
-        '<table class="sjt-table"><thead><tr><th>Student</th><th>Last activity</th><th>Attempts</th>'
-        f"<th>Correct</th></tr></thead><tbody>{rows}</tbody></table>"
-    )
-
-
-def _topics_html(attempts: list[Attempt], bank: dict[str, Puzzle]) -> str:
-    per: dict[str, list[bool]] = defaultdict(list)
-    for a in attempts:
-        topic = bank[a.puzzle_id].topic if a.puzzle_id in bank else "other"
-        per[topic].append(a.correct)
-    if not per:
-        return "<p>No attempts yet.</p>"
-    rows = []
-    for topic, results in sorted(per.items()):
-        share = sum(results) / len(results)
-        rows.append(
-            f"<tr><td>{escape(topic)}</td><td>{len(results)}</td><td>"
-            f'<svg role="img" aria-label="{share:.0%} correct" width="160" height="14">'
-            f'<rect width="160" height="14" rx="3" fill="#e9efe9"/>'
-            f'<rect width="{160 * share:.0f}" height="14" rx="3" fill="#1b7a3a"/></svg> {share:.0%}</td></tr>'
-        )
-    return (
-        '<table class="sjt-table"><thead><tr><th>Topic</th><th>Attempts</th><th>Correct</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
-
-
-def _distribution_svg(attempts: list[Attempt], bank: dict[str, Puzzle]) -> str:
-    """One bar chart per puzzle: how many chose each answer, the correct ones in green."""
-    by_puzzle: dict[str, Counter[tuple[str, bool]]] = defaultdict(Counter)
-    for a in attempts:
-        by_puzzle[a.puzzle_id][(a.answer, a.correct)] += 1
-    if not by_puzzle:
-        return "<p>No answers yet.</p>"
-    charts = []
-    for pid, counts in sorted(by_puzzle.items()):
-        items = counts.most_common(6)
-        top = max(n for _, n in items)
-        height = 22 * len(items) + 26
-        bars = []
-        for i, ((answer, correct), n) in enumerate(items):
-            y = 24 + 22 * i
-            width = 220 * n / top
-            colour = "#1b7a3a" if correct else "#b3261e"
-            bars.append(
-                f'<text x="0" y="{y + 13}" font-size="12">{escape(answer[:24])}</text>'
-                f'<rect x="170" y="{y}" width="{width:.0f}" height="16" rx="3" fill="{colour}"/>'
-                f'<text x="{176 + width:.0f}" y="{y + 13}" font-size="12">{n}</text>'
-            )
-        charts.append(
-            f'<svg role="img" aria-label="answers to {escape(pid)}" width="440" height="{height}" '
-            f'font-family="DejaVu Sans, Arial, sans-serif" data-puzzle="{escape(pid)}">'
-            f'<text x="0" y="14" font-size="13" font-weight="700">{escape(pid)}</text>{"".join(bars)}</svg>'
-        )
-    return "<div>" + "".join(charts) + "</div>"
-
-
-def _wrong_html(attempts: list[Attempt], bank: dict[str, Puzzle], top: int = 5) -> str:
-    wrong = Counter((a.puzzle_id, a.answer) for a in attempts if not a.correct)
-    if not wrong:
-        return "<p>No wrong answers yet.</p>"
-    items = []
-    for (pid, answer), n in wrong.most_common(top):
-        why = bank[pid].grade(answer).explanation if pid in bank else ""
-        items.append(
-            f'<li><strong>{escape(pid)}</strong>: “{escape(answer)}” × {n}<div class="sjt-why">{escape(why)}</div></li>'
-        )
-    return f'<ol class="sjt-wrong">{"".join(items)}</ol>'
-
-
-def instructor_page() -> w.Widget:
-    """The instructor notebook's content: the console in a classroom, otherwise how to start one."""
-    from .session import classroom_store
-
-    store = classroom_store()
-    if store is None:
-        return w.HTML(
-            "<p>This page runs a class. Start the app with <code>shengji-tutor classroom</code> "
-            "(or <code>make classroom</code>): it prints the address students join at and your instructor key.</p>"
-        )
-    return InstructorConsole(store)
+def _row(*controls: w.Widget) -> w.HBox:
+    """Controls side by side that wrap onto the next line on a narrow screen (none is wider than the screen:
+    ``CONSOLE_STYLE``)."""
+    return w.HBox(list(controls), layout=w.Layout(flex_flow="row wrap"))

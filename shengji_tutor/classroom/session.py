@@ -6,18 +6,24 @@ private student id (a random token). The pages carry it in their address
 between lessons, reloads and bookmarks. Voilà hands the address's query string
 to the kernel (``QUERY_STRING``), where this module reads it; the kernel then
 checks the token against the classroom store before recording anything.
+
+A class's join address carries its code instead (``?class=K7QX2M``): the join
+form opens with the code filled in, so a student who scanned the instructor's
+QR code types only their name.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import socket
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from ..store.classroom import ClassroomError, ClassroomStore
 from ..store.keys import ENV_DB, ENV_KEY
 
-__all__ = ["Learner", "classroom_store", "current_learner", "link"]
+__all__ = ["Learner", "class_in_address", "classroom_store", "current_learner", "join_address", "link", "network_host"]
 
 
 @dataclass(frozen=True)
@@ -60,3 +66,67 @@ def link(target: str, learner: Learner | None = None) -> str:
     if learner is None:
         return target
     return f"{target}?{urlencode({'student': learner.student_id})}"
+
+
+def class_in_address() -> str:
+    """The class code this page's address names (``?class=k7qx2m`` → ``"K7QX2M"``), or "" (the store checks it
+    when the student joins)."""
+    return (_query().get("class") or [""])[0].strip().upper()[:12]
+
+
+def join_address(
+    code: str, page: str = "00-home.ipynb", request_url: str | None = None, base_url: str | None = None
+) -> str | None:
+    """The address students open to join class ``code``: the course's ``page`` on the server the instructor's page
+    came from, with the code in it, so the join form opens filled in.
+
+    Voilà gives a page's kernel the address it was opened at (``VOILA_REQUEST_URL``) and the server's base
+    (``VOILA_BASE_URL``: ``/services/shengji-0/`` behind JupyterHub); ``request_url`` and ``base_url`` stand in for
+    them. An instructor on the server's own machine opens it at ``localhost``, which no student can reach: the
+    machine's network address stands in for it (``network_host``). None outside Voilà (JupyterLab, a test
+    kernel): there is no server address to give.
+
+    >>> join_address("K7QX2M", "course.ipynb", "http://10.0.0.7:8866/voila/render/instructor.ipynb", "/")
+    'http://10.0.0.7:8866/voila/render/course.ipynb?class=K7QX2M'
+    >>> join_address("K7QX2M", "course.ipynb", "https://hub.example/services/shengji-0/voila/render/instructor.ipynb",
+    ...              "/services/shengji-0/")
+    'https://hub.example/services/shengji-0/voila/render/course.ipynb?class=K7QX2M'
+    """
+    request = os.environ.get("VOILA_REQUEST_URL", "") if request_url is None else request_url
+    base = os.environ.get("VOILA_BASE_URL", "/") if base_url is None else base_url
+    parts = urlsplit(request)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    host = network_host(parts.hostname)
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    path = "/" + "/".join(p for p in (*base.split("/"), "voila", "render", page) if p)
+    return urlunsplit((parts.scheme, netloc, path, urlencode({"class": code}), ""))
+
+
+def network_host(host: str) -> str:
+    """``host``, or this machine's network address when ``host`` is one only this machine reaches (``localhost``,
+    ``127.0.0.1``, ``::1``, ``0.0.0.0``); ``host`` again when the machine has no other address.
+
+    The address is the one the machine would send from (a UDP socket's ``connect`` only chooses a route: no
+    packet leaves)."""
+    if not _loopback(host):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: any routable address picks the outgoing interface
+            found = str(probe.getsockname()[0])
+    except OSError:
+        return host
+    return host if _loopback(found) else found
+
+
+def _loopback(host: str) -> bool:
+    if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified

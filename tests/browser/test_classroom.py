@@ -154,3 +154,117 @@ def test_killing_the_server_mid_class_loses_no_recorded_attempt(page: Any, tmp_p
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+
+
+def overflow(page: Any) -> list[str]:
+    """What sticks out of the window sideways: the page itself, the console, or any of its pictures."""
+    return list(
+        page.evaluate(
+            """() => {
+              const width = document.documentElement.clientWidth, out = [];
+              if (document.documentElement.scrollWidth > width) out.push(`page ${document.documentElement.scrollWidth}`);
+              const console = document.querySelector('.sjt-instructor');
+              if (console.scrollWidth > console.clientWidth) out.push(`console ${console.scrollWidth}`);
+              for (const el of console.querySelectorAll('svg, table, select, input, button')) {
+                const box = el.getBoundingClientRect();
+                if (box.width && box.right > width + 0.5) out.push(`${el.tagName} ${el.className.baseVal ?? el.className} ${box.right}`);
+              }
+              return out;
+            }"""
+        )
+    )
+
+
+def test_the_console_on_a_phone_previews_a_question_shows_the_join_code_and_ends_the_class(
+    page: Any, classroom: tuple[str, str]
+) -> None:
+    """At 390×844 (then 768×1024) nothing overflows; the question is chosen by lesson and prompt and previewed
+    before it is pushed; a student joins from the console's address with the code filled in and answers the
+    yes/no question; the console shows "No", and once ended, Push and End are disabled."""
+    from urllib.parse import urlsplit
+
+    from shengji_tutor.classroom.dashboard import puzzle_title
+    from shengji_tutor.course.catalogue import puzzles_of
+
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Phone club", CLASS_KEY, lessons=[4])
+    puzzle = next(p for p in puzzles_of(4) if p.answer_kind == "yesno" and p.view().hand and p.solve() == "no")
+    store.record_attempt(store.join(code, "Early Eve"), puzzle.id, "yes", False)  # a chart from the start
+
+    page.set_viewport_size(PHONE)
+    page.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
+    page.get_by_label("Key").fill(CLASS_KEY)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    page.get_by_label("Or open").fill(code)
+    page.get_by_role("button", name="Open", exact=True).click()
+    page.wait_for_selector(".sjt-distribution svg.sjt-chart", timeout=TIMEOUT)
+    assert page.locator(".sjt-qr svg[role='img']").count() == 1  # the QR code, drawn in the page
+    href = page.locator("a.sjt-join-link").get_attribute("href")
+    assert href is not None
+    assert href.endswith(f"/voila/render/course.ipynb?class={code}")
+
+    chosen = page.get_by_label("Lesson").locator("option:checked").inner_text()
+    assert chosen.replace("\xa0", " ") == "4. Pairs"  # ipywidgets writes an option's spaces as no-break spaces
+    index = [p.id for p in puzzles_of(4)].index(puzzle.id)
+    question = page.get_by_label("Question")
+    label = question.locator("option").nth(index).inner_text().replace("\xa0", " ")
+    assert label == f"{index + 1}. {puzzle_title(puzzle, puzzle.id, 90)}"  # the prompt, not the id
+    question.select_option(index=index)
+    preview = page.locator(f".sjt-preview[data-puzzle='{puzzle.id}']")
+    preview.wait_for(timeout=TIMEOUT)
+    assert puzzle.prompt in preview.inner_text()
+    assert preview.locator("svg.sjt-hand-svg").count() == 1
+    assert store.class_info(code)["live_puzzle"] is None  # a preview sends nothing
+    assert overflow(page) == []
+    if os.environ.get("SJT_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "instructor-phone.png"), full_page=True)
+    page.get_by_role("button", name="Push to class").click()
+    page.wait_for_selector(f".sjt-live-status[data-puzzle='{puzzle.id}']", timeout=TIMEOUT)
+
+    # a student opens the console's address (on this server: the test's Voilà listens on 127.0.0.1 only)
+    student = page.context.new_page()
+    parts = urlsplit(href)
+    student.goto(f"{base}{parts.path}?{parts.query}", timeout=TIMEOUT, wait_until="domcontentloaded")
+    student.wait_for_selector(".sjt-join", timeout=TIMEOUT)
+    assert student.get_by_label("Class code").input_value() == code
+    student.get_by_label("Your name").fill("Phone Pat")
+    student.get_by_role("button", name="Join", exact=True).click()
+    live = student.locator(f".sjt-shell-live [data-puzzle-id='{puzzle.id}']")
+    live.wait_for(timeout=TIMEOUT)
+    live.get_by_role("button", name="No", exact=True).click()
+    live.get_by_role("button", name="Check", exact=True).click()
+    student.wait_for_function(
+        f"document.querySelector(\".sjt-shell-live [data-puzzle-id='{puzzle.id}'] .sjt-feedback\")"
+        "?.dataset.verdict === 'correct'",
+        timeout=TIMEOUT,
+    )
+    student.close()
+
+    chart = page.locator(f".sjt-distribution svg[data-puzzle='{puzzle.id}']")
+    page.wait_for_function(
+        f"[...document.querySelectorAll(\".sjt-distribution svg[data-puzzle='{puzzle.id}'] text\")]"
+        ".some(t => t.textContent === 'No')",
+        timeout=TIMEOUT,
+    )
+    labels = chart.locator("text").all_text_contents()
+    assert "Yes" in labels
+    assert not {"True", "False", "yes", "no"} & set(labels)
+    assert overflow(page) == []
+    page.set_viewport_size(TABLET)
+    page.wait_for_timeout(300)
+    assert overflow(page) == []
+
+    page.get_by_role("button", name="End class").click()
+    page.wait_for_selector(".sjt-class-ended", timeout=TIMEOUT)
+    assert f"Class {code} has ended" in page.locator(".sjt-class-ended").inner_text()
+    assert page.get_by_role("button", name="Push to class").is_disabled()
+    assert page.get_by_role("button", name="End class").is_disabled()
+    assert page.get_by_role("button", name="Reveal answer").is_disabled()
+    assert store.class_info(code)["ended"]
+    no_trouble(page)  # no script or console error, nothing from another host

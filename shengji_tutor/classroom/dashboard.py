@@ -1,0 +1,245 @@
+"""What the instructor's console draws: pure functions from a class's attempts and the puzzle bank to HTML and SVG.
+
+Everything a student typed (names, answers) is escaped here. Answers are stored
+in their puzzle's canonical form (``yes``, ``4H 8H``) and shown as a person reads
+them (``Yes``); every chart scales with the page (a ``viewBox`` and CSS widths, no
+fixed pixel width), so the console fits a phone held upright.
+
+>>> from shengji_tutor.puzzles import load_bank
+>>> from shengji_tutor.classroom.dashboard import shown_answer
+>>> puzzle = load_bank()["pairs-keep-your-pair"]
+>>> shown_answer(puzzle, "no"), shown_answer(puzzle, True), shown_answer(None, "True")
+('No', 'Yes', 'True')
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+import segno
+
+from ..puzzles import Puzzle, answer_text
+from ..store.classroom import Attempt
+from ..ui.puzzle_view import puzzle_card_args
+from ..ui.render import hand_svg, trick_svg
+
+__all__ = [
+    "CONSOLE_STYLE",
+    "canonical_attempts",
+    "distribution_svg",
+    "join_html",
+    "lesson_label",
+    "puzzle_preview",
+    "puzzle_title",
+    "roster_html",
+    "shown_answer",
+    "topics_html",
+    "wrong_html",
+]
+
+CONSOLE_STYLE = """<style>
+.sjt-instructor { max-width: 60em; min-width: 0; box-sizing: border-box; overflow-wrap: anywhere; }
+/* no control is wider than the screen: a widget's width plus its margins (ipywidgets gives each 2 px a side) */
+.sjt-instructor .jupyter-widgets { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); min-width: 0; }
+.sjt-instructor .widget-hbox { gap: 0.3em 0.6em; align-items: flex-start; }
+.sjt-instructor select, .sjt-instructor input { min-width: 0; }
+.sjt-instructor .sjt-table { width: 100%; border-collapse: collapse; }
+.sjt-instructor .sjt-table th, .sjt-instructor .sjt-table td { text-align: left; padding: 0.2em 0.4em;
+  border-bottom: 1px solid #d5e2d8; }
+.sjt-chart { display: block; width: 100%; max-width: 36em; height: auto; margin: 0.2em 0 0.8em; }
+.sjt-bar { display: inline-block; vertical-align: middle; width: 8em; max-width: 60%; height: 0.9em; }
+.sjt-join-address { display: flex; flex-wrap: wrap; gap: 0.6em 1.2em; align-items: center; }
+.sjt-join-address p { flex: 1 1 16em; margin: 0; }
+.sjt-join-link { font-weight: 700; color: #1b5fbf; }
+.sjt-qr { margin: 0; width: min(11em, 100%); flex: 0 0 auto; }
+.sjt-qr svg { display: block; width: 100%; height: auto; }
+.sjt-qr figcaption { font-size: 0.8em; color: #4d5e52; text-align: center; }
+.sjt-preview { border: 1px dashed #9fbfa6; border-radius: 10px; padding: 0.4em 0.9em 0.6em; background: #fbfdfb;
+  margin: 0.3em 0; }
+.sjt-preview svg { max-width: 100%; height: auto; }
+.sjt-preview-note { font-size: 0.85em; color: #4d5e52; margin: 0.2em 0; }
+.sjt-preview-prompt { font-size: 1.1em; font-weight: 700; margin: 0.3em 0; }
+.sjt-class-ended { border: 2px solid #b3261e; background: #fdf0ef; color: #7a1a14; border-radius: 8px;
+  padding: 0.5em 0.9em; font-weight: 700; }
+</style>"""
+
+ANSWERED_BY = {
+    "cards": "students pick cards from the hand",
+    "order": "students put every card in order, highest first",
+    "seat": "students choose a seat: North, West, South or East",
+    "number": "students type a whole number",
+    "yesno": "students answer Yes or No",
+}
+
+
+def shown_answer(puzzle: Puzzle | None, answer: Any) -> str:
+    """An answer as a person reads it: its puzzle's canonical form, with ``Yes`` / ``No`` for a yes/no puzzle
+    (stored as ``yes`` / ``no``; a browser hands ``True`` / ``False``)."""
+    text = answer_text(puzzle, answer)
+    if puzzle is not None and puzzle.answer_kind == "yesno" and text in ("yes", "no"):
+        return text.capitalize()
+    return text
+
+
+def canonical_attempts(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> list[Attempt]:
+    """The attempts with every answer in its puzzle's canonical form, so that rows stored in another
+    form (``8H 4H`` in click order, ``True`` for yes) count with the same answer given today."""
+    return [replace(a, answer=answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
+
+
+def lesson_label(number: int, titles: Mapping[int, str]) -> str:
+    """``"4. Pairs"`` (``"Lesson 4"`` when the title is not known)."""
+    title = titles.get(number)
+    return f"{number}. {title}" if title else f"Lesson {number}"
+
+
+def puzzle_title(puzzle: Puzzle | None, puzzle_id: str, limit: int = 60) -> str:
+    """A puzzle as an instructor recognises it: its prompt, cut at ``limit`` characters (its id when unknown)."""
+    if puzzle is None:
+        return puzzle_id
+    prompt = " ".join(puzzle.prompt.split())
+    return prompt if len(prompt) <= limit else prompt[: limit - 1].rstrip() + "…"
+
+
+def join_html(code: str, address: str | None) -> str:
+    """How students join class ``code``: the address (with the code in it) and its QR code, drawn here as SVG.
+
+    Without an address (the page is not served by Voilà) students enter the code on the course's home page.
+    """
+    shown = escape(code)
+    if address is None:
+        return f'<p class="sjt-join-address">Students join on the course\'s home page with the code {shown}.</p>'
+    qr = segno.make(address, error="m").svg_inline(
+        scale=1, border=2, dark="#12301c", light="#ffffff", omitsize=True, svgclass="sjt-qr-code"
+    )
+    label = f'role="img" aria-label="QR code of {escape(address, quote=True)}"'
+    qr = qr.replace("<svg ", f"<svg {label} ", 1)
+    link = escape(address, quote=True)
+    return (
+        '<div class="sjt-join-address">'
+        f'<p>Students join at <a class="sjt-join-link" href="{link}" target="_blank" rel="noopener">{escape(address)}</a>'
+        f" — the code {shown} is filled in for them, so they type only their name. Or they open the course and "
+        f"enter the code {shown} on its home page.</p>"
+        f'<figure class="sjt-qr">{qr}<figcaption>Scan to join {shown}</figcaption></figure></div>'
+    )
+
+
+def puzzle_preview(puzzle: Puzzle) -> str:
+    """The puzzle as students will see it (prompt, situation, cards), read-only, with its answer folded away."""
+    args = puzzle_card_args(puzzle)
+    trump = args["trump"]
+    context = args["context"] or (trump.describe().capitalize() if trump is not None else "")
+    picture = args.get("picture") or (trick_svg(args["trick"], args["leader"], trump) if args["trick"] else "")
+    hand = (
+        f'<div class="sjt-group-label">{escape(args["hand_label"])}</div>'
+        f"{hand_svg(args['hand'], trump, sort=args['sort_hand'])}"
+        if args["hand"]
+        else ""
+    )
+    solution = puzzle.solve()
+    why = puzzle.grade(solution).explanation
+    return (
+        f'<div class="sjt-preview" data-puzzle="{escape(puzzle.id, quote=True)}">'
+        '<p class="sjt-preview-note">Preview: what students will see (nothing is sent until you push it)</p>'
+        f'<p class="sjt-preview-prompt">{escape(puzzle.prompt)}</p>'
+        f'<p class="sjt-context">{escape(context)}</p>{picture}{hand}'
+        f'<p class="sjt-preview-note">{escape(ANSWERED_BY[puzzle.answer_kind])}.</p>'
+        f"<details><summary>The answer (on your screen only)</summary>"
+        f"<p><strong>{escape(shown_answer(puzzle, solution))}</strong>. {escape(why)}</p></details></div>"
+    )
+
+
+def _ago(t: float) -> str:
+    seconds = int(time.time() - t)
+    return f"{seconds} s ago" if seconds < 90 else f"{seconds // 60} min ago"
+
+
+def roster_html(roster: list[dict[str, Any]]) -> str:
+    if not roster:
+        return "<p>Nobody has joined yet.</p>"
+    rows = "".join(
+        f'<tr><td class="sjt-student">{escape(r["name"])}</td><td>{_ago(r["last_seen"])}</td>'
+        f"<td>{r['attempts']}</td><td>{r['correct']}</td></tr>"
+        for r in roster
+    )
+    return (
+        '<table class="sjt-table"><thead><tr><th>Student</th><th>Last activity</th><th>Attempts</th>'
+        f"<th>Correct</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def topics_html(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str:
+    per: dict[str, list[bool]] = defaultdict(list)
+    for a in attempts:
+        topic = bank[a.puzzle_id].topic if a.puzzle_id in bank else "other"
+        per[topic].append(a.correct)
+    if not per:
+        return "<p>No attempts yet.</p>"
+    rows = []
+    for topic, results in sorted(per.items()):
+        share = sum(results) / len(results)
+        rows.append(
+            f"<tr><td>{escape(topic)}</td><td>{len(results)}</td><td>"
+            f'<svg class="sjt-bar" role="img" aria-label="{share:.0%} correct" viewBox="0 0 160 14" '
+            'preserveAspectRatio="none"><rect width="160" height="14" rx="3" fill="#e9efe9"/>'
+            f'<rect width="{160 * share:.0f}" height="14" rx="3" fill="#1b7a3a"/></svg> {share:.0%}</td></tr>'
+        )
+    return (
+        '<table class="sjt-table"><thead><tr><th>Topic</th><th>Attempts</th><th>Correct</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def distribution_svg(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str:
+    """One bar chart per puzzle: how many chose each answer, the correct ones in green.
+
+    Each chart is drawn on a 440-wide ``viewBox`` and scales to the width it is given (``.sjt-chart``)."""
+    by_puzzle: dict[str, Counter[tuple[str, bool]]] = defaultdict(Counter)
+    for a in attempts:
+        by_puzzle[a.puzzle_id][(a.answer, a.correct)] += 1
+    if not by_puzzle:
+        return "<p>No answers yet.</p>"
+    charts = []
+    for pid, counts in sorted(by_puzzle.items()):
+        puzzle = bank.get(pid)
+        items = counts.most_common(6)
+        top = max(n for _, n in items)
+        height = 22 * len(items) + 26
+        bars = []
+        for i, ((answer, correct), n) in enumerate(items):
+            y = 24 + 22 * i
+            width = 220 * n / top
+            colour = "#1b7a3a" if correct else "#b3261e"
+            bars.append(
+                f'<text x="0" y="{y + 13}" font-size="12">{escape(shown_answer(puzzle, answer)[:24])}</text>'
+                f'<rect x="170" y="{y}" width="{width:.0f}" height="16" rx="3" fill="{colour}"/>'
+                f'<text x="{176 + width:.0f}" y="{y + 13}" font-size="12">{n}</text>'
+            )
+        title = escape(puzzle_title(puzzle, pid, limit=56))  # 13px text across the 440-wide chart
+        charts.append(
+            f'<svg class="sjt-chart" role="img" aria-label="answers to: {title}" viewBox="0 0 440 {height}" '
+            f'font-family="DejaVu Sans, Arial, sans-serif" data-puzzle="{escape(pid, quote=True)}">'
+            f'<text x="0" y="14" font-size="13" font-weight="700">{title}</text>{"".join(bars)}</svg>'
+        )
+    return "<div>" + "".join(charts) + "</div>"
+
+
+def wrong_html(attempts: list[Attempt], bank: Mapping[str, Puzzle], top: int = 5) -> str:
+    """The most common wrong answers, each with the engine's explanation of why it is wrong."""
+    wrong = Counter((a.puzzle_id, a.answer) for a in attempts if not a.correct)
+    if not wrong:
+        return "<p>No wrong answers yet.</p>"
+    items = []
+    for (pid, answer), n in wrong.most_common(top):
+        puzzle = bank.get(pid)
+        why = puzzle.grade(answer).explanation if puzzle is not None else ""
+        items.append(
+            f'<li data-puzzle="{escape(pid, quote=True)}"><strong>{escape(puzzle_title(puzzle, pid))}</strong>: '
+            f'“{escape(shown_answer(puzzle, answer))}” × {n}<div class="sjt-why">{escape(why)}</div></li>'
+        )
+    return f'<ol class="sjt-wrong">{"".join(items)}</ol>'
