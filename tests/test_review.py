@@ -134,3 +134,19 @@ def test_a_store_that_cannot_be_read_says_so(store: ProgressStore, monkeypatch: 
     monkeypatch.setattr(store, "mistakes", broken)
     review.refresh()
     assert "could not be read: the database is unreachable" in review.status.value
+
+
+def test_a_shown_answer_does_not_solve_the_mistake(store: ProgressStore) -> None:
+    kept = kept_mistakes(store, 1)
+    review = MistakeReview(store)
+    assert review.card is not None
+    assert review.puzzle is not None
+    review.card.browser_event({"event": "reveal"})
+    assert review.card.verdict == "shown"
+    review._checked(review.puzzle.grade(review.puzzle.solve()), review.puzzle.solve())  # copying the shown play
+    assert [m.id for m in store.mistakes()] == [kept[0][0]]
+    assert "stays in your list" in review.card.progress
+    review._next()  # next time round it can be solved
+    assert review.puzzle is not None
+    review._checked(review.puzzle.grade(review.puzzle.solve()), review.puzzle.solve())
+    assert store.mistakes() == []

@@ -58,6 +58,8 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         self.refresh_button = w.Button(description="Look for new mistakes", tooltip="Load the mistakes kept since")
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.card: PuzzleCard | None = None
+        self.shown = False
+        """The better play of the mistake on screen was shown (so a right answer now does not solve it)."""
         self.mistake: KeptMistake | None = None
         self.puzzle: MistakePuzzle | None = None
         self.queue: list[KeptMistake] = []
@@ -113,13 +115,21 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         if self.card is None:
             self.card = PuzzleCard(**args)
             self.card.on_check(self._checked)
+            self.card.on_reveal(self._shown)
             self.card.on_next(self._next)
         else:
             self.card.load(**args)
+        self.shown = False
         self.children = [self.status, self.card, self.refresh_button]
 
+    def _shown(self) -> None:
+        """The learner asked to see the better play: this mistake is not solved this time, and stays in the list."""
+        self.shown = True
+        if self.card is not None:
+            self.card.progress = "Shown, not solved: it stays in your list for next time."
+
     def _checked(self, grade: Grade, _answer: Any) -> None:
-        if grade.correct and self.mistake is not None:
+        if grade.correct and self.mistake is not None and not self.shown:
             self._solved(self.mistake, "Solved: this mistake leaves your list.")
             self.mistake = None
             if self.card is not None:
