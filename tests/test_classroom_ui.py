@@ -188,9 +188,13 @@ def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
         assert [a.answer for a in store.attempts(code, KEY)] == ["no"]  # the canonical form, not "False"
         console.refresh()
         assert "1 answers, 1 correct" in console.live_box.value
+        panel.card.browser_event({"event": "reveal"})  # a student cannot show the answer to themselves
+        assert panel.card.error == "this puzzle has no answer to show"
+        assert not panel.card.can_reveal
         console.reveal()
         panel.refresh()
-        assert "The answer: No." in panel.card.hint_text
+        assert "The answer: No." in panel.card.feedback
+        assert panel.card.verdict == "shown"
         # the answer key never reaches the student's page before the reveal
     finally:
         panel.poller.stop()
@@ -449,7 +453,7 @@ def test_yes_no_answers_show_as_yes_and_no_and_still_grade_right(
     assert exported.count(",No,correct") == 1
     console.reveal()
     panel.refresh()
-    assert panel.card.hint_text.startswith("The answer: No.")
+    assert panel.card.feedback.startswith("The answer: No.")
 
 
 def qr_modules(svg: str) -> list[list[bool]]:

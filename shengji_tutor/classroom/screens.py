@@ -151,7 +151,8 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.remove_class("sjt-live-answered")
             puzzle = self.bank[live]
             self.title.value = "<h2>Live question from your instructor</h2>"
-            self.card = PuzzleCard(**puzzle_card_args(puzzle))
+            # the instructor reveals the answer to the whole class: no "Show answer" of one's own
+            self.card = PuzzleCard(**{**puzzle_card_args(puzzle), "solution": None})
             self.card.on_check(self._record)
             self.children = [self.title, self.card]
         if info["live_revealed"] and not self.revealed and self.card is not None and live in self.bank:
@@ -159,7 +160,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             puzzle = self.bank[live]
             solution = puzzle.solve()
             shown = shown_answer(puzzle, solution)
-            self.card.hint_text = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
+            with self.card.hold_sync():
+                self.card.verdict = "shown"
+                self.card.feedback = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
 
     def _record(self, grade: Grade, answer: Any) -> None:
         """Store the answer in its canonical form, so that equal answers count together on the dashboard."""
