@@ -13,8 +13,14 @@ from collections import Counter
 from collections.abc import Iterable
 
 import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from shengji_tutor import Card, RuleSet, ThrowCheck, Trump, Unit, check_throw, parse_cards
+from shengji_tutor.puzzles import Puzzle, check_puzzle
+from shengji_tutor.puzzles.base import Topic
+from shengji_tutor.puzzles.generate import generate
+from shengji_tutor.puzzles.kinds.throw import ThrowPuzzle
+from shengji_tutor.puzzles.schema import ThrowSpec
 
 T7C = Trump("7", "C")
 NT7 = Trump("7", None)
@@ -146,3 +152,93 @@ def test_reason_of_a_failed_throw_names_the_forced_cards() -> None:
 def test_impossible_copies_are_rejected() -> None:
     with pytest.raises(ValueError, match="KD"):
         check_throw("KD QD", ["KD", "KD"], T7C)
+
+
+# -- the throw puzzle (lesson 7): only what decides is shown; hidden hands are judged on what is seen --------------
+
+THROWS = Topic("throws", 7, "Throws")
+SPEC = TypeAdapter(ThrowSpec)
+
+
+def throw_puzzle(**fields: object) -> ThrowPuzzle:
+    spec = SPEC.validate_python({"kind": "throw", "id": "t-throw", "prompt": "Is this throw safe?", **fields})
+    puzzle = Puzzle.from_spec(spec, THROWS)
+    assert isinstance(puzzle, ThrowPuzzle)
+    return puzzle
+
+
+def test_a_throw_shows_each_hand_in_the_thrown_suit_only_the_rest_counted() -> None:
+    puzzle = throw_puzzle(
+        lead="AH QH",
+        others=["KH 3H 5S 5S BJ 9C", "2S 4D 6D", "JH 10H 7H 2C"],  # West's 7♥ is a trump at 7♣
+    )
+    view = puzzle.view()
+    assert [(name, " ".join(str(c) for c in cards)) for name, cards in view.others] == [
+        ("East", "KH 3H"),
+        ("West", "JH 10H"),
+    ]
+    assert "Not shown: 4 other cards in East's hand, 3 in North's, 2 in West's." in view.context
+    assert "North has no hearts" in view.context
+    assert puzzle.solve() == "no"  # the engine still judges the whole hands: East's K♥ beats Q♥
+
+
+def test_a_generated_throw_folds_the_whole_hands_it_was_made_from() -> None:
+    puzzle = generate("throw", seed=0)
+    assert isinstance(puzzle, ThrowPuzzle)
+    suit = puzzle.trump.suit_of(puzzle.lead[0])
+    shown = [c for _, cards in puzzle.view().others for c in cards]
+    assert all(puzzle.trump.suit_of(c) == suit for c in shown)
+    assert len(shown) < sum(len(h) for h in puzzle.others)
+
+
+HIDDEN = [
+    # (lead, played, held, safe): judged on every card of the suit the leader has not seen
+    pytest.param("AH QH", "AH KH", "", False, id="the-second-KH-is-still-out"),
+    pytest.param("AH QH", "AH KH KH", "", True, id="both-KH-seen"),
+    pytest.param("AH KH", "AH", "", True, id="the-unseen-KH-only-ties"),
+    pytest.param("AS JS JS", "KS QS", "", True, id="one-KS-one-QS-unseen-no-higher-pair"),
+    pytest.param("KC 10C 10C", "AC AC JC", "", False, id="both-QC-unseen-a-higher-pair"),
+    pytest.param("KC 10C 10C", "AC AC JC", "QC", True, id="a-QC-in-your-hand"),
+    pytest.param("BJ SJ SJ", "", "", True, id="BJ-BJ-impossible"),
+]
+
+
+@pytest.mark.parametrize(("lead", "played", "held", "safe"), HIDDEN)
+def test_a_hidden_throw_is_safe_only_if_no_unseen_card_could_beat_it(
+    lead: str, played: str, held: str, safe: bool
+) -> None:
+    puzzle = throw_puzzle(trump="7D", lead=lead, played=played, held=held, unseen=60)
+    assert puzzle.solve() == ("yes" if safe else "no")
+    grade = puzzle.grade(puzzle.solve())
+    assert grade.correct
+    assert "RULES §8" in grade.explanation
+    assert puzzle.view().others == ()
+    assert "You have not seen 60 cards" in puzzle.view().context
+    assert check_puzzle(puzzle) == []
+
+
+def test_a_hidden_throw_names_what_could_beat_it() -> None:
+    puzzle = throw_puzzle(trump="7D", lead="KC 10C 10C", played="AC AC JC", unseen=60)
+    why = puzzle.grade("no").explanation
+    assert "The unseen clubs above your lowest unit: K♣ Q♣ Q♣ J♣." in why
+    assert "Whoever holds Q♣ Q♣ beats your pair 10♣ 10♣" in why
+    assert "The clubs played so far: A♣ A♣ J♣." in puzzle.view().context
+
+
+def test_a_hidden_throw_whose_unseen_count_is_impossible_is_reported() -> None:
+    puzzle = throw_puzzle(trump="7D", lead="AH QH", played="AH", unseen=3)
+    assert any("unseen is 3" in p for p in check_puzzle(puzzle))
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"lead": "AH QH"}, "shows the other hands"),
+        ({"lead": "AH QH", "others": ["3S"], "unseen": 40}, "not both"),
+        ({"lead": "AH QH", "unseen": 40, "ask": "forced"}, "nobody knows who blocks"),
+        ({"lead": "AH QH", "others": ["3S"], "played": "KH"}, "give unseen"),
+    ],
+)
+def test_a_throw_spec_is_shown_or_hidden_and_says_so(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        SPEC.validate_python({"kind": "throw", "id": "t-throw", "prompt": "Is this throw safe?", **fields})

@@ -27,9 +27,9 @@ card tokens ("8H 8H"), a seat name, a number, or yes/no.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, Self, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..engine.seats import SEATS, seat_index
 
@@ -42,6 +42,7 @@ __all__ = [
     "Misconception",
     "PuzzleSpec",
     "SpecBase",
+    "ThrowSpec",
     "TopicFile",
     "TrickSpec",
 ]
@@ -144,13 +145,44 @@ class LegalSpec(TrickSpec, HandSpec):
 
 
 class ThrowSpec(SpecBase):
-    """Is this throw safe (``ask: safe``), or what must be played when it fails (``ask: forced``)?"""
+    """Is this throw (甩牌 shuǎipái) safe (``ask: safe``), or what must be played when it fails (``ask: forced``)?
+
+    Either the other hands are known (``others``, in play order after the leader), or they are hidden, as in
+    a real game: then the learner reasons from ``played`` (the cards played in earlier tricks), ``held`` (the
+    rest of their hand, and the kitty if they buried it) and ``unseen`` (how many cards they have not seen),
+    and the throw is safe only when no unseen card could beat any of its units (``ask: safe`` only: with the
+    hands hidden nobody can say who blocks)::
+
+        lead: KH QH QH
+        played: AH AH KH 3H 4H
+        held: 9S 9S 2D
+        unseen: 41
+    """
 
     kind: Literal["throw"]
     lead: str
-    others: tuple[str, ...] = Field(min_length=1, max_length=3)
+    others: tuple[str, ...] = Field((), max_length=3)
+    played: str = ""
+    held: str = ""
+    unseen: int | None = Field(None, ge=0, le=3 * 54)
     ask: Literal["safe", "forced"] = "safe"
     leader: Seat = "South"
+
+    @model_validator(mode="after")
+    def _known_or_hidden(self) -> Self:
+        if self.unseen is None:
+            if not self.others:
+                raise ValueError(
+                    "a throw puzzle shows the other hands (others) or hides them (unseen: how many cards "
+                    "the learner has not seen)"
+                )
+            if self.played or self.held:
+                raise ValueError("played and held are what a learner sees when the hands are hidden: give unseen")
+        elif self.others:
+            raise ValueError("the other hands are either shown (others) or hidden (unseen), not both")
+        elif self.ask == "forced":
+            raise ValueError("with the other hands hidden, ask: forced has no answer (nobody knows who blocks)")
+        return self
 
 
 class OrderSpec(SpecBase):

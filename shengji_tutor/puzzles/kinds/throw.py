@@ -1,20 +1,33 @@
-"""Throws (甩牌 shuǎipái): is it safe, and what must be played when it fails? (RULES §8)"""
+"""Throws (甩牌 shuǎipái): is it safe, and what must be played when it fails? (RULES §8)
+
+Two ways to pose it. With the other hands **shown** (``others``) the engine's
+``check_throw`` judges the throw against them, and the learner sees only what
+decides: each player's cards of the thrown suit, the rest folded away (trumps
+cannot stop a throw; they may ruff it later). With the hands **hidden**
+(``unseen``), as at a real table, the learner knows only the cards played so far
+(``played``), the rest of their own hand (``held``) and how many cards they have
+not seen: the throw is safe only if no card they have not seen could beat any of
+its units, wherever it is — so it is judged against one imagined hand holding
+every unseen card of the suit.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card
+from ...engine.cards import Card, deck, format_cards
 from ...engine.seats import SEATS
 from ...engine.tricks import ThrowCheck, check_throw
-from ...engine.units import lead_format
+from ...engine.units import lead_format, shape_words
 from ..base import Answer, AnswerKind, Puzzle, PuzzleView, Solution, seat_order
 from ..schema import ThrowSpec
 
 
 class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
-    """A throw and the other hands: ``ask: safe`` (yes or no) or ``ask: forced`` (the cards to play instead)."""
+    """A throw and the other hands (shown or hidden): ``ask: safe`` (yes or no) or ``ask: forced`` (the cards to
+    play instead)."""
 
     spec: ThrowSpec
 
@@ -22,29 +35,133 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
     def answer_kind(self) -> AnswerKind:
         return "cards" if self.spec.ask == "forced" else "yesno"
 
+    @property
+    def hidden(self) -> bool:
+        """The other hands are hidden: the learner reasons from the cards seen."""
+        return self.spec.unseen is not None
+
     @cached_property
     def lead(self) -> list[Card]:
         return self._cards(self.spec.lead, "lead")
 
     @cached_property
     def others(self) -> list[list[Card]]:
-        """The other players' hands, in play order after the leader."""
+        """The other players' hands, in play order after the leader (none when they are hidden)."""
         return [self._cards(h, "other hand") for h in self.spec.others]
+
+    @cached_property
+    def played(self) -> list[Card]:
+        """Hidden hands: the cards played in earlier tricks."""
+        return self._cards(self.spec.played, "played")
+
+    @cached_property
+    def held(self) -> list[Card]:
+        """Hidden hands: the rest of the leader's hand (and the kitty, if the leader buried it)."""
+        return self._cards(self.spec.held, "held")
 
     @property
     def other_names(self) -> list[str]:
         return seat_order(SEATS.index(self.spec.leader))[1:]
 
     def _card_groups(self) -> list[list[Card]]:
+        if self.hidden:
+            return [self.lead + self.played + self.held]
         return [self.lead, *self.others]
 
+    # -- what decides: the thrown suit ------------------------------------------------------------
+
+    @cached_property
+    def _suit(self) -> str:
+        return self.trump.suit_of(self.lead[0])
+
+    @property
+    def _suit_words(self) -> str:
+        return "trumps" if self._suit == "trump" else self.trump.suit_name(self._suit)
+
+    def _of_suit(self, cards: list[Card]) -> list[Card]:
+        return self.trump.sorted(c for c in cards if self.trump.suit_of(c) == self._suit)
+
+    @cached_property
+    def unseen_of_suit(self) -> list[Card]:
+        """Hidden hands: every card of the thrown suit the leader has not seen (in some other hand, or the kitty)."""
+        known = Counter(self.lead + self.played + self.held)
+        return self._of_suit(list((Counter(deck(self.rules.decks)) - known).elements()))
+
     def view(self) -> PuzzleView:
-        others = tuple((name, tuple(hand)) for name, hand in zip(self.other_names, self.others, strict=False))
-        return replace(super().view(), hand=tuple(self.lead), hand_label="Your throw", others=others)
+        view = replace(super().view(), hand=tuple(self.lead), hand_label="Your throw")
+        if self.hidden:
+            return replace(view, context=self._seen_context())
+        shown = [(name, self._of_suit(hand)) for name, hand in zip(self.other_names, self.others, strict=False)]
+        others = tuple((name, tuple(cards)) for name, cards in shown if cards)
+        return replace(view, others=others, context=self._folded_context(shown))
+
+    def _folded_context(self, shown: list[tuple[str, list[Card]]]) -> str:
+        """What the picture leaves out: every other player's cards outside the thrown suit, counted."""
+        words = self._suit_words
+        folded = [(name, len(hand) - len(cards)) for (name, cards), hand in zip(shown, self.others, strict=False)]
+        counts = [
+            f"{n} other card{'s' if n != 1 else ''} in {name}'s hand" if not k else f"{n} in {name}'s"
+            for k, (name, n) in enumerate((name, n) for name, n in folded if n)
+        ]
+        void = [name for name, cards in shown if not cards]
+        parts = [
+            f"At {self.trump.describe()}.",
+            f"Only {words} can stop a throw of {words}, so only those are shown.",
+        ]
+        if counts:
+            parts.append(f"Not shown: {', '.join(counts)}.")
+        if void:
+            parts.append(f"{' and '.join(void)} {'has' if len(void) == 1 else 'have'} no {words}.")
+        return " ".join(parts)
+
+    def _seen_context(self) -> str:
+        words = self._suit_words
+        played, held = self._of_suit(self.played), self._of_suit(self.held)
+        return " ".join(
+            [
+                f"At {self.trump.describe()}.",
+                f"The {words} played so far: {format_cards(played) or 'none'}.",
+                f"The {words} in the rest of your hand: {format_cards(held) or 'none'}.",
+                f"You have not seen {self.spec.unseen} cards (the other hands, and the kitty unless you buried it).",
+            ]
+        )
+
+    # -- the verdict ------------------------------------------------------------------------------
 
     @cached_property
     def _throw(self) -> ThrowCheck:
+        if self.hidden:
+            return check_throw(self.lead, [self.unseen_of_suit], self.trump, self.rules, names=["someone"])
         return check_throw(self.lead, self.others, self.trump, self.rules, names=self.other_names)
+
+    @cached_property
+    def _reason(self) -> str:
+        check = self._throw
+        if not self.hidden:
+            return check.reason
+        words = self._suit_words
+        units = lead_format(self.lead, self.trump, self.rules).units
+        low = min(u.top for u in units)
+        above = [c for c in self.unseen_of_suit if self.trump.key(c) > low]
+        if check.ok and not above:
+            return (
+                f"None of the unseen {words} is higher than your lowest unit, so nothing can beat any unit of your throw: it "
+                f"is safe (RULES §8). Trumps may still ruff it."
+            )
+        seen = f"The unseen {words} above your lowest unit: {format_cards(above)}."
+        if check.ok:
+            return (
+                f"{seen} None of them, in any hand, beats a unit of your throw (a single needs a higher single, a "
+                f"pair a higher pair, a tractor a higher tractor), so it is safe (RULES §8). Trumps may still ruff it."
+            )
+        forced = lead_format(list(check.forced), self.trump, self.rules).units[0]
+        what = f"{shape_words(forced.length, forced.width)[2:]} {format_cards(forced.cards)}"
+        more = [u.describe() for u in check.failing if Counter(u.cards) != Counter(check.forced)]
+        also = f" Unseen {words} could beat your {' and your '.join(more)} too." if more else ""
+        return (
+            f"{seen} Whoever holds {format_cards(check.beaten_by)} beats your {what}: the throw is not safe (RULES "
+            f"§8), and if it fails you must play that unit alone.{also}"
+        )
 
     def solve(self) -> Solution:
         if self.spec.ask == "safe":
@@ -52,9 +169,18 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
         return [str(c) for c in self._throw.forced]
 
     def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._throw.reason
+        return self._is_solution(answer), self._reason
 
     def checks(self) -> list[str]:
+        problems = []
         if len(lead_format(self.lead, self.trump, self.rules).units) < 2:
-            return ["the lead is a single unit, not a throw"]
-        return []
+            problems.append("the lead is a single unit, not a throw")
+        if self.hidden:
+            unseen = self.spec.unseen or 0
+            most = len(deck(self.rules.decks)) - len(self.lead) - len(self.played) - len(self.held)
+            if not len(self.unseen_of_suit) <= unseen <= most:
+                problems.append(
+                    f"unseen is {unseen}, but the learner has not seen {len(self.unseen_of_suit)} {self._suit_words} "
+                    f"and at most {most} cards in all"
+                )
+        return problems
