@@ -38,18 +38,37 @@ __all__ = [
     "SEATS",
     "THEMES",
     "BestSpec",
+    "BurySpec",
+    "CardGroupSpec",
     "HandSpec",
+    "LevelSpec",
     "Misconception",
     "PuzzleSpec",
+    "SortSpec",
     "SpecBase",
     "ThrowSpec",
     "TopicFile",
+    "TractorSpec",
     "TrickSpec",
 ]
 
 Seat = Annotated[str, AfterValidator(lambda name: SEATS[seat_index(name)])]
 """A seat name as written in the YAML (any case); stored in its canonical spelling."""
-KINDS = ("play", "winner", "points", "legal", "throw", "order", "dealer", "declare", "best")
+KINDS = (
+    "play",
+    "winner",
+    "points",
+    "legal",
+    "throw",
+    "order",
+    "dealer",
+    "declare",
+    "best",
+    "tractor",
+    "level",
+    "sort",
+    "bury",
+)
 Theme = Literal[
     "counting-points",
     "counting-trumps",
@@ -211,6 +230,60 @@ class DeclareSpec(HandSpec):
     """Whether the declaration on the table is your own (you may only reinforce it)."""
 
 
+class CardGroupSpec(SpecBase):
+    """A puzzle about one group of ``cards`` shown on their own."""
+
+    cards: str
+
+
+class TractorSpec(CardGroupSpec):
+    """Is this a tractor (拖拉机 tuōlājī)? ``cards``: the cards in question (RULES §4)."""
+
+    kind: Literal["tractor"]
+
+
+class LevelSpec(SpecBase):
+    """How many levels does ``side`` go up after the round? (RULES §9)
+
+    ``attacker_points``: what the attackers won in tricks (after throw penalties). When they also won the last
+    trick, ``kitty`` is the kitty and ``last_trick`` their winning play, whose largest unit multiplies it.
+    The answer is 0 when the other side goes up (or the attackers only take over).
+    """
+
+    kind: Literal["level"]
+    attacker_points: int = Field(ge=-600, le=600)
+    side: Literal["declarers", "attackers"]
+    kitty: str = ""
+    last_trick: str = ""
+
+    @model_validator(mode="after")
+    def _kitty_with_last_trick(self) -> Self:
+        if bool(self.kitty) != bool(self.last_trick):
+            raise ValueError("kitty and last_trick go together: the attackers' winning play multiplies the kitty")
+        return self
+
+
+class SortSpec(CardGroupSpec):
+    """Sort a mixed hand: pick every trump (``pick: trump``) or every card of one plain suit (``pick: H``…)
+    (RULES §3). The cards are shown in their printed suits, without trump marks: telling them apart is the puzzle."""
+
+    kind: Literal["sort"]
+    pick: Literal["trump", "S", "H", "D", "C"] = "trump"
+
+
+class BurySpec(HandSpec):
+    """Which cards would you bury in the kitty (底牌 dǐpái)? ``hand``: the dealer's hand with the kitty picked up.
+
+    A burial is graded by the rule (as many cards as the kitty held, from the hand: RULES §10) and by what it
+    gives away: a good burial keeps as many trumps as the hand allows and then risks the fewest points the
+    hand allows (the attackers score them multiplied if they win the last trick, RULES §9); with ``void``
+    it also empties a plain suit, so the dealer can ruff that suit's leads. Every burial that does is right.
+    """
+
+    kind: Literal["bury"]
+    void: bool = False
+
+
 class BestSpec(SpecBase):
     """What do you play? A position in a real round at South's decision, graded by the search (lesson 11).
 
@@ -249,7 +322,19 @@ class BestSpec(SpecBase):
 
 
 PuzzleSpec = Annotated[
-    PlaySpec | WinnerSpec | PointsSpec | LegalSpec | ThrowSpec | OrderSpec | DealerSpec | DeclareSpec | BestSpec,
+    PlaySpec
+    | WinnerSpec
+    | PointsSpec
+    | LegalSpec
+    | ThrowSpec
+    | OrderSpec
+    | DealerSpec
+    | DeclareSpec
+    | BestSpec
+    | TractorSpec
+    | LevelSpec
+    | SortSpec
+    | BurySpec,
     Field(discriminator="kind"),
 ]
 

@@ -1,0 +1,24 @@
+"""The shared part of the kinds about one group of cards shown on their own: is this a tractor, sort a mixed hand."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...engine.cards import Card
+from ..base import Puzzle
+from ..schema import CardGroupSpec
+
+__all__ = ["CardGroupPuzzle"]
+
+
+class CardGroupPuzzle(Puzzle):
+    """A puzzle about the cards of its spec's ``cards`` (a shared base: no kind of its own)."""
+
+    spec: CardGroupSpec
+
+    @cached_property
+    def cards(self) -> list[Card]:
+        return self._cards(self.spec.cards, "cards")
+
+    def _card_groups(self) -> list[list[Card]]:
+        return [self.cards]

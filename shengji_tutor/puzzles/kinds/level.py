@@ -1,0 +1,104 @@
+"""What is the level change? How many levels one side goes up after a round (RULES §9).
+
+The engine counts: the attackers' points in tricks, plus the kitty (底牌 dǐpái)
+multiplied when they won the last trick (``kitty_bonus``, with the table's
+``kitty_multiplier``), then the level table (``level_change``). The answer is the
+levels the asked side gains: 0 when the other side goes up, and 0 for the
+attackers when they only take over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cached_property
+
+from ...engine.cards import Card, format_cards, points
+from ...engine.rules import RuleSet
+from ...engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_change
+from ...engine.trump import Trump
+from ..base import Answer, Puzzle, PuzzleView, Solution
+from ..schema import LevelSpec
+
+__all__ = ["LevelPuzzle", "band_words", "multiplier_words"]
+
+
+def band_words(total: int, rules: RuleSet) -> str:
+    """The row of the level table a total falls in, with its edges for these decks (RULES §9)."""
+    step = rules.step
+    p = max(0, total)
+    if p == 0:
+        return "0 (the declarers go up 3 levels)"
+    if p < step:
+        return f"5–{step - 5} (the declarers go up 2 levels)"
+    if p < 2 * step:
+        return f"{step}–{2 * step - 5} (the declarers go up 1 level)"
+    low = p // step * step
+    levels = p // step - 2
+    rise = f"and go up {levels} level{'s' if levels > 1 else ''}" if levels else "with no level change"
+    return f"{low}–{low + step - 5} (the attackers take over {rise})"
+
+
+def multiplier_words(play: list[Card], trump: Trump, rules: RuleSet) -> str:
+    """How the kitty's multiplier comes from the last trick's winning play, under the table's rule."""
+    m = kitty_multiplier(play, trump, rules)
+    if rules.kitty_multiplier == "cards":
+        return (
+            f"×{m}, 2 × all {len(play)} cards of the play — this table's house rule (RULES §11); by the default "
+            f"rule only its largest unit counts (×{2 * largest_unit(play, trump, rules)})"
+        )
+    unit = largest_unit(play, trump, rules)
+    cards = f"{unit} card{'s' if unit > 1 else ''}"
+    if rules.kitty_multiplier == "power":
+        return f"×{m}, 2 to the power of the {cards} of its largest unit (a variant, RULES §9)"
+    return f"×{m}, 2 × the {cards} of its largest unit (RULES §9)"
+
+
+class LevelPuzzle(Puzzle, spec_type=LevelSpec):
+    """The attackers' points (and the kitty, when they won the last trick): how many levels does a side go up?"""
+
+    spec: LevelSpec
+    answer_kind = "number"
+
+    @cached_property
+    def kitty(self) -> list[Card]:
+        return self._cards(self.spec.kitty, "kitty")
+
+    @cached_property
+    def last_trick(self) -> list[Card]:
+        return self._cards(self.spec.last_trick, "last trick")
+
+    def _card_groups(self) -> list[list[Card]]:
+        return [self.kitty + self.last_trick]
+
+    def view(self) -> PuzzleView:
+        view = super().view()
+        return replace(view, hand=tuple(self.kitty), hand_label="The kitty") if self.kitty else view
+
+    @cached_property
+    def _result(self) -> tuple[int, str]:
+        spec, rules = self.spec, self.rules
+        total, parts = spec.attacker_points, []
+        if self.kitty:
+            bonus = kitty_bonus(self.kitty, self.last_trick, self.trump, rules)
+            total += bonus
+            parts.append(
+                f"The attackers won the last trick with {format_cards(self.last_trick)}, so the kitty's "
+                f"{points(self.kitty)} points count {multiplier_words(self.last_trick, self.trump, rules)}: "
+                f"{spec.attacker_points} + {bonus} = {total}."
+            )
+        if total < 0:
+            parts.append(f"A total of {total} counts as 0.")
+        change = level_change(total, rules)
+        gained = change.levels if change.side == spec.side else 0
+        decks = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}"
+        parts.append(
+            f"In the level table for {decks}, {max(0, total)} points is in the row {band_words(total, rules)}."
+        )
+        parts.append(f"So the {spec.side} go up {gained} level{'s' if gained != 1 else ''} (RULES §9).")
+        return gained, " ".join(parts)
+
+    def solve(self) -> Solution:
+        return self._result[0]
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        return self._is_solution(answer), self._result[1]
