@@ -290,3 +290,19 @@ def test_lesson_puzzles_of_every_lesson_have_a_ladder_of_two_or_three_steps() ->
             assert all(step.text.strip() for step in steps)
             if puzzle.answer_kind == "cards":
                 assert steps[-1].cards, puzzle.id  # the last rung shows the cards
+
+
+def test_the_app_page_opens_practice_on_the_topic_its_address_names(store: ProgressStore) -> None:
+    from shengji_tutor.course import pages
+    from shengji_tutor.course.shell import Shell
+
+    shell = Shell()
+    try:
+        shell.router.browser_event({"event": "navigate", "route": "practice/points"})
+        practice = next(p for p in shell.content.children if hasattr(p, "show_detail"))
+        assert practice.puzzle.kind == "points"  # dealt on the topic from the start, not after a winner puzzle
+        assert practice.card.puzzle_id.startswith("gen-points-")
+        shell.router.browser_event({"event": "navigate", "route": "practice/order"})
+        assert practice.puzzle.kind == "order"  # the same practice, kept, moves to the new topic
+    finally:
+        pages.use_shell(None)

@@ -1206,3 +1206,8 @@ def test_the_points_table_hides_its_total_when_the_total_is_the_answer() -> None
     assert f"{total} points" not in card.trick
     shown = PuzzleCard(**{**puzzle_card_args(puzzle), "show_points": True})
     assert f"{total} points" in shown.trick
+
+
+def test_the_trump_sentence_keeps_its_ranks_upper_case() -> None:
+    card = PuzzleCard("p", "Who wins?", "seat", grade=Grader("North"), trump=Trump("A", "H"))
+    assert card.context.startswith("Rank A, hearts are trump (A♥")

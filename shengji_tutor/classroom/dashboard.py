@@ -23,6 +23,7 @@ from typing import Any
 
 import segno
 
+from ..engine.cards import sentence_case
 from ..puzzles import Puzzle, answer_text
 from ..store.classroom import Attempt
 from ..ui.puzzle_view import puzzle_card_args
@@ -133,7 +134,7 @@ def puzzle_preview(puzzle: Puzzle) -> str:
     """The puzzle as students will see it (prompt, situation, cards), read-only, with its answer folded away."""
     args = puzzle_card_args(puzzle)
     trump = args["trump"]
-    context = args["context"] or (trump.describe().capitalize() if trump is not None else "")
+    context = args["context"] or (sentence_case(trump.describe()) if trump is not None else "")
     picture = args.get("picture") or (trick_svg(args["trick"], args["leader"], trump) if args["trick"] else "")
     hand = (
         f'<div class="sjt-group-label">{escape(args["hand_label"])}</div>'

@@ -39,12 +39,12 @@ def path_svg(progress: Mapping[int, tuple[int, int, int]], href: Callable[[Lesso
     per_row, gap, top = 6, 118, 52
     width = 2 * 50 + gap * (per_row - 1)
     rows = math.ceil(len(LESSONS) / per_row)
-    height = top + (rows - 1) * 120 + 70
+    height = top + (rows - 1) * 130 + 86
     points = []
     for i, _lesson in enumerate(LESSONS):
         row, col = divmod(i, per_row)
         col = col if row % 2 == 0 else per_row - 1 - col  # the path snakes back on the next row
-        points.append((50 + col * gap, top + row * 120))
+        points.append((50 + col * gap, top + row * 130))
     road = " ".join(f"{'M' if i == 0 else 'L'}{x},{y}" for i, (x, y) in enumerate(points))
     parts = [
         f'<path d="{road}" fill="none" stroke="{_GREY}" stroke-width="10" stroke-linecap="round" '
@@ -74,15 +74,31 @@ def _stop(lesson: Lesson, x: float, y: float, mastered: int, solved: int, total:
         said = NO_PUZZLES.get(lesson.number, "no puzzles yet")
     done = total > 0 and mastered == total
     fill = _GREEN if done else _INK
-    title = lesson.title if len(lesson.title) <= 18 else lesson.title[:17] + "…"
+    lines = "".join(
+        f'<tspan x="{x}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'
+        for i, line in enumerate(_wrap(lesson.title))
+    )
     label = f"Lesson {lesson.number}, {lesson.title}: {said}"
     return (
         f'<a href="{escape(link, quote=True)}" aria-label="{escape(label, quote=True)}">'
         f"<title>{escape(label)}</title>{''.join(ring)}"
         f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="17" font-weight="800" fill="{fill}">'
         f"{'★' if done else lesson.number}</text>"
-        f'<text x="{x}" y="{y + r + 22}" text-anchor="middle" font-size="13" fill="{_INK}">{escape(title)}</text></a>'
+        f'<text x="{x}" y="{y + r + 22}" text-anchor="middle" font-size="13" fill="{_INK}">{lines}</text></a>'
     )
+
+
+def _wrap(title: str, width: int = 14) -> list[str]:
+    """A lesson's title in at most two lines of about ``width`` characters (the rest cut with an ellipsis)."""
+    lines: list[str] = []
+    for word in title.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1] + "…"]
+    return lines
 
 
 def _arc(x: float, y: float, r: float, fraction: float, colour: str) -> str:

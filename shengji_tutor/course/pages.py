@@ -89,6 +89,9 @@ class Site(Protocol):
 
     def joined(self, learner: Learner) -> None: ...
 
+    detail: str
+    """The detail of the route being shown (``points`` in ``#practice/points``; "" for none)."""
+
 
 _SITE: Site | None = None
 """The shell this kernel shows its lessons in (None: each notebook is its own page, as in JupyterLab)."""
@@ -98,6 +101,12 @@ def use_shell(site: Site | None) -> None:
     """Draw course links for ``site`` (fragments of its one page) from now on; None: links to notebooks."""
     global _SITE
     _SITE = site
+
+
+def route_detail() -> str:
+    """The detail of the address's route that the page is showing (``points`` in ``#practice/points``): "" outside
+    the app's one page."""
+    return _SITE.detail if _SITE is not None else ""
 
 
 def _learner() -> Learner | None:

@@ -18,7 +18,7 @@ from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .learning import Outcome, Tracker, practice_item
-from .pages import learner_progress
+from .pages import learner_progress, route_detail
 
 __all__ = ["PRACTICE_TOPICS", "Practice", "practice"]
 
@@ -48,6 +48,9 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.best = 0
         self.topic = w.Dropdown(options=list(PRACTICE_TOPICS), description="Topic")
         self.level = w.ToggleButtons(options=[("Easy", 1), ("Medium", 2), ("Hard", 3)], description="Difficulty")
+        asked = _topic_of(route_detail())  # the address asked for a topic (#practice/points): start there
+        if asked is not None:
+            self.topic.value = asked
         self.counter = w.HTML()
         self.counter.add_class("sjt-streak")
         self.card = PuzzleCard(**self._fresh())
@@ -76,7 +79,7 @@ class Practice(w.VBox):  # type: ignore[misc]
 
     def show_detail(self, kind: str) -> None:
         """Open on the topic of puzzle kind ``kind`` (the address ``#practice/<kind>``; an unknown kind: no change)."""
-        name = next((name for name, k in PRACTICE_TOPICS.items() if k == kind), None)
+        name = _topic_of(kind)
         if name is not None and name != self.topic.value:
             self.topic.value = name  # its observer deals a puzzle of the topic
 
@@ -108,6 +111,11 @@ class Practice(w.VBox):  # type: ignore[misc]
             f'best: {self.best} <span class="sjt-aside">(puzzles in a row right first try, without a hint)</span>'
             f"</div>{note}"
         )
+
+
+def _topic_of(kind: str) -> str | None:
+    """The practice topic of puzzle kind ``kind`` (None: no such topic)."""
+    return next((name for name, k in PRACTICE_TOPICS.items() if k == kind), None)
 
 
 def practice(seed: int | None = None, store: ProgressStore | None = None) -> Practice:

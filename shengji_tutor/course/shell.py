@@ -84,6 +84,8 @@ class Shell(w.VBox):  # type: ignore[misc]
         self.content.add_class("sjt-shell-content")
         self.content.add_class("sjt-course")
         self.place: Place | None = None
+        self.detail = ""
+        """The detail of the route shown (``points`` in ``practice/points``): a place's widgets read it as they start."""
         self.run: LessonRun | None = None
         self.kept: dict[str, tuple[w.Widget, ...]] = {}
         """Places kept alive (``Place.keep``) while the learner is elsewhere: their widgets, to show again."""
@@ -144,6 +146,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         """
         base, _, detail = route.partition("/")
         place = place_of(base)
+        self.detail = detail
         leaving = self.place
         if leaving is not None and leaving.route == place.route:
             self._focus(detail)
@@ -166,7 +169,6 @@ class Shell(w.VBox):  # type: ignore[misc]
         for _part in self.run.parts():  # the header and first pictures go to the page before the rest is run
             self.content.children = tuple(self.run.pieces)
         self._made[place.route] = set(live_widgets()) - before
-        self._focus(detail)
         if leaving is not None:
             release_memory()
 

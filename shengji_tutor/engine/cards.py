@@ -42,6 +42,7 @@ __all__ = [
     "normal_rank",
     "parse_cards",
     "points",
+    "sentence_case",
 ]
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -380,6 +381,17 @@ def deck(decks: int = 2) -> list[Card]:
     if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
         raise ImpossibleCardsError(f"decks must be a whole number from 1 to {MAX_DECKS}, not {decks!r}")
     return [c for _ in range(decks) for c in _ALL]
+
+
+def sentence_case(text: str) -> str:
+    """``text`` with its first letter upper-case and the rest untouched (``str.capitalize`` would lower the card ranks
+    in it: "rank a, hearts are trump").
+
+    >>> from shengji_tutor.engine.cards import sentence_case
+    >>> sentence_case("rank A, hearts are trump (A♥ dominant)")
+    'Rank A, hearts are trump (A♥ dominant)'
+    """
+    return text[:1].upper() + text[1:]
 
 
 def format_cards(cards: CardsLike, symbols: bool = True) -> str:

@@ -27,7 +27,7 @@ from functools import partial
 from operator import itemgetter
 from typing import cast
 
-from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards, known_ids
+from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards, known_ids, sentence_case
 from .errors import PlayError
 from .explain import Judgement
 from .rules import RuleSet, rules_or_default
@@ -597,7 +597,7 @@ def _beaten(held: list[int], key: Sequence[int], unit: RawUnit) -> bool:
 
 def _not_a_throw(units: list[RawUnit], s: int, lead_cards: tuple[Card, ...]) -> ThrowExplanation:
     fmt = make_format(units, s, lead_cards)
-    return f"{fmt.describe().capitalize()} is not a throw: it always stands (RULES §8).", (), ()
+    return f"{sentence_case(fmt.describe())} is not a throw: it always stands (RULES §8).", (), ()
 
 
 def _throw_stands(s: int) -> ThrowExplanation:

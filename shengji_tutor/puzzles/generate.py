@@ -38,7 +38,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ..engine.cards import RANKS, Card, format_cards
+from ..engine.cards import RANKS, Card, format_cards, sentence_case
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays, random_follow
 from ..engine.rules import RuleSet
@@ -327,7 +327,7 @@ def _order(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
     fields = {
         "kind": "order",
         "cards": _tokens(cards),
-        "prompt": f"{trump.describe().capitalize()}. Sort these trumps, highest first.",
+        "prompt": f"{sentence_case(trump.describe())}. Sort these trumps, highest first.",
         "hint": "Jokers first, then the trump-rank cards, then the trump suit from the ace down.",
         "difficulty": 3 if has_rank and n >= 6 else (2 if has_rank else 1),
     }

@@ -42,7 +42,7 @@ def test_the_hint_ladder_opens_step_by_step_then_offers_the_answer(page: Any, vo
         )
         card, pid = puzzle_card(page, "following")
     steps = BANK[pid].hint_steps()
-    hint = card.locator("button", has_text=re.compile(r"^(Next hint|Hint)"))
+    hint = card.locator("button.sjt-hint-button")
     assert hint.inner_text() == f"Hint (1 of {len(steps)})"
     assert card.locator(".sjt-reveal").is_hidden()  # no answer offered before the learner tried
     for n in range(1, len(steps) + 1):
@@ -52,6 +52,7 @@ def test_the_hint_ladder_opens_step_by_step_then_offers_the_answer(page: Any, vo
         )
         assert card.locator(".sjt-hint-ladder li").nth(n - 1).inner_text() == steps[n - 1].text
     assert hint.is_disabled()
+    assert hint.inner_text() == f"All {len(steps)} hints shown"
     highlighted = card.locator("button.sjt-card.sjt-hint").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(highlighted) == sorted(str(c) for c in steps[-1].cards)
     card.locator(".sjt-reveal").click()
@@ -148,7 +149,7 @@ def test_the_streak_rises_once_per_puzzle_on_a_first_try(page: Any, voila_url: s
         f"document.querySelector('.sjt-place-practice .sjt-puzzle')?.dataset.puzzleId !== '{pid}'", timeout=TIMEOUT
     )
     card, pid = puzzle_card(page, "practice")
-    card.locator("button", has_text=re.compile(r"^Hint")).click()  # a hint: right, but not a first try
+    card.locator("button.sjt-hint-button").click()  # a hint: right, but not a first try
     for token in _order_answer(card):
         card.locator(f'button.sjt-card[data-card="{token}"][aria-pressed="false"]').first.click()
     card.get_by_role("button", name="Check", exact=True).click()

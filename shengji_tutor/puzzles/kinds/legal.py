@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards
+from ...engine.cards import Card, format_cards, sentence_case
 from ...engine.follow import Verdict, legal_follow
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import LegalSpec
@@ -39,5 +39,5 @@ class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
 
     def view(self) -> PuzzleView:
         play = " ".join(c.symbol() for c in self.play)
-        context = f"{self.trump.describe().capitalize()}. The play in question: {play}."
+        context = f"{sentence_case(self.trump.describe())}. The play in question: {play}."
         return replace(super().view(), context=context)

@@ -11,7 +11,7 @@ function render({ model, el }) {
   const answer = h("div", { class: "sjt-answer" });
   const buttons = h("div", { class: "sjt-buttons" });
   const check = h("button", { type: "button", class: "sjt-button sjt-primary", text: "Check" });
-  const hint = h("button", { type: "button", class: "sjt-button", text: "Hint" });
+  const hint = h("button", { type: "button", class: "sjt-button sjt-hint-button", text: "Hint" });
   const reveal = h("button", { type: "button", class: "sjt-button sjt-reveal", text: "Show answer" });
   const next = h("button", { type: "button", class: "sjt-button", text: "Next" });
   buttons.append(check, hint, reveal, next);
@@ -115,8 +115,10 @@ function render({ model, el }) {
     hintBox.replaceChildren(...shown.map((step) => h("li", { text: step })));
     hintBox.hidden = shown.length === 0;
     const used = shown.length;
-    hint.textContent = total > 1 ? (used === 0 ? `Hint (1 of ${total})` : `Next hint (${Math.min(used + 1, total)} of ${total})`) : "Hint";
-    hint.disabled = total > 1 && used >= total;
+    if (total <= 1) hint.textContent = used ? "Hint shown" : "Hint";
+    else if (used >= total) hint.textContent = `All ${total} hints shown`;
+    else hint.textContent = used === 0 ? `Hint (1 of ${total})` : `Next hint (${used + 1} of ${total})`;
+    hint.disabled = used >= total;
     reveal.hidden = !model.get("can_reveal");
     next.disabled = !model.get("has_next");
   }

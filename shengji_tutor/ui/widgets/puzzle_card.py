@@ -26,7 +26,7 @@ from typing import Any
 
 import traitlets
 
-from ...engine.cards import Card, CardsLike, as_cards
+from ...engine.cards import Card, CardsLike, as_cards, sentence_case
 from ...engine.grading import Grade
 from ...engine.seats import SEATS
 from ...engine.trump import Trump
@@ -134,7 +134,7 @@ class PuzzleCard(SafeWidget):
             self.puzzle_id = puzzle_id
             self.prompt = prompt
             self.kind = kind
-            self.context = context or (trump.describe().capitalize() if trump is not None else "")
+            self.context = context or (sentence_case(trump.describe()) if trump is not None else "")
             self.trick = picture or (
                 trick_svg(plays, leader, trump, names=names, show_points=show_points) if plays else ""
             )
