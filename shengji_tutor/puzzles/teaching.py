@@ -80,6 +80,22 @@ IDEAS = {
         "You declare trumps by showing cards of the trump rank; a pair overrides a single, and RULES §10 says who may "
         "override whom."
     ),
+    "tractor": (
+        "A tractor (拖拉机 tuōlājī) is two or more pairs of one suit next to each other in the card order. Cards that "
+        "have left the suit (the trump rank) leave no gap behind them (RULES §4)."
+    ),
+    "level": (
+        "Add what the attackers won: their tricks, and the kitty multiplied if they took the last trick. Then find "
+        "that total's row in the level table — below 80 the declarers climb, from 80 the attackers take over (RULES §9)."
+    ),
+    "sort": (
+        "Trumps (主 zhǔ) are the two jokers, every card of the trump rank in any suit, and every card of the trump "
+        "suit. Everything else stays in its printed suit (RULES §3)."
+    ),
+    "bury": (
+        "The kitty (底牌 dǐpái) goes back face down with as many cards as you took. If the attackers win the last "
+        "trick they score its points, doubled or more: bury few points and keep your trumps (RULES §9, §10)."
+    ),
     "best": (
         "Who is winning the trick so far, and is it your partner? Win it if it is worth it; otherwise give nothing "
         "away."
