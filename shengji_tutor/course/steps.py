@@ -1,0 +1,275 @@
+"""Interactive steps: the learner acts first, the engine judges, and only then does the lesson explain.
+
+``Step`` shows one ``questions.Question``: its prompt and picture, the way to answer
+(cards picked from a hand, a button per choice, a number), and a Check button. A
+wrong answer is told what is wrong with it and keeps the explanation hidden; a
+right answer shows the engine's verdict and then the lesson's explanation, which
+names the rule, with whatever pictures the lesson adds (``then``). After two wrong
+answers "Show me" offers the solution, so nobody is stuck.
+
+The explanation does not exist on the page until it is earned: its widgets are
+built on the right answer, so nothing in the page's state gives it away.
+
+``TrickStepper`` walks through a trick one play at a time: Next shows each play
+with the engine's note on it, and finally the winner.
+
+Both are plain ipywidgets with Python callbacks (no ``interactive``, no ``Output``),
+so they work the same in a notebook and in the course's one page.
+
+>>> from shengji_tutor import Trump
+>>> from shengji_tutor.course.questions import who_wins
+>>> from shengji_tutor.course.steps import Step
+>>> step = Step(who_wins(["AC", "7C"], Trump("7", "C")), "The rank card of the trump suit sits above the ace.")
+>>> step.answer("North").correct, step.explained
+(False, False)
+>>> step.answer("West").correct, step.explained
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine.cards import CardsLike, as_cards
+from ..engine.grading import Grade
+from ..engine.rules import RuleSet
+from ..engine.seats import SEATS
+from ..engine.tricks import explain_trick
+from ..engine.trump import Trump
+from ..ui.widgets import HandPicker, TrickTable
+from .lesson_runner import markdown_html
+from .questions import Question, seats_from
+
+__all__ = ["STEP_STYLE", "Step", "TrickStepper"]
+
+STEP_STYLE = """<style>
+.sjt-step { border: 2px solid #1b7a3a; border-radius: 12px; padding: 0.4em 0.9em 0.7em; margin: 0.6em 0 1em;
+  background: #f6fbf7; max-width: 720px; font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif;
+  color: #12301c; }
+.sjt-step-prompt { font-size: 1.05em; margin: 0.3em 0; }
+.sjt-step-badge { background: #1b7a3a; color: #fff; border-radius: 6px; padding: 0.05em 0.45em; margin-right: 0.4em;
+  font-size: 0.85em; font-weight: 700; }
+.sjt-step-feedback[data-verdict="incorrect"] { color: #8a1c14; }
+.sjt-step-feedback[data-verdict="correct"] { color: #145c2b; }
+.sjt-step-feedback p { margin: 0.3em 0; }
+.sjt-step-explanation { border-top: 1px solid #c9d8cc; margin-top: 0.4em; padding-top: 0.2em; }
+.sjt-step .sjt-other { margin: 0.2em 0; }
+.sjt-step .sjt-group-label { font-size: 0.9em; color: #35503d; }
+</style>"""
+
+WRONG_BEFORE_SHOW_ME = 2
+"""Wrong answers after which "Show me" is offered."""
+
+
+class Step(w.VBox):  # type: ignore[misc]
+    """One question before its explanation: ``answer(value)`` grades it (the buttons and Check call it).
+
+    ``explanation`` is markdown (it should name the rule); ``then`` builds what is shown under it (widgets, or
+    anything with ``_repr_html_`` such as ``cards(...)``) once the question is answered, never before.
+    """
+
+    def __init__(
+        self,
+        question: Question,
+        explanation: str,
+        *,
+        then: Callable[[], Sequence[Any]] | None = None,
+        label: str = "Your turn",
+    ) -> None:
+        self.question = question
+        self._explanation = explanation
+        self._then = then
+        self.solved = False
+        """Answered right."""
+        self.explained = False
+        """The explanation is on the page (answered right, or the learner asked to be shown)."""
+        self.wrong = 0
+        """Wrong answers so far."""
+        self.grades: list[Grade] = []
+        picture = f'<div class="sjt-step-picture">{question.picture}</div>' if question.picture else ""
+        self.prompt = w.HTML(
+            STEP_STYLE
+            + f'<p class="sjt-step-prompt"><span class="sjt-step-badge">{escape(label)}</span>'
+            + f"{escape(question.prompt)}</p>{picture}"
+        )
+        self.feedback = w.HTML("")
+        self.show_me = w.Button(description="Show me", tooltip="Show the answer and the explanation")
+        self.show_me.layout.display = "none"
+        self.show_me.on_click(lambda _b: self.reveal())
+        self.explanation = w.VBox([])
+        self.explanation.add_class("sjt-step-explanation-box")
+        self._inputs: list[w.Widget] = []
+        self.choice_buttons: dict[str, w.Button] = {}
+        self.picker: HandPicker | None = None
+        self.number: w.Text | None = None
+        answer_row = self._answer_widgets()
+        super().__init__([self.prompt, answer_row, self.feedback, self.show_me, self.explanation])
+        self.add_class("sjt-step")
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _answer_widgets(self) -> w.Widget:
+        q = self.question
+        if q.kind == "choice":
+            for choice in q.choices:
+                button = w.Button(description=choice, layout=w.Layout(width="auto"))
+                button.on_click(lambda _b, c=choice: self.answer(c))
+                self.choice_buttons[choice] = button
+            self._inputs = list(self.choice_buttons.values())
+            row = w.HBox(self._inputs, layout=w.Layout(flex_flow="row wrap"))
+            row.add_class("sjt-step-choices")
+            return row
+        check = w.Button(description="Check", button_style="primary")
+        check.on_click(lambda _b: self.check())
+        if q.kind == "cards":
+            label = "Your cards" if q.count else "Your cards — click to pick, click again to put back"
+            self.picker = HandPicker(q.hand, q.trump, max_selected=q.count, label=label)
+            self._inputs = [self.picker, check]
+            return w.VBox([self.picker, check])
+        self.number = w.Text(placeholder="a whole number", description="Your answer", layout=w.Layout(width="16em"))
+        self._inputs = [self.number, check]
+        return w.HBox([self.number, check])
+
+    # -- answering --------------------------------------------------------------------------
+
+    def check(self) -> Grade | None:
+        """Grade what the learner picked or typed (the Check button). None when there is nothing to grade yet."""
+        if self.picker is not None:
+            picked = self.picker.selection
+            need = self.question.count
+            if not picked or (need and len(picked) < need):
+                self._say("", f"Pick {need} card{'s' if need > 1 else ''} first." if need else "Pick some cards first.")
+                return None
+            return self.answer(picked)
+        assert self.number is not None
+        if not str(self.number.value).strip():
+            self._say("", "Type a number first.")
+            return None
+        return self.answer(self.number.value)
+
+    def answer(self, value: Any) -> Grade:
+        """Grade an answer: wrong, say what is wrong with it (and the hint, if any); right, explain."""
+        if self.solved:
+            return self.grades[-1]
+        grade = self.question.grade(value)
+        self.grades.append(grade)
+        if grade.correct:
+            self.solved = True
+            self._mark(value, "success")
+            self._say("correct", grade.explanation, "Right!")
+            self._explain()
+            return grade
+        if grade.rule != "input":
+            self.wrong += 1
+            self._mark(value, "danger")
+        hint = f" Hint: {self.question.hint}" if self.question.hint and grade.rule != "input" else ""
+        self._say("incorrect", grade.explanation + hint, "Not quite." if grade.rule != "input" else "")
+        if self.wrong >= WRONG_BEFORE_SHOW_ME:
+            self.show_me.layout.display = None
+        return grade
+
+    def reveal(self) -> None:
+        """Show the solution and the explanation ("Show me")."""
+        if self.explained:
+            return
+        if self.picker is not None and self.question.example is not None:
+            self.picker.select(self.question.example)
+        self._say("shown", self.question.solution, "The answer:")
+        self._explain()
+
+    def _explain(self) -> None:
+        if self.explained:
+            return
+        self.explained = True
+        self.show_me.layout.display = "none"
+        for widget in self._inputs:
+            widget.disabled = True
+        more = [_as_widget(x) for x in self._then()] if self._then is not None else []
+        text = w.HTML(
+            f'<div class="sjt-step-explanation jp-RenderedHTMLCommon">{markdown_html(self._explanation)}</div>'
+        )
+        self.explanation.children = [text, *more]
+
+    def _mark(self, value: Any, style: str) -> None:
+        button = self.choice_buttons.get(value) if isinstance(value, str) else None
+        if button is not None:
+            button.button_style = style
+
+    def _say(self, verdict: str, text: str, lead: str = "") -> None:
+        strong = f"<strong>{escape(lead)}</strong> " if lead else ""
+        self.feedback.value = (
+            f'<div class="sjt-step-feedback" role="status" aria-live="polite" data-verdict="{verdict}">'
+            f"<p>{strong}{escape(text)}</p></div>"
+        )
+
+
+def _as_widget(shown: Any) -> w.Widget:
+    """A widget as it is; a rich display object (``cards(...)``, an ``HTML``) as the HTML it shows."""
+    if isinstance(shown, w.Widget):
+        return shown
+    render = getattr(shown, "_repr_html_", None)
+    if callable(render):
+        return w.HTML(str(render()))
+    raise TypeError(f"a step shows widgets or HTML, not {type(shown).__name__}")
+
+
+class TrickStepper(w.VBox):  # type: ignore[misc]
+    """A trick played out one card at a time: each Next shows the next play with the engine's note on it, and the
+    last Next the winner, outlined, with the engine's reason. "Watch again" starts over."""
+
+    def __init__(
+        self,
+        plays: Sequence[CardsLike],
+        trump: Trump,
+        *,
+        leader: int = 0,
+        rules: RuleSet | None = None,
+        intro: str = "Press Next to see the first play.",
+    ) -> None:
+        self.plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
+        self.leader = leader
+        self.names = seats_from(leader, len(self.plays))
+        self.result = explain_trick(self.plays, trump, rules, names=self.names)
+        self.winner = (leader + self.result.winner) % len(SEATS)
+        """The seat that wins, as the engine finds it."""
+        self.shown = 0
+        """Plays on the table (one more than the plays once the winner is shown)."""
+        self._intro = intro
+        self.table = TrickTable([], leader=leader, trump=trump, caption=intro)
+        self.next = w.Button(description=f"Next: {self.names[0]} leads", button_style="primary")
+        self.next.on_click(lambda _b: self.step())
+        self.again = w.Button(description="Watch again", disabled=True)
+        self.again.on_click(lambda _b: self.restart())
+        super().__init__([self.table, w.HBox([self.next, self.again])])
+        self.add_class("sjt-trick-stepper")
+
+    @property
+    def finished(self) -> bool:
+        return self.shown > len(self.plays)
+
+    def step(self) -> None:
+        """Show the next play, or, after the last, the winner."""
+        if self.finished:
+            return
+        self.shown += 1
+        n = len(self.plays)
+        if self.shown <= n:
+            note = self.result.notes[self.shown - 1]
+            self.table.show(self.plays[: self.shown], self.leader, caption=note.sentence)
+            self.next.description = f"Next: {self.names[self.shown]} plays" if self.shown < n else "Who wins?"
+            return
+        self.table.show(self.plays, self.leader, self.winner, caption=self.result.reason)
+        self.next.description = "Trick over"
+        self.next.disabled = True
+        self.again.disabled = False
+
+    def restart(self) -> None:
+        self.shown = 0
+        self.table.show([], self.leader, caption=self._intro)
+        self.next.description = f"Next: {self.names[0]} leads"
+        self.next.disabled = False
+        self.again.disabled = True
