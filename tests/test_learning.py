@@ -306,3 +306,65 @@ def test_the_app_page_opens_practice_on_the_topic_its_address_names(store: Progr
         assert practice.puzzle.kind == "order"  # the same practice, kept, moves to the new topic
     finally:
         pages.use_shell(None)
+
+
+def test_a_kitty_count_at_a_cards_multiplier_table_explains_that_rule() -> None:
+    from shengji_tutor.puzzles import Puzzle
+    from shengji_tutor.puzzles.base import Topic
+    from shengji_tutor.puzzles.schema import PointsSpec
+
+    spec = PointsSpec(
+        id="kitty-cards-table",
+        kind="points",
+        count="kitty",
+        trump="7C",
+        kitty="KD 5S 2H 3H 4H 6H 8H 9H",
+        winning_play="AH AH KH",
+        prompt="How many points does the kitty give the attackers?",
+        rules={"kitty_multiplier": "cards"},
+    )
+    puzzle = Puzzle.from_spec(spec, Topic("kitty", 8, "Kitty"))
+    assert puzzle.solve() == 15 * 6  # a pair and a single: three cards, ×6 at this table (×4 by default)
+    why = puzzle.grade(90).explanation
+    assert "2 × 3 = ×6" in why
+    assert "RULES §11" in why
+    assert "power" not in why
+
+
+def _a_wrong_answer(puzzle: Puzzle) -> object | None:
+    solution = puzzle.solve()
+    kind = puzzle.answer_kind
+    if kind == "yesno":
+        return "no" if solution == "yes" else "yes"
+    if kind == "number":
+        return int(str(solution)) + 5
+    if kind == "seat":
+        return next((s for s in ("North", "West", "South", "East") if not puzzle.grade(s).correct), None)
+    if kind == "order":
+        return list(reversed(list(solution))) if len(set(solution)) > 1 else None
+    hand = [str(c) for c in puzzle.view().hand]
+    tokens = list(solution) if isinstance(solution, list) else [str(solution)]
+    others = [t for t in hand if t not in tokens]
+    wrong = [*tokens[1:], *others[:1]] if others else None
+    return wrong if wrong and len(wrong) == len(tokens) and not puzzle.grade(wrong).correct else None
+
+
+WRONG = [(p, w) for p in BANK.values() if p.kind != "best" and (w := _a_wrong_answer(p)) is not None]
+
+
+def test_nearly_every_puzzle_has_a_simple_wrong_answer_to_try() -> None:
+    assert len(WRONG) >= 0.9 * sum(p.kind != "best" for p in BANK.values())
+
+
+@pytest.mark.parametrize(("puzzle", "wrong"), WRONG, ids=[p.id for p, _w in WRONG])
+def test_a_first_wrong_answer_names_the_rule_not_the_solution(puzzle: Puzzle, wrong: object) -> None:
+    grade = puzzle.grade(wrong)
+    assert not grade.correct
+    assert grade.mistake
+    assert "RULES §" in grade.mistake or grade.misconception, grade.mistake
+    assert puzzle.solution_text() not in grade.mistake
+    if puzzle.answer_kind in ("cards", "order") and not grade.misconception:
+        from shengji_tutor.engine.cards import format_cards, parse_cards
+
+        answer = format_cards(parse_cards(" ".join(puzzle.solve())))
+        assert answer not in grade.mistake, grade.mistake

@@ -249,6 +249,13 @@ def _own_mistake(puzzle: Puzzle, given: str, why: str) -> str:
             return _hide_answer(why, puzzle)
         if kind == "best":
             return "Another play does better here: think about the trick and what is still to come."
+        if kind == "level":
+            right = int(str(puzzle.solve()))
+            return f"{given} is too {'many' if int(given) > right else 'few'} levels: find the total's row again."
+        if kind == "sort":  # what was left out or picked wrongly, without the full list of the answer
+            return re.sub(r" The [\w ]+ here are .*$", "", why)
+        if kind == "bury":  # what the burial risked: the mistake itself
+            return why
     except (ShengjiError, ValueError):
         return ""
     return ""

@@ -45,6 +45,14 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
             m = kitty_multiplier(play, self.trump, self.rules)
             unit = largest_unit(play, self.trump, self.rules)
             base = points(kitty)
+            if self.rules.kitty_multiplier == "cards":  # the house rule of RULES §11: every card of the play counts
+                n = len(play)
+                return base * m, (
+                    f"The kitty holds {base} points ({_points_terms(kitty)}). The attackers won the last trick with "
+                    f"{format_cards(play)}, {n} card{'s' if n > 1 else ''}; at this table (the house rule "
+                    f"kitty_multiplier='cards', RULES §11) the kitty counts 2 × {n} = ×{m}: {base} × {m} = "
+                    f"{base * m} (RULES §9)."
+                )
             rule = (
                 f"2 × {unit} card{'s' if unit > 1 else ''}"
                 if self.rules.kitty_multiplier == "times"
