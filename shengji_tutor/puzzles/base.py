@@ -83,10 +83,12 @@ class PuzzleView:
     ``trick`` is the trick so far, led by seat ``leader``; ``hand`` the cards the
     learner picks from or looks at, under ``hand_label``, sorted by the trump order
     when ``sort_hand`` and drawn with their trump marks (gold edge, trump group)
-    when ``mark_trumps`` (off when telling trumps apart is the puzzle); ``max_cards`` how many they may pick (0: any); ``context``
-    a sentence under the prompt ("" for the trump alone); ``others`` the other
-    players' hands of a throw puzzle, as (seat name, cards) pairs; ``taken`` the
-    tricks already played that a count of points is about, each trick's cards.
+    when ``mark_trumps`` (off when telling trumps apart is the puzzle);
+    ``max_cards`` how many the answer has (0: any number); ``context`` a sentence
+    under the prompt ("" for the trump alone); ``others`` what a throw puzzle shows
+    of the other players' hands (their cards of the thrown suit), as (seat name,
+    cards) pairs; ``taken`` the tricks already played that a count of points is
+    about, each trick's cards.
     """
 
     trump: Trump
