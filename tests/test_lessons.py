@@ -1,24 +1,81 @@
-"""The lessons teach by asking first: a step shows a question the engine grades, says what is wrong with a wrong
-answer without giving the solution, and builds its explanation only once the learner has answered."""
+"""The lessons teach by asking first, and say what the rules say.
+
+Every idea of lessons 1–9 opens with a step the engine grades, before any
+other demo, and its explanation exists only once the learner has answered; no lesson
+shows a bare Python value; the lessons name no throw before lesson 7, teach the
+seed's kitty rule as another table's house rule, and label the engine's own
+decisions on declaring as such.
+"""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import ipywidgets as w
+import pytest
+from bare_values import python_values
 
-from shengji_tutor import Trump, format_cards, trick_winner
-from shengji_tutor.course.questions import Question, count_points, pick_pair, who_wins
-from shengji_tutor.course.round_questions import next_dealer_question
+from shengji_tutor import RuleSet, Trump, format_cards, kitty_multiplier, lead_format, trick_winner
+from shengji_tutor.course import pages
+from shengji_tutor.course.catalogue import LESSONS, find_lesson
+from shengji_tutor.course.lesson_runner import LessonRun, run_lesson
+from shengji_tutor.course.questions import Question, count_points, pick_pair, units_in_words, who_wins
+from shengji_tutor.course.round_questions import first_round, next_dealer_question
 from shengji_tutor.course.steps import WRONG_BEFORE_SHOW_ME, Step, TrickStepper
+from shengji_tutor.engine.declaring import Declaration, judge_declaration
+from shengji_tutor.store.keys import ENV_DB
+from shengji_tutor.ui.widgets import PuzzleCard, TrickTable
 
 SEVEN_CLUBS = Trump("7", "C")
+STEPPED = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+"""The lessons whose ideas each open with a step (lesson 10 is one whole coached hand)."""
+NOT_IDEAS = {"Puzzles", "Glossary", "How this app works"}
+"""Sections that teach no idea of the game: the puzzles at the end, the glossary, the app's own tour."""
+
+
+@pytest.fixture(scope="module")
+def lessons(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[int, LessonRun]]:
+    """Every lesson run once, as the course's one page runs it, by a learner on their own."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SHENGJI_TUTOR_DATA", str(tmp_path_factory.mktemp("data")))
+        mp.delenv(ENV_DB, raising=False)
+        mp.setenv("QUERY_STRING", "")
+        runs = {lesson.number: run_lesson(lesson.notebook) for lesson in LESSONS}
+        yield runs
+    pages.use_shell(None)
 
 
 def descendants(widget: w.Widget) -> Iterator[w.Widget]:
     yield widget
     for child in getattr(widget, "children", ()):
         yield from descendants(child)
+
+
+def steps_in(run: LessonRun) -> list[Step]:
+    return [x for piece in run.pieces for x in descendants(piece) if isinstance(x, Step)]
+
+
+def page_text(run: LessonRun) -> str:
+    """What the lesson shows as text: its HTML (steps' prompts, feedback and revealed explanations included) and
+    the captions of its trick pictures, tags removed."""
+    parts = []
+    for piece in run.pieces:
+        for x in descendants(piece):
+            if isinstance(x, w.HTML):
+                parts.append(re.sub(r"<svg.*?</svg>|<style>.*?</style>", " ", str(x.value), flags=re.S))
+            elif isinstance(x, TrickTable):
+                parts.append(str(x.caption))
+    return html.unescape(re.sub(r"<[^>]+>", " ", " ".join(parts)))
+
+
+def answered(run: LessonRun) -> LessonRun:
+    """Every step of the lesson answered with the engine's own answer, so that every explanation is on the page."""
+    for step in steps_in(run):
+        step.answer(step.question.example)
+    return run
 
 
 # -- the widget ----------------------------------------------------------------------------------------
@@ -158,3 +215,170 @@ def test_a_seat_that_would_deal_had_the_round_gone_the_other_way_is_told_so() ->
     question = next_dealer_question(0, 90)
     assert question.grade("West").correct
     assert "if the declarers had held" in question.grade("South").explanation
+
+
+# -- every lesson --------------------------------------------------------------------------------------
+
+
+def sections(run: LessonRun) -> list[tuple[str, list[str]]]:
+    """The lesson's ``##`` sections in order, each as what it shows: "step" for a step, "demo" for any other
+    picture, widget or printed output."""
+    found: list[tuple[str, list[str]]] = [("", [])]
+    for piece in run.pieces:
+        if isinstance(piece, Step):
+            found[-1][1].append("step")
+        elif isinstance(piece, w.HTML):
+            for part in re.split(r"(<h2[^>]*>.*?</h2>)", str(piece.value), flags=re.S):
+                heading = re.fullmatch(r"<h2[^>]*>(.*?)</h2>", part, flags=re.S)
+                if heading:
+                    found.append((html.unescape(re.sub(r"<[^>]+>", "", heading.group(1))).strip(), []))
+                elif "<svg" in part or 'class="sjt-output"' in part:
+                    found[-1][1].append("demo")
+        else:
+            found[-1][1].append("demo")
+    return found[1:]
+
+
+@pytest.mark.parametrize("number", STEPPED)
+def test_each_idea_opens_with_a_step_before_any_other_demo(lessons: dict[int, LessonRun], number: int) -> None:
+    run = lessons[number]
+    assert run.error is None
+    ideas = [(title, shown) for title, shown in sections(run) if title not in NOT_IDEAS]
+    assert len(ideas) >= 3, [title for title, _ in ideas]
+    for title, shown in ideas:
+        assert "step" in shown, f"lesson {number}, {title!r}: no step"
+        assert shown[0] == "step", f"lesson {number}, {title!r}: {shown[0]} before the first step"
+
+
+@pytest.mark.parametrize("number", STEPPED)
+def test_every_step_is_graded_by_the_engine_and_names_the_rule(lessons: dict[int, LessonRun], number: int) -> None:
+    steps = steps_in(lessons[number])
+    assert steps
+    for step in steps:
+        q = step.question
+        right = q.grade(q.example)
+        assert right.correct, (q.prompt, right.explanation)
+        assert "RULES §" in right.explanation, q.prompt
+        assert "RULES §" in step._explanation, q.prompt
+        wrong = [c for c in q.choices if c != q.example] if q.kind == "choice" else []
+        if q.kind == "number":
+            wrong = [q.example + 5]
+        for answer in wrong:
+            grade = q.grade(answer)
+            if not grade.correct:
+                assert "RULES §" in grade.explanation or "Look again" in grade.explanation, (q.prompt, answer)
+
+
+def bare_values(run: LessonRun) -> list[str]:
+    """What the lesson printed or showed as plain text (a notebook's text output) that reads as a Python value."""
+    shown = [
+        html.unescape(text)
+        for piece in run.pieces
+        for x in descendants(piece)
+        if isinstance(x, w.HTML)
+        for text in re.findall(r'<pre class="sjt-output">(.*?)</pre>', str(x.value), flags=re.S)
+    ]
+    return python_values(shown)
+
+
+def test_the_check_for_bare_values_finds_them(tmp_path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in ("(True, False)", "print(('trump', 'H'))", "print('80 wins')")]
+    nbformat.write(nb, tmp_path / "raw.ipynb")
+    assert bare_values(run_lesson("raw.ipynb", tmp_path)) == ["(True, False)", "('trump', 'H')"]
+
+
+@pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])
+def test_no_lesson_shows_a_bare_python_value(lessons: dict[int, LessonRun], number: int) -> None:
+    assert bare_values(lessons[number]) == []
+
+
+@pytest.mark.parametrize("number", [n for n in STEPPED if n < 7])
+def test_no_lesson_before_lesson_7_names_a_throw(lessons: dict[int, LessonRun], number: int) -> None:
+    text = page_text(answered(lessons[number])).replace(find_lesson(7).title, "lesson 7")  # the course's links
+    for found in re.finditer(r"throw", text, flags=re.I):
+        around = text[max(0, found.start() - 80) : found.end() + 80]
+        assert "lesson 7" in around, f"lesson {number} names a throw: …{around}…"
+
+
+def test_lesson_1_explains_a_trick_who_leads_one_suit_and_a_round_in_order(lessons: dict[int, LessonRun]) -> None:
+    run = answered(lessons[1])
+    text = page_text(run)
+    for words in ("leads", "one suit", "RULES §5", "The winner of a trick leads the next one", "counter-clockwise"):
+        assert words in text, words
+    parts = ["Deal and declare", "The kitty", "25 tricks", "The last trick", "The score", "The next dealer"]
+    where = [text.index(part) for part in parts]
+    assert where == sorted(where)
+    stepper = next(x for piece in run.pieces for x in descendants(piece) if isinstance(x, TrickStepper))
+    for _ in range(5):
+        stepper.step()
+    assert stepper.table.winner == (stepper.leader + trick_winner(stepper.plays, SEVEN_CLUBS)) % 4
+
+
+def test_lesson_7_describes_the_ruffed_throw_as_the_engine_splits_it(lessons: dict[int, LessonRun]) -> None:
+    text = page_text(answered(lessons[7]))
+    lead = "KD QD QD 10D 10D"
+    assert units_in_words(lead, SEVEN_CLUBS) == "two pairs and a single of diamonds"
+    largest = lead_format(lead, SEVEN_CLUBS).units[0]
+    assert (largest.length, largest.width) == (1, 2)
+    assert "North led two pairs and a single of diamonds, so the largest component is a pair" in text
+    assert "pair and singles led" not in text
+
+
+def test_lesson_8_teaches_the_seeds_kitty_rule_as_another_tables_house_rule(lessons: dict[int, LessonRun]) -> None:
+    text = page_text(answered(lessons[8]))
+    throw = "AH AH KH"
+    house = kitty_multiplier(throw, SEVEN_CLUBS)
+    by_cards = kitty_multiplier(throw, SEVEN_CLUBS, RuleSet(kitty_multiplier="cards"))
+    assert (house, by_cards) == (4, 6)
+    row = re.search(r"A♥ A♥ K♥\s+a pair and a single of hearts\s+×(\d+)\s+×(\d+)", text)
+    assert row is not None
+    assert (int(row.group(1)), int(row.group(2))) == (house, by_cards)
+    assert "RULES §11" in text
+    assert "house rule" in text
+    assert "three cards … sixfold" in text
+    assert "not the number of cards" not in text  # it is not a beginner's mistake
+
+
+def test_lesson_9_says_what_the_engine_does_with_your_own_declaration_and_who_deals_first(
+    lessons: dict[int, LessonRun],
+) -> None:
+    text = page_text(answered(lessons[9]))
+    own = Declaration.of(2, tuple(Trump("7", "H").sorted("7H")))
+    refusal = judge_declaration("7S 7S", "7", own, 2)
+    assert not refusal
+    assert refusal.reason in text
+    assert judge_declaration("7H 7H", "7", own, 2)
+    assert "(house rule)" in text
+    assert "RULES is silent" in text or "says nothing about overriding" in text
+    assert "you may not override yourself" not in text
+    rnd, opening, standing = first_round()
+    assert rnd.dealer == opening.seat != standing.seat
+    assert "the first player to declare becomes the dealer" in text
+    assert f"the dealer is {['North', 'West', 'South', 'East'][opening.seat]}" in text
+
+
+@pytest.mark.parametrize("number", STEPPED)
+def test_a_step_in_a_lesson_is_a_widget_the_page_can_route(lessons: dict[int, LessonRun], number: int) -> None:
+    """Steps are plain ipywidgets (no Output area, no interactive), and never the puzzle card the browser tests
+    look for at the end of a lesson."""
+    for step in steps_in(lessons[number]):
+        kinds = {type(x) for x in descendants(step)}
+        assert w.Output not in kinds
+        assert PuzzleCard not in kinds
+        assert not any(issubclass(k, w.interactive) for k in kinds)
+
+
+def test_the_lessons_with_steps_are_the_catalogues() -> None:
+    assert {find_lesson(n).number for n in STEPPED} == set(STEPPED)
+
+
+def test_every_step_keeps_its_answer_out_of_the_page(lessons: dict[int, LessonRun]) -> None:
+    """Before an answer, no step has sent its explanation to the page (checked on a fresh run of lesson 4)."""
+    del lessons
+    run = run_lesson(find_lesson(4).notebook)
+    for step in steps_in(run):
+        assert step.explanation.children == ()
+        assert step._explanation[:40] not in state_text(step)

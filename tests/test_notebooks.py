@@ -1,4 +1,5 @@
-"""Every notebook executes headless without errors, and is committed without outputs."""
+"""Every notebook executes headless without errors, and is committed without outputs; a lesson shows no bare
+Python value (a tuple, a list, a dict, a bool, a number) where it should show cards or a sentence."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from bare_values import python_values
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,3 +35,29 @@ def test_notebook_executes(path: Path, tmp_path: Path, monkeypatch: pytest.Monke
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+    if path.name[:2].isdigit():
+        assert bare_values(nb) == []
+
+
+def bare_values(nb: nbformat.NotebookNode) -> list[str]:
+    """The plain-text outputs of a notebook that read as Python values rather than cards or sentences: a value shown
+    with nothing richer than its repr, or a printed line."""
+    texts = []
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream":
+                texts.extend(str(output.get("text", "")).splitlines())
+            elif output.get("output_type") in ("execute_result", "display_data"):
+                data = output.get("data", {})
+                if not any(
+                    kind in data for kind in ("text/html", "image/svg+xml", "application/vnd.jupyter.widget-view+json")
+                ):
+                    texts.append(str(data.get("text/plain", "")))
+    return python_values(texts)
+
+
+def test_the_check_for_bare_values_finds_them() -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in ("(True, False)", "print(('trump', 'H'))", "print('80 wins')")]
+    NotebookClient(nb, timeout=60, kernel_name="python3").execute()
+    assert bare_values(nb) == ["(True, False)", "('trump', 'H')"]
