@@ -1,6 +1,6 @@
 """The lessons teach by asking first, and say what the rules say.
 
-Every idea of lessons 1–9 opens with a step the engine grades, before any
+Every idea of lessons 1–9 and 11 opens with a step the engine grades, before any
 other demo, and its explanation exists only once the learner has answered; no lesson
 shows a bare Python value; the lessons name no throw before lesson 7, teach the
 seed's kitty rule as another table's house rule, and label the engine's own
@@ -30,7 +30,7 @@ from shengji_tutor.store.keys import ENV_DB
 from shengji_tutor.ui.widgets import PuzzleCard, TrickTable
 
 SEVEN_CLUBS = Trump("7", "C")
-STEPPED = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+STEPPED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11)
 """The lessons whose ideas each open with a step (lesson 10 is one whole coached hand)."""
 NOT_IDEAS = {"Puzzles", "Glossary", "How this app works"}
 """Sections that teach no idea of the game: the puzzles at the end, the glossary, the app's own tour."""
@@ -369,6 +369,20 @@ def test_a_step_in_a_lesson_is_a_widget_the_page_can_route(lessons: dict[int, Le
         assert w.Output not in kinds
         assert PuzzleCard not in kinds
         assert not any(issubclass(k, w.interactive) for k in kinds)
+
+
+def test_each_idea_of_lesson_11_opens_with_its_own_step() -> None:
+    from shengji_tutor.course.strategy import IDEAS
+    from shengji_tutor.course.strategy_steps import EXPLANATIONS, idea_question
+
+    assert set(EXPLANATIONS) == set(IDEAS)
+    for idea in IDEAS:
+        question = idea_question(idea)
+        assert question.grade(question.example).correct, idea
+    give = idea_question("give")
+    assert "adds no points" in give.grade(["3D"]).explanation  # partner North wins either way: give the K♦
+    pairs = idea_question("pairs")
+    assert "breaks your Q♥ Q♥" in pairs.grade(["QH"]).explanation
 
 
 def test_the_lessons_with_steps_are_the_catalogues() -> None:
