@@ -44,6 +44,10 @@ __all__ = [
     "possible_declarations",
 ]
 
+OWN_DECLARATION = "overriding your own declaration is refused: a house rule of this app, RULES §10 does not decide it"
+"""RULES §10 lets a player reinforce their own single into a pair and says nothing of overriding themselves in
+another suit or with jokers; this engine refuses that, and every message that applies it says it is a house rule."""
+
 STRENGTH_WORDS = {
     1: "a single rank card",
     2: "a pair of rank cards",
@@ -144,7 +148,7 @@ def judge_declaration(
                     False,
                     decl,
                     "you already hold the declaration: you may only reinforce your single into a pair "
-                    "of the same suit (RULES §10)",
+                    f"of the same suit (RULES §10 allows that; {OWN_DECLARATION})",
                 )
         elif decl.strength <= current.strength:
             held = current
@@ -210,12 +214,13 @@ def can_declare(
                 True,
                 chosen,
                 f"The declaration is your own single {_symbols(current.cards)}: you may reinforce it into the pair "
-                f"{_symbols(chosen.cards)} (RULES §10), but not switch to another suit.",
+                f"{_symbols(chosen.cards)} (RULES §10), but not switch to another suit ({OWN_DECLARATION}).",
             )
         return DeclarationVerdict(
             False,
             None,
-            "The declaration is your own: you may only reinforce a single into a pair of the same suit (RULES §10).",
+            "The declaration is your own: you may only reinforce a single into a pair of the same suit (RULES §10 "
+            f"allows that; {OWN_DECLARATION}).",
         )
     if chosen is not None:
         return DeclarationVerdict(
