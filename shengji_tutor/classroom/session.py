@@ -86,6 +86,7 @@ def join_address(
     machine's network address stands in for it (``network_host``). None outside Voilà (JupyterLab, a test
     kernel): there is no server address to give.
 
+    >>> from shengji_tutor.classroom.session import join_address
     >>> join_address("K7QX2M", "course.ipynb", "http://10.0.0.7:8866/voila/render/instructor.ipynb", "/")
     'http://10.0.0.7:8866/voila/render/course.ipynb?class=K7QX2M'
     >>> join_address("K7QX2M", "course.ipynb", "https://hub.example/services/shengji-0/voila/render/instructor.ipynb",
