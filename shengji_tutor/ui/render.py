@@ -95,7 +95,7 @@ def card_svg(
     The rank, the suit and the point badge all sit in the card's left strip
     (``INDEX_WIDTH`` wide), as on a real card's index: in a fanned hand each card
     covers all but that strip of the one before it, and what a learner reads
-    stays in view. They carry the classes ``sjt-rank`` and ``sjt-points``.
+    stays in view (``<g class="sjt-index">`` holds the rank and suit, ``sjt-points`` the badge).
     """
     height = round(width * CARD_HEIGHT / CARD_WIDTH)
     label = card_label(card, trump)
@@ -136,7 +136,7 @@ def card_svg(
             f'<text x="6" y="19" font-family="{FONT}" font-size="{size}" font-weight="700" fill="{colour}" '
             f'letter-spacing="-1">{rank}</text>' + _suit_mark(card.suit, 11.5, 28, 0.62, colour)
         )
-        parts.append(corner.replace("<text ", '<text class="sjt-rank" ', 1))
+        parts.append(f'<g class="sjt-index">{corner}</g>')  # the top-left corner: what a fanned hand shows
         parts.append(f'<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">{corner}</g>')
         parts.append(_suit_mark(card.suit, CARD_WIDTH / 2 + 3, CARD_HEIGHT / 2 + 2, 1.65, colour))  # clear of the badge
     if card.points:  # under the suit mark, in the index strip
