@@ -50,7 +50,8 @@ STYLE = """<style>
 nav.sjt-nav a, nav.sjt-nav a:link, nav.sjt-nav a:visited { color: #ffd84d; text-decoration: none; font-weight: 600; }
 .sjt-nav a:hover, .sjt-nav a:focus-visible { text-decoration: underline; }
 .sjt-brand { font-weight: 800; letter-spacing: 0.02em; margin-right: auto; }
-.sjt-lesson-title { margin: 0.7em 0 0.1em; font-size: 1.9em; }
+.sjt-lesson-title, header.sjt-course h1.sjt-lesson-title { margin: 0.7em 0 0.1em; font-size: 1.9em; font-weight: 700;
+  line-height: 1.2; } /* the same title in a widget (a lesson) and in a cell's output (practice, review) */
 .sjt-lesson-sub { color: #4d5e52; margin: 0 0 0.5em; font-size: 1.05em; }
 .sjt-meter { display: flex; align-items: center; gap: 0.6em; font-size: 0.9em; color: #35503d; }
 .sjt-meter progress { width: 14em; height: 0.9em; accent-color: #1b7a3a; }
