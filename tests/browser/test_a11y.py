@@ -8,6 +8,7 @@ axe-core comes inside axe-playwright-python (nothing is downloaded).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -338,18 +339,31 @@ def test_a_fanned_hand_shows_every_cards_rank_suit_and_points(
 
 @pytest.mark.parametrize("route", ["pairs", "practice"])
 def test_checks_verdict_is_in_view_with_the_puzzle(page: Any, voila_url: str, route: str) -> None:
-    """At 1280×800, with the puzzle scrolled to the top of the window, a hint opened and a wrong answer checked, the
-    whole verdict is on screen: no scrolling to read what Check said."""
+    """At 1280×800, with the puzzle scrolled to the top of the window, every hint opened and a wrong answer checked,
+    the whole verdict is on screen: no scrolling to read what Check said."""
     page.set_viewport_size(DESKTOP)
     open_course(page, voila_url, route)
     card = page.locator(f".sjt-place-{route} .sjt-puzzle[data-puzzle-id]").first
     pid = str(card.get_attribute("data-puzzle-id"))
-    if route == "practice":  # a fresh puzzle of the default topic, who wins the trick: any seat will do
+    if route == "practice":  # a fresh puzzle with a trick and a whole hand, answered yes or no: either will do
+        page.locator(".sjt-place-practice .widget-dropdown select").select_option("Is this play legal?")
+        page.wait_for_function(
+            "pid => document.querySelector('.sjt-place-practice .sjt-puzzle').dataset.puzzleId !== pid",
+            arg=pid,
+            timeout=TIMEOUT,
+        )
+        pid = str(card.get_attribute("data-puzzle-id"))
         card.locator("button.sjt-choice").first.click()
     else:
         answer(page, card, BANK[pid], wrong_answer(BANK[pid]))
-    card.locator("button.sjt-hint-button").click()
-    page.wait_for_selector(f"[data-puzzle-id='{pid}'] .sjt-hint-ladder li", timeout=TIMEOUT)
+    hint = card.locator("button.sjt-hint-button")
+    steps = re.search(r"of (\d+)", hint.inner_text())  # "Hint (1 of 3)", or "Hint" for a single step
+    for opened in range(1, int(steps.group(1)) + 1 if steps else 2):  # every step of the hint ladder, open
+        hint.click()
+        page.wait_for_function(
+            f"document.querySelectorAll(\"[data-puzzle-id='{pid}'] .sjt-hint-ladder li\").length === {opened}",
+            timeout=TIMEOUT,
+        )
     card.evaluate("el => el.scrollIntoView({block: 'start'})")
     card.get_by_role("button", name="Check", exact=True).click()
     page.wait_for_function(
