@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import RANKS, normal_rank
 from .errors import RuleSetError
 
 __all__ = ["DEFAULT_RULES", "RuleSet", "rules_or_default"]
@@ -18,6 +19,9 @@ _CHOICES = {
     "kitty_multiplier": ("times", "power", "cards"),
     "partnership": ("fixed", "friends"),
     "no_declaration": ("redeal", "kitty"),
+    "first_dealer": ("first-declarer", "winning-declaration"),
+    "red_five": (None, "5H", "5H+5D"),
+    "redeal": (None, "no-trump", "no-points"),
 }
 
 
@@ -44,14 +48,43 @@ class RuleSet:
       ``"fixed"`` for an even number of players and ``"friends"`` for an odd one.
     - ``no_declaration``: when nobody declares trump, ``"redeal"`` or ``"kitty"``
       (the kitty's first trump-rank card, else its highest card, fixes the suit) (RULES §10).
+    - ``first_dealer``: who deals a match's first round: ``"first-declarer"`` (the
+      first player to declare, even if overridden) or ``"winning-declaration"``
+      (the player whose declaration stands) (RULES §10).
+
+    The optional rules of RULES §11, all off by default:
+
+    - ``mandatory_levels``: ranks a side must play as declarers before its level
+      may pass them, e.g. ``("5", "10", "K")``; spelt as ranks (``"T"`` is ``"10"``),
+      kept in rank order. A rise that would pass one stops on it (``level_after``).
+    - ``chao_dipi`` (炒地皮 chǎo dìpí): after the kitty exchange the others may
+      overturn the trump with a stronger pair and bury the kitty again. It needs
+      2 or 3 decks: one deck holds no pair to overturn with.
+    - ``hook_and_needle`` (勾 / 针): at trump rank J (A), attackers who win the last
+      trick with a J (an A) send the declarers back to 2 (J) (``hooked_back_to``).
+    - ``red_five`` (红五 hóng wǔ): ``None``, ``"5H"`` or ``"5H+5D"``: those fives
+      rank above the big joker (5♥ above 5♦), and a side whose red five the other
+      side captures pays ``red_five_penalty`` points (default 10) per five. In a round
+      whose trump rank is 5 a red five is a trump-rank card like the other fives
+      (the rank cannot be refused: a side must play its level), and only the
+      penalty applies; ``Trump`` is where that is decided, per round.
+    - ``redeal``: ``None``, ``"no-trump"`` or ``"no-points"``: after the deal a player
+      whose hand has no trump (no point card) may show it and have the same dealer
+      deal again.
 
     >>> from shengji_tutor import RuleSet
     >>> RuleSet(decks=3).decks
     3
+    >>> RuleSet(mandatory_levels=["K", "t", "5"]).mandatory_levels
+    ('5', '10', 'K')
     >>> RuleSet(follow="protect")
     Traceback (most recent call last):
     ...
     shengji_tutor.engine.errors.RuleSetError: follow must be one of 'no-protections', 'protect-longer', not 'protect'
+    >>> RuleSet(decks=1, chao_dipi=True)
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.engine.errors.RuleSetError: chao dipi (炒地皮) overturns the trump with a pair, and one deck holds no pair: play it with 2 or 3 decks
     """
 
     decks: int = 2
@@ -63,11 +96,27 @@ class RuleSet:
     kitty_size: int | None = None
     partnership: str | None = None
     no_declaration: str = "redeal"
+    first_dealer: str = "first-declarer"
+    mandatory_levels: tuple[str, ...] = ()
+    chao_dipi: bool = False
+    hook_and_needle: bool = False
+    red_five: str | None = None
+    red_five_penalty: int = 10
+    redeal: str | None = None
 
     def __post_init__(self) -> None:
         if self.partnership is None and type(self.players) is int:
             object.__setattr__(self, "partnership", "fixed" if self.players % 2 == 0 else "friends")
-        for name, lo, hi in (("decks", 1, 3), ("players", 4, 8), ("throw_penalty", 0, 1000)):
+        object.__setattr__(self, "mandatory_levels", _levels(self.mandatory_levels))
+        for name in ("chao_dipi", "hook_and_needle"):
+            if type(getattr(self, name)) is not bool:
+                raise RuleSetError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        for name, lo, hi in (
+            ("decks", 1, 3),
+            ("players", 4, 8),
+            ("throw_penalty", 0, 1000),
+            ("red_five_penalty", 0, 1000),
+        ):
             value = getattr(self, name)
             if type(value) is not int or not lo <= value <= hi:
                 raise RuleSetError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
@@ -79,6 +128,15 @@ class RuleSet:
         if self.partnership == "fixed" and self.players % 2:
             raise RuleSetError(
                 f"{self.players} players cannot sit in fixed partnerships; use partnership='friends' (Finding Friends)"
+            )
+        if self.chao_dipi and self.decks == 1:
+            raise RuleSetError(
+                "chao dipi (炒地皮) overturns the trump with a pair, and one deck holds no pair: play it with 2 or 3 decks"
+            )
+        if self.red_five is None and self.red_five_penalty != 10:
+            raise RuleSetError(
+                f"red_five_penalty={self.red_five_penalty} is set, but no red five is played: "
+                "set red_five='5H' or '5H+5D' too"
             )
         total = 54 * self.decks
         if self.kitty_size is not None:
@@ -112,6 +170,21 @@ class RuleSet:
     def step(self) -> int:
         """The width of one band of the level table: 20 points per deck (RULES §9)."""
         return 20 * self.decks
+
+
+def _levels(value: object) -> tuple[str, ...]:
+    """``mandatory_levels`` as canonical ranks in rank order; anything else is refused by name."""
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise RuleSetError(f"mandatory_levels must be a tuple of ranks such as ('5', '10', 'K'), not {value!r}")
+    ranks: list[str] = []
+    for item in value:
+        rank = normal_rank(item)
+        if rank is None:
+            raise RuleSetError(f"mandatory_levels holds {item!r}, which is not a rank (2-10, J, Q, K, A)")
+        if rank in ranks:
+            raise RuleSetError(f"mandatory_levels names {rank} twice")
+        ranks.append(rank)
+    return tuple(sorted(ranks, key=RANKS.index))
 
 
 DEFAULT_RULES = RuleSet()

@@ -436,8 +436,9 @@ class Round:
                 self.dealer = 0
         else:
             self.trump = Trump(self.rank, decl.suit)
-            if self.dealer is None:  # RULES §10: in the first round the first declarer deals
-                self.dealer = self._state.declarations[0].seat
+            if self.dealer is None:  # RULES §10: in the first round the first declarer deals (variant: the last)
+                first = self.rules.first_dealer == "first-declarer"
+                self.dealer = self._state.declarations[0].seat if first else decl.seat
         self.kitty = list(kitty)
         self._state.hands[self.dealer].extend(kitty)
         self.phase = "kitty"
