@@ -6,12 +6,24 @@ checked to be the house rules, so every switch is off unless asked for.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import pytest
 
-from shengji_tutor import Round, RuleSet, RuleSetError, Trump
+from shengji_tutor import (
+    HeuristicBot,
+    LevelChange,
+    Round,
+    RuleSet,
+    RuleSetError,
+    ShengjiError,
+    Trump,
+    play_match,
+    play_round,
+)
+from shengji_tutor.engine.scoring import hooked_back_to, level_after, red_five_points
+from shengji_tutor.play.game import new_levels
 
 # -- the switches --------------------------------------------------------------------------------
 
@@ -94,3 +106,141 @@ def test_first_dealer_first_declarer_or_winning_declaration(first_dealer: str, d
     assert rnd.finish_deal()
     assert rnd.dealer == dealer
     assert rnd.trump == Trump("2", pair.suit)
+
+
+# -- mandatory levels (RULES §11) -------------------------------------------------------------------
+
+LEVEL = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+WON = 13
+
+
+@pytest.mark.parametrize(
+    ("mandatory", "start", "rise", "played", "end"),
+    [
+        (("10",), "9", 2, {"9"}, "10"),  # the seed: 'they will have to play 10 first, instead of going to jack'
+        (("10",), "9", 1, {"9"}, "10"),  # rising onto it is not passing it
+        (("10",), "10", 2, {"9", "10"}, "Q"),  # played as declarers: passed freely
+        (("10",), "10", 1, {"9"}, "10"),  # standing on it unplayed: any rise would pass it
+        (("10",), "10", 0, set(), "10"),
+        (("5", "10"), "4", 3, {"4"}, "5"),  # the first mandatory level passed stops the rise
+        (("5", "10"), "5", 6, {"5"}, "10"),
+        (("10",), "J", 3, set(), "A"),  # already past it
+        ((), "9", 3, set(), "Q"),
+        (("A",), "K", 3, {"K"}, "A"),  # a side must play A before it wins
+        (("A",), "A", 1, {"A"}, WON),
+    ],
+)
+def test_mandatory_levels_a_rise_stops_on_an_unplayed_one(
+    mandatory: tuple[str, ...], start: str, rise: int, played: set[str], end: str | int
+) -> None:
+    """RULES §11: 'a team's level never passes a mandatory level it has not played as declarers: a rise
+    that would pass it stops on it'."""
+    rules = RuleSet(mandatory_levels=mandatory)
+    after = level_after(LEVEL[start], rise, {LEVEL[r] for r in played}, rules)
+    assert after == (end if isinstance(end, int) else LEVEL[end])
+
+
+@pytest.mark.parametrize(("level", "rise"), [(-1, 1), (14, 0), (3, -1), ("9", 1), (3, 1.0)])
+def test_level_after_refuses_what_is_not_a_level(level: Any, rise: Any) -> None:
+    with pytest.raises(ShengjiError, match="must be a whole number from 0 to 13"):
+        level_after(level, rise)
+
+
+def test_a_match_never_passes_a_mandatory_level_a_side_has_not_played() -> None:
+    rules = RuleSet(mandatory_levels=("5", "10", "K"))
+    match = play_match(rules, seed=3, bots=[HeuristicBot()] * 4)
+    levels = [0] * 4
+    played: list[set[int]] = [set() for _ in range(4)]
+    stops = [LEVEL[r] for r in rules.mandatory_levels]
+    for record in match.rounds:
+        before = list(levels)
+        for s in record.declarers:
+            played[s].add(LEVEL[record.rank])
+        change = record.level_change
+        side = record.declarers if change.side == "declarers" else record.attackers
+        for s in side:
+            free = before[s] + change.levels
+            blocked = [m for m in stops if before[s] <= m < free and m not in played[s]]
+            levels[s] = blocked[0] if blocked else free
+        assert all(levels[s] <= before[s] for s in range(4) if s not in side)
+    assert tuple(levels) == match.levels
+    assert match.finished
+    assert any(r.rank in rules.mandatory_levels for r in match.rounds)
+
+
+# -- hook and needle (RULES §11) ---------------------------------------------------------------------
+
+HOOKED = RuleSet(hook_and_needle=True)
+
+
+@pytest.mark.parametrize(
+    ("trump", "play", "back_to"),
+    [
+        (Trump("J", "H"), "JS", "2"),  # the hook: trump rank J, a J in the last trick's winning play
+        (Trump("J", "H"), "JH JH", "2"),
+        (Trump("J", None), "QS JS JS", "2"),
+        (Trump("A", "C"), "AD", "J"),  # the needle: trump rank A
+        (Trump("A", "C"), "BJ", None),  # no card of the rank
+        (Trump("J", "H"), "AH", None),
+        (Trump("Q", "H"), "QH", None),  # only ranks J and A hook or needle
+        (Trump("K", "S"), "AS", None),
+    ],
+)
+def test_hook_and_needle_the_declarers_drop_back(trump: Trump, play: str, back_to: str | None) -> None:
+    """RULES §11: 'when the trump rank is J (hook) or A (needle) and the attackers win the last trick with a
+    play containing a card of that rank, the declarers' level drops back to 2 (hook) or J (needle)'."""
+    assert hooked_back_to(play, trump, HOOKED) == back_to
+    assert hooked_back_to(play, trump) is None  # off by default
+
+
+@pytest.mark.parametrize(
+    ("before", "declarers", "change", "back_to", "after"),
+    [
+        ([9, 9, 9, 9], (0, 2), LevelChange("declarers", 1, 60), "2", [0, 9, 0, 9]),  # held, and hooked anyway
+        ([9, 4, 9, 4], (0, 2), LevelChange("attackers", 2, 170), "2", [0, 6, 0, 6]),  # and the attackers rise
+        ([12, 7, 12, 7], (0, 2), LevelChange("declarers", 2, 10), "J", [9, 7, 9, 7]),  # needled back from A
+        ([9, 4, 9, 4], (0, 2), LevelChange("declarers", 1, 50), None, [10, 4, 10, 4]),
+    ],
+)
+def test_hook_and_needle_in_addition_to_the_normal_result(
+    before: list[int], declarers: tuple[int, ...], change: LevelChange, back_to: str | None, after: list[int]
+) -> None:
+    record = play_round(HOOKED, seed=1, bots=[HeuristicBot()] * 4)
+    score = replace(record.score, level_change=change, hooked_back_to=back_to)
+    levels = list(before)
+    new_levels(levels, [set() for _ in range(4)], replace(record, declarers=declarers, score=score))
+    assert levels == after
+
+
+# -- red five: the penalty (RULES §11) --------------------------------------------------------------
+
+RED = RuleSet(red_five="5H+5D")
+
+
+@pytest.mark.parametrize(
+    ("plays", "attacking", "winner", "points"),
+    [
+        (["5H", "3S", "AS", "4S"], [False, True, True, False], 2, 10),  # a declarer's five captured: +10
+        (["AS", "5H", "KS", "4S"], [False, True, False, True], 0, -10),  # an attacker's five captured: -10
+        (["5H", "3S", "AS", "4S"], [False, True, False, True], 2, 0),  # won by the owner's own side
+        (["5H 5D", "3S 3S", "AS AS", "4S 4S"], [False, True, True, False], 2, 20),  # each five counts
+        (["5S", "3S", "AS", "4S"], [False, True, True, False], 2, 0),  # 5♠ is not red
+    ],
+)
+def test_red_five_penalty_for_the_owners_side(
+    plays: list[str], attacking: list[bool], winner: int, points: int
+) -> None:
+    """RULES §11: 'when the other team wins a trick containing one, the owner's team pays red_five_penalty
+    (default 10) points: added to the attackers' total if the owner is a declarer, subtracted if an attacker'."""
+    assert red_five_points(plays, attacking, winner, RED) == points
+    assert red_five_points(plays, attacking, winner, replace(RED, red_five_penalty=25)) == points * 5 // 2
+    assert red_five_points(plays, attacking, winner) == 0  # off by default
+
+
+def test_only_the_named_red_five_is_penalised() -> None:
+    assert red_five_points(["5D", "3S", "AS", "4S"], [False, True, True, False], 2, RuleSet(red_five="5H")) == 0
+
+
+def test_red_five_points_refuses_a_trick_without_sides() -> None:
+    with pytest.raises(ShengjiError, match="a side for each of the 4 plays"):
+        red_five_points(["5H", "3S", "AS", "4S"], [False, True], 2, RED)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import RANKS, normal_rank
+from .cards import RANKS, Card, normal_rank
 from .errors import RuleSetError
 
 __all__ = ["DEFAULT_RULES", "RuleSet", "rules_or_default"]
@@ -165,6 +165,13 @@ class RuleSet:
     def hand_size(self) -> int:
         """Cards each player is dealt before the kitty exchange."""
         return (54 * self.decks - self.kitty) // self.players
+
+    @property
+    def red_fives(self) -> tuple[Card, ...]:
+        """The red fives (红五) of the ``red_five`` variant, highest first: (), (5♥,) or (5♥, 5♦)."""
+        if self.red_five is None:
+            return ()
+        return tuple(Card("5", suit) for suit in self.red_five.replace("5", "").split("+"))
 
     @property
     def step(self) -> int:

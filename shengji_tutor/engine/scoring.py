@@ -11,10 +11,10 @@ LevelChange(side='attackers', levels=1, points=125)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .cards import CardsLike, as_cards, check_copies, points
+from .cards import RANKS, CardsLike, as_cards, check_copies, points
 from .errors import RuleSetError, ShengjiError
 from .rules import RuleSet, rules_or_default
 from .trump import Trump, check_trump
@@ -23,11 +23,14 @@ from .units import lead_format
 __all__ = [
     "LevelChange",
     "RoundScore",
+    "hooked_back_to",
     "kitty_bonus",
     "kitty_multiplier",
     "largest_unit",
+    "level_after",
     "level_change",
     "next_dealer",
+    "red_five_points",
 ]
 
 
@@ -67,7 +70,10 @@ class RoundScore:
     ``trick_points``: the card points the attackers won in tricks; ``penalty_points``:
     throw penalties (+ for each declarer's failed throw, − for an attacker's);
     ``kitty_multiplier`` and ``kitty_bonus``: 0 unless the attackers won the last
-    trick; ``total`` adds them up, and ``level_change`` is the level table's verdict on it.
+    trick; ``red_five_points``: the red-five penalties (RULES §11, ``red_five_points``);
+    ``total`` adds them up, and ``level_change`` is the level table's verdict on it.
+    ``hooked_back_to``: with hook and needle, the level the declarers drop back to
+    (``"2"`` or ``"J"``), else ``None``.
     """
 
     trick_points: int
@@ -75,11 +81,13 @@ class RoundScore:
     kitty_multiplier: int
     kitty_bonus: int
     level_change: LevelChange
+    red_five_points: int = 0
+    hooked_back_to: str | None = None
 
     @property
     def total(self) -> int:
         """The attackers' points for the level table (a negative total counts as 0 there)."""
-        return self.trick_points + self.penalty_points + self.kitty_bonus
+        return self.trick_points + self.penalty_points + self.kitty_bonus + self.red_five_points
 
 
 def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
@@ -184,3 +192,101 @@ def next_dealer(
         if seat in side:
             return seat
     return dealer
+
+
+_HOOKS = {"J": "2", "A": "J"}
+"""Hook and needle (勾 / 针): the trump rank, and the level its declarers drop back to."""
+
+
+def hooked_back_to(winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> str | None:
+    """Hook and needle (RULES §11): the level the declarers drop back to when the attackers won the last trick with
+    ``winning_play``, else ``None``.
+
+    At trump rank J (the hook, 勾) a winning play holding a J of any suit sends them
+    back to 2; at rank A (the needle, 针) one holding an A sends them back to J. The
+    caller says the attackers won it. Which J (or A) it is does not matter, nor
+    whether it is the card that won: RULES says "a play containing a card of that rank".
+
+    >>> from shengji_tutor import RuleSet, Trump
+    >>> from shengji_tutor.engine.scoring import hooked_back_to
+    >>> hooked_back_to("JS", Trump("J", "H"), RuleSet(hook_and_needle=True))
+    '2'
+    >>> hooked_back_to("AH AH", Trump("A", None), RuleSet(hook_and_needle=True)), hooked_back_to("JS", Trump("J", "H"))
+    ('J', None)
+    """
+    rules = rules_or_default(rules)
+    check_trump(trump)
+    play = as_cards(winning_play, "the winning play")
+    if not rules.hook_and_needle or trump.rank not in _HOOKS:
+        return None
+    return _HOOKS[trump.rank] if any(c.rank == trump.rank for c in play) else None
+
+
+def level_after(level: int, rise: int, played: Collection[int] = (), rules: RuleSet | None = None) -> int:
+    """A side's level after rising ``rise`` levels from ``level``, with mandatory levels (RULES §11).
+
+    Levels are indices into 2 … A (0 is 2, 12 is A, 13 has passed A and won). A
+    mandatory level the side has not played as declarers (``played``, the levels it
+    has played as declarers) is never passed: a rise that would pass it stops on it
+    — the seed's "if 10 is mandatory and a team goes up 2 ranks after playing 9, they
+    will have to play 10 first". A side standing on such a level stays there, since
+    any rise would pass it. A rise to a mandatory level is not stopped (it will play it).
+
+    >>> from shengji_tutor import RuleSet
+    >>> from shengji_tutor.engine.scoring import level_after
+    >>> ten = RuleSet(mandatory_levels=("10",))
+    >>> nine, ten_, jack = 7, 8, 9
+    >>> level_after(nine, 2, {nine}, ten), level_after(ten_, 2, {nine, ten_}, ten), level_after(nine, 2)
+    (8, 10, 9)
+    """
+    rules = rules_or_default(rules)
+    top = len(RANKS)
+    for name, value, lo, hi in (("level", level, 0, top), ("rise", rise, 0, top)):
+        if type(value) is not int or not lo <= value <= hi:
+            raise ShengjiError(f"the {name} must be a whole number from {lo} to {hi}, not {value!r}")
+    target = min(level + rise, top)
+    for rank in rules.mandatory_levels:
+        stop = RANKS.index(rank)
+        if level <= stop < target and stop not in played:
+            return stop
+    return target
+
+
+def red_five_points(
+    plays: Sequence[CardsLike], attacking: Sequence[bool], winner: int, rules: RuleSet | None = None
+) -> int:
+    """The red-five (红五) penalty of one trick, for the attackers' total (RULES §11).
+
+    ``plays`` are the trick's plays, ``attacking[k]`` whether play ``k``'s player is an
+    attacker, ``winner`` the index of the winning play. Every red five the other side
+    captures costs its owner's side ``rules.red_five_penalty``: + when the owner is a
+    declarer, − when an attacker (the level table counts a negative total as 0, so the
+    attackers' total never drops below 0 for it). Each captured red five counts,
+    two in one trick twice; a red five buried in the kitty is not captured in a trick
+    and costs nothing.
+
+    >>> from shengji_tutor import RuleSet
+    >>> from shengji_tutor.engine.scoring import red_five_points
+    >>> rules = RuleSet(red_five="5H")
+    >>> red_five_points(["5H", "3S", "AS", "4S"], [False, True, False, True], winner=2, rules=rules)
+    0
+    >>> red_five_points(["5H", "3S", "AS", "4S"], [False, True, True, False], winner=2, rules=rules)
+    10
+    >>> red_five_points(["AS", "5H", "KS", "4S"], [False, True, False, True], winner=0, rules=rules)
+    -10
+    """
+    rules = rules_or_default(rules)
+    cards = [as_cards(p, "a play") for p in plays]
+    if len(attacking) != len(cards) or type(winner) is not int or not 0 <= winner < len(cards):
+        raise ShengjiError(
+            f"red_five_points needs a side for each of the {len(cards)} plays and the index of the winning one, "
+            f"not {len(attacking)} sides and winner {winner!r}"
+        )
+    fives = set(rules.red_fives)
+    total = 0
+    for play, owner_attacks in zip(cards, attacking, strict=True):
+        if owner_attacks == attacking[winner]:
+            continue
+        captured = sum(1 for c in play if c in fives)
+        total += captured * rules.red_five_penalty * (-1 if owner_attacks else 1)
+    return total

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..engine.cards import RANKS
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
+from ..engine.scoring import level_after
 from .actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Play
 from .bots import Bot, RandomBot
 from .record import RoundRecord, record_of
@@ -135,6 +136,8 @@ def play_match(
     rules = rules_or_default(rules)
     players = _bots(rules, seed, bots)
     levels = [0] * rules.players
+    played: list[set[int]] = [set() for _ in range(rules.players)]
+    """The levels each seat has played as a declarer (RULES §11's mandatory levels)."""
     rounds: list[RoundRecord] = []
     dealer: int | None = None
     top = len(RANKS) - 1
@@ -143,15 +146,47 @@ def play_match(
         rnd = Round(rules, seed=random.Random(f"{seed}:round:{r}"), dealer=dealer, rank=rank)
         record = run_round(rnd, players)
         rounds.append(record)
-        change = record.level_change
-        side = record.declarers if change.side == "declarers" else record.attackers
-        for s in side:
-            levels[s] += change.levels
+        new_levels(levels, played, record)
         dealer = record.next_dealer
         winners = tuple(s for s in range(rules.players) if levels[s] > top)
         if winners:
             return MatchRecord(rules, tuple(rounds), tuple(levels), winners, True)
     return MatchRecord(rules, tuple(rounds), tuple(levels), (), False)
+
+
+def new_levels(levels: list[int], played: list[set[int]], record: RoundRecord) -> None:
+    """Move each seat's level (an index into 2..A; 13 has passed A) after ``record``'s round, in place.
+
+    The side that goes up rises by the level change, stopping on a mandatory level
+    it has not played as declarers (``level_after``); every declarer has then played
+    the round's rank. With hook and needle the declarers drop back to 2 (or J) —
+    instead of any rise of theirs, while the attackers' rise and the next dealer
+    follow the level table as usual (RULES §11 says "in addition to the round's
+    normal result"). A declarer whose level is already below that (a Finding
+    Friends friend) keeps it: dropping back never raises a level.
+
+    >>> from shengji_tutor import HeuristicBot, RuleSet, play_round
+    >>> from shengji_tutor.play.game import new_levels
+    >>> record = play_round(RuleSet(mandatory_levels=("3",)), seed=5, bots=[HeuristicBot()] * 4)
+    >>> record.level_change.side, record.level_change.levels, record.declarers
+    ('attackers', 0, (0, 2))
+    >>> levels, played = [0, 0, 0, 0], [set() for _ in range(4)]
+    >>> new_levels(levels, played, record)
+    >>> levels, played
+    ([0, 0, 0, 0], [{0}, set(), {0}, set()])
+    """
+    rules = record.rules
+    change = record.level_change
+    rank = RANKS.index(record.rank)
+    for s in record.declarers:
+        played[s].add(rank)
+    side = record.declarers if change.side == "declarers" else record.attackers
+    for s in side:
+        levels[s] = level_after(levels[s], change.levels, played[s], rules)
+    hooked = record.score.hooked_back_to
+    if hooked is not None:
+        for s in record.declarers:
+            levels[s] = min(levels[s], RANKS.index(hooked))
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,15 @@ from ..engine.ids import (
     winner_of,
 )
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.scoring import RoundScore, kitty_bonus, kitty_multiplier, level_change, next_dealer
+from ..engine.scoring import (
+    RoundScore,
+    hooked_back_to,
+    kitty_bonus,
+    kitty_multiplier,
+    level_change,
+    next_dealer,
+    red_five_points,
+)
 from ..engine.seats import seat_name, seat_names
 from ..engine.tricks import ThrowCheck
 from ..engine.trump import Trump
@@ -613,13 +621,20 @@ class Round:
         last = self.tricks[-1]
         trick_points = sum(self.points_won[s] for s in attackers)
         multiplier = bonus = 0
+        hooked = None
         if last.winner in attackers:
             winning = last.plays[(last.winner - last.leader) % self.players]
             multiplier = kitty_multiplier(winning, self.trump, self.rules)
             bonus = kitty_bonus(cards_of(self.discards), winning, self.trump, self.rules)
+            hooked = hooked_back_to(winning, self.trump, self.rules)
         penalty = self.penalty_points
-        change = level_change(trick_points + penalty + bonus, self.rules)
-        return RoundScore(trick_points, penalty, multiplier, bonus, change)
+        fives = 0
+        if self.rules.red_five is not None:  # RULES §11: sides as they stand at the end, as for throw penalties
+            for t in self.tricks:
+                sides = [t.seat_of(k, self.players) in attackers for k in range(len(t.plays))]
+                fives += red_five_points(t.plays, sides, (t.winner - t.leader) % self.players, self.rules)
+        change = level_change(trick_points + penalty + bonus + fives, self.rules)
+        return RoundScore(trick_points, penalty, multiplier, bonus, change, fives, hooked)
 
     def next_dealer(self) -> int:
         """Who deals next (RULES §9), with the sides as they stand at the end of the round."""
