@@ -1,0 +1,324 @@
+"""Zheng Fen's combinations: what a play may be (``classify``), what beats what (``Combination.beats``), and
+every combination a hand holds (``combinations``) — RULES §12, settled where it is silent by the seed.
+
+The kinds, in the order RULES §12 and the seed list them (``Kind``):
+
+1. a single; 2. a pair; 3. a triple; 4. four of a kind (cards of one rank; SJ and
+   BJ are two ranks, so they are no pair);
+5. three or more consecutive pairs; 6. three or more consecutive triples;
+7. three or more consecutive fours (the seed's example, 4-4-4-4-5-5-5-5, shows
+   two, but RULES §12 says three or more, and RULES decides);
+8. a five-card "poker" hand: a triple and any two other cards (a pair, two
+   single cards, point cards or jokers: the seed's four poker hands are all
+   "a triple and two cards", so they are one kind). The two cards may not be of
+   the triple's rank: four of a kind and a card is no poker hand;
+9. a straight: five or more consecutive cards of one suit;
+10. the specials, low to high: 5-10-K of mixed suits (RULES's "mixed": any
+    three suits that are not all one; the seed says "all different suits", but
+    a 5♥ 10♥ K♠ would then be no combination at all), 5-10-K of one suit, and
+    the four 2s (a special, not a four of a kind).
+
+Sequences (kinds 5, 6, 7 and 9) follow the order 3 < 4 < … < A < 2 and never wrap:
+one may end with a 2 (Q-K-A-2) but not start with one (2-3-4 is refused), and
+jokers are in none.
+
+What beats what — the engine's reading, where RULES and the seed are silent:
+
+- A non-special is beaten only by the **same kind of the same length** (a run of
+  three pairs by a higher run of three pairs, never by four) that is **strictly
+  higher**: by its rank for singles and tuples, by its top rank for a sequence
+  (a straight's suit never counts), by its triple for a poker hand (the two
+  other cards never count). Equal ranks do not beat each other.
+- A special beats every non-special, however long, and every lower special:
+  four 2s beat both 5-10-Ks, a 5-10-K of one suit beats a mixed one. Two
+  5-10-Ks of the same sort are equal (suits have no order), so neither beats
+  the other.
+
+>>> from shengji_tutor.zhengfen import classify
+>>> pair, higher = classify("7H 7S"), classify("2C 2D")
+>>> pair.describe(), higher.beats(pair), pair.beats(higher)
+('a pair of 7s (7♠ 7♥)', True, False)
+>>> classify("QH KH AH 2H JH").describe()
+'a straight of 5 hearts to 2 (J♥ Q♥ K♥ A♥ 2♥)'
+>>> classify("5S 10H KD").beats(classify("JC QC KC AC 2C"))
+True
+>>> classify("2H 3H 4H 5H 6H")
+Traceback (most recent call last):
+...
+shengji_tutor.zhengfen.rules.CombinationError: 2♥ 3♥ 4♥ 5♥ 6♥ is no combination: a sequence may end with a 2 but not start with one (RULES §12)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations as choose
+from itertools import product
+
+from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, check_copies, format_cards
+from ..engine.errors import ImpossibleCardsError
+from .rules import ORDER, TWO, CombinationError, value
+
+__all__ = ["Combination", "Kind", "classify", "combinations", "plays_beating", "refusal"]
+
+
+class Kind(enum.IntEnum):
+    """The kinds of combination, in the order RULES §12 lists them; ``special`` ones beat every other kind."""
+
+    SINGLE = 1
+    PAIR = 2
+    TRIPLE = 3
+    FOUR = 4
+    PAIRS = 5
+    """Three or more consecutive pairs."""
+    TRIPLES = 6
+    FOURS = 7
+    POKER = 8
+    """A triple and two other cards."""
+    STRAIGHT = 9
+    """Five or more consecutive cards of one suit."""
+    MIXED_510K = 10
+    PURE_510K = 11
+    FOUR_TWOS = 12
+
+    @property
+    def special(self) -> bool:
+        return self >= Kind.MIXED_510K
+
+    @property
+    def label(self) -> str:
+        """The kind in words: ``"three or more consecutive pairs"``."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Kind.SINGLE: "a single",
+    Kind.PAIR: "a pair",
+    Kind.TRIPLE: "a triple",
+    Kind.FOUR: "four of a kind",
+    Kind.PAIRS: "three or more consecutive pairs",
+    Kind.TRIPLES: "three or more consecutive triples",
+    Kind.FOURS: "three or more consecutive fours",
+    Kind.POKER: "a poker hand (a triple and two cards)",
+    Kind.STRAIGHT: "a straight (five or more consecutive cards of one suit)",
+    Kind.MIXED_510K: "5-10-K of mixed suits",
+    Kind.PURE_510K: "5-10-K of one suit",
+    Kind.FOUR_TWOS: "four 2s",
+}
+_WIDTH_KIND = {2: Kind.PAIRS, 3: Kind.TRIPLES, 4: Kind.FOURS}
+_TUPLE_KIND = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIPLE, 4: Kind.FOUR}
+_TUPLE_NAMES = {2: "pairs", 3: "triples", 4: "fours"}
+_510K = (ORDER.index("5"), ORDER.index("10"), ORDER.index("K"))
+MIN_STRAIGHT = 5
+MIN_RUN = 3
+
+
+@dataclass(frozen=True)
+class Combination:
+    """A legal play: its ``kind``, its ``cards`` (low to high), the ``top`` rank that decides between two of its kind
+    (an index into ``ORDER``) and its ``length`` (tuples in a run, cards in a straight, else 1)."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    top: int
+    length: int = 1
+
+    @property
+    def points(self) -> int:
+        return sum(c.points for c in self.cards)
+
+    def beats(self, table: Combination) -> bool:
+        """Whether this may be played on ``table`` (see the module docstring)."""
+        if self.kind.special:
+            return not table.kind.special or self.kind > table.kind
+        return self.kind == table.kind and self.length == table.length and self.top > table.top
+
+    def describe(self) -> str:
+        """The combination in words, with its cards: ``'a pair of 7s (7♥ 7♠)'``."""
+        shown = f"({format_cards(self.cards)})"
+        rank = _plural(ORDER[self.top])
+        if self.kind == Kind.SINGLE:
+            return f"a single {format_cards(self.cards)}"
+        if self.kind in (Kind.PAIR, Kind.TRIPLE, Kind.FOUR):
+            word = {Kind.PAIR: "a pair", Kind.TRIPLE: "a triple", Kind.FOUR: "four"}[self.kind]
+            return f"{word} of {rank} {shown}"
+        if self.kind in _WIDTH_KIND.values():
+            width = len(self.cards) // self.length
+            return f"{self.length} consecutive {_TUPLE_NAMES[width]} to {rank} {shown}"
+        if self.kind == Kind.POKER:
+            return f"a poker hand on three {rank} {shown}"
+        if self.kind == Kind.STRAIGHT:
+            suit = self.cards[0].suit
+            assert suit is not None
+            return f"a straight of {self.length} {SUIT_NAMES[suit]} to {ORDER[self.top]} {shown}"
+        return f"{self.kind.label} {shown}"
+
+
+def _plural(rank: str) -> str:
+    return {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "SJ": "small jokers", "BJ": "big jokers"}.get(
+        rank, rank + "s"
+    )
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: (value(c), c.id)))
+
+
+def classify(cards: CardsLike) -> Combination:
+    """The combination these cards make, or ``CombinationError`` saying why they make none.
+
+    >>> from shengji_tutor.zhengfen import classify
+    >>> classify("4S 4H 4D QC QD").describe()
+    'a poker hand on three 4s (4♠ 4♥ 4♦ Q♦ Q♣)'
+    >>> classify("8H 8S 9H 9S")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.zhengfen.rules.CombinationError: 8♥ 8♠ 9♥ 9♠ is no combination: a run of pairs needs 3 or more of them, not 2 (RULES §12)
+    """
+    group = as_cards(cards, "the play")
+    if not group:
+        raise CombinationError("a play needs at least one card")
+    try:
+        check_copies([group], 1, "the play")
+    except ImpossibleCardsError as e:
+        raise CombinationError(str(e)) from None
+    combo = _combination(group)
+    if isinstance(combo, str):
+        raise CombinationError(f"{format_cards(group)} is no combination: {combo}")
+    return combo
+
+
+def _combination(group: list[Card]) -> Combination | str:
+    """The combination of distinct cards, or the reason they make none."""
+    cards = _sorted(group)
+    n = len(cards)
+    counts = Counter(value(c) for c in cards)
+    values = sorted(counts)
+    if len(counts) == 1:
+        if n == 4 and values[0] == TWO:
+            return Combination(Kind.FOUR_TWOS, cards, TWO)
+        return Combination(_TUPLE_KIND[n], cards, values[0])
+    if n == 3 and tuple(values) == _510K:
+        pure = len({c.suit for c in cards}) == 1
+        return Combination(Kind.PURE_510K if pure else Kind.MIXED_510K, cards, values[-1])
+    widths = set(counts.values())
+    if n == 5 and sorted(counts.values()) in ([2, 3], [1, 1, 3]):
+        return Combination(Kind.POKER, cards, next(v for v, k in counts.items() if k == 3))
+    if len(widths) == 1 and (width := widths.pop()) > 1:
+        reason = _run_refusal(values)
+        if reason:
+            return reason
+        if len(values) < MIN_RUN:
+            return f"a run of {_TUPLE_NAMES[width]} needs {MIN_RUN} or more of them, not {len(values)} (RULES §12)"
+        return Combination(_WIDTH_KIND[width], cards, values[-1], len(values))
+    if n >= MIN_STRAIGHT and max(counts.values()) == 1 and len({c.suit for c in cards}) == 1:
+        reason = _run_refusal(values)
+        if reason:
+            return reason
+        return Combination(Kind.STRAIGHT, cards, values[-1], n)
+    if max(counts.values()) == 1 and n >= MIN_STRAIGHT and not _run_refusal(values):
+        return "the cards of a straight must all be of one suit"
+    return "it is none of Zheng Fen's kinds (" + ", ".join(k.label for k in Kind) + ")"
+
+
+def _run_refusal(values: list[int]) -> str:
+    """Why ranks (ascending, distinct) are not consecutive in a sequence, or ``""`` if they are."""
+    if values[-1] > TWO:
+        return "jokers are in no sequence"
+    if values == list(range(values[0], values[0] + len(values))):
+        return ""
+    if values[-1] == TWO:
+        low = [-1, *values[:-1]]  # the 2 read as the card below the 3
+        if low == list(range(-1, len(values) - 1)):
+            return "a sequence may end with a 2 but not start with one (RULES §12)"
+    return "its ranks are not consecutive"
+
+
+def refusal(play: Combination, table: Combination) -> str:
+    """Why ``play`` does not beat ``table``, in words (``""`` when it does)."""
+    if play.beats(table):
+        return ""
+    if table.kind.special and play.kind.special:
+        if play.kind == table.kind:
+            return f"{play.describe()} only equals {table.describe()}: a special beats only a lower special"
+        return f"{table.describe()} is a higher special than {play.describe()}"
+    if table.kind.special:
+        return f"{table.describe()} is a special: only a higher special beats it"
+    if play.kind != table.kind:
+        return (
+            f"{play.describe()} is {play.kind.label}, not {table.kind.label}: "
+            "only the same kind, or a special, beats the table (RULES §12)"
+        )
+    if play.length != table.length:
+        return f"{play.describe()} is not as long as {table.describe()}: sequences compare only with sequences as long"
+    return f"{play.describe()} is not higher than {table.describe()}"
+
+
+def combinations(hand: CardsLike) -> list[Combination]:
+    """Every combination the cards of ``hand`` make (each set of cards once), lows first within each kind.
+
+    >>> from shengji_tutor.zhengfen import combinations
+    >>> [c.describe() for c in combinations("5H 5S 10H KH")]
+    ['a single 5♠', 'a single 5♥', 'a single 10♥', 'a single K♥', 'a pair of 5s (5♠ 5♥)', '5-10-K of mixed suits (5♠ 10♥ K♥)', '5-10-K of one suit (5♥ 10♥ K♥)']
+    """
+    group = as_cards(hand, "the hand")
+    check_copies([group], 1, "the hand")
+    return list(_combinations(group))
+
+
+def plays_beating(hand: CardsLike, table: Combination) -> list[Combination]:
+    """Every combination of ``hand`` that may be played on ``table``."""
+    return [c for c in combinations(hand) if c.beats(table)]
+
+
+def _combinations(hand: Sequence[Card]) -> Iterator[Combination]:
+    by_value: dict[int, list[Card]] = {}
+    for c in _sorted(hand):
+        by_value.setdefault(value(c), []).append(c)
+    for c in _sorted(hand):
+        yield Combination(Kind.SINGLE, (c,), value(c))
+    for width in (2, 3, 4):
+        for v, held in by_value.items():
+            for cards in choose(held, width):
+                kind = Kind.FOUR_TWOS if width == 4 and v == TWO else _TUPLE_KIND[width]
+                yield Combination(kind, cards, v)
+    for width in (2, 3, 4):
+        yield from _runs(by_value, width)
+    for v, held in by_value.items():
+        others = [c for c in _sorted(hand) if value(c) != v]
+        for triple in choose(held, 3):
+            for two in choose(others, 2):
+                yield Combination(Kind.POKER, _sorted(triple + two), v)
+    yield from _straights(hand)
+    fives, tens, kings = (by_value.get(v, []) for v in _510K)
+    for cards in product(fives, tens, kings):
+        pure = len({c.suit for c in cards}) == 1
+        yield Combination(Kind.PURE_510K if pure else Kind.MIXED_510K, cards, _510K[-1])
+
+
+def _runs(by_value: dict[int, list[Card]], width: int) -> Iterator[Combination]:
+    """Runs of ``width``-tuples: every start, every length of three or more, every choice of suits."""
+    for start in range(TWO + 1):
+        length = 0
+        while start + length <= TWO and len(by_value.get(start + length, ())) >= width:
+            length += 1
+            if length >= MIN_RUN:
+                choices = [choose(by_value[v], width) for v in range(start, start + length)]
+                for picked in product(*choices):
+                    cards = tuple(c for tup in picked for c in tup)
+                    yield Combination(_WIDTH_KIND[width], cards, start + length - 1, length)
+
+
+def _straights(hand: Sequence[Card]) -> Iterator[Combination]:
+    for suit in SUIT_NAMES:
+        held = {value(c): c for c in hand if c.suit == suit}
+        for start in range(TWO + 1):
+            run: list[Card] = []
+            v = start
+            while v in held:
+                run.append(held[v])
+                v += 1
+                if len(run) >= MIN_STRAIGHT:
+                    yield Combination(Kind.STRAIGHT, tuple(run), v - 1, len(run))

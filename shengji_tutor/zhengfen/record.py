@@ -1,0 +1,150 @@
+"""Whole games with bots: ``play_game`` and the ``GameRecord`` it returns (JSON, replay).
+
+A record is what it takes to play the game again — the rules, the first
+dealer, every hand's deck order and every action — plus what they led to: each
+hand's points, the final scores, the winner. Its JSON keeps only the first part,
+so reading it plays the game again through the engine, which re-checks every
+action: a saved game cannot disagree with the rules.
+
+>>> from shengji_tutor.zhengfen import GameRecord, play_game
+>>> record = play_game(players=4, seed=0)
+>>> max(record.scores) >= 500, record.scores[record.winner] == max(record.scores)
+(True, True)
+>>> all(sum(points) == 100 for points in record.hand_points)
+True
+>>> GameRecord.from_json(record.to_json()) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.errors import ShengjiError
+from .bots import Bot, HeuristicBot
+from .game import Action, Game, Trick, action_from_dict
+from .rules import ZhengFenError, ZhengFenRules
+
+__all__ = ["GameRecord", "RecordError", "play_game", "record_of"]
+
+FORMAT_VERSION = 1
+
+
+class RecordError(ZhengFenError):
+    """A saved game that cannot be read."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game: how it started, every action, and the results."""
+
+    rules: ZhengFenRules
+    first_dealer: int
+    deals: tuple[tuple[Card, ...], ...]
+    """Every hand's deck order, in order; card k of a hand went to seat (dealer + k) mod players."""
+    history: tuple[Action, ...]
+    # -- what the history led to (``record_of``) --
+    dealers: tuple[int, ...]
+    tricks: tuple[tuple[Trick, ...], ...]
+    """Each hand's piles, in order."""
+    hand_points: tuple[tuple[int, ...], ...]
+    """Each hand's points per seat (100 a hand)."""
+    scores: tuple[int, ...]
+    winner: int
+
+    def to_json(self) -> str:
+        """How the game started and its actions, as JSON (cards as tokens such as ``"10H"``)."""
+        data: dict[str, Any] = {
+            "format": FORMAT_VERSION,
+            "game": "zhengfen",
+            "rules": {"players": self.rules.players, "target": self.rules.target},
+            "first_dealer": self.first_dealer,
+            "deals": [format_cards(d, symbols=False) for d in self.deals],
+            "history": [a.to_dict() for a in self.history],
+        }
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record written by ``to_json`` by playing it again; ``RecordError`` names what is wrong."""
+        try:
+            d = json.loads(text)
+            if d.get("format") != FORMAT_VERSION or d.get("game") != "zhengfen":
+                raise RecordError(f"not a saved Zheng Fen game (format {d.get('format')!r}, game {d.get('game')!r})")
+            rules = ZhengFenRules(**d["rules"])
+            deals = tuple(tuple(parse_cards(deal)) for deal in d["deals"])
+            history = tuple(action_from_dict(a) for a in d["history"])
+            game = _replay(rules, d["first_dealer"], deals, history)
+        except RecordError:
+            raise
+        except (ShengjiError, ValueError, KeyError, TypeError, AttributeError) as e:
+            raise RecordError(f"not a saved Zheng Fen game: {e}") from None
+        return record_of(game)
+
+    def replay(self) -> Iterator[tuple[Action, Game]]:
+        """Play the game again action by action, yielding ``(action, game)`` after each (the same ``Game``, updated).
+
+        The engine re-checks every action, so a tampered history raises ``TurnError``.
+        """
+        game = Game(self.rules, first_dealer=self.first_dealer, deck_orders=self.deals)
+        for action in self.history:
+            game.apply(action)
+            yield action, game
+
+    def replayed(self) -> GameRecord:
+        """The record of playing this game again: equal to ``self`` for a faithful record."""
+        return record_of(_replay(self.rules, self.first_dealer, self.deals, self.history))
+
+
+def _replay(
+    rules: ZhengFenRules, first_dealer: int, deals: Sequence[Sequence[Card]], history: Sequence[Action]
+) -> Game:
+    game = Game(rules, first_dealer=first_dealer, deck_orders=deals)
+    for action in history:
+        game.apply(action)
+    if not game.done:
+        raise RecordError(f"the saved game is not finished: {len(history)} actions stop short of its end")
+    return game
+
+
+def record_of(game: Game) -> GameRecord:
+    """The record of a finished ``Game``."""
+    if game.winner is None:
+        raise RecordError("the game is not finished")
+    return GameRecord(
+        rules=game.rules,
+        first_dealer=game.first_dealer,
+        deals=tuple(game.deals),
+        history=tuple(game.history),
+        dealers=tuple(game.dealers),
+        tricks=tuple(tuple(t) for t in game.tricks),
+        hand_points=tuple(game.hand_points),
+        scores=tuple(game.scores),
+        winner=game.winner,
+    )
+
+
+def play_game(
+    players: int = 4,
+    seed: int = 0,
+    *,
+    target: int = 500,
+    bots: Sequence[Bot] | None = None,
+) -> GameRecord:
+    """Play a whole game from seeded shuffles with bots (default: a ``HeuristicBot`` in every seat).
+
+    ``bots``, one per seat, are asked only through their ``View``.
+    """
+    rules = ZhengFenRules(players=players, target=target)
+    seats = list(bots) if bots is not None else [HeuristicBot() for _ in range(players)]
+    if len(seats) != players:
+        raise ZhengFenError(f"{players} players need {players} bots, got {len(seats)}")
+    game = Game(rules, seed=random.Random(seed))
+    while game.to_act is not None:
+        game.apply(seats[game.to_act].act(game.view()))
+    return record_of(game)

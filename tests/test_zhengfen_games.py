@@ -1,0 +1,174 @@
+"""Whole games of Zheng Fen (OpenSpiel's random-play conformance): every player count 3–6, random and heuristic
+bots, many seeds. Each record is checked against RULES §12 from its own data — cards conserved, every play beats
+the one before it in its pile or is a lead, the last player takes the pile, points conserved, the game ends with
+one player alone at the top at or above the target — and replays to itself; hypothesis checks that ``classify``
+and ``combinations`` agree on random hands."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations as choose
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shengji_tutor import Card, deck
+from shengji_tutor.zhengfen import (
+    Bot,
+    CombinationError,
+    GameRecord,
+    HeuristicBot,
+    Pass,
+    Play,
+    RandomBot,
+    classify,
+    combinations,
+    play_game,
+)
+
+FULL_DECK = sorted(c.id for c in deck(1))
+SEEDS = range(4)
+
+
+def _bots(kind: str, players: int, seed: int) -> list[Bot]:
+    if kind == "random":
+        return [RandomBot(f"{seed}:{s}") for s in range(players)]
+    if kind == "heuristic":
+        return [HeuristicBot() for _ in range(players)]
+    return [HeuristicBot() if s % 2 else RandomBot(f"{seed}:{s}") for s in range(players)]
+
+
+def check_game(record: GameRecord) -> None:
+    n, target = record.rules.players, record.rules.target
+    assert len(record.deals) == len(record.dealers) == len(record.tricks) == len(record.hand_points)
+    assert record.dealers[0] == record.first_dealer
+    totals = [0] * n
+    for h, (order, tricks, points) in enumerate(zip(record.deals, record.tricks, record.hand_points, strict=True)):
+        assert sorted(c.id for c in order) == FULL_DECK, "one deck of 54, each card once"
+        played: list[int] = []
+        for trick in tricks:
+            first, *rest = trick.actions
+            assert isinstance(first, Play), "a pile opens with a lead, never a pass"
+            assert first.seat == trick.leader
+            table = classify(first.cards)
+            last = first.seat
+            for action in rest:
+                if isinstance(action, Play):
+                    combo = classify(action.cards)
+                    assert combo.beats(table), f"{combo.describe()} does not beat {table.describe()}"
+                    table, last = combo, action.seat
+            assert trick.taker == last, "the last player to play takes the pile"
+            assert trick.points == sum(c.points for p in trick.plays for c in p.cards)
+            played.extend(c.id for p in trick.plays for c in p.cards)
+        assert sorted(played) == FULL_DECK, "every card of the hand is played exactly once"
+        taken = [sum(t.points for t in tricks if t.taker == s) for s in range(n)]
+        assert list(points) == taken
+        assert sum(points) == 100, "points as in Sheng ji: 100 a deck"
+        for s in range(n):
+            totals[s] += points[s]
+        best = max(totals)
+        alone = [s for s in range(n) if totals[s] == best] == [record.winner]
+        finished = h == len(record.deals) - 1
+        assert (best >= target and len([v for v in totals if v == best]) == 1) == finished, "ends when one leads"
+        if finished:
+            assert alone
+        else:
+            assert record.dealers[h + 1] == tricks[-1].taker, "the last player to play deals the next hand"
+    assert list(record.scores) == totals
+    assert record.scores[record.winner] >= target
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("bots", ["random", "heuristic", "mixed"])
+def test_whole_games_keep_every_rule(players: int, bots: str) -> None:
+    for seed in SEEDS:
+        record = play_game(players, seed, bots=_bots(bots, players, seed))
+        check_game(record)
+        assert record.replayed() == record
+        assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_a_game_to_1000_and_the_default_game() -> None:
+    record = play_game(players=5, seed=3, target=1000, bots=_bots("random", 5, 3))
+    check_game(record)
+    assert max(record.scores) >= 1000
+    default = play_game()
+    check_game(default)
+    assert default.rules.players == 4
+    assert default.rules.target == 500
+    assert default == play_game(players=4, seed=0), "seeded: the same game again"
+
+
+def test_every_decision_offers_exactly_the_legal_actions() -> None:
+    record = play_game(players=3, seed=7, bots=_bots("random", 3, 7))
+    for _action, game in record.replay():
+        if game.to_act is None:
+            break
+        view = game.view()
+        actions = game.legal_actions()
+        assert actions == view.legal_actions()
+        assert (Pass(view.seat) in actions) is (view.table is not None)
+        for a in actions:
+            if isinstance(a, Play):
+                assert all(c in view.hand for c in a.cards)
+                assert view.table is None or classify(a.cards).beats(view.table)
+
+
+def test_the_heuristic_bot_outscores_random_bots() -> None:
+    wins = 0
+    games = 12
+    for seed in range(games):
+        seat = seed % 4
+        bots: list[Bot] = [HeuristicBot() if s == seat else RandomBot(f"{seed}:{s}") for s in range(4)]
+        wins += play_game(4, seed, bots=bots).winner == seat
+    assert wins >= games * 3 // 4, f"the heuristic bot won {wins} of {games} games against three random bots"
+
+
+def test_the_heuristic_bot_passes_rather_than_spend_a_special_on_an_empty_pile() -> None:
+    from shengji_tutor.zhengfen import View, ZhengFenRules
+
+    hand = tuple(Card.parse(t) for t in ["2S", "2H", "2D", "2C", "5S", "10H", "KD", "3C"])
+    view = View(ZhengFenRules(), 0, hand, classify("AS"), 1, 0, (8, 10, 10, 10), (0, 0, 0, 0))
+    assert HeuristicBot().act(view) == Pass(0)
+    rich = View(ZhengFenRules(), 0, hand, classify("AS"), 1, 40, (8, 10, 10, 10), (0, 0, 0, 0))
+    assert isinstance(HeuristicBot().act(rich), Play)
+    lead = View(ZhengFenRules(), 0, hand, None, None, 0, (8, 10, 10, 10), (0, 0, 0, 0))
+    assert HeuristicBot().act(lead) == Play(0, (Card("3", "C"),)), "it leads its lowest combination"
+
+
+ONE_DECK = list(deck(1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(min_value=4, max_value=12))
+def test_classify_accepts_exactly_the_enumerated_combinations(rng: random.Random, size: int) -> None:
+    hand = rng.sample(ONE_DECK, size)
+    found = {frozenset(c.id for c in combo.cards): combo for combo in combinations(hand)}
+    assert len(found) == len(combinations(hand)), "each set of cards once"
+    for combo in found.values():
+        assert classify(combo.cards) == combo
+    for k in range(1, min(size, 6) + 1):
+        for cards in choose(hand, k):
+            key = frozenset(c.id for c in cards)
+            try:
+                combo = classify(cards)
+            except CombinationError:
+                assert key not in found
+            else:
+                assert found[key] == combo
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_beating_is_a_strict_order(rng: random.Random) -> None:
+    combos = combinations(rng.sample(ONE_DECK, 14))
+    sample = rng.sample(combos, min(len(combos), 25))
+    for a in sample:
+        assert not a.beats(a)
+        for b in sample:
+            if a.beats(b):
+                assert not b.beats(a)
+                for c in sample:
+                    if b.beats(c):
+                        assert a.beats(c)
