@@ -13,17 +13,23 @@ import pytest
 
 from shengji_tutor import (
     HeuristicBot,
+    InvalidTrumpError,
     LevelChange,
     Round,
     RuleSet,
     RuleSetError,
     ShengjiError,
     Trump,
+    is_tractor,
+    legal_follow,
+    parse_cards,
     play_match,
     play_round,
+    points,
+    trick_winner,
 )
 from shengji_tutor.engine.scoring import hooked_back_to, level_after, red_five_points
-from shengji_tutor.play.game import new_levels
+from shengji_tutor.play.game import new_levels, prepare_round
 
 # -- the switches --------------------------------------------------------------------------------
 
@@ -244,3 +250,65 @@ def test_only_the_named_red_five_is_penalised() -> None:
 def test_red_five_points_refuses_a_trick_without_sides() -> None:
     with pytest.raises(ShengjiError, match="a side for each of the 4 plays"):
         red_five_points(["5H", "3S", "AS", "4S"], [False, True], 2, RED)
+
+
+# -- red five: the card order (RULES §11) ---------------------------------------------------------
+
+RED_SEVEN_CLUBS = Trump("7", "C", red_five="5H+5D")
+
+
+def test_red_fives_rank_above_the_big_joker() -> None:
+    """RULES §11: 'the named five(s) rank above the big joker as the highest trumps (still worth 5 points each)'."""
+    t = RED_SEVEN_CLUBS
+    order = [str(c) for c in t.sorted("2C AC 7H 7C SJ BJ 5D 5H")]
+    assert order == ["5H", "5D", "BJ", "SJ", "7C", "7H", "AC", "2C"]
+    assert [t.suit_of(c) for c in parse_cards("5H 5D 5S 5C")] == ["trump", "trump", "S", "trump"]
+    assert trick_winner(["BJ", "5D", "5H", "SJ"], t) == 2
+    assert trick_winner(["4H", "5H", "AH", "2H"], t) == 1  # a trump ruffs hearts
+    assert points("5H 5D") == 10
+    only_hearts = Trump("7", "C", red_five="5H")
+    assert only_hearts.suit_of(parse_cards("5D")[0]) == "D"
+    assert trick_winner(["BJ", "5D", "5H", "SJ"], only_hearts) == 2
+
+
+@pytest.mark.parametrize(
+    ("red_five", "cards", "tractor"),
+    [
+        ("5H", "BJ BJ 5H 5H", True),  # the top of the trump chain
+        ("5H+5D", "BJ BJ 5D 5D", True),
+        ("5H+5D", "5D 5D 5H 5H", True),
+        ("5H+5D", "BJ BJ 5H 5H", False),  # 5♦ lies between
+        ("5H+5D", "SJ SJ 5D 5D", False),  # the big joker lies between
+        ("5H", "4H 4H 6H 6H", True),  # the gap the red five leaves in its suit, like the trump rank's
+        ("5H", "4D 4D 6D 6D", False),  # 5♦ is an ordinary diamond
+        ("5H+5D", "4D 4D 6D 6D", True),
+    ],
+)
+def test_red_fives_in_tractors(red_five: str, cards: str, tractor: bool) -> None:
+    """RULES §4: tractors are consecutive in the effective suit's order; the red fives extend the trump chain."""
+    assert is_tractor(cards, Trump("7", "C", red_five=red_five)) is tractor
+
+
+def test_a_red_five_follows_trump_not_its_suit() -> None:
+    verdict = legal_follow(hand="5H 3S 4S", lead="AH", play="5H", trump=RED_SEVEN_CLUBS)
+    assert verdict  # void in hearts once the 5♥ is trump
+    assert not legal_follow(hand="5H 3C 4S", lead="AC", play="4S", trump=RED_SEVEN_CLUBS)
+
+
+def test_at_rank_five_the_red_fives_are_rank_cards() -> None:
+    """The rank is the declarers' level and cannot be refused, so at rank 5 a red five is a trump-rank card."""
+    assert Trump("5", "S", red_five="5H") == Trump("5", "S")
+    assert trick_winner(["BJ", "5H", "5S"], Trump("5", "S", red_five="5H")) == 0
+
+
+def test_a_trump_refuses_an_unknown_red_five() -> None:
+    with pytest.raises(InvalidTrumpError, match="red_five must be None, '5H' or '5H\\+5D'"):
+        Trump("7", "C", red_five="5S")
+
+
+def test_the_round_deals_its_trump_with_the_red_fives() -> None:
+    rnd = Round(RuleSet(red_five="5H"), seed=5, dealer=0)
+    prepare_round(rnd, [HeuristicBot()] * 4)
+    assert rnd.trump is not None
+    assert rnd.trump.red_five == "5H"
+    assert rnd.trump.suit_of(parse_cards("5H")[0]) == "trump"

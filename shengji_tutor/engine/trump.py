@@ -54,12 +54,31 @@ _DISPLAY_ORDER = (TRUMP, 0, 1, 3, 2)  # trump, then ♠ ♥ ♣ ♦: colours alt
 _NATURAL_ORDER = (0, 1, 3, 2, 0)  # a card's own suit (S H D C, jokers) in that display order
 
 
-@dataclass(frozen=True)
+_RED_FIVES = {None: (), "5H": (1 * 13 + 3,), "5H+5D": (1 * 13 + 3, 2 * 13 + 3)}
+"""The ``red_five`` variant's cards as ids (5♥, 5♦: suit index × 13 + rank index), highest first."""
+
+
+@dataclass(frozen=True, repr=False)
 class Trump:
-    """The trump of a round: ``Trump("7", "C")``, or ``Trump("7", None)`` for no-trump."""
+    """The trump of a round: ``Trump("7", "C")``, or ``Trump("7", None)`` for no-trump.
+
+    ``red_five`` (RULES §11, 红五 hóng wǔ): ``"5H"`` or ``"5H+5D"`` puts those fives
+    above the big joker, 5♥ highest, in the trump chain (so BJ BJ 5♥ 5♥ is a
+    tractor) and out of their suit (so 4♥ 4♥ 6♥ 6♥ is a tractor, as across the
+    trump rank's gap). At trump rank 5 the fives are trump-rank cards, so the red
+    five's order does not apply: ``Trump("5", "H", "5H") == Trump("5", "H")``.
+
+    >>> from shengji_tutor import Trump, parse_cards
+    >>> t = Trump("7", "C", red_five="5H+5D")
+    >>> " ".join(str(c) for c in t.sorted("BJ 5D 5H 7C 5S AH"))
+    '5H 5D BJ 7C 5S AH'
+    >>> t, Trump("5", "H", "5H")
+    (Trump(rank='7', suit='C', red_five='5H+5D'), Trump(rank='5', suit='H'))
+    """
 
     rank: str
     suit: str | None = None
+    red_five: str | None = None
     suit_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The id layer: each card id's effective suit (0..3 a plain suit in ``SUITS`` order, ``TRUMP`` for trump)."""
     key_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -78,13 +97,23 @@ class Trump:
             suit = _SUIT_INPUT.get(self.suit.strip().upper()) if isinstance(self.suit, str) else None
             if suit is None:
                 raise InvalidTrumpError(f"the trump suit must be S, H, D, C (or None for no-trump), not {self.suit!r}")
+        if self.red_five not in _RED_FIVES:
+            raise InvalidTrumpError(f"red_five must be None, '5H' or '5H+5D', not {self.red_five!r}")
+        red_five = None if rank == "5" else self.red_five  # at rank 5 the fives are rank cards
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
-        suits, keys, order, higher = _id_tables(RANKS.index(rank), None if suit is None else SUITS.index(suit))
+        object.__setattr__(self, "red_five", red_five)
+        suits, keys, order, higher = _id_tables(
+            RANKS.index(rank), None if suit is None else SUITS.index(suit), _RED_FIVES[red_five]
+        )
         object.__setattr__(self, "suit_table", suits)
         object.__setattr__(self, "key_table", keys)
         object.__setattr__(self, "order_table", order)
         object.__setattr__(self, "higher_tables", higher)
+
+    def __repr__(self) -> str:
+        five = "" if self.red_five is None else f", red_five={self.red_five!r}"
+        return f"Trump(rank={self.rank!r}, suit={self.suit!r}{five})"
 
     # -- the contract ---------------------------------------------------------
 
@@ -136,9 +165,16 @@ class Trump:
 
     def describe(self) -> str:
         """In words: ``"rank 7, clubs are trump (7♣ dominant)"`` or ``"rank 7, no-trump"``."""
+        fives = {None: "", "5H": ", 5♥ above the big joker", "5H+5D": ", 5♥ and 5♦ above the big joker"}
         if self.suit is None:
-            return f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers and {self.rank}s are trump"
-        return f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump ({self.rank}{SUIT_SYMBOLS[self.suit]} dominant)"
+            return (
+                f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers{' and red fives' if self.red_five else ''} "
+                f"and {self.rank}s are trump{fives[self.red_five]}"
+            )
+        return (
+            f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump ({self.rank}{SUIT_SYMBOLS[self.suit]} dominant"
+            f"{fives[self.red_five]})"
+        )
 
     def trump_cards(self) -> list[Card]:
         """Every distinct trump card, high to low."""
@@ -167,10 +203,11 @@ def check_trump(trump: object) -> Trump:
 
 @cache
 def _id_tables(
-    rank: int, trump_suit: int | None
+    rank: int, trump_suit: int | None, fives: tuple[int, ...] = ()
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[frozenset[int], ...], ...]]:
-    """A trump's id tables, built once per rank and suit: effective suits, keys, display order, higher cards."""
-    suits, keys = _tables(rank, trump_suit)
+    """A trump's id tables, built once per rank, suit and red fives: effective suits, keys, display order, higher
+    cards."""
+    suits, keys = _tables(rank, trump_suit, fives)
     # high to low by effective suit and key; equal cards by natural suit ♠ ♥ ♣ ♦, so colours alternate
     order = tuple(
         _DISPLAY_ORDER.index(suits[i]) * 10_000 + (99 - keys[i]) * 100 + _NATURAL_ORDER[i // 13] * 10 + i % 13
@@ -183,27 +220,37 @@ def _id_tables(
     return suits, keys, order, higher
 
 
-_KEYS = 16
-"""Keys run from 0 to 15 (the big joker with a trump suit)."""
+_KEYS = 18
+"""Keys run from 0 to 17 (with a trump suit: the big joker 15, or with both red fives 17)."""
 
 
-def _tables(rank: int, trump_suit: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _tables(rank: int, trump_suit: int | None, fives: tuple[int, ...] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each id's effective suit and key: every suit's cards in rank order without the trump rank and the red
+    fives, numbered from 0; after the trump suit's cards, the trump chain (see the module docstring), then the
+    red fives, lowest first."""
     suits = [0] * N_CARD_IDS
     keys = [0] * N_CARD_IDS
+    top = 0
     for s in range(4):
+        key = 0
         for r in range(13):
             cid = s * 13 + r
-            if r == rank:
-                suits[cid] = TRUMP
-                if trump_suit is None:
-                    keys[cid] = 0
-                else:
-                    keys[cid] = 13 if s == trump_suit else 12
-            else:
-                suits[cid] = TRUMP if s == trump_suit else s
-                keys[cid] = r if r < rank else r - 1
-    top = 0 if trump_suit is None else 13
+            if r == rank or cid in fives:
+                continue
+            suits[cid] = TRUMP if s == trump_suit else s
+            keys[cid] = key
+            key += 1
+        if s == trump_suit:
+            top = key  # the trump suit's own cards take keys 0 .. top - 1
+    for s in range(4):
+        cid = s * 13 + rank
+        suits[cid] = TRUMP
+        keys[cid] = 0 if trump_suit is None else top + (s == trump_suit)
+    top = 0 if trump_suit is None else top + 1
     suits[SMALL_JOKER_ID] = suits[BIG_JOKER_ID] = TRUMP
     keys[SMALL_JOKER_ID] = top + 1
     keys[BIG_JOKER_ID] = top + 2
+    for k, cid in enumerate(reversed(fives)):
+        suits[cid] = TRUMP
+        keys[cid] = top + 3 + k
     return tuple(suits), tuple(keys)

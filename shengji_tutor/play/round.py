@@ -439,11 +439,11 @@ class Round:
             return False
         if decl is None:
             suit = _kitty_suit(kitty, self.rank)
-            self.trump = Trump(self.rank, suit)
+            self.trump = Trump(self.rank, suit, self.rules.red_five)
             if self.dealer is None:
                 self.dealer = 0
         else:
-            self.trump = Trump(self.rank, decl.suit)
+            self.trump = Trump(self.rank, decl.suit, self.rules.red_five)
             if self.dealer is None:  # RULES §10: in the first round the first declarer deals (variant: the last)
                 first = self.rules.first_dealer == "first-declarer"
                 self.dealer = self._state.declarations[0].seat if first else decl.seat
