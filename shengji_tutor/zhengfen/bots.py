@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from typing import Protocol
 
-from .combos import Combination, Kind, combinations
+from .combos import Combination, Kind, combinations, plays_beating
 from .game import Action, Pass, Play, View
 from .rules import ORDER, value
 
@@ -51,14 +51,13 @@ class HeuristicBot:
     """A sensible beginner (see the module docstring); deterministic for a given view."""
 
     def act(self, view: View) -> Action:
-        combos = combinations(view.hand)
         held = Counter(value(c) for c in view.hand)
         if view.table is None:
+            combos = combinations(view.hand)
             plain = [c for c in combos if not c.kind.special] or combos
             best = min(plain, key=lambda c: (c.top, _broken(c, held), -len(c.cards), c.points, _spent(c)))
             return Play(view.seat, best.cards)
-        table = view.table
-        options = [c for c in combos if c.beats(table)]
+        options = plays_beating(view.hand, view.table)
         if not options:
             return Pass(view.seat)
         cheapest = min(options, key=lambda c: (_cost(c, held), c.points))

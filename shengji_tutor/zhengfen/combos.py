@@ -18,6 +18,10 @@ The kinds, in the order RULES §12 and the seed list them (``Kind``):
     a 5♥ 10♥ K♠ would then be no combination at all), 5-10-K of one suit, and
     the four 2s (a special, not a four of a kind).
 
+The order of the kinds matters only among the specials: a pair never beats a
+single, although RULES lists it higher, for the seed has each next player play
+"a higher combination of the corresponding kind", or a special.
+
 Sequences (kinds 5, 6, 7 and 9) follow the order 3 < 4 < … < A < 2 and never wrap:
 one may end with a 2 (Q-K-A-2) but not start with one (2-3-4 is refused), and
 jokers are in none.
@@ -52,7 +56,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations as choose
 from itertools import product
@@ -256,46 +260,65 @@ def refusal(play: Combination, table: Combination) -> str:
     return f"{play.describe()} is not higher than {table.describe()}"
 
 
-def combinations(hand: CardsLike) -> list[Combination]:
-    """Every combination the cards of ``hand`` make (each set of cards once), lows first within each kind.
+def combinations(hand: CardsLike, kinds: Iterable[Kind] | None = None) -> list[Combination]:
+    """Every combination the cards of ``hand`` make (each set of cards once), lows first within each kind;
+    only those of ``kinds`` when given.
 
-    >>> from shengji_tutor.zhengfen import combinations
+    >>> from shengji_tutor.zhengfen import Kind, combinations
     >>> [c.describe() for c in combinations("5H 5S 10H KH")]
     ['a single 5♠', 'a single 5♥', 'a single 10♥', 'a single K♥', 'a pair of 5s (5♠ 5♥)', '5-10-K of mixed suits (5♠ 10♥ K♥)', '5-10-K of one suit (5♥ 10♥ K♥)']
+    >>> len(combinations("5H 5S 10H KH", kinds=[Kind.SINGLE]))
+    4
     """
     group = as_cards(hand, "the hand")
     check_copies([group], 1, "the hand")
-    return list(_combinations(group))
+    wanted = frozenset(Kind) if kinds is None else frozenset(kinds)
+    return list(_combinations(_sorted(group), wanted))
 
 
 def plays_beating(hand: CardsLike, table: Combination) -> list[Combination]:
-    """Every combination of ``hand`` that may be played on ``table``."""
-    return [c for c in combinations(hand) if c.beats(table)]
+    """Every combination of ``hand`` that may be played on ``table``: its kind, higher, and the higher specials.
+
+    >>> from shengji_tutor.zhengfen import classify, plays_beating
+    >>> [p.describe() for p in plays_beating("8S 8H 3C 5D 10D KD", classify("7S 7C"))]
+    ['a pair of 8s (8♠ 8♥)', '5-10-K of one suit (5♦ 10♦ K♦)']
+    """
+    kinds = {table.kind, *(k for k in Kind if k.special)}
+    return [c for c in combinations(hand, kinds) if c.beats(table)]
 
 
-def _combinations(hand: Sequence[Card]) -> Iterator[Combination]:
+def _combinations(hand: tuple[Card, ...], kinds: frozenset[Kind]) -> Iterator[Combination]:
+    """The combinations of ``kinds`` among ``hand`` (distinct cards, sorted low to high)."""
     by_value: dict[int, list[Card]] = {}
-    for c in _sorted(hand):
+    for c in hand:
         by_value.setdefault(value(c), []).append(c)
-    for c in _sorted(hand):
-        yield Combination(Kind.SINGLE, (c,), value(c))
+    if Kind.SINGLE in kinds:
+        for c in hand:
+            yield Combination(Kind.SINGLE, (c,), value(c))
     for width in (2, 3, 4):
         for v, held in by_value.items():
-            for cards in choose(held, width):
-                kind = Kind.FOUR_TWOS if width == 4 and v == TWO else _TUPLE_KIND[width]
-                yield Combination(kind, cards, v)
-    for width in (2, 3, 4):
-        yield from _runs(by_value, width)
-    for v, held in by_value.items():
-        others = [c for c in _sorted(hand) if value(c) != v]
-        for triple in choose(held, 3):
-            for two in choose(others, 2):
-                yield Combination(Kind.POKER, _sorted(triple + two), v)
-    yield from _straights(hand)
-    fives, tens, kings = (by_value.get(v, []) for v in _510K)
-    for cards in product(fives, tens, kings):
-        pure = len({c.suit for c in cards}) == 1
-        yield Combination(Kind.PURE_510K if pure else Kind.MIXED_510K, cards, _510K[-1])
+            kind = Kind.FOUR_TWOS if width == 4 and v == TWO else _TUPLE_KIND[width]
+            if kind in kinds:
+                for cards in choose(held, width):
+                    yield Combination(kind, cards, v)
+    for width, kind in _WIDTH_KIND.items():
+        if kind in kinds:
+            yield from _runs(by_value, width)
+    if Kind.POKER in kinds:
+        for v, held in by_value.items():
+            others = [c for c in hand if value(c) != v]
+            for triple in choose(held, 3):
+                for two in choose(others, 2):
+                    low = tuple(c for c in two if value(c) < v)
+                    yield Combination(Kind.POKER, low + triple + two[len(low) :], v)
+    if Kind.STRAIGHT in kinds:
+        yield from _straights(hand)
+    if Kind.MIXED_510K in kinds or Kind.PURE_510K in kinds:
+        fives, tens, kings = (by_value.get(v, []) for v in _510K)
+        for cards in product(fives, tens, kings):
+            kind = Kind.PURE_510K if len({c.suit for c in cards}) == 1 else Kind.MIXED_510K
+            if kind in kinds:
+                yield Combination(kind, cards, _510K[-1])
 
 
 def _runs(by_value: dict[int, list[Card]], width: int) -> Iterator[Combination]:

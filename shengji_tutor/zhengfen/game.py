@@ -48,7 +48,7 @@ from typing import Any, TypeAlias
 
 from ..engine.cards import Card, CardsLike, as_cards, deck, format_cards, parse_cards
 from ..engine.seats import seat_name
-from .combos import Combination, classify, combinations, refusal
+from .combos import Combination, classify, combinations, plays_beating, refusal
 from .rules import TurnError, ZhengFenError, ZhengFenRules
 
 __all__ = ["FIRST_LEADER_CARD", "Action", "Game", "Pass", "Play", "Trick", "View", "action_from_dict"]
@@ -141,11 +141,9 @@ class View:
 
     def legal_actions(self) -> list[Action]:
         """What this player may do: the same list as ``Game.legal_actions``."""
-        combos = combinations(self.hand)
         if self.table is None:
-            return [Play(self.seat, c.cards) for c in combos]
-        table = self.table
-        return [Pass(self.seat), *(Play(self.seat, c.cards) for c in combos if c.beats(table))]
+            return [Play(self.seat, c.cards) for c in combinations(self.hand)]
+        return [Pass(self.seat), *(Play(self.seat, c.cards) for c in plays_beating(self.hand, self.table))]
 
 
 class Game:

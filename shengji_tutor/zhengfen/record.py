@@ -26,8 +26,9 @@ from typing import Any
 
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
+from ..engine.seats import seat_name
 from .bots import Bot, HeuristicBot
-from .game import Action, Game, Trick, action_from_dict
+from .game import Action, Game, Play, Trick, action_from_dict
 from .rules import ZhengFenError, ZhengFenRules
 
 __all__ = ["GameRecord", "RecordError", "play_game", "record_of"]
@@ -56,6 +57,21 @@ class GameRecord:
     """Each hand's points per seat (100 a hand)."""
     scores: tuple[int, ...]
     winner: int
+
+    def describe_trick(self, hand: int, index: int) -> str:
+        """One pile as a line of a transcript: ``"1. East 3♥, North 5♦, …, North passes → East takes 15"``.
+
+        >>> from shengji_tutor.zhengfen import play_game
+        >>> print(play_game(players=3, seed=1).describe_trick(0, 0))
+        1. Seat 1 3♠ 3♥ 3♣ 6♦ 7♥, Seat 2 3♦ 5♠ 5♥ 5♦ 6♥, Seat 3 4♠ 4♣ 7♠ 7♦ 7♣, Seat 1 passes, Seat 2 passes → Seat 3 takes 15
+        """
+        trick = self.tricks[hand][index]
+        n = self.rules.players
+        parts = [
+            f"{seat_name(a.seat, n)} {format_cards(a.cards)}" if isinstance(a, Play) else a.describe(n)
+            for a in trick.actions
+        ]
+        return f"{index + 1}. " + ", ".join(parts) + f" → {seat_name(trick.taker, n)} takes {trick.points}"
 
     def to_json(self) -> str:
         """How the game started and its actions, as JSON (cards as tokens such as ``"10H"``)."""
