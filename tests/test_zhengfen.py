@@ -78,9 +78,12 @@ REFUSED = [
     ("8S 8H 9S 9D", "a run of pairs needs 3 or more of them, not 2"),
     ("4S 4H 4D 4C 5S 5H 5D 5C", "a run of fours needs 3 or more of them, not 2"),  # the seed's example shows two
     ("7S 7H 7D 8S 8H 8D", "a run of triples needs 3 or more"),
-    ("2S 2H 3S 3H 4S 4H", "a sequence may end with a 2 but not start with one"),
-    ("2H 3H 4H 5H 6H", "a sequence may end with a 2 but not start with one"),
-    ("AH 2H 3H 4H 5H", "its ranks are not consecutive"),  # no wrap past 2
+    ("2S 2H 3S 3H 4S 4H", "a sequence may end with a 2 but neither start with one"),
+    ("2H 3H 4H 5H 6H", "a sequence may end with a 2 but neither start with one"),
+    ("AH 2H 3H 4H 5H", "nor run on past it to the 3"),  # no wrap past 2
+    ("KS KH AS AH 2S 2H 3S 3H", "nor run on past it to the 3"),
+    ("2S 2H 2D 3S 3H 3D 4S 4H 4D", "may end with a 2 but neither start with one"),
+    ("QS QH 2S 2H 3S 3H", "its ranks are not consecutive"),
     ("3H 4H 5H 6H", "none of Zheng Fen's kinds"),  # a straight needs five
     ("3H 4H 5H 6H 7S", "all be of one suit"),
     ("8S 8H 10S 10H QS QH", "its ranks are not consecutive"),
@@ -235,6 +238,7 @@ def _state(game: Game) -> object:
     ("action", "message"),
     [
         (Pass(0), "it is West's turn, not North's"),
+        (Pass(True), "it is West's turn, not True's"),
         (Play(1, tuple(parse_cards("5S"))), "West does not hold 5♠"),
         (Play(1, tuple(parse_cards("4H 5H"))), "is no combination"),
         (Play(1, tuple(parse_cards("4H"))), "4♥ is not higher than a single 7♠"),

@@ -77,6 +77,41 @@ def check_game(record: GameRecord) -> None:
             assert record.dealers[h + 1] == tricks[-1].taker, "the last player to play deals the next hand"
     assert list(record.scores) == totals
     assert record.scores[record.winner] >= target
+    for h in range(len(record.deals)):
+        check_turns(record, h)
+
+
+def _next_holder(held: list[set[int]], seat: int) -> int | None:
+    n = len(held)
+    return next(((seat + k) % n for k in range(1, n + 1) if held[(seat + k) % n]), None)
+
+
+def check_turns(record: GameRecord, h: int) -> None:
+    """The deal goes round from the dealer; the 3♥ leads; the turn goes round skipping empty hands; a pile ends
+    when every other holder of cards has passed, and its taker (or the next holder) leads."""
+    n = record.rules.players
+    held: list[set[int]] = [set() for _ in range(n)]
+    for k, card in enumerate(record.deals[h]):
+        held[(record.dealers[h] + k) % n].add(card.id)
+    assert max(map(len, held)) - min(map(len, held)) <= 1
+    leader: int | None = next(s for s in range(n) if Card("3", "H").id in held[s])
+    for trick in record.tricks[h]:
+        assert trick.leader == leader
+        actor, last, passes = None, trick.leader, 0
+        for action in trick.actions:
+            expected = leader if actor is None else _next_holder(held, actor)
+            assert action.seat == expected, "the turn goes round, skipping players with no cards"
+            others = sum(1 for s in range(n) if s != last and held[s])
+            assert actor is None or passes < others, "the pile is taken once all the others have passed"
+            if isinstance(action, Play):
+                held[action.seat] -= {c.id for c in action.cards}
+                last, passes = action.seat, 0
+            else:
+                passes += 1
+            actor = action.seat
+        assert passes == sum(1 for s in range(n) if s != last and held[s])
+        leader = last if held[last] else _next_holder(held, last)
+    assert leader is None, "the hand ends when every hand is empty"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

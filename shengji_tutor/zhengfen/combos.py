@@ -49,7 +49,7 @@ True
 >>> classify("2H 3H 4H 5H 6H")
 Traceback (most recent call last):
 ...
-shengji_tutor.zhengfen.rules.CombinationError: 2♥ 3♥ 4♥ 5♥ 6♥ is no combination: a sequence may end with a 2 but not start with one (RULES §12)
+shengji_tutor.zhengfen.rules.CombinationError: 2♥ 3♥ 4♥ 5♥ 6♥ is no combination: a sequence may end with a 2 but neither start with one nor run on past it to the 3 (RULES §12)
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations as choose
-from itertools import product
+from itertools import pairwise, product
 
 from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, check_copies, format_cards
 from ..engine.errors import ImpossibleCardsError
@@ -233,10 +233,10 @@ def _run_refusal(values: list[int]) -> str:
         return "jokers are in no sequence"
     if values == list(range(values[0], values[0] + len(values))):
         return ""
-    if values[-1] == TWO:
-        low = [-1, *values[:-1]]  # the 2 read as the card below the 3
-        if low == list(range(-1, len(values) - 1)):
-            return "a sequence may end with a 2 but not start with one (RULES §12)"
+    if values[-1] == TWO and values[0] == 0:
+        gaps = [b - a for a, b in pairwise(values)]
+        if gaps.count(1) == len(gaps) - 1:  # consecutive but for one gap: the run goes round past the 2 to the 3
+            return "a sequence may end with a 2 but neither start with one nor run on past it to the 3 (RULES §12)"
     return "its ranks are not consecutive"
 
 

@@ -244,7 +244,7 @@ class Game:
         if self.to_act is None:
             raise TurnError("the game is over: nobody is to act")
         n = self.rules.players
-        if action.seat != self.to_act:
+        if type(action.seat) is not int or action.seat != self.to_act:
             who = seat_name(action.seat, n) if type(action.seat) is int and 0 <= action.seat < n else repr(action.seat)
             raise TurnError(f"it is {seat_name(self.to_act, n)}'s turn, not {who}'s")
         name = seat_name(action.seat, n)
