@@ -17,11 +17,15 @@ from shengji_tutor import Card, deck
 from shengji_tutor.zhengfen import (
     Bot,
     CombinationError,
+    Game,
     GameRecord,
     HeuristicBot,
     Pass,
     Play,
     RandomBot,
+    View,
+    ZhengFenError,
+    ZhengFenRules,
     classify,
     combinations,
     play_game,
@@ -161,7 +165,7 @@ def test_the_heuristic_bot_outscores_random_bots() -> None:
 
 
 def test_the_heuristic_bot_passes_rather_than_spend_a_special_on_an_empty_pile() -> None:
-    from shengji_tutor.zhengfen import View, ZhengFenRules
+    from shengji_tutor.zhengfen import ZhengFenRules
 
     hand = tuple(Card.parse(t) for t in ["2S", "2H", "2D", "2C", "5S", "10H", "KD", "3C"])
     view = View(ZhengFenRules(), 0, hand, classify("AS"), 1, 0, (8, 10, 10, 10), (0, 0, 0, 0))
@@ -207,3 +211,41 @@ def test_beating_is_a_strict_order(rng: random.Random) -> None:
                 for c in sample:
                     if b.beats(c):
                         assert a.beats(c)
+
+
+def _snapshot(game: Game) -> object:
+    return (game.to_act, game.table, game.last, [list(h) for h in game.hands], len(game.history), list(game.scores))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=10_000), st.integers(min_value=3, max_value=6), st.randoms(use_true_random=False)
+)
+def test_any_cards_are_either_a_legal_action_or_refused_changing_nothing(
+    seed: int, players: int, rng: random.Random
+) -> None:
+    game = Game(ZhengFenRules(players=players), seed=seed)
+    bots = [RandomBot(rng.randrange(2**32)) for _ in range(players)]
+    for _ in range(rng.randrange(200)):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.view()))
+    seat = game.to_act
+    assert seat is not None
+    hand = game.hands[seat]
+    cards = tuple(rng.sample(hand, rng.randint(1, min(len(hand), 6))))
+    if rng.random() < 0.2:
+        cards = (*cards, rng.choice(ONE_DECK))
+    action = Play(seat, cards)
+    before = _snapshot(game)
+    legal = any(
+        isinstance(a, Play) and sorted(c.id for c in a.cards) == sorted(c.id for c in cards)
+        for a in game.legal_actions()
+    )
+    try:
+        game.apply(action)
+    except ZhengFenError:
+        assert not legal
+        assert _snapshot(game) == before
+    else:
+        assert legal
