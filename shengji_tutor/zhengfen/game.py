@@ -152,7 +152,8 @@ class Game:
     ``seed`` shuffles every hand's deck (and draws the first dealer unless
     ``first_dealer`` is given); ``deck_orders`` replays given shuffles instead, one
     per hand, in order. Every action is checked; a refused one raises
-    ``TurnError`` and changes nothing. ``history`` holds every accepted action.
+    ``TurnError`` (or ``CombinationError`` for cards that are no combination) and
+    changes nothing. ``history`` holds every accepted action.
     """
 
     def __init__(
@@ -238,7 +239,11 @@ class Game:
     # -- actions -------------------------------------------------------------------------
 
     def apply(self, action: Action) -> Combination | None:
-        """Perform ``action`` (the combination played, or ``None`` for a pass); ``TurnError`` if it is refused."""
+        """Perform ``action`` (the combination played, or ``None`` for a pass); a refusal changes nothing.
+
+        ``TurnError`` for an action out of turn, cards not held, a pass on a lead or a play that does not beat the
+        table (naming the rule: ``refusal``); ``CombinationError`` for cards that make no combination.
+        """
         if not isinstance(action, Play | Pass):
             raise TurnError(f"an action is a Play or a Pass, not {type(action).__name__}")
         if self.to_act is None:

@@ -105,7 +105,7 @@ class GameRecord:
     def replay(self) -> Iterator[tuple[Action, Game]]:
         """Play the game again action by action, yielding ``(action, game)`` after each (the same ``Game``, updated).
 
-        The engine re-checks every action, so a tampered history raises ``TurnError``.
+        The engine re-checks every action, so a tampered history raises ``TurnError`` or ``CombinationError``.
         """
         game = Game(self.rules, first_dealer=self.first_dealer, deck_orders=self.deals)
         for action in self.history:
