@@ -1,7 +1,9 @@
 function render({ model, el }) {
   const root = h("div", { class: "sjt-widget sjt-picker" });
-  const title = h("div", { class: "sjt-title" });
-  const hand = h("div", { class: "sjt-hand-groups" });
+  const id = "sjt-picker-" + Math.random().toString(36).slice(2);
+  const title = h("div", { class: "sjt-title", id });
+  // the hand is one group named by its title ("Your hand — pick 2"), so a screen reader says what the cards are for
+  const hand = h("div", { class: "sjt-hand-groups", role: "group", "aria-labelledby": id });
   const error = statusLine();
   root.append(title, hand, error);
   el.append(root);
