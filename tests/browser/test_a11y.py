@@ -321,11 +321,7 @@ def test_a_fanned_hand_shows_every_cards_rank_suit_and_points(
         for n in (1, 3):
             if buttons.count() > n:
                 buttons.nth(n).click()
-        page.wait_for_function(
-            "el => el.querySelectorAll(\"button.sjt-card[aria-pressed='true']\").length > 0",
-            arg=picker.element_handle(),
-            timeout=TIMEOUT,
-        )
+        page.wait_for_selector(f".sjt-place-{route} .sjt-picker button.sjt-card[aria-pressed='true']", timeout=TIMEOUT)
         overlapping, hidden = covered_indexes(page, picker)
         assert hidden == []
         assert overlapping > 0 or not fanned
