@@ -46,6 +46,8 @@ VIEW_FIELDS = {
     "declarations",
     "dealt",
     "attempted",
+    "overturns",
+    "buriers",
 }
 
 
@@ -88,7 +90,7 @@ def visible_cards(view: PlayerView) -> Counter[Card]:
         out += Counter(trick.attempted or ())
     out += Counter(view.declaration.cards if view.declaration else ())
     out += Counter(view.attempted or ())
-    for d in view.declarations:  # every declaration of the deal was shown to the table
+    for d in (*view.declarations, *view.overturns):  # every declaration (and chao dipi overturn) was shown
         out += Counter(d.cards)
     out += Counter(c for c, _ in view.calls)
     return out
@@ -118,7 +120,11 @@ class SpyBot:
         return self.inner.play(view)
 
 
-@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(players=5), RuleSet(decks=1)], ids=["4p", "friends", "1deck"])
+@pytest.mark.parametrize(
+    "rules",
+    [RuleSet(), RuleSet(players=5), RuleSet(decks=1), RuleSet(chao_dipi=True, redeal="no-points")],
+    ids=["4p", "friends", "1deck", "chao-dipi-redeal"],
+)
 def test_a_bot_sees_only_its_own_hand_and_the_table(rules: RuleSet) -> None:
     spies = [SpyBot(seat) for seat in range(rules.players)]
     play_round(rules, seed=3, bots=spies)

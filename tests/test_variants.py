@@ -12,9 +12,13 @@ from typing import Any
 import pytest
 
 from shengji_tutor import (
+    Declaration,
+    DeclarationError,
     HeuristicBot,
     InvalidTrumpError,
     LevelChange,
+    OutOfTurnError,
+    PhaseError,
     Round,
     RuleSet,
     RuleSetError,
@@ -22,14 +26,18 @@ from shengji_tutor import (
     Trump,
     is_tractor,
     legal_follow,
+    level_change,
     parse_cards,
     play_match,
     play_round,
     points,
     trick_winner,
 )
+from shengji_tutor.engine.declaring import judge_overturn
 from shengji_tutor.engine.scoring import hooked_back_to, level_after, red_five_points
+from shengji_tutor.play.actions import Declare, Discard, Pass, ShowHand
 from shengji_tutor.play.game import new_levels, prepare_round
+from shengji_tutor.play.round import RedealError
 
 # -- the switches --------------------------------------------------------------------------------
 
@@ -312,3 +320,157 @@ def test_the_round_deals_its_trump_with_the_red_fives() -> None:
     assert rnd.trump is not None
     assert rnd.trump.red_five == "5H"
     assert rnd.trump.suit_of(parse_cards("5H")[0]) == "trump"
+
+
+# -- a hopeless hand (RULES §11) ------------------------------------------------------------------
+
+
+def snapshot(rnd: Round) -> tuple[object, ...]:
+    """What a refused action must leave as it was."""
+    seats = range(rnd.players)
+    return (rnd.phase, rnd.to_act, rnd.trump, rnd.redeals, rnd.history, [rnd.view(s) for s in seats], rnd.discards)
+
+
+def refused(rnd: Round, error: type[Exception], action: Any, *words: str) -> None:
+    before = snapshot(rnd)
+    with pytest.raises(error) as info:
+        action()
+    for word in words:
+        assert word in str(info.value)
+    assert snapshot(rnd) == before
+
+
+def spades_declared(rules: RuleSet, seed: int, declarer: int) -> Round:
+    rnd = Round(rules, seed=seed, dealer=1)
+    rnd.deal_all()
+    rnd.declare(declarer, "2S")
+    assert rnd.finish_deal()
+    return rnd
+
+
+@pytest.mark.parametrize(("redeal", "seed", "declarer", "hopeless"), [("no-points", 1, 0, 0), ("no-trump", 97, 2, 3)])
+def test_redeal_a_hopeless_hand_by_the_same_dealer(redeal: str, seed: int, declarer: int, hopeless: int) -> None:
+    """RULES §11: 'after the draw, a player holding no trump (or no point card) may show the hand and force a
+    redeal by the same dealer'."""
+    rules = RuleSet(decks=1, redeal=redeal)
+    rnd = spades_declared(rules, seed, declarer)
+    first_deal = rnd.deck_order
+    others = [s for s in range(4) if s != hopeless and not rnd.may_show_hand(s)]
+    assert others == [s for s in range(4) if s != hopeless]
+    refused(rnd, RedealError, lambda: rnd.show_hand(others[0]), "does not force a redeal", "RULES §11")
+    assert rnd.may_show_hand(hopeless)
+    rnd.apply(ShowHand(hopeless))
+    assert (rnd.phase, rnd.redeals, rnd.dealer, rnd.trump, rnd.dealt) == ("deal", 1, 1, None, 0)
+    assert rnd.deck_order != first_deal
+    assert rnd.deals[0] == first_deal
+    rnd.undo()
+    assert (rnd.phase, rnd.redeals, rnd.deck_order) == ("kitty", 0, first_deal)
+
+
+def test_a_hopeless_hand_is_refused_where_the_rule_does_not_apply() -> None:
+    rnd = spades_declared(RuleSet(decks=1), 1, 0)
+    refused(rnd, RedealError, lambda: rnd.show_hand(0), "does not redeal a hopeless hand")
+    rnd = spades_declared(RuleSet(decks=1, redeal="no-points"), 1, 0)
+    rnd.discard(1, rnd.hand(1)[:6])
+    assert not rnd.may_show_hand(0)
+    refused(rnd, PhaseError, lambda: rnd.show_hand(0), "before the kitty is buried")
+
+
+def test_the_dealer_shows_the_hand_as_dealt_not_the_kitty() -> None:
+    rules = RuleSet(decks=1, redeal="no-points")
+    rnd = spades_declared(rules, 1, 0)
+    assert rnd.dealer == 1
+    dealt = list(rnd.hand(1))
+    for c in rnd.deck_order[-rules.kitty :]:
+        dealt.remove(c)
+    assert rnd.may_show_hand(1) is (not any(c.points for c in dealt))
+
+
+# -- chao dipi (RULES §11) ---------------------------------------------------------------------------
+
+CHAO = RuleSet(chao_dipi=True)
+
+
+def chao_round() -> Round:
+    """Seed 17, North deals at rank 2 and declares 2♠; South holds a pair of small jokers, East a pair of 2♥."""
+    rnd = Round(CHAO, seed=17, dealer=0)
+    rnd.deal_all()
+    rnd.declare(0, "2S")
+    rnd.finish_deal()
+    rnd.discard(0, rnd.hand(0)[-8:])
+    return rnd
+
+
+def test_chao_dipi_overturn_rebury_and_pass() -> None:
+    """RULES §11: 'going counter-clockwise from the dealer, each other player may once per turn reveal a stronger
+    pair declaration ... that player takes the kitty and buries the same number of cards. It goes on until every
+    other player has passed in turn. The declaring team and the dealer do not change'."""
+    rnd = chao_round()
+    buried = list(rnd.discards)
+    assert (rnd.phase, rnd.to_act) == ("chao", 1)
+    refused(rnd, OutOfTurnError, lambda: rnd.declare(2, "SJ SJ"), "West's turn")
+    rnd.apply(Pass(1))
+    assert rnd.to_act == 2
+    rnd.apply(Declare(2, tuple(parse_cards("SJ SJ"))))
+    assert (rnd.phase, rnd.to_act, rnd.trump) == ("kitty", 2, Trump("2", None))
+    assert len(rnd.hand(2)) == 25 + 8
+    assert rnd.view(2).hand.count(parse_cards("SJ")[0]) == 2
+    assert rnd.discards == []
+    reburied = rnd.hand(2)[:8]
+    rnd.apply(Discard(2, reburied))
+    assert rnd.view(2).discards == reburied
+    assert rnd.view(0).discards == ()  # the dealer no longer knows the kitty
+    assert (rnd.phase, rnd.to_act) == ("chao", 3)
+    refused(rnd, DeclarationError, lambda: rnd.declare(3, "2H 2H"), "does not overturn", "RULES §11")
+    for seat in (3, 0, 1):
+        rnd.apply(Pass(seat))
+    assert (rnd.phase, rnd.to_act, rnd.dealer, rnd.declarers) == ("play", 0, 0, (0, 2))
+    assert [d.seat for d in rnd.overturns] == [2]
+    assert rnd.buriers == [0, 2]
+    assert rnd.discards == [c.id for c in reburied] != buried
+    rnd.check_invariants()
+
+
+def test_chao_dipi_refuses_what_is_not_an_overturn() -> None:
+    rnd = chao_round()
+    refused(rnd, DeclarationError, lambda: rnd.declare(1, rnd.hand(1)[:1]), "with a pair of jokers or of trump-rank 2s")
+    refused(rnd, DeclarationError, lambda: rnd.declare(1, "SJ SJ"), "does not hold")
+    fresh = Round(CHAO, seed=17, dealer=0)
+    refused(fresh, PhaseError, lambda: fresh.pass_turn(0), "cannot pass now", "'deal' phase")
+    rnd.pass_turn(1)
+    rnd.pass_turn(2)
+    rnd.pass_turn(3)
+    assert rnd.phase == "play"
+    refused(rnd, PhaseError, lambda: rnd.pass_turn(0), "'play' phase")
+
+
+def test_chao_dipi_strength_order() -> None:
+    """RULES §11: BJ pair > SJ pair > trump-rank pair of ♠ > ♥ > ♣ > ♦; a single is weaker than every pair."""
+    pairs = ["BJ BJ", "SJ SJ", "2S 2S", "2H 2H", "2C 2C", "2D 2D"]
+    for i, stronger in enumerate(pairs):
+        for weaker in pairs[i + 1 :]:
+            standing = Declaration.of(1, tuple(parse_cards(weaker)))
+            assert judge_overturn(stronger, "2", standing)
+            assert not judge_overturn(weaker, "2", Declaration.of(1, tuple(parse_cards(stronger))))
+        assert judge_overturn(stronger, "2", Declaration.of(1, tuple(parse_cards("2S"))))
+        assert judge_overturn(stronger, "2", None)
+        assert not judge_overturn(stronger, "2", Declaration.of(1, tuple(parse_cards(stronger))))
+
+
+# -- red five in a round ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_rounds_red_five_penalty_is_each_captured_five(seed: int) -> None:
+    rules = RuleSet(red_five="5H+5D", red_five_penalty=15)
+    record = play_round(rules, seed=seed, bots=[HeuristicBot()] * 4, dealer=0, rank="3")
+    expected = 0
+    for t in record.tricks:
+        for k, play in enumerate(t.plays):
+            owner = t.seat_of(k, 4)
+            if (owner in record.attackers) != (t.winner in record.attackers):
+                fives = sum(1 for c in play if str(c) in ("5H", "5D"))
+                expected += 15 * fives * (-1 if owner in record.attackers else 1)
+    assert record.score.red_five_points == expected
+    assert record.score.total == record.score.trick_points + record.score.kitty_bonus + expected
+    assert record.level_change == level_change(record.score.total, rules)

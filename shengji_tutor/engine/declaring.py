@@ -33,15 +33,21 @@ from dataclasses import dataclass, replace
 from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank
 from .errors import ShengjiError
 from .explain import Ruling
+from .rules import RuleSet, rules_or_default
 from .seats import seat_name
+from .trump import Trump, check_trump
 
 __all__ = [
     "STRENGTH_WORDS",
     "Declaration",
     "DeclarationVerdict",
     "can_declare",
+    "chao_strength",
+    "hopeless_hand",
     "judge_declaration",
+    "judge_overturn",
     "possible_declarations",
+    "possible_overturns",
 ]
 
 OWN_DECLARATION = "overriding your own declaration is refused: a house rule of this app, RULES §10 does not decide it"
@@ -242,3 +248,94 @@ def can_declare(
 
 def _symbols(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol() for c in cards)
+
+
+# -- chao dipi (炒地皮 chǎo dìpí, RULES §11) ---------------------------------------------------------
+
+_CHAO_PAIRS = {"BJ": 6, "SJ": 5, "S": 4, "H": 3, "C": 2, "D": 1}
+"""RULES §11: BJ pair > SJ pair > trump-rank pair of ♠ > ♥ > ♣ > ♦."""
+_CHAO_ORDER = "a pair of big jokers > small jokers > trump-rank cards of ♠ > ♥ > ♣ > ♦ (RULES §11)"
+
+
+def chao_strength(declaration: Declaration | None) -> int:
+    """A declaration's strength in chao dipi's order: 6 a pair of big jokers, 5 of small jokers, 4 to 1 a pair of
+    trump-rank ♠ ♥ ♣ ♦; a single (or no declaration, when the kitty fixed the suit) is 0, below every pair.
+
+    >>> from shengji_tutor.engine.cards import parse_cards
+    >>> from shengji_tutor.engine.declaring import Declaration, chao_strength
+    >>> [chao_strength(Declaration.of(0, tuple(parse_cards(c)))) for c in ("BJ BJ", "2S 2S", "2D 2D", "2S")]
+    [6, 4, 1, 0]
+    """
+    if declaration is None or len(declaration.cards) < 2:
+        return 0
+    card = declaration.cards[0]
+    return _CHAO_PAIRS[card.rank if card.is_joker else str(card.suit)]
+
+
+def judge_overturn(
+    cards: CardsLike, rank: str, standing: Declaration | None, seat: int = 0, players: int = 4
+) -> DeclarationVerdict:
+    """Chao dipi (RULES §11): may ``seat`` overturn the ``standing`` declaration with ``cards`` after the kitty
+    exchange? Only a pair overturns — of jokers, or of trump-rank cards — and only a stronger one in chao dipi's
+    order (``chao_strength``). Whether the player holds the cards is the caller's question.
+
+    >>> from shengji_tutor.engine.cards import parse_cards
+    >>> from shengji_tutor.engine.declaring import Declaration, judge_overturn
+    >>> standing = Declaration.of(1, tuple(parse_cards("2H 2H")))
+    >>> bool(judge_overturn("2S 2S", "2", standing)), judge_overturn("2S 2S", "2", standing).declaration.suit
+    (True, 'S')
+    >>> print(judge_overturn("2C 2C", "2", standing).reason)
+    2♣ 2♣ does not overturn 2♥ 2♥: a pair of big jokers > small jokers > trump-rank cards of ♠ > ♥ > ♣ > ♦ (RULES §11)
+    """
+    rank = _rank(rank)
+    shown = tuple(as_cards(cards, "the declaration"))
+    if len(shown) != 2 or shown[0] is not shown[1] or not (shown[0].is_joker or shown[0].rank == rank):
+        return DeclarationVerdict(
+            False,
+            None,
+            f"chao dipi overturns with a pair of jokers or of trump-rank {rank}s, not {format_cards(shown)} "
+            "(RULES §11)",
+        )
+    decl = Declaration.of(seat, shown)
+    if chao_strength(decl) <= chao_strength(standing):
+        assert standing is not None
+        held = standing
+        return DeclarationVerdict(
+            False,
+            decl,
+            lambda: f"{format_cards(decl.cards)} does not overturn {format_cards(held.cards)}: {_CHAO_ORDER}",
+        )
+    return DeclarationVerdict(True, decl, lambda: f"{format_cards(decl.cards)} overturns to {_what(decl)} (RULES §11)")
+
+
+def possible_overturns(hand: CardsLike, rank: str, standing: Declaration | None) -> list[tuple[Card, ...]]:
+    """Every pair of ``hand`` that would overturn ``standing`` in chao dipi (``judge_overturn``), in hand order."""
+    rank = _rank(rank)
+    counts = Counter(as_cards(hand, "the hand"))
+    pairs = [(c, c) for c, n in counts.items() if n >= 2 and (c.is_joker or c.rank == rank)]
+    return [p for p in pairs if judge_overturn(p, rank, standing)]
+
+
+# -- a hopeless hand (RULES §11) --------------------------------------------------------------------
+
+
+def hopeless_hand(hand: CardsLike, trump: Trump, rules: RuleSet | None = None) -> bool:
+    """Whether ``hand`` may be shown to force a redeal (RULES §11, ``redeal``): with ``"no-trump"`` it holds no
+    trump (under the trump just fixed, red fives included), with ``"no-points"`` no 5, 10 or K; never when the
+    variant is off.
+
+    >>> from shengji_tutor import RuleSet, Trump
+    >>> from shengji_tutor.engine.declaring import hopeless_hand
+    >>> hopeless_hand("3S 4S AD", Trump("2", "H"), RuleSet(redeal="no-trump")), hopeless_hand("3S 4S AD", Trump("2", "H"))
+    (True, False)
+    >>> hopeless_hand("3S 4S AD", Trump("2", "S"), RuleSet(redeal="no-trump"))
+    False
+    """
+    rules = rules_or_default(rules)
+    check_trump(trump)
+    cards = as_cards(hand, "the hand")
+    if rules.redeal == "no-trump":
+        return not any(trump.is_trump(c) for c in cards)
+    if rules.redeal == "no-points":
+        return not any(c.points for c in cards)
+    return False

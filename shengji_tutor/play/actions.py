@@ -4,7 +4,9 @@ One small frozen value per verb of ``Round`` (like python-chess's ``Move`` or an
 OpenSpiel action): ``DealCard`` gives the next card, ``Declare`` shows trump
 (亮主 liàngzhǔ), ``FinishDeal`` ends the deal (or redeals), ``Discard`` buries the
 kitty (底牌 dǐpái), ``Call`` names the friend cards (找朋友 zhǎo péngyǒu), ``Play``
-plays to the trick. A round keeps every action it accepted, in order, in
+plays to the trick. Two belong to RULES §11's variants: ``ShowHand`` shows a
+hopeless hand to force a redeal, ``Pass`` declines to overturn the trump in chao
+dipi (炒地皮), where ``Declare`` overturns it and ``Discard`` buries the kitty again. A round keeps every action it accepted, in order, in
 ``Round.history``; that log is what ``Round.undo`` and ``RoundRecord.replay``
 play again, and what a saved round holds, as plain dicts with card tokens.
 
@@ -38,7 +40,9 @@ __all__ = [
     "Declare",
     "Discard",
     "FinishDeal",
+    "Pass",
     "Play",
+    "ShowHand",
     "action_from_dict",
 ]
 
@@ -65,18 +69,30 @@ class _Action:
 
 
 @dataclass(frozen=True, slots=True)
-class _SeatCards(_Action):
-    """An action of one seat with some cards: ``Declare``, ``Discard``, ``Play``."""
+class _Seat(_Action):
+    """An action of one seat (``ShowHand``, ``Pass``; with cards, ``_SeatCards``)."""
 
     seat: int
-    cards: tuple[Card, ...]
     verb: ClassVar[str]
 
     def describe(self, players: int = 4) -> str:
-        return f"{seat_name(self.seat, players)} {self.verb} {format_cards(self.cards)}"
+        return f"{seat_name(self.seat, players)} {self.verb}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"action": self.kind, "seat": self.seat, "cards": format_cards(self.cards, symbols=False)}
+        return {"action": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatCards(_Seat):
+    """An action of one seat with some cards: ``Declare``, ``Discard``, ``Play``."""
+
+    cards: tuple[Card, ...]
+
+    def describe(self, players: int = 4) -> str:
+        return f"{_Seat.describe(self, players)} {format_cards(self.cards)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**_Seat.to_dict(self), "cards": format_cards(self.cards, symbols=False)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +151,23 @@ class Play(_SeatCards):
     verb: ClassVar[str] = "plays"
 
 
-Action: TypeAlias = DealCard | Declare | FinishDeal | Discard | Call | Play
+@dataclass(frozen=True, slots=True)
+class ShowHand(_Seat):
+    """``seat`` shows a hand with no trump (or no point card) and the same dealer deals again (RULES §11)."""
+
+    kind: ClassVar[str] = "show-hand"
+    verb: ClassVar[str] = "shows a hopeless hand: the cards are dealt again"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(_Seat):
+    """Chao dipi (炒地皮): ``seat`` does not overturn the trump this turn (RULES §11)."""
+
+    kind: ClassVar[str] = "pass"
+    verb: ClassVar[str] = "passes"
+
+
+Action: TypeAlias = DealCard | Declare | FinishDeal | Discard | Call | Play | ShowHand | Pass
 """Anything a round can be asked to do; ``Round.apply`` performs it."""
 
 DEAL_CARD = DealCard()
@@ -151,6 +183,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return FINISH_DEAL
     if kind == Call.kind:
         return Call(data["seat"], tuple((Card.parse(c), o) for c, o in data["calls"]))
+    for seat_only in (ShowHand, Pass):
+        if kind == seat_only.kind:
+            return seat_only(data["seat"])
     for cls in (Play, Declare, Discard):
         if kind == cls.kind:
             return cls(data["seat"], tuple(parse_cards(data["cards"])))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..engine.cards import Card, deck
-from ..engine.declaring import possible_declarations
+from ..engine.declaring import possible_declarations, possible_overturns
 from ..engine.ids import (
     TRUMP,
     cards_of,
@@ -40,7 +40,12 @@ class Bot(Protocol):
     """What a computer player answers; every method receives only what that player may see."""
 
     def declare(self, view: PlayerView) -> Sequence[Card] | None:
-        """Cards to declare trump with now, or ``None``."""
+        """Cards to declare trump with now, or ``None``; in chao dipi's ``"chao"`` phase, a pair that overturns the
+        trump, or ``None`` to pass (RULES §11).
+
+        A bot may also answer ``show_hand(view) -> bool``: whether to show a hopeless
+        hand and have it redealt (RULES §11, asked only when the round allows it).
+        """
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """As many cards as the kitty held, to bury (the dealer only)."""
@@ -53,7 +58,10 @@ class Bot(Protocol):
 
 
 def declarations_for(view: PlayerView) -> list[tuple[Card, ...]]:
-    """The declarations this player could make now that the round would accept (RULES §10)."""
+    """The declarations this player could make now that the round would accept (RULES §10), or in chao dipi's
+    turns the pairs that would overturn the trump (RULES §11)."""
+    if view.phase == "chao":
+        return possible_overturns(view.hand, view.rank, view.standing)
     return possible_declarations(view.hand, view.rank, view.declaration, view.seat, view.rules.players)
 
 
@@ -81,6 +89,10 @@ class RandomBot:
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         return self.rng.sample(list(view.hand), view.rules.kitty)
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """A hopeless hand is shown (and redealt) with probability ``declare_rate``."""
+        return self.rng.random() < self.declare_rate
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         from .round import friends_wanted
@@ -119,6 +131,8 @@ class HeuristicBot:
         options = declarations_for(view)
         if not options:
             return None
+        if view.phase == "chao":
+            return self._overturn(view, options)
 
         def support(cards: tuple[Card, ...]) -> tuple[int, int]:
             suit = cards[0].suit
@@ -126,6 +140,23 @@ class HeuristicBot:
             return (len(cards), held)
 
         return max(options, key=support)
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """Always: a hand without trumps (or points) is worth dealing again."""
+        return True
+
+    def _overturn(self, view: PlayerView, options: list[tuple[Card, ...]]) -> Sequence[Card] | None:
+        """Chao dipi: overturn with the pair that gives the most trumps, if it gives at least 3 more than now."""
+        assert view.trump is not None
+
+        def trumps(trump: Trump) -> int:
+            return sum(1 for c in view.hand if trump.is_trump(c))
+
+        def under(cards: tuple[Card, ...]) -> Trump:
+            return Trump(view.rank, None if cards[0].is_joker else cards[0].suit, view.rules.red_five)
+
+        best = max(options, key=lambda cards: trumps(under(cards)))
+        return best if trumps(under(best)) >= trumps(view.trump) + 3 else None
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         assert view.trump is not None

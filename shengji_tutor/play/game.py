@@ -4,6 +4,13 @@ The runner owns the ``Round`` and asks each bot only through its ``PlayerView``.
 During the deal a player is asked whether to declare whenever a card arrives
 that could make a new declaration possible (a trump-rank card or a joker), and
 everyone gets a last chance, in play order, once the deal is complete.
+
+RULES §11's variants add two questions. With ``redeal``, once the trump is fixed
+each player whose hand is hopeless (``Round.may_show_hand``) is asked, in play
+order from the dealer, whether to show it (the bot's optional ``show_hand(view)``;
+a bot without one shows it: a hopeless hand is worth redealing). With chao dipi
+each player in turn is asked ``declare(view)`` in the ``"chao"`` phase: cards
+overturn the trump, ``None`` passes.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from ..engine.cards import RANKS
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.scoring import level_after
-from .actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Play
+from .actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Pass, Play, ShowHand
 from .bots import Bot, RandomBot
 from .record import RoundRecord, record_of
 from .round import ActionError, PhaseError, Round
@@ -70,12 +77,34 @@ def _drive(rnd: Round, bots: Sequence[Bot], until: str) -> None:
                 raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
         elif phase == "kitty":
             assert seat is not None
+            if not rnd.buriers and _show_hopeless(rnd, bots):
+                if rnd.redeals > MAX_REDEALS:
+                    raise ShengjiError(f"the cards were dealt again {MAX_REDEALS} times in a row")
+                continue
             rnd.apply(Discard(seat, tuple(bots[seat].discard(rnd.view(seat)))))
+        elif phase == "chao":
+            assert seat is not None
+            cards = bots[seat].declare(rnd.view(seat))
+            rnd.apply(Declare(seat, tuple(cards)) if cards else Pass(seat))
         elif phase == "call":
             assert seat is not None
             rnd.apply(Call(seat, tuple(bots[seat].call(rnd.view(seat)))))
         else:
             raise PhaseError(f"the round is in its {phase!r} phase: it cannot reach {until!r}")
+
+
+def _show_hopeless(rnd: Round, bots: Sequence[Bot]) -> bool:
+    """RULES §11: ask each player whose hand is hopeless, from the dealer on, whether to show it; True if redealt."""
+    if rnd.rules.redeal is None or rnd.dealer is None:
+        return False
+    for k in range(rnd.players):
+        seat = (rnd.dealer + k) % rnd.players
+        if rnd.may_show_hand(seat):
+            ask = getattr(bots[seat], "show_hand", None)
+            if ask is None or ask(rnd.view(seat)):
+                rnd.apply(ShowHand(seat))
+                return True
+    return False
 
 
 def _ask_declaration(rnd: Round, bots: Sequence[Bot], seat: int) -> None:

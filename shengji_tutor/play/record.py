@@ -45,7 +45,7 @@ class RoundRecord:
     """A match's first round: nobody dealt yet, the first declarer became ``dealer``."""
     dealer: int
     deals: tuple[tuple[Card, ...], ...]
-    """Every deck order dealt: one per redeal (nobody declared), then the deal that was played."""
+    """Every deck order dealt: one per redeal (nobody declared, or a hopeless hand shown), then the deal played."""
     history: tuple[Action, ...]
     """Every action of the round, in order (``Round.history``)."""
     # -- what the history led to (``record_of``) --
@@ -62,6 +62,8 @@ class RoundRecord:
     tricks: tuple[Trick, ...]
     score: RoundScore
     next_dealer: int
+    overturns: tuple[Declaration, ...] = ()
+    """Chao dipi (RULES §11): the pairs that overturned the trump after the kitty exchange, in order."""
 
     @property
     def deal(self) -> tuple[Card, ...]:
@@ -234,6 +236,7 @@ def record_of(rnd: Round) -> RoundRecord:
         tricks=tuple(rnd.tricks),
         score=rnd.score(),
         next_dealer=rnd.next_dealer(),
+        overturns=tuple(rnd.overturns),
     )
 
 

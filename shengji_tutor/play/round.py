@@ -10,7 +10,14 @@ performs; every accepted action, by either way, is appended to ``history``, and
    player may ``declare`` trump with cards they hold; ``finish_deal()`` fixes the
    trump (or redeals when nobody declared).
 2. ``"kitty"``: the dealer has taken the kitty (底牌 dǐpái) and must ``discard``
-   as many cards.
+   as many cards. With ``RuleSet(redeal=...)`` a player whose hand is hopeless may
+   first ``show_hand``, and the same dealer deals again (RULES §11).
+   With ``RuleSet(chao_dipi=True)`` (炒地皮, RULES §11) the phase ``"chao"`` follows:
+   from the seat after the last to bury, each player in turn may ``declare`` a
+   stronger pair (``judge_overturn``), which fixes the new trump; that player
+   takes the kitty (phase ``"kitty"`` again) and buries as many cards. It ends
+   when all the others have ``pass_turn``-ed in a row; the dealer, the declaring
+   team and the first lead do not change.
 3. ``"call"`` (Finding Friends only): the dealer ``call``s the friend cards.
 4. ``"play"``: ``play(seat, cards)`` for every seat in turn, 25 tricks with two
    decks; a failed throw (甩牌) is replaced by its forced unit.
@@ -28,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import overload
 
 from ..engine.cards import RANKS, Card, CardsLike, deck, normal_rank
-from ..engine.declaring import Declaration, judge_declaration
+from ..engine.declaring import Declaration, hopeless_hand, judge_declaration, judge_overturn
 from ..engine.errors import CardParseError, ShengjiError
 from ..engine.ids import (
     card_ids,
@@ -53,7 +60,19 @@ from ..engine.scoring import (
 from ..engine.seats import seat_name, seat_names
 from ..engine.tricks import ThrowCheck
 from ..engine.trump import Trump
-from .actions import DEAL_CARD, FINISH_DEAL, Action, Call, DealCard, Declare, Discard, FinishDeal, Play
+from .actions import (
+    DEAL_CARD,
+    FINISH_DEAL,
+    Action,
+    Call,
+    DealCard,
+    Declare,
+    Discard,
+    FinishDeal,
+    Pass,
+    Play,
+    ShowHand,
+)
 
 __all__ = [
     "ActionError",
@@ -64,6 +83,7 @@ __all__ = [
     "OutOfTurnError",
     "PhaseError",
     "PlayerView",
+    "RedealError",
     "Round",
     "Trick",
 ]
@@ -89,6 +109,10 @@ class DeclarationError(ActionError):
 
 class KittyError(ActionError):
     """A kitty discard of the wrong size or with cards not in hand."""
+
+
+class RedealError(ActionError):
+    """A hand shown to force a redeal that the table's ``redeal`` rule does not allow (RULES §11)."""
 
 
 class CallError(ActionError):
@@ -156,6 +180,20 @@ class PlayerView:
     """Cards dealt so far in this deal (all of them once the deal is complete)."""
     attempted: tuple[Card, ...] | None = None
     """The throw the leader of the trick so far tried, when it failed (the table saw it)."""
+    overturns: tuple[Declaration, ...] = ()
+    """Chao dipi (RULES §11): every pair that overturned the trump after the kitty exchange, in order."""
+    buriers: tuple[int, ...] = ()
+    """Every seat that has buried the kitty, in order: the dealer, then (chao dipi) each who overturned."""
+
+    @property
+    def standing(self) -> Declaration | None:
+        """The declaration that fixes the trump now: the last chao dipi overturn, else the deal's declaration."""
+        return self.overturns[-1] if self.overturns else self.declaration
+
+    @property
+    def kitty_holder(self) -> int | None:
+        """The seat that takes (or took) the kitty and buries it: the dealer, or the last to overturn."""
+        return self.overturns[-1].seat if self.overturns else self.dealer
 
     @property
     def leading(self) -> bool:
@@ -262,6 +300,12 @@ class Round:
         self.failed_throws: list[int] = []
         """Seats whose throw failed, in order (each costs ``throw_penalty``)."""
         self.start_hands: list[list[int]] = []
+        self.buriers: list[int] = []
+        """Every seat that buried the kitty, in order (the dealer; with chao dipi, each who overturned)."""
+        self.overturns: list[Declaration] = []
+        """Chao dipi (RULES §11): every pair that overturned the trump after the kitty exchange."""
+        self.chao_turn: int | None = None
+        self._chao_passes = 0
         self._score: RoundScore | None = None
         """Once the round is done: its score, counted once (``score`` and ``next_dealer`` both need it)."""
         self._state = self._new_deal()
@@ -275,7 +319,7 @@ class Round:
     @overload
     def apply(self, action: FinishDeal) -> bool: ...
     @overload
-    def apply(self, action: Discard | Call) -> None: ...
+    def apply(self, action: Discard | Call | ShowHand | Pass) -> None: ...
     @overload
     def apply(self, action: Play) -> tuple[Card, ...]: ...
     @overload
@@ -302,6 +346,10 @@ class Round:
             self.discard(action.seat, action.cards)
         elif isinstance(action, Call):
             self.call(action.seat, action.calls)
+        elif isinstance(action, ShowHand):
+            self.show_hand(action.seat)
+        elif isinstance(action, Pass):
+            self.pass_turn(action.seat)
         else:
             raise ActionError(f"not an action of a round: {action!r}")
         return None
@@ -372,8 +420,12 @@ class Round:
         """The seat whose action is awaited: the next to draw, the dealer, or the next to play."""
         if self.phase == "deal":
             return None if self.deal_complete else (self._first_drawer() + self._state.pos) % self.players
-        if self.phase in ("kitty", "call"):
+        if self.phase == "kitty":
+            return self.overturns[-1].seat if self.overturns else self.dealer
+        if self.phase == "call":
             return self.dealer
+        if self.phase == "chao":
+            return self.chao_turn
         if self.phase == "play":
             return (self.leader + len(self.trick)) % self.players
         return None
@@ -402,7 +454,9 @@ class Round:
             self.deal_next()
 
     def declare(self, seat: int, cards: CardsLike) -> Declaration:
-        """Declare trump with cards from the hand (RULES §10)."""
+        """Declare trump with cards from the hand (RULES §10); in chao dipi's turns, overturn it (RULES §11)."""
+        if self.phase == "chao":
+            return self._overturn(seat, cards)
         self._need_phase("deal", "declare trump")
         self._check_seat(seat)
         ids = _card_ids(cards, "the declaration", DeclarationError)
@@ -465,11 +519,97 @@ class Round:
         _take(self._state.hands[seat], ids, seat, "discard", self.players, True, KittyError)
         _take(self._state.hands[seat], ids, seat, "discard", self.players)
         self.discards = ids
+        self.buriers.append(seat)
+        self._history.append(Discard(seat, cards_of(ids)))
+        if self.rules.chao_dipi:
+            self.phase = "chao"
+            self.chao_turn = (seat + 1) % self.players
+            self._chao_passes = 0
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """The kitty is buried for good: the hands are as play starts, and the dealer leads (or calls first)."""
         self.start_hands = [list(h) for h in self._state.hands]
         assert self.dealer is not None
         self.leader = self.dealer
         self.phase = "call" if self.rules.partnership == "friends" else "play"
-        self._history.append(Discard(seat, cards_of(ids)))
+
+    # -- RULES §11: a hopeless hand, chao dipi ---------------------------------------------
+
+    def may_show_hand(self, seat: int) -> bool:
+        """Whether ``seat`` may show its hand now to force a redeal (``show_hand``)."""
+        return self._redeal_refusal(seat) is None
+
+    def _redeal_refusal(self, seat: int) -> ActionError | None:
+        """Why ``seat`` may not show its hand now, as the error ``show_hand`` raises; ``None`` if it may."""
+        self._check_seat(seat)
+        if self.rules.redeal is None:
+            return RedealError("this table does not redeal a hopeless hand (RuleSet(redeal=None), RULES §11)")
+        if self.phase != "kitty" or self.buriers:
+            return PhaseError(
+                "a hopeless hand is shown after the deal, before the kitty is buried (RULES §11): "
+                f"not now, in the {self.phase!r} phase" + (" after the burial" if self.buriers else "")
+            )
+        assert self.trump is not None
+        dealt = list(self._state.hands[seat])
+        if seat == self.dealer:  # the hand as dealt: the kitty the dealer took up does not count
+            for c in self.kitty:
+                dealt.remove(c)
+        if not hopeless_hand(cards_of(dealt), self.trump, self.rules):
+            what = "a trump" if self.rules.redeal == "no-trump" else "a point card"
+            return RedealError(
+                f"{seat_name(seat, self.players)}'s hand holds {what}, so it does not force a redeal (RULES §11)"
+            )
+        if self._fixed and self.redeals + 1 >= len(self._orders):
+            return RedealError("a fixed deck order cannot be redealt: pass redeal_orders for the next deal")
+        return None
+
+    def show_hand(self, seat: int) -> None:
+        """RULES §11 (``redeal`` variant): after the deal, a player with no trump (or no point card) shows the hand
+        and the same dealer deals again. In a match's first round the dealer the declarations made stays the dealer.
+        """
+        refusal = self._redeal_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        self._history.append(ShowHand(seat))
+        self.redeals += 1
+        self._state = self._new_deal()
+        self.trump = None
+        self.kitty = []
+        self.phase = "deal"
+
+    def _overturn(self, seat: int, cards: CardsLike) -> Declaration:
+        """Chao dipi: ``seat`` overturns the trump with a stronger pair, and takes the kitty to bury it again."""
+        self._need_turn(seat)
+        ids = _card_ids(cards, "the declaration", DeclarationError)
+        _take(self._state.hands[seat], ids, seat, "declare with", self.players, True, DeclarationError)
+        standing = self.overturns[-1] if self.overturns else self._state.declaration
+        verdict = judge_overturn(cards_of(ids), self.rank, standing, seat, self.players)
+        if not verdict:
+            raise DeclarationError(verdict.reason)
+        decl = verdict.declaration
+        assert decl is not None
+        self.overturns.append(decl)
+        self.trump = Trump(self.rank, decl.suit, self.rules.red_five)
+        self._state.hands[seat].extend(self.discards)
+        self.discards = []
+        self.chao_turn = None
+        self.phase = "kitty"
+        self._history.append(Declare(seat, decl.cards))
+        return decl
+
+    def pass_turn(self, seat: int) -> None:
+        """Chao dipi: ``seat`` does not overturn; once all but the last to bury have passed in a row, play starts."""
+        self._need_phase("chao", "pass")
+        self._need_turn(seat)
+        self._history.append(Pass(seat))
+        self._chao_passes += 1
+        if self._chao_passes == self.players - 1:
+            self.chao_turn = None
+            self._start_play()
+        else:
+            self.chao_turn = (seat + 1) % self.players
 
     def call(self, seat: int, calls: Sequence[tuple[Card | str, int]]) -> None:
         """Finding Friends: the dealer names cards; the player of the ``ordinal``-th copy becomes a friend."""
@@ -660,13 +800,15 @@ class Round:
             leader=self.leader if self.phase == "play" else None,
             trick=tuple(map(cards_of, self.trick)),
             tricks=tuple(self.tricks),
-            discards=cards_of(self.discards) if seat == self.dealer else (),
+            discards=cards_of(self.discards) if seat == (self.buriers[-1] if self.buriers else self.dealer) else (),
             declarers=self.declarers if self.phase in ("play", "done") else (),
             calls=tuple((Card.from_id(c), o) for c, o in self.calls) if self.calls else (),
             points_won=tuple(self.points_won),
             declarations=tuple(st.declarations),
             dealt=st.pos,
             attempted=cards_of(self.attempted) if self.attempted is not None else None,
+            overturns=tuple(self.overturns),
+            buriers=tuple(self.buriers),
         )
 
     @classmethod
@@ -674,7 +816,7 @@ class Round:
         """The round ``view`` shows, in its play phase, with every hand filled in: a determinization for search.
 
         ``hidden`` gives each other seat's cards (ids); ``kitty`` the buried cards
-        when ``view`` is not the dealer's (the dealer's view has them). Tricks,
+        when ``view`` is not the kitty holder's (the dealer's, or chao dipi's last to overturn: that view has them). Tricks,
         points, calls, friends and failed throws are as the view shows them. The
         new round has no history: it can be played on and scored, not undone or recorded.
         """
@@ -687,7 +829,9 @@ class Round:
         rnd._state.declarations = list(view.declarations)
         rnd.phase = "play"
         rnd.trump = view.trump
-        rnd.discards = [c.id for c in view.discards] if view.seat == view.dealer else list(kitty)
+        rnd.discards = [c.id for c in view.discards] if view.seat == view.kitty_holder else list(kitty)
+        rnd.overturns = list(view.overturns)
+        rnd.buriers = list(view.buriers)
         rnd.calls = [(c.id, o) for c, o in view.calls]
         rnd._called_seen = [0] * len(rnd.calls)
         rnd.tricks = list(view.tricks)

@@ -235,6 +235,8 @@ class SearchBot:
 
         See ``declaration_runs``: later declarations by others are not foreseen.
         """
+        if view.phase == "chao":  # RULES §11's chao dipi: the search does not foresee it, the heuristic decides
+            return self._heuristic.declare(view)
         options = declaration_options(view)
         if len(options) == 1:
             return options[0]
@@ -255,6 +257,8 @@ class SearchBot:
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """The burial that plays out best over sampled deals, among the heuristic's and a few variations."""
+        if view.overturns:  # a chao dipi burial (RULES §11) is not the dealer's: the heuristic buries it
+            return self._heuristic.discard(view)
         options = burials(view)
         if len(options) == 1:
             return options[0]
