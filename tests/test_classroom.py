@@ -154,9 +154,9 @@ def test_csv_export_neutralises_formulas(store: ClassroomStore) -> None:
         row = {"student_id": ana, "code": code, "puzzle_id": "@SUM(1)", "answer": "+1", "correct": False, "at": 0}
         conn.execute(attempts_table.insert().values(**row))
     lines = store.export_csv(code, KEY).splitlines()
-    assert lines[0] == "time_utc,student,puzzle,answer,verdict"
-    assert f",'=HYPERLINK(1),{P1},8H 8H,correct" in lines[1]
-    assert lines[2].endswith(",'=HYPERLINK(1),'@SUM(1),'+1,incorrect")
+    assert lines[0] == "time_utc,student,puzzle,answer,verdict,hints"
+    assert f",'=HYPERLINK(1),{P1},8H 8H,correct,0" in lines[1]
+    assert lines[2].endswith(",'=HYPERLINK(1),'@SUM(1),'+1,incorrect,0")
 
 
 def test_the_schema_is_versioned_and_reopening_is_safe(url: str) -> None:

@@ -607,3 +607,22 @@ def test_the_charts_scale_with_the_page(store: ClassroomStore, console: Instruct
     for tag in charts:
         assert "viewBox=" in tag
         assert not re.search(r'\bwidth="\d+"', tag)  # no fixed pixel width: CSS sizes it to its box
+
+
+def test_a_shown_answer_reads_as_shown_on_the_dashboard_and_in_the_export(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    from shengji_tutor.course.catalogue import puzzles_of
+    from shengji_tutor.course.puzzle_sets import PuzzleSet
+    from shengji_tutor.store.progress import ProgressStore
+
+    code = open_new_class(console)
+    ana = store.join(code, "Ana")
+    puzzles = PuzzleSet(puzzles_of(4), ProgressStore.of_student(store.url, ana))
+    puzzles.card.browser_event({"event": "hint"})
+    puzzles.card.browser_event({"event": "reveal"})
+    [attempt] = store.attempts(code, KEY)
+    assert (attempt.revealed, attempt.correct, attempt.hints) == (True, False, 1)
+    console.refresh()
+    text = console.export()
+    assert f"{puzzles.puzzle.id},(answer shown),incorrect,1" in text

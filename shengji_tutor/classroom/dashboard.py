@@ -25,7 +25,7 @@ import segno
 
 from ..engine.cards import sentence_case
 from ..puzzles import Puzzle, answer_text
-from ..store.classroom import Attempt
+from ..store.classroom import SHOWN, Attempt
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 
@@ -90,7 +90,7 @@ def shown_answer(puzzle: Puzzle | None, answer: Any) -> str:
 def canonical_attempts(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> list[Attempt]:
     """The attempts with every answer in its puzzle's canonical form, so that rows stored in another
     form (``8H 4H`` in click order, ``True`` for yes) count with the same answer given today."""
-    return [replace(a, answer=answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
+    return [replace(a, answer=SHOWN if a.revealed else answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
 
 
 def lesson_label(number: int, titles: Mapping[int, str]) -> str:

@@ -63,6 +63,14 @@ class Attempt:
     answer: str
     correct: bool
     at: float
+    hints: int = 0
+    """Hint steps the student had opened when they answered."""
+    revealed: bool = False
+    """Not an answer: the student pressed "Show answer" (the answer is then empty)."""
+
+
+SHOWN = "(answer shown)"
+"""How an attempt that was a press of "Show answer" reads in the dashboard and the export."""
 
 
 def new_instructor_key() -> str:
@@ -197,13 +205,15 @@ class ClassroomStore:
                 attempts_table.c.answer,
                 attempts_table.c.correct,
                 attempts_table.c.at,
+                attempts_table.c.hints,
+                attempts_table.c.revealed,
             )
             .join(students, students.c.id == attempts_table.c.student_id)
             .where(attempts_table.c.code == code)
             .order_by(attempts_table.c.id)
         )
         with read(self.engine) as conn:
-            return [Attempt(*row) for row in conn.execute(query)]
+            return [Attempt(*row[:6], int(row[6]), bool(row[7])) for row in conn.execute(query)]
 
     @guarded
     def roster(self, code: str, instructor_key: str) -> list[dict[str, Any]]:
@@ -238,16 +248,18 @@ class ClassroomStore:
         rows = self.attempts(code, instructor_key)
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["time_utc", "student", "puzzle", "answer", "verdict"])
+        writer.writerow(["time_utc", "student", "puzzle", "answer", "verdict", "hints"])
         for a in rows:
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(a.at))
+            answer = SHOWN if a.revealed else answers(a.puzzle_id, a.answer) if answers else a.answer
             writer.writerow(
                 [
                     stamp,
                     _csv_safe(a.display_name),
                     _csv_safe(a.puzzle_id),
-                    _csv_safe(answers(a.puzzle_id, a.answer) if answers else a.answer),
+                    _csv_safe(answer),
                     "correct" if a.correct else "incorrect",
+                    a.hints,
                 ]
             )
         return out.getvalue()
