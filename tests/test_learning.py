@@ -368,3 +368,18 @@ def test_a_first_wrong_answer_names_the_rule_not_the_solution(puzzle: Puzzle, wr
 
         answer = format_cards(parse_cards(" ".join(puzzle.solve())))
         assert answer not in grade.mistake, grade.mistake
+
+
+def test_next_on_the_review_page_goes_through_every_due_item(store: ProgressStore) -> None:
+    missed = [p for p in puzzles_of(4) if p.kind in ("winner", "legal")][:4]
+    for puzzle in missed:
+        store.schedule(puzzle.id, Rating.Again)
+    review = ReviewQueue(store, seed=2)
+    seen = []
+    for _ in range(len(missed)):
+        assert review.card is not None
+        seen.append(review.card.puzzle_id)
+        review.card.browser_event({"event": "next"})  # skipped, not answered
+    assert sorted(seen) == sorted(p.id for p in missed)  # each once, in turn, though none was answered
+    assert review.card is not None
+    assert review.card.puzzle_id == seen[0]  # then round again

@@ -80,6 +80,8 @@ nav.sjt-nav a, nav.sjt-nav a:link, nav.sjt-nav a:visited { color: #ffd84d; text-
 .sjt-weak-list li { margin: 0.2em 0; }
 .sjt-weak-list a { color: #1b5fbf; font-weight: 600; }
 .sjt-weak-count { color: #4d5e52; }
+.sjt-streak-line { margin: 0.3em 0; color: #35503d; }
+.sjt-streak-line .sjt-aside { color: #4d5e52; font-size: 0.9em; }
 </style>"""
 
 

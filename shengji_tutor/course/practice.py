@@ -107,9 +107,9 @@ class Practice(w.VBox):  # type: ignore[misc]
         flame = "🔥 " if self.streak >= 3 else ""
         note = f'<p class="sjt-note">{escape(self.note)}</p>' if self.note else ""
         self.counter.value = (
-            f'<div class="sjt-meter" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
+            f'<p class="sjt-streak-line" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
             f'best: {self.best} <span class="sjt-aside">(puzzles in a row right first try, without a hint)</span>'
-            f"</div>{note}"
+            f"</p>{note}"
         )
 
 

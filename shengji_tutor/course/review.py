@@ -181,6 +181,8 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         self.card: PuzzleCard | None = None
         self.tracker: Tracker | None = None
         self.item: ReviewItem | None = None
+        self.shown_order: list[str] = []
+        """The items shown this visit, in the order they were left."""
         self.done = 0
         super().__init__([self.status])
         self.add_class("sjt-review-queue")
@@ -197,8 +199,12 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
     def next(self) -> None:
         """Show the next due item (or say that the review is done for today)."""
         due = self.due()
-        if self.item is not None and len(due) > 1:  # the one just answered goes behind the others, if still due
-            due = [d for d in due if d.item != self.item.item] + [d for d in due if d.item == self.item.item]
+        if self.item is not None:
+            self.shown_order.append(self.item.item)
+        # what this visit has not shown yet comes first (soonest due first), then what it has, least recently shown
+        # first: Next always moves on, and an item answered or skipped goes behind the others
+        last = {item: n for n, item in enumerate(self.shown_order)}
+        due = sorted(due, key=lambda d: (d.item in last, last.get(d.item, 0)))
         self.item = None
         for item in due:
             try:
