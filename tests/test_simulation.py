@@ -44,7 +44,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import takewhile
 from pathlib import Path
@@ -75,6 +75,7 @@ from shengji_tutor import (
     points,
     trick_winner,
 )
+from shengji_tutor.play.actions import Call, Declare, Discard, FinishDeal, Pass, Play, ShowHand
 from shengji_tutor.play.search import Budget
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -112,6 +113,42 @@ VARIANTS = [
 ]
 
 BOTS = ("random", "heuristic", "greedy")
+
+# RULES §10–§11's optional rules, each alone and every two together (with Finding Friends and one deck
+# too), played by random and heuristic bots. Seeds 0, 5 and 7 are a first round, a round at rank A and one
+# at rank J (``_start``), where the first dealer, the needle and the hook are decided.
+SWITCHES: dict[str, dict[str, object]] = {
+    "first-dealer-winning": {"first_dealer": "winning-declaration"},
+    "mandatory-5-10-K": {"mandatory_levels": ("5", "10", "K")},
+    "chao-dipi": {"chao_dipi": True},
+    "hook-and-needle": {"hook_and_needle": True},
+    "red-five": {"red_five": "5H"},
+    "red-fives-penalty-20": {"red_five": "5H+5D", "red_five_penalty": 20},
+    "redeal-no-trump": {"redeal": "no-trump"},
+    "redeal-no-points": {"redeal": "no-points"},
+    "kitty-cards": {"kitty_multiplier": "cards"},
+    "5players-friends": {"players": 5},
+    "1deck": {"decks": 1},
+}
+SWITCH_SEEDS = (0, 5, 7)
+
+
+def _switch_cases() -> list[object]:
+    names = list(SWITCHES)
+    out: list[object] = []
+    combos = [(a,) for a in names] + [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    for k, combo in enumerate(combos):
+        fields = [SWITCHES[name] for name in combo]
+        if len(combo) == 2 and set(fields[0]) & set(fields[1]):
+            continue  # two values of one switch
+        if {"chao-dipi", "1deck"} <= set(combo):
+            continue  # refused: one deck holds no pair to overturn with (test_variants)
+        rules = RuleSet(**{key: value for f in fields for key, value in f.items()})  # type: ignore[arg-type]
+        seeds = SWITCH_SEEDS if len(combo) == 1 else (SWITCH_SEEDS[k % 3],)
+        for bots in ("random", "heuristic"):
+            for seed in seeds:
+                out.append(pytest.param(rules, bots, seed, id=f"{'+'.join(combo)}-{bots}-seed{seed}"))
+    return out
 
 
 class GreedyBot:
@@ -236,9 +273,46 @@ def ref_level_change(attacker_points: int, rules: RuleSet) -> tuple[str, int]:
 
 
 def ref_multiplier(winning_play: Sequence[Card], trump: Trump, rules: RuleSet) -> int:
-    """RULES §9: 2 × (cards in the winning play's largest unit), or 2 ** that with ``"power"``."""
+    """RULES §9: 2 × (cards in the winning play's largest unit), or 2 ** that with ``"power"``;
+    RULES §11's ``"cards"``: 2 × every card of the winning play."""
     size = max(u.width * u.length for u in lead_format(winning_play, trump, rules).units)
+    if rules.kitty_multiplier == "cards":
+        return 2 * len(winning_play)
     return 2 * size if rules.kitty_multiplier == "times" else 2**size
+
+
+CHAO_ORDER = ("D", "C", "H", "S", "SJ", "BJ")
+"""RULES §11: chao dipi's pairs from the weakest: trump-rank ♦ < ♣ < ♥ < ♠ < small jokers < big jokers."""
+
+
+def ref_chao_strength(declaration: Declaration | None) -> int:
+    """0 for no declaration or a single; 1 + the pair's place in ``CHAO_ORDER``."""
+    if declaration is None or len(declaration.cards) == 1:
+        return 0
+    card = declaration.cards[0]
+    return 1 + CHAO_ORDER.index(card.rank if card.is_joker else str(card.suit))
+
+
+def ref_red_five_points(record: RoundRecord, rules: RuleSet, declarers: Sequence[int]) -> int:
+    """RULES §11: each red five the other side wins in a trick: + the penalty when a declarer owned it, − when an
+    attacker did (the kitty is not a trick)."""
+    fives = {"5H"} if rules.red_five == "5H" else {"5H", "5D"} if rules.red_five == "5H+5D" else set()
+    total = 0
+    for t in record.tricks:
+        for k, play in enumerate(t.plays):
+            owner = (t.leader + k) % rules.players
+            if (owner in declarers) != (t.winner in declarers):
+                captured = sum(1 for c in play if str(c) in fives)
+                total += captured * rules.red_five_penalty * (1 if owner in declarers else -1)
+    return total
+
+
+def ref_hooked_back_to(record: RoundRecord, rules: RuleSet, winning: Sequence[Card] | None) -> str | None:
+    """RULES §11: at rank J (A), attackers who win the last trick with a play holding a J (an A) send the
+    declarers back to 2 (J)."""
+    if not rules.hook_and_needle or winning is None or record.rank not in ("J", "A"):
+        return None
+    return {"J": "2", "A": "J"}[record.rank] if any(c.rank == record.rank for c in winning) else None
 
 
 def cards_of(hand: Hand) -> list[Card]:
@@ -261,22 +335,26 @@ def check_deal(record: RoundRecord, rules: RuleSet) -> list[Hand]:
     assert hand_size * n + kitty_size == 54 * rules.decks
     assert len(record.picked_up) == kitty_size == len(record.kitty)
 
-    # players draw one at a time in play order, the dealer first (seat 0 in a match's first round)
-    first = 0 if record.first_round else record.dealer
+    # players draw one at a time in play order, the dealer first (seat 0 in a match's first round, until a
+    # hopeless hand was shown: the same dealer then deals again, RULES §11)
+    showed = any(isinstance(a, ShowHand) for a in record.history)
+    first = 0 if record.first_round and not showed else record.dealer
     drawn: list[list[Card]] = [[] for _ in range(n)]
     for k, card in enumerate(record.deal[: hand_size * n]):
         drawn[(first + k) % n].append(card)
     assert same_cards(record.deal[hand_size * n :], record.picked_up), "the kitty is the undealt rest"
     dealt = [Counter(h) for h in drawn]
 
-    # the exchange: only the dealer's cards change, and the dealer buries as many as were picked up
+    # the exchange: only the dealer's cards change (and, with chao dipi, those of each player who overturned),
+    # and the last to bury buries as many as were picked up
+    buriers = {record.dealer, *(d.seat for d in record.overturns)}
     for seat in range(n):
         assert len(record.hands[seat]) == hand_size, f"seat {seat} starts play with {len(record.hands[seat])}"
-        if seat != record.dealer:
+        if seat not in buriers:
             assert Counter(record.hands[seat]) == dealt[seat], f"seat {seat}'s hand is not as dealt"
-    assert Counter(record.hands[record.dealer]) + Counter(record.kitty) == dealt[record.dealer] + Counter(
-        record.picked_up
-    ), "the dealer's hand and discards are the dealt hand plus the kitty"
+    assert sum((Counter(record.hands[s]) for s in buriers), Counter(record.kitty)) == sum(
+        (dealt[s] for s in buriers), Counter(record.picked_up)
+    ), "the buriers' hands and discards are their dealt hands plus the kitty"
     all_start = sum((Counter(h) for h in record.hands), Counter()) + Counter(record.kitty)
     assert all_start == sum(dealt, Counter()) + Counter(record.picked_up)
 
@@ -299,12 +377,87 @@ def check_deal(record: RoundRecord, rules: RuleSet) -> list[Hand]:
     assert trump.rank == record.rank
     if current is None:
         assert rules.no_declaration == "kitty", "nobody declared: the round is redealt by default"
-        assert trump.suit == ref_kitty_suit(record.picked_up, record.rank)
+        suit = ref_kitty_suit(record.picked_up, record.rank)
     else:
-        assert trump.suit == current.suit
-        if record.first_round:
-            assert record.dealer == record.declarations[0].seat, "in the first round the first declarer deals"
+        suit = current.suit
+        if record.first_round and not showed:  # RULES §10: the first declarer deals, or the declaration that stands
+            first_dealer = record.declarations[0] if rules.first_dealer == "first-declarer" else current
+            assert record.dealer == first_dealer.seat, f"in the first round {rules.first_dealer} deals"
+    if record.overturns:
+        suit = record.overturns[-1].suit
+    assert trump == Trump(record.rank, suit, rules.red_five), "the trump the declarations fix, with the red fives"
+    check_chao_dipi(record, rules, current, dealt)
+    check_hopeless_hands(record, rules)
     return dealt
+
+
+def check_chao_dipi(record: RoundRecord, rules: RuleSet, standing: Declaration | None, dealt: list[Hand]) -> None:
+    """RULES §11's chao dipi: after each burial, from the next seat on, each player in turn passes or overturns
+    with a stronger pair (then buries the kitty again); it ends when all the others have passed in a row."""
+    n = rules.players
+    start = next(i for i, a in enumerate(record.history) if isinstance(a, Discard))
+    end = next((i for i, a in enumerate(record.history) if isinstance(a, Play | Call)), len(record.history))
+    actions = record.history[start:end]
+    if not rules.chao_dipi:
+        assert len(actions) == 1, "without chao dipi the kitty is buried once"
+        assert record.overturns == ()
+        return
+    burier, passes, overturns = record.dealer, 0, []
+    expected = None
+    for a in actions:
+        if isinstance(a, Discard):
+            assert a.seat == burier, f"{a}: {burier} takes the kitty and buries it"
+            assert passes == 0
+            expected = (burier + 1) % n
+            continue
+        assert expected is not None, f"{a}: the kitty is not buried yet"
+        assert a.seat == expected, f"{a}: it is seat {expected}'s turn"
+        if isinstance(a, Pass):
+            passes += 1
+            expected = (expected + 1) % n
+        else:
+            assert isinstance(a, Declare), f"{a} in chao dipi's turns"
+            cards = list(a.cards)
+            assert len(cards) == 2, f"{a}: only a pair overturns"
+            assert cards[0] is cards[1], f"{a}: only a pair overturns"
+            assert cards[0].is_joker or cards[0].rank == record.rank, f"{a}: jokers or trump-rank cards"
+            assert Counter(cards) <= dealt[a.seat] + Counter(record.picked_up), f"{a}: not held"
+            decl = record.overturns[len(overturns)]
+            assert decl.seat == a.seat
+            assert tuple(decl.cards) == a.cards
+            assert ref_chao_strength(decl) > ref_chao_strength(standing), f"{a} does not overturn {standing}"
+            overturns.append(decl)
+            standing, burier, passes, expected = decl, a.seat, 0, None
+    assert passes == n - 1, "chao dipi ends when every other player has passed in turn"
+    assert tuple(overturns) == record.overturns
+
+
+def check_hopeless_hands(record: RoundRecord, rules: RuleSet) -> None:
+    """RULES §11: a hand shown to force a redeal held no trump (or no point card) under the trump then fixed."""
+    n, hand_size = rules.players, rules.hand_size
+    deal, declared, first = 0, None, 0 if record.first_round else record.dealer
+    for a in record.history:
+        if isinstance(a, Discard):
+            break  # the deal that is played: a hand is shown only before the burial
+        if isinstance(a, Declare):
+            declared = a.cards[0]  # each declaration overrides the one before (check_deal checks how)
+        elif isinstance(a, FinishDeal) and declared is None and rules.no_declaration == "redeal":
+            deal += 1  # nobody declared: redealt by the same dealer (or from seat 0 in a first round)
+        elif isinstance(a, ShowHand):
+            assert rules.redeal is not None, "only the redeal variant lets a hand be shown"
+            order = record.deals[deal]
+            if declared is None:
+                suit = ref_kitty_suit(order[hand_size * n :], record.rank)
+            else:
+                suit = None if declared.is_joker else declared.suit
+            trump = Trump(record.rank, suit, rules.red_five)
+            hand = [c for k, c in enumerate(order[: hand_size * n]) if (first + k) % n == a.seat]
+            if rules.redeal == "no-trump":
+                assert not any(trump.is_trump(c) for c in hand), f"{a}, but it holds a trump"
+            else:
+                assert not any(points([c]) for c in hand), f"{a}, but it holds a point card"
+            deal, declared, first = deal + 1, None, record.dealer
+    assert deal == record.redeals, "every deal but the last was redealt"
 
 
 def check_tricks(record: RoundRecord, rules: RuleSet) -> tuple[tuple[int, ...], list[int]]:
@@ -403,8 +556,12 @@ def check_record(record: RoundRecord, rules: RuleSet, dealer: int | None, rank: 
     # RULES §9: attackers keep their tricks' points, plus the kitty if they win the last trick
     total = sum(t.points for t in record.tricks if t.winner not in declarers) + penalty
     assert record.score.trick_points == total - penalty
+    red = ref_red_five_points(record, rules, declarers)
+    assert record.score.red_five_points == red, "the red-five penalties (RULES §11)"
+    total += red
     last = record.tricks[-1]
     multiplier = bonus = 0
+    winning = None
     if last.winner not in declarers:
         winning = list(last.plays[(last.winner - last.leader) % n])
         multiplier = ref_multiplier(winning, record.trump, rules)
@@ -413,6 +570,7 @@ def check_record(record: RoundRecord, rules: RuleSet, dealer: int | None, rank: 
     total += bonus
     assert (record.score.kitty_multiplier, record.score.kitty_bonus) == (multiplier, bonus)
     assert record.score.total == total
+    assert record.score.hooked_back_to == ref_hooked_back_to(record, rules, winning), "hook and needle (RULES §11)"
     change = level_change(max(0, total), rules)
     assert record.level_change == change
     assert (change.side, change.levels) == ref_level_change(total, rules)
@@ -437,6 +595,13 @@ def check_record(record: RoundRecord, rules: RuleSet, dealer: int | None, rank: 
 
 @pytest.mark.parametrize(("rules", "bots", "seed"), _cases())
 def test_round_conforms(rules: RuleSet, bots: str, seed: int) -> None:
+    dealer, rank = _start(rules, seed)
+    record = play_round(rules, seed, _bots(bots, rules, seed), dealer=dealer, rank=rank)
+    check_record(record, rules, dealer, rank)
+
+
+@pytest.mark.parametrize(("rules", "bots", "seed"), _switch_cases())
+def test_round_with_optional_rules_conforms(rules: RuleSet, bots: str, seed: int) -> None:
     dealer, rank = _start(rules, seed)
     record = play_round(rules, seed, _bots(bots, rules, seed), dealer=dealer, rank=rank)
     check_record(record, rules, dealer, rank)
@@ -540,6 +705,55 @@ def test_checker_catches_a_tampered_record(how: str) -> None:
         check_record(_tamper(record, how), rules, None, "2")
 
 
+def _tamper_optional(record: RoundRecord, how: str) -> RoundRecord:
+    """``record`` with one of RULES §11's results changed."""
+    score = record.score
+    if how == "red-five-points":
+        return replace(record, score=replace(score, red_five_points=score.red_five_points + 10))
+    if how == "hooked":
+        return replace(record, score=replace(score, hooked_back_to=None if score.hooked_back_to else "2"))
+    if how == "no-red-five-in-the-trump":
+        return replace(record, trump=Trump(record.trump.rank, record.trump.suit))
+    if how == "forget-an-overturn":
+        return replace(record, overturns=record.overturns[:-1])
+    assert how == "not-hopeless"
+    history = list(record.history)
+    i = next(i for i, a in enumerate(history) if isinstance(a, ShowHand))
+    history[i] = ShowHand((history[i].seat + 1) % record.rules.players)
+    return replace(record, history=tuple(history))
+
+
+@pytest.mark.parametrize(
+    ("how", "rules", "found"),
+    [
+        ("red-five-points", RuleSet(red_five="5H+5D"), lambda r: r.score.red_five_points),
+        ("no-red-five-in-the-trump", RuleSet(red_five="5H"), lambda r: True),
+        ("hooked", RuleSet(hook_and_needle=True), lambda r: r.score.hooked_back_to),
+        ("forget-an-overturn", RuleSet(chao_dipi=True), lambda r: r.overturns),
+        (
+            "not-hopeless",
+            RuleSet(decks=1, redeal="no-points"),
+            lambda r: any(isinstance(a, ShowHand) for a in r.history),
+        ),
+    ],
+)
+def test_checker_catches_a_tampered_optional_rule(
+    how: str, rules: RuleSet, found: Callable[[RoundRecord], object]
+) -> None:
+    """The checks of RULES §11's rules are not vacuous: each catches its result changed."""
+    for seed in range(200):
+        rank = "J" if how == "hooked" else "3"
+        bots = [RandomBot(f"{seed}:{seat}", declare_rate=1.0) for seat in range(rules.players)]
+        record = play_round(rules, seed, bots, dealer=0, rank=rank)
+        if found(record):
+            break
+    else:
+        raise AssertionError(f"no round shows {how}")
+    check_record(record, rules, 0, rank)
+    with pytest.raises(AssertionError):
+        check_record(_tamper_optional(record, how), rules, 0, rank)
+
+
 # -- nobody declares (RULES §10) ------------------------------------------------------------------------
 
 
@@ -635,6 +849,36 @@ def test_simulations_reach_the_interesting_cases() -> None:
     assert any(len(r.declarers) > 1 for r in friends), "a friend is found"
 
 
+def test_optional_rules_simulations_reach_their_cases() -> None:
+    """RULES §11's rules really happen in simulated rounds, and the checks above see them."""
+    keen = RuleSet(chao_dipi=True, redeal="no-trump", red_five="5H+5D")
+    overturns = 0
+    for seed in range(20):
+        bots = [RandomBot(f"keen:{seed}:{seat}", declare_rate=1.0) for seat in range(4)]
+        record = play_round(keen, seed, bots, dealer=seed % 4, rank="3")
+        check_record(record, keen, seed % 4, "3")
+        overturns += len(record.overturns)
+    assert overturns >= 3, "chao dipi: the trump is overturned and the kitty buried again"
+
+    hopeless = RuleSet(decks=1, redeal="no-points")
+    shown = [r for r in _records(hopeless, 20) if any(isinstance(a, ShowHand) for a in r.history)]
+    assert shown, "a hopeless hand is shown and redealt"
+    assert any(r.first_round for r in shown), "also in a first round, where the dealer stays"
+
+    red = _records(RuleSet(red_five="5H+5D"), 20)
+    assert any(r.score.red_five_points > 0 for r in red), "a declarer's red five is captured"
+    assert any(r.score.red_five_points < 0 for r in red), "an attacker's red five is captured"
+
+    hook = RuleSet(hook_and_needle=True)
+    hooked = set()
+    for seed in range(40):
+        rank = "JA"[seed % 2]
+        record = play_round(hook, seed, dealer=seed % 4, rank=rank)
+        check_record(record, hook, seed % 4, rank)
+        hooked.add(record.score.hooked_back_to)
+    assert {"2", "J"} <= hooked, "the hook and the needle both happen"
+
+
 # -- determinism: a golden transcript ---------------------------------------------------------------------
 
 GOLDEN_SEED = 7
@@ -692,7 +936,23 @@ MATCHES = [
     *(pytest.param(RuleSet(), seed, id=f"4players-seed{seed}") for seed in range(4)),
     pytest.param(RuleSet(decks=1), 0, id="1deck-4players"),
     pytest.param(RuleSet(players=6), 0, id="6players-fixed"),
+    pytest.param(RuleSet(mandatory_levels=("5", "10", "K")), 1, id="mandatory-levels"),
+    pytest.param(
+        RuleSet(mandatory_levels=("10", "A"), hook_and_needle=True, chao_dipi=True, red_five="5H"),
+        2,
+        id="mandatory-hook-chao-red-five",
+    ),
 ]
+
+
+def ref_rise(level: int, rise: int, played: set[int], rules: RuleSet) -> int:
+    """RULES §11: a rise stops on the first mandatory level it would pass that the side has not played as
+    declarers."""
+    for rank in rules.mandatory_levels:
+        stop = RANKS.index(rank)
+        if level <= stop < level + rise and stop not in played:
+            return stop
+    return min(level + rise, ACE + 1)
 
 
 @pytest.mark.parametrize(("rules", "seed"), MATCHES)
@@ -704,6 +964,7 @@ def test_match(rules: RuleSet, seed: int) -> None:
     assert match.finished, "random play finishes a match well within 200 rounds"
 
     levels = [0] * rules.players
+    played: list[set[int]] = [set() for _ in range(rules.players)]
     previous: RoundRecord | None = None
     for r, record in enumerate(match.rounds):
         where = f"round {r + 1}"
@@ -723,9 +984,15 @@ def test_match(rules: RuleSet, seed: int) -> None:
         change: LevelChange = record.level_change
         winners = record.declarers if change.side == "declarers" else record.attackers
         before = list(levels)
+        for s in record.declarers:
+            played[s].add(RANKS.index(record.rank))
         for s in winners:
-            levels[s] += change.levels
-        assert all(b <= a for b, a in zip(before, levels, strict=True)), "levels only rise"
+            levels[s] = ref_rise(levels[s], change.levels, played[s], rules)
+        if record.score.hooked_back_to is not None:  # RULES §11: hook and needle, on top of the result
+            for s in record.declarers:
+                levels[s] = min(levels[s], RANKS.index(record.score.hooked_back_to))
+        else:
+            assert all(b <= a for b, a in zip(before, levels, strict=True)), "levels only rise"
         assert all(levels[s] == levels[s % 2] for s in range(rules.players)), "partners share a level"
         previous = record
 
