@@ -99,6 +99,26 @@ def test_every_fact_is_true_and_every_drawn_deal_agrees_with_them(rules: RuleSet
         assert checks[0] > len(rnd.tricks) * rules.players, "every play decision (and the discard) was checked"
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [RuleSet(chao_dipi=True, red_five="5H+5D"), RuleSet(chao_dipi=True, players=5, redeal="no-trump")],
+    ids=["chao-dipi-red-fives", "chao-dipi-friends-redeal"],
+)
+def test_every_fact_is_true_with_chao_dipi(rules: RuleSet) -> None:
+    """RULES §11: after overturns the kitty changes hands and is buried again; what each view knows stays true.
+    The bots overturn whenever they can, so that it happens."""
+    overturns = 0
+    for seed in range(25):
+        checks = [0]
+        rnd = Round(rules, seed=seed, dealer=seed % rules.players, rank="4")
+        bots = [CheckingBot(rnd, f"{seed}:{seat}", checks) for seat in range(rules.players)]
+        for bot in bots:
+            bot.inner.declare_rate = 1.0
+        run_round(rnd, bots)
+        overturns += len(rnd.overturns)
+    assert overturns >= 3
+
+
 # -- what a view tells ---------------------------------------------------------------------------------
 
 

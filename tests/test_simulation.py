@@ -624,6 +624,26 @@ def test_a_round_of_search_bots_conforms(rules: RuleSet) -> None:
         check_record(record, rules, dealer, rank)
 
 
+def test_search_bots_with_every_optional_rule_conform() -> None:
+    """Search bots beside random bots that overturn whenever they can (RULES §11 all at once), until the
+    trump is overturned: every action legal, and the search plays on after it."""
+    rules = RuleSet(
+        chao_dipi=True, red_five="5H", redeal="no-trump", hook_and_needle=True, first_dealer="winning-declaration"
+    )
+    overturned = False
+    for seed in (3, 11):  # seed 11: West overturns
+        bots: list[Bot] = [
+            SearchBot(seed=f"{seed}:{s}", budget=SEARCH_BUDGET)
+            if s % 2 == 0
+            else RandomBot(f"{seed}:{s}", declare_rate=1.0)
+            for s in range(rules.players)
+        ]
+        record = play_round(rules, seed, bots, dealer=seed % 4, rank="J")
+        check_record(record, rules, seed % 4, "J")
+        overturned = overturned or bool(record.overturns)
+    assert overturned
+
+
 def test_throw_penalty_of_a_hidden_friend() -> None:
     """5 players, seed 5. Dealer seat 3 calls the second K♦; seat 0 fails a throw at trick 15
     and only then plays that K♦. Both failed throws were the declarers': the attackers get +20."""

@@ -131,18 +131,18 @@ class Knowledge:
                     voids[seat].add(led)
                 played[seat].extend(ids)
 
-        dealer_hidden = (
-            view.kitty_holder is not None and view.kitty_holder != view.seat and view.phase in ("play", "done")
-        )
+        dealer_hidden = view.dealer is not None and view.dealer != view.seat and view.phase in _BURIED
         buriers = {view.dealer, *(d.seat for d in view.overturns)}
         """Who may have buried a card it showed (the dealer; with chao dipi, each who overturned and took the kitty)."""
         for seat, before, cards, pre_kitty in shown_at:
             if seat == view.seat:
                 continue
+            if pre_kitty and view.overturns and seat in buriers:
+                continue  # chao dipi (RULES §11): a card it showed may be buried, or in any later taker's hand
             since = count_ids(played[seat][before:])
             holders = {seat}
-            if pre_kitty and dealer_hidden and seat in buriers:
-                holders |= {STOCK, *(d.seat for d in view.overturns)}  # buried, and taken up again by an overturn
+            if pre_kitty and dealer_hidden and seat == view.dealer:
+                holders.add(STOCK)  # the dealer may have buried a card it showed
             why = "shown in a declaration" if pre_kitty else "shown in a failed throw"
             for cid, copies in cards.items():
                 left = copies - since.get(cid, 0)
@@ -456,6 +456,10 @@ def _declared(view: PlayerView) -> dict[int, dict[int, int]]:
     return out
 
 
+_BURIED = ("chao", "call", "play", "done")
+"""The phases in which the kitty lies buried (in the ``"kitty"`` phase its holder has it in hand)."""
+
+
 def _sizes(view: PlayerView, played: list[list[int]]) -> dict[int, int]:
     """How many cards each hidden holder has now."""
     rules = view.rules
@@ -476,7 +480,7 @@ def _sizes(view: PlayerView, played: list[list[int]]) -> dict[int, int]:
         if view.phase == "kitty" and s == view.kitty_holder:
             size += rules.kitty
         out[s] = size
-    out[STOCK] = rules.kitty if view.kitty_holder != view.seat and view.phase in ("play", "done") else 0
+    out[STOCK] = rules.kitty if view.kitty_holder != view.seat and view.phase in _BURIED else 0
     return out
 
 
