@@ -42,6 +42,7 @@ from .play.round import (
     OutOfTurnError,
     PhaseError,
     PlayerView,
+    RedealError,
     Round,
     Trick,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "PlayerView",
     "RandomBot",
     "RecordError",
+    "RedealError",
     "Round",
     "RoundRecord",
     "RuleSet",

@@ -309,6 +309,15 @@ def test_at_rank_five_the_red_fives_are_rank_cards() -> None:
     assert trick_winner(["BJ", "5H", "5S"], Trump("5", "S", red_five="5H")) == 0
 
 
+def test_a_trump_says_where_its_red_fives_are() -> None:
+    assert RED_SEVEN_CLUBS.describe() == "rank 7, clubs are trump (7♣ dominant, 5♥ and 5♦ above the big joker)"
+    assert (
+        Trump("7", None, red_five="5H").describe().endswith("7s and the red fives (5♥ above the big joker) are trump")
+    )
+    assert repr(RED_SEVEN_CLUBS) == "Trump(rank='7', suit='C', red_five='5H+5D')"
+    assert eval(repr(RED_SEVEN_CLUBS)) == RED_SEVEN_CLUBS  # repr evaluates back
+
+
 def test_a_trump_refuses_an_unknown_red_five() -> None:
     with pytest.raises(InvalidTrumpError, match="red_five must be None, '5H' or '5H\\+5D'"):
         Trump("7", "C", red_five="5S")

@@ -167,9 +167,11 @@ class Trump:
         """In words: ``"rank 7, clubs are trump (7♣ dominant)"`` or ``"rank 7, no-trump"``."""
         fives = {None: "", "5H": ", 5♥ above the big joker", "5H+5D": ", 5♥ and 5♦ above the big joker"}
         if self.suit is None:
+            if self.red_five is None:
+                return f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers and {self.rank}s are trump"
             return (
-                f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers{' and red fives' if self.red_five else ''} "
-                f"and {self.rank}s are trump{fives[self.red_five]}"
+                f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers, {self.rank}s and the red fives "
+                f"({fives[self.red_five][2:]}) are trump"
             )
         return (
             f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump ({self.rank}{SUIT_SYMBOLS[self.suit]} dominant"

@@ -25,6 +25,17 @@ performs; every accepted action, by either way, is appended to ``history``, and
 
 Seats are numbered in play order (counter-clockwise); with fixed partnerships
 partners sit two seats apart.
+
+Where RULES §11 is silent this engine decides (and the lessons say so):
+
+- a hopeless hand is judged after the trump is fixed, on the cards as dealt (the
+  kitty the dealer took up does not count), and may be shown until the dealer
+  buries; in a match's first round the dealer the declarations made deals again;
+- in chao dipi the player who buried last is skipped, so the dealer too may
+  overturn once another player has buried; a pair is two identical cards even
+  with three decks; the kitty bonus still goes to the attackers, whoever buried it;
+- the red-five penalty and the throw penalty judge sides as they stand at the
+  end of the round (a Finding Friends friend counts on the side it was revealed on).
 """
 
 from __future__ import annotations
