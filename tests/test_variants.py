@@ -20,6 +20,7 @@ from shengji_tutor import (
     OutOfTurnError,
     PhaseError,
     Round,
+    RoundRecord,
     RuleSet,
     RuleSetError,
     ShengjiError,
@@ -36,7 +37,8 @@ from shengji_tutor import (
 from shengji_tutor.engine.declaring import judge_overturn
 from shengji_tutor.engine.scoring import hooked_back_to, level_after, red_five_points
 from shengji_tutor.play.actions import Declare, Discard, Pass, ShowHand
-from shengji_tutor.play.game import new_levels, prepare_round
+from shengji_tutor.play.game import new_levels, prepare_round, run_round
+from shengji_tutor.play.record import record_of
 from shengji_tutor.play.round import RedealError
 
 # -- the switches --------------------------------------------------------------------------------
@@ -483,3 +485,45 @@ def test_a_rounds_red_five_penalty_is_each_captured_five(seed: int) -> None:
     assert record.score.red_five_points == expected
     assert record.score.total == record.score.trick_points + record.score.kitty_bonus + expected
     assert record.level_change == level_change(record.score.total, rules)
+
+
+# -- undo, records and replays of the new actions -------------------------------------------------------
+
+
+def test_undo_takes_back_each_chao_dipi_action() -> None:
+    rnd = chao_round()
+    steps = [Pass(1), Declare(2, tuple(parse_cards("SJ SJ"))), Discard(2, ()), Pass(3)]
+    for action in steps:
+        if isinstance(action, Discard):
+            action = Discard(2, rnd.hand(2)[:8])
+        before = snapshot(rnd)
+        rnd.apply(action)
+        assert snapshot(rnd) != before
+        assert rnd.undo() == action
+        assert snapshot(rnd) == before
+        rnd.apply(action)
+
+
+def test_a_chao_dipi_round_is_recorded_and_replayed() -> None:
+    rnd = chao_round()
+    rnd.pass_turn(1)
+    rnd.declare(2, "SJ SJ")
+    run_round(rnd, [HeuristicBot()] * 4)
+    record = record_of(rnd)
+    assert [d.seat for d in record.overturns] == [2]
+    assert record.trump == Trump("2", None)
+    assert any(isinstance(a, Pass) for a in record.history)
+    again = RoundRecord.from_json(record.to_json())
+    assert again == record
+    assert again.replayed() == record
+
+
+def test_a_hopeless_hand_is_recorded_and_replayed() -> None:
+    rnd = spades_declared(RuleSet(decks=1, redeal="no-points"), 1, 0)
+    rnd.show_hand(0)
+    run_round(rnd, [HeuristicBot()] * 4)
+    record = record_of(rnd)
+    assert record.redeals == 1
+    assert record.dealer == 1
+    assert ShowHand(0) in record.history
+    assert RoundRecord.from_json(record.to_json()) == record
