@@ -234,10 +234,13 @@ def level_after(level: int, rise: int, played: Collection[int] = (), rules: Rule
 
     >>> from shengji_tutor import RuleSet
     >>> from shengji_tutor.engine.scoring import level_after
-    >>> ten = RuleSet(mandatory_levels=("10",))
-    >>> nine, ten_, jack = 7, 8, 9
-    >>> level_after(nine, 2, {nine}, ten), level_after(ten_, 2, {nine, ten_}, ten), level_after(nine, 2)
-    (8, 10, 9)
+    >>> from shengji_tutor.engine.cards import RANKS
+    >>> rules = RuleSet(mandatory_levels=("10",))
+    >>> nine, ten = RANKS.index("9"), RANKS.index("10")
+    >>> RANKS[level_after(nine, 2, {nine}, rules)]  # 10 is mandatory: the rise of 2 stops on it
+    '10'
+    >>> RANKS[level_after(ten, 2, {nine, ten}, rules)], RANKS[level_after(nine, 2)]  # played 10; no such rule
+    ('Q', 'J')
     """
     rules = rules_or_default(rules)
     top = len(RANKS)
