@@ -77,12 +77,13 @@ def answer(page: Any, card: Any, puzzle: Puzzle, value: Any) -> None:
     kind = puzzle.answer_kind
     if kind in ("cards", "order"):
         tokens = value if isinstance(value, list) else str(value).split()
-        for token in tokens:
+        for count, token in enumerate(tokens, 1):
             card.locator(f'button.sjt-card[data-card="{token}"][aria-pressed="false"]').first.click()
-        count = len(tokens)
-        page.wait_for_function(
-            f"document.querySelectorAll(\".sjt-puzzle button.sjt-card[aria-pressed='true']\").length === {count}"
-        )
+            # wait for the kernel's answer before the next click: a second copy of the same card (9♥ 9♥) must not
+            # find the first one still unpressed and press it again, which would unpick it
+            page.wait_for_function(
+                f"document.querySelectorAll(\".sjt-puzzle button.sjt-card[aria-pressed='true']\").length === {count}"
+            )
     elif kind == "seat":
         card.get_by_role("button", name=value, exact=True).click()
     elif kind == "number":
