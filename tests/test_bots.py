@@ -47,7 +47,6 @@ VIEW_FIELDS = {
     "dealt",
     "attempted",
     "overturns",
-    "buriers",
 }
 
 

@@ -236,7 +236,7 @@ def record_of(rnd: Round) -> RoundRecord:
         tricks=tuple(rnd.tricks),
         score=rnd.score(),
         next_dealer=rnd.next_dealer(),
-        overturns=tuple(rnd.overturns),
+        overturns=rnd.overturns,
     )
 
 

@@ -193,8 +193,6 @@ class PlayerView:
     """The throw the leader of the trick so far tried, when it failed (the table saw it)."""
     overturns: tuple[Declaration, ...] = ()
     """Chao dipi (RULES §11): every pair that overturned the trump after the kitty exchange, in order."""
-    buriers: tuple[int, ...] = ()
-    """Every seat that has buried the kitty, in order: the dealer, then (chao dipi) each who overturned."""
 
     @property
     def standing(self) -> Declaration | None:
@@ -313,7 +311,7 @@ class Round:
         self.start_hands: list[list[int]] = []
         self.buriers: list[int] = []
         """Every seat that buried the kitty, in order (the dealer; with chao dipi, each who overturned)."""
-        self.overturns: list[Declaration] = []
+        self.overturns: tuple[Declaration, ...] = ()
         """Chao dipi (RULES §11): every pair that overturned the trump after the kitty exchange."""
         self.chao_turn: int | None = None
         self._chao_passes = 0
@@ -428,18 +426,24 @@ class Round:
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose action is awaited: the next to draw, the dealer, or the next to play."""
-        if self.phase == "deal":
+        """The seat whose action is awaited: the next to draw, the dealer (or chao dipi's overturner) to bury or
+        call, the next in chao dipi's turns, or the next to play."""
+        phase = self.phase
+        if phase == "deal":  # the two frequent phases first: a bots' round asks this at every action
             return None if self.deal_complete else (self._first_drawer() + self._state.pos) % self.players
-        if self.phase == "kitty":
-            return self.overturns[-1].seat if self.overturns else self.dealer
-        if self.phase == "call":
-            return self.dealer
-        if self.phase == "chao":
-            return self.chao_turn
-        if self.phase == "play":
+        if phase == "play":
             return (self.leader + len(self.trick)) % self.players
+        if phase == "kitty":
+            return self._kitty_holder()
+        if phase == "call":
+            return self.dealer
+        if phase == "chao":
+            return self.chao_turn
         return None
+
+    def _kitty_holder(self) -> int | None:
+        """Who takes (or took) the kitty and buries it: the dealer, or chao dipi's last to overturn."""
+        return self.overturns[-1].seat if self.overturns else self.dealer
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's current cards (for the round's owner: a bot sees only ``view(seat)``)."""
@@ -601,7 +605,7 @@ class Round:
             raise DeclarationError(verdict.reason)
         decl = verdict.declaration
         assert decl is not None
-        self.overturns.append(decl)
+        self.overturns += (decl,)
         self.trump = Trump(self.rank, decl.suit, self.rules.red_five)
         self._state.hands[seat].extend(self.discards)
         self.discards = []
@@ -811,15 +815,14 @@ class Round:
             leader=self.leader if self.phase == "play" else None,
             trick=tuple(map(cards_of, self.trick)),
             tricks=tuple(self.tricks),
-            discards=cards_of(self.discards) if seat == (self.buriers[-1] if self.buriers else self.dealer) else (),
+            discards=cards_of(self.discards) if seat == self._kitty_holder() else (),
             declarers=self.declarers if self.phase in ("play", "done") else (),
             calls=tuple((Card.from_id(c), o) for c, o in self.calls) if self.calls else (),
             points_won=tuple(self.points_won),
             declarations=tuple(st.declarations),
             dealt=st.pos,
             attempted=cards_of(self.attempted) if self.attempted is not None else None,
-            overturns=tuple(self.overturns),
-            buriers=tuple(self.buriers),
+            overturns=self.overturns,
         )
 
     @classmethod
@@ -841,8 +844,8 @@ class Round:
         rnd.phase = "play"
         rnd.trump = view.trump
         rnd.discards = [c.id for c in view.discards] if view.seat == view.kitty_holder else list(kitty)
-        rnd.overturns = list(view.overturns)
-        rnd.buriers = list(view.buriers)
+        rnd.overturns = view.overturns
+        rnd.buriers = [view.dealer, *(d.seat for d in view.overturns)]
         rnd.calls = [(c.id, o) for c, o in view.calls]
         rnd._called_seen = [0] * len(rnd.calls)
         rnd.tricks = list(view.tricks)
