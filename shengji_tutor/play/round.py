@@ -524,7 +524,8 @@ class Round:
     # -- kitty and calls ------------------------------------------------------------------
 
     def discard(self, seat: int, cards: CardsLike) -> None:
-        """The dealer buries as many cards as the kitty held (RULES §10)."""
+        """The dealer buries as many cards as the kitty held (RULES §10); in chao dipi, so does each player who
+        overturned the trump, having taken the kitty up (RULES §11)."""
         self._need_phase("kitty", "discard to the kitty")
         self._need_turn(seat)
         ids = _card_ids(cards, "the discard", KittyError)
