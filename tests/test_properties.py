@@ -51,14 +51,25 @@ def deals(draw: st.DrawFn) -> Deal:
 
 
 trumps = st.builds(Trump, st.sampled_from(RANKS), st.sampled_from([*SUITS, None]))
+red_five_trumps = st.builds(
+    Trump, st.sampled_from(RANKS), st.sampled_from([*SUITS, None]), st.sampled_from(["5H", "5H+5D"])
+)
+"""RULES §11's red five (红五): at rank 5 the fives are rank cards, so these are ordinary trumps there."""
 
 
 # -- a reference reading of RULES §3 ---------------------------------------------------------------
 
 
+def ref_red_fives(trump: Trump) -> list[str]:
+    """RULES §11: the red fives above the big joker, lowest first ([] when the rank is 5: they are rank cards)."""
+    if trump.rank == "5" or trump.red_five is None:
+        return []
+    return ["5D", "5H"] if trump.red_five == "5H+5D" else ["5H"]
+
+
 def ref_suit(card: Card, trump: Trump) -> str:
-    """RULES §3: jokers, every trump-rank card and every trump-suit card are trump."""
-    if card.suit is None or card.rank == trump.rank or card.suit == trump.suit:
+    """RULES §3: jokers, every trump-rank card and every trump-suit card are trump (§11: and the red fives)."""
+    if card.suit is None or card.rank == trump.rank or card.suit == trump.suit or str(card) in ref_red_fives(trump):
         return "trump"
     return card.suit
 
@@ -68,19 +79,27 @@ def ref_level(card: Card, trump: Trump) -> int:
 
     Plain suit: 2 … A without the rank. Trump chain: trump-suit 2 … A without the
     rank, then off-suit rank cards (all equal), then the on-suit rank card, SJ, BJ.
-    No-trump: rank cards (all equal), SJ, BJ.
+    No-trump: rank cards (all equal), SJ, BJ. With red fives (RULES §11) they leave
+    their suit and follow the big joker.
     """
-    plain = [r for r in RANKS if r != trump.rank]
-    chain_base = 0 if trump.suit is None else len(plain)
+    fives = ref_red_fives(trump)
+
+    def plain(suit: str | None) -> list[str]:
+        return [r for r in RANKS if r != trump.rank and f"{r}{suit}" not in fives]
+
+    chain_base = 0 if trump.suit is None else len(plain(trump.suit))
+    big = chain_base + (2 if trump.suit is None else 3)
+    if str(card) in fives:
+        return big + 1 + fives.index(str(card))
     if card.rank == "BJ":
-        return chain_base + (2 if trump.suit is None else 3)
+        return big
     if card.rank == "SJ":
-        return chain_base + (1 if trump.suit is None else 2)
+        return big - 1
     if card.rank == trump.rank:
         if trump.suit is None:
             return 0
         return chain_base + (1 if card.suit == trump.suit else 0)
-    return plain.index(card.rank)
+    return plain(card.suit).index(card.rank)
 
 
 def ref_pairs(cards: Sequence[Card]) -> list[Card]:
@@ -254,13 +273,13 @@ def test_card_repr_evaluates_back(card: Card) -> None:
 # -- RULES §3: card order ----------------------------------------------------------------------------
 
 
-@given(trumps, st.sampled_from(DISTINCT))
+@given(st.one_of(trumps, red_five_trumps), st.sampled_from(DISTINCT))
 def test_effective_suit_matches_rules(trump: Trump, card: Card) -> None:
     assert trump.suit_of(card) == ref_suit(card, trump)
     assert trump.is_trump(card) == (ref_suit(card, trump) == "trump")
 
 
-@given(trumps)
+@given(st.one_of(trumps, red_five_trumps))
 def test_key_order_matches_rules_within_each_suit(trump: Trump) -> None:
     for suit in [*SUITS, "trump"]:
         cards = [c for c in DISTINCT if ref_suit(c, trump) == suit]
@@ -272,7 +291,7 @@ def test_key_order_matches_rules_within_each_suit(trump: Trump) -> None:
                 assert (ka == kb) == (la == lb), (str(a), str(b))
 
 
-@given(trumps, st.sampled_from(DISTINCT), st.sampled_from(DISTINCT))
+@given(st.one_of(trumps, red_five_trumps), st.sampled_from(DISTINCT), st.sampled_from(DISTINCT))
 def test_single_tricks_follow_the_order(trump: Trump, a: Card, b: Card) -> None:
     """A total preorder: b beats a exactly when it is higher in a's suit, or a trump over a non-trump."""
     winner = trick_winner([[a], [b]], trump)
@@ -291,7 +310,7 @@ def test_single_tricks_follow_the_order(trump: Trump, a: Card, b: Card) -> None:
         assert winner == 0
 
 
-@given(trumps, st.lists(st.sampled_from(DISTINCT), min_size=3, max_size=3))
+@given(st.one_of(trumps, red_five_trumps), st.lists(st.sampled_from(DISTINCT), min_size=3, max_size=3))
 def test_order_is_transitive(trump: Trump, three: list[Card]) -> None:
     a, b, c = three
 
