@@ -134,9 +134,11 @@ class HeuristicBot:
         if view.phase == "chao":
             return self._overturn(view, options)
 
+        red = view.rules.red_fives if view.rank != "5" else ()  # red fives are trumps whatever the suit (RULES §11)
+
         def support(cards: tuple[Card, ...]) -> tuple[int, int]:
             suit = cards[0].suit
-            held = sum(1 for c in view.hand if c.suit == suit or c.rank == view.rank or c.is_joker)
+            held = sum(1 for c in view.hand if c.suit == suit or c.rank == view.rank or c.is_joker or c in red)
             return (len(cards), held)
 
         return max(options, key=support)

@@ -219,7 +219,9 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
 class SearchBot:
     """Plays the best play ``evaluate_plays`` finds when it beats the heuristic bot's play by more than the noise
     (``CONFIDENCE`` standard errors of the difference on the same deals); buries the kitty by search among a few
-    sensible burials, and declares by search too; calls friends as the heuristic bot does.
+    sensible burials, and declares by search too; calls friends as the heuristic bot does. RULES §11's chao dipi
+    is not searched: it overturns and buries an overturned kitty as the heuristic bot does, and its play-outs of a
+    declaration or a burial do not foresee overturns.
 
     ``SearchBot(seed=0)`` searches with the default ``Budget``; the same view,
     seed and budget give the same choice.
