@@ -2,7 +2,7 @@
 
 >>> from shengji_tutor.course.catalogue import LESSONS, find_lesson
 >>> len(LESSONS), find_lesson(5).notebook, find_lesson(5).chinese
-(11, '05-tractors.ipynb', '拖拉机 tuōlājī')
+(12, '05-tractors.ipynb', '拖拉机 tuōlājī')
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(9, "declaring", "Declaring and the deal", "亮主 liàngzhǔ"),
     Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),
     Lesson(11, "playing-well", "Playing well", "策略 cèlüè"),
+    Lesson(12, "zheng-fen", "Zheng Fen", "挣分 zhèngfēn"),
 )
 HOME = "00-home.ipynb"
 PRACTICE = "practice.ipynb"

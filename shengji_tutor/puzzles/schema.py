@@ -37,12 +37,15 @@ __all__ = [
     "KINDS",
     "SEATS",
     "THEMES",
+    "BeatsSpec",
     "BestSpec",
     "BurySpec",
     "CardGroupSpec",
+    "CombinationSpec",
     "HandSpec",
     "LevelSpec",
     "Misconception",
+    "PileSpec",
     "PuzzleSpec",
     "SortSpec",
     "SpecBase",
@@ -68,6 +71,9 @@ KINDS = (
     "level",
     "sort",
     "bury",
+    "combination",
+    "beats",
+    "pile",
 )
 Theme = Literal[
     "counting-points",
@@ -321,6 +327,32 @@ class BestSpec(SpecBase):
     accept: tuple[str, ...] = Field(min_length=1)
 
 
+class CombinationSpec(CardGroupSpec):
+    """Zheng Fen (挣分, RULES §12): is ``cards`` a legal combination? The zhengfen engine's ``classify`` decides."""
+
+    kind: Literal["combination"]
+
+
+class BeatsSpec(SpecBase):
+    """Zheng Fen (RULES §12): may ``play`` be played on ``table``, the combination to beat? Both must be
+    combinations; the zhengfen engine's ``Combination.beats`` decides."""
+
+    kind: Literal["beats"]
+    table: str
+    play: str
+
+
+class PileSpec(SpecBase):
+    """Zheng Fen (RULES §12) at a table of four: who takes the pile (``ask: taker``) or how many points
+    (``ask: points``)? ``actions`` are the turns in play order from ``leader``, each a combination's cards
+    or ``pass``, down to the passes that end the pile (the engine checks that each play beats the table)."""
+
+    kind: Literal["pile"]
+    leader: Seat = "North"
+    actions: tuple[str, ...] = Field(min_length=4)
+    ask: Literal["taker", "points"] = "taker"
+
+
 PuzzleSpec = Annotated[
     PlaySpec
     | WinnerSpec
@@ -334,7 +366,10 @@ PuzzleSpec = Annotated[
     | TractorSpec
     | LevelSpec
     | SortSpec
-    | BurySpec,
+    | BurySpec
+    | CombinationSpec
+    | BeatsSpec
+    | PileSpec,
     Field(discriminator="kind"),
 ]
 
@@ -343,7 +378,7 @@ class TopicFile(_Strict):
     """One file of the bank: a topic, the lesson it belongs to, its puzzles."""
 
     topic: str = Field(pattern=r"^[a-z0-9-]+$")
-    lesson: int = Field(ge=1, le=11)
+    lesson: int = Field(ge=1, le=12)
     title: str
     puzzles: tuple[PuzzleSpec, ...] = Field(min_length=1)
 

@@ -1,0 +1,196 @@
+"""Lesson 12's questions and words about Zheng Fen (挣分 zhèngfēn), each graded by the zhengfen engine (RULES §12).
+
+- ``kind_words(cards)``: what the engine calls a group of cards, or why it is no combination;
+- ``beats_line(play, table)``: the engine's words on whether a play beats the table;
+- ``which_is_combination(groups)``: which of these is a legal combination?
+- ``pick_combination(hand, kind)``: select a combination of one kind from a hand;
+- ``which_beats(table, plays)``: which of these plays may go on the table?
+- ``pile_points(actions, leader)``: how many points does the pile's taker take?
+- ``game_winner(record, hands)``: after these hands' points, who leads the race to 500?
+
+>>> from shengji_tutor.course.zhengfen_questions import kind_words, which_beats
+>>> print(beats_line("9D 9C", "7H 7S"))
+✓ A pair of 9s (9♦ 9♣) beats a pair of 7s (7♠ 7♥): the same kind, and higher (RULES §12).
+>>> kind_words("2H 3H 4H 5H 6H")
+'✗ 2♥ 3♥ 4♥ 5♥ 6♥ is no combination: a sequence may end with a 2 but neither start with one nor run on past it to the 3 (RULES §12).'
+>>> q = which_beats("7H 7S", ["2C", "9D 9C"])
+>>> q.grade("9♦ 9♣").correct, q.grade("2♣").explanation
+(True, 'A single 2♣ is a single, not a pair: only the same kind, or a special, beats the table (RULES §12).')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.cards import Card, CardsLike, as_cards, format_cards
+from ..engine.seats import SEATS
+from ..puzzles.kinds.zhengfen import beats_words, combination_words
+from ..ui.render import hand_svg
+from ..zhengfen import CombinationError, GameRecord, Kind, classify, combinations
+from .questions import Question, choose, number, pick
+
+__all__ = [
+    "beats_line",
+    "game_winner",
+    "kind_words",
+    "pick_combination",
+    "pile_points",
+    "which_beats",
+    "which_is_combination",
+]
+
+
+def kind_words(cards: CardsLike) -> str:
+    """✓ and what the cards make, or ✗ and the rule they break — the engine's words."""
+    right, why = combination_words(as_cards(cards, "the cards"))
+    return f"{'✓' if right else '✗'} {why}"
+
+
+def beats_line(play: CardsLike, table: CardsLike) -> str:
+    """✓ or ✗, and the engine's words on whether ``play`` beats ``table`` (both combinations)."""
+    right, why = beats_words(classify(play), classify(table))
+    return f"{'✓' if right else '✗'} {why}"
+
+
+def which_is_combination(groups: Sequence[CardsLike], *, prompt: str, hint: str = "") -> Question:
+    """Which of these groups of cards is a legal combination? Each verdict is the engine's (``classify``)."""
+    verdicts = {}
+    pictures = []
+    for group in groups:
+        cards = as_cards(group, "the cards")
+        verdicts[format_cards(cards)] = combination_words(cards)
+        pictures.append(hand_svg(cards, None, sort=False))
+    right = [choice for choice, (ok, _) in verdicts.items() if ok]
+    return choose(
+        prompt,
+        verdicts,
+        f"{' or '.join(right)}: {verdicts[right[0]][1]}",
+        picture="".join(f'<div class="sjt-other">{p}</div>' for p in pictures),
+        hint=hint,
+    )
+
+
+def _picture(label: str, cards: Sequence[Card]) -> str:
+    return f'<div class="sjt-group-label">{label}</div>{hand_svg(cards, None, sort=False)}'
+
+
+def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = "") -> Question:
+    """Select a combination of ``kind`` in ``hand``; any other pick is told what the engine makes of it."""
+    cards = as_cards(hand, "the hand")
+    found = combinations(cards, [kind])
+    if not found:
+        raise ValueError(f"the hand holds no {kind.label}")
+
+    def judge(picked: list[Card]) -> tuple[bool, str]:
+        try:
+            combo = classify(picked)
+        except CombinationError:
+            return False, combination_words(picked)[1]
+        if combo.kind != kind:
+            return False, f"{format_cards(combo.cards)} is {combo.describe()}, not {kind.label} (RULES §12)."
+        return True, combination_words(picked)[1]
+
+    solution = "For example " + " or ".join(format_cards(c.cards) for c in found[:3]) + "."
+    return pick(prompt, cards, judge, solution, example=found[0].cards, hint=hint)
+
+
+def which_beats(table: CardsLike, plays: Sequence[CardsLike], *, prompt: str = "") -> Question:
+    """Which of ``plays`` may go on ``table``? Each choice's verdict is the engine's (``Combination.beats``)."""
+    on_table = classify(table)
+    shown = on_table.describe()
+    verdicts = {}
+    for play in plays:
+        combo = classify(play)
+        verdicts[format_cards(as_cards(play, "a play"))] = beats_words(combo, on_table)
+    right = [choice for choice, (ok, _) in verdicts.items() if ok]
+    return choose(
+        prompt or f"{shown[:1].upper()}{shown[1:]} is on the table. Which of these plays beats it?",
+        verdicts,
+        f"{' or '.join(right)}: {verdicts[right[0]][1]}",
+        picture=_picture("On the table", on_table.cards),
+        hint="Look at the kind on the table first: only the same kind, or a special, can beat it.",
+    )
+
+
+def _pile(actions: Sequence[str], leader: str) -> tuple[str, list[Card], str]:
+    """The taker, the pile's cards and the turns in words; each play is checked against the table by the engine."""
+    start = SEATS.index(leader)
+    table = None
+    taker, pile, words = "", [], []
+    for turn, text in enumerate(actions):
+        seat = SEATS[(start + turn) % len(SEATS)]
+        if text == "pass":
+            words.append(f"{seat} passes")
+            continue
+        combo = classify(text)
+        if table is not None and not combo.beats(table):
+            raise ValueError(f"{seat}'s {combo.describe()} does not beat {table.describe()}")
+        table, taker = combo, seat
+        pile.extend(as_cards(text, "a play"))
+        words.append(f"{seat} plays {format_cards(as_cards(text, 'a play'))}")
+    return taker, pile, "; ".join(words)
+
+
+def pile_points(actions: Sequence[str], leader: str) -> Question:
+    """A pile played out at four (``actions``: cards or ``pass``, in play order from ``leader``): how many points
+    does its taker take?"""
+    taker, pile, story = _pile(actions, leader)
+    total = sum(c.points for c in pile)
+    scoring = [c for c in pile if c.points]
+    count = f"{format_cards(scoring)}: {' + '.join(str(c.points) for c in scoring)} = {total}"
+
+    def judge(n: int) -> str:
+        if n == total:
+            return f"{taker} played last and the others passed, so {taker} takes the whole pile: {count} (RULES §12)."
+        mine = sum(c.points for c in as_cards(actions[_last_play(actions)], "a play"))
+        if n == mine:
+            return f"{n} is only {taker}'s own play: the taker takes every card played to the pile (RULES §12)."
+        return f"Not {n}: count every 5 (5 points), 10 and king (10 points) in the pile (RULES §12)."
+
+    return number(
+        f"{story}. How many points does {taker} take?",
+        total,
+        judge,
+        f"{total}: {count}.",
+        picture=_picture("The pile", pile),
+        hint="The taker takes every card played to the pile. Count its 5s, 10s and kings.",
+    )
+
+
+def _last_play(actions: Sequence[str]) -> int:
+    return max(i for i, text in enumerate(actions) if text != "pass")
+
+
+def game_winner(record: GameRecord, hands: int) -> Question:
+    """The first ``hands`` hands of a game the bots played (four players): who leads the race to 500 after them?"""
+    if record.rules.players != len(SEATS):
+        raise ValueError("the question is asked at a table of four")
+    totals = [sum(points[seat] for points in record.hand_points[:hands]) for seat in range(len(SEATS))]
+    best = max(totals)
+    rows = "".join(
+        f"<tr><td>Hand {h + 1}</td>" + "".join(f"<td>{p}</td>" for p in points) + "</tr>"
+        for h, points in enumerate(record.hand_points[:hands])
+    )
+    picture = (
+        '<table class="sjt-scores"><tr><th></th>' + "".join(f"<th>{s}</th>" for s in SEATS) + f"</tr>{rows}</table>"
+    )
+    verdicts = {
+        SEATS[s]: (
+            totals[s] == best,
+            f"{SEATS[s]} has {' + '.join(str(p[s]) for p in record.hand_points[:hands])} = {totals[s]}"
+            + (
+                " — the most: each hand's piles add to the total, and the first to 500 wins (RULES §12)."
+                if totals[s] == best
+                else f", less than {best}: add each hand's points to the total (RULES §12)."
+            ),
+        )
+        for s in range(len(SEATS))
+    }
+    leaders = [SEATS[s] for s in range(len(SEATS)) if totals[s] == best]
+    return choose(
+        f"Each hand deals out 100 points. After these {hands} hands, who is closest to 500?",
+        verdicts,
+        f"{' and '.join(leaders)}, with {best}.",
+        picture=picture,
+        hint="Add up each player's column.",
+    )

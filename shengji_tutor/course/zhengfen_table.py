@@ -1,0 +1,187 @@
+"""A hand of Zheng Fen (挣分 zhèngfēn) to play against three bots: lesson 12's table (RULES §12).
+
+``ZhengFenTable`` is plain ipywidgets: your hand as cards (``HandPicker``), a Play
+button that is enabled only when the cards picked are a legal play (a combination,
+and one that beats the table — the engine's ``classify`` and ``beats``), a Pass
+button (not when you lead), the pile with its points, what happened since your last
+turn, and the scores. You sit South; the other three seats are ``HeuristicBot``s.
+The game is the engine's ``Game`` at four, played to 500.
+
+>>> from shengji_tutor.course.zhengfen_table import ZhengFenTable
+>>> table = ZhengFenTable(seed=3)
+>>> table.game.to_act == table.seat or table.game.done
+True
+>>> table.pass_button.disabled == (table.game.table is None)
+True
+>>> lead = table.legal_plays()[0]
+>>> table.play(lead.cards)
+True
+>>> table.game.to_act == table.seat or table.game.done
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+
+from ..engine.cards import Card, CardsLike, as_cards, format_cards
+from ..engine.seats import SEATS
+from ..ui.render import hand_svg
+from ..ui.widgets import HandPicker
+from ..zhengfen import Combination, CombinationError, Game, HeuristicBot, Pass, Play, ZhengFenRules, classify, value
+from ..zhengfen import refusal as refusal_words
+
+__all__ = ["ZhengFenTable"]
+
+SOUTH = SEATS.index("South")
+
+
+def _sorted(cards: Sequence[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (value(c), c.id))
+
+
+class ZhengFenTable(w.VBox):  # type: ignore[misc]
+    """A game of Zheng Fen at four: you play South, three ``HeuristicBot``s the other seats."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.seat = SOUTH
+        self.game = Game(ZhengFenRules(players=4), seed=seed)
+        self.bots = {s: HeuristicBot() for s in range(4) if s != self.seat}
+        self.pile: list[Card] = []
+        self.events: list[str] = []
+        self._taken = 0
+        self.status = w.HTML()
+        self.pile_view = w.HTML()
+        self.news = w.HTML()
+        self.scores = w.HTML()
+        self.verdict = w.HTML("Pick cards, then Play — or Pass.")
+        self.picker = HandPicker([], None, label="Your hand (South)")
+        self.picker.on_selection(self._judge)
+        self.play_button = w.Button(description="Play", button_style="primary", disabled=True)
+        self.play_button.on_click(lambda _b: self.play(self.picker.selection))
+        self.pass_button = w.Button(description="Pass")
+        self.pass_button.on_click(lambda _b: self.pass_turn())
+        self.new_button = w.Button(description="New game")
+        self.new_button.on_click(lambda _b: self.new_game())
+        buttons = w.HBox([self.play_button, self.pass_button, self.new_button])
+        super().__init__([self.status, self.pile_view, self.news, self.picker, self.verdict, buttons, self.scores])
+        self.add_class("sjt-zhengfen-table")
+        self._bots_play()
+        self._show()
+
+    # -- actions --------------------------------------------------------------------------
+
+    def legal_plays(self) -> list[Play]:
+        """Your legal plays now (none when it is not your turn)."""
+        if self.game.to_act != self.seat:
+            return []
+        return [a for a in self.game.legal_actions() if isinstance(a, Play)]
+
+    def play(self, cards: CardsLike) -> bool:
+        """Play these cards, if the engine accepts them; then the bots play until your turn comes back."""
+        picked = as_cards(cards, "your play")
+        ok, why = self._verdict(picked)
+        if not ok:
+            self.verdict.value = escape(why)
+            return False
+        self._apply(Play(self.seat, tuple(picked)))
+        self.verdict.value = "Pick cards, then Play — or Pass."
+        self._bots_play()
+        self._show()
+        return True
+
+    def pass_turn(self) -> bool:
+        """Pass (not on a lead: a leader must play, RULES §12)."""
+        if self.game.to_act != self.seat or self.game.table is None:
+            return False
+        self._apply(Pass(self.seat))
+        self._bots_play()
+        self._show()
+        return True
+
+    def new_game(self) -> None:
+        self.seed += 1
+        self.game = Game(ZhengFenRules(players=4), seed=self.seed)
+        self.pile, self.events, self._taken = [], [], 0
+        self._bots_play()
+        self._show()
+
+    # -- the engine's verdicts ------------------------------------------------------------
+
+    def _verdict(self, picked: list[Card]) -> tuple[bool, str]:
+        if self.game.to_act != self.seat:
+            return False, "It is not your turn."
+        if not picked:
+            return False, "Pick some cards first."
+        try:
+            combo: Combination = classify(picked)
+        except CombinationError as e:
+            return False, f"{e}."
+        table = self.game.table
+        if table is not None and not combo.beats(table):
+            return False, f"{refusal_words(combo, table)} (RULES §12)."
+        return True, f"{combo.describe()}: a legal play."
+
+    def _judge(self, picked: list[Card]) -> None:
+        ok, why = self._verdict(picked) if picked else (False, "Pick cards, then Play — or Pass.")
+        self.play_button.disabled = not ok
+        self.verdict.value = escape(why)
+
+    # -- the game moving on ---------------------------------------------------------------
+
+    def _apply(self, action: Play | Pass) -> None:
+        finished = sum(len(t) for t in self.game.tricks)
+        hands = len(self.game.hand_points)
+        self.game.apply(action)
+        self.events.append(action.describe(4))
+        if isinstance(action, Play):
+            self.pile.extend(action.cards)
+        if sum(len(t) for t in self.game.tricks) > finished or len(self.game.hand_points) > hands:
+            trick = self.game.tricks[hands][-1] if len(self.game.hand_points) > hands else self.game.tricks[-1][-1]
+            self.events.append(f"{SEATS[trick.taker]} takes the pile: {trick.points} points")
+            self.pile = []
+        if len(self.game.hand_points) > hands:
+            points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(self.game.hand_points[-1]))
+            self.events.append(f"The hand is over: {points}")
+
+    def _bots_play(self) -> None:
+        while self.game.to_act is not None and self.game.to_act != self.seat:
+            self._apply(self.bots[self.game.to_act].act(self.game.view()))
+
+    def _show(self) -> None:
+        game = self.game
+        mine = _sorted(game.hands[self.seat]) if game.hands else []
+        self.picker.set_hand(mine, None)
+        self.picker.clear()
+        self.play_button.disabled = True
+        over = game.to_act is None
+        self.pass_button.disabled = over or game.table is None
+        if over:
+            winner = game.winner
+            self.status.value = f"<b>The game is over: {SEATS[winner] if winner is not None else 'nobody'} wins.</b>"
+        elif game.table is None:
+            self.status.value = "<b>Your lead</b>: play any combination."
+        else:
+            assert game.last is not None
+            self.status.value = (
+                f"<b>Your turn.</b> {SEATS[game.last]} played {escape(game.table.describe())}: beat it with the "
+                "same kind (or a special), or pass."
+            )
+        points = sum(c.points for c in self.pile)
+        self.pile_view.value = (
+            f'<div class="sjt-group-label">The pile: {points} points</div>{hand_svg(self.pile, None, sort=False)}'
+            if self.pile
+            else '<div class="sjt-group-label">The pile is empty.</div>'
+        )
+        self.news.value = "<br>".join(escape(line) for line in self.events[-8:])
+        self.events = self.events[-8:]
+        sizes = ", ".join(f"{SEATS[s]} {len(h)}" for s, h in enumerate(game.hands))
+        totals = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores))
+        self.scores.value = f"Scores (first to 500 wins): {totals}. Cards left: {sizes}."
+
+    def __repr__(self) -> str:
+        return f"<ZhengFenTable seed={self.seed} {format_cards(self.game.hands[self.seat])}>"

@@ -1,0 +1,159 @@
+"""Lesson 12, Zheng Fen (挣分): its puzzles are the zhengfen engine's, their wrong answers name the rule, and the
+table plays legal plays only (RULES §12)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shengji_tutor import Card, deck, parse_cards
+from shengji_tutor.course.catalogue import find_lesson, puzzles_of
+from shengji_tutor.course.zhengfen_questions import pile_points, which_beats, which_is_combination
+from shengji_tutor.course.zhengfen_table import ZhengFenTable
+from shengji_tutor.engine.seats import SEATS
+from shengji_tutor.puzzles import Puzzle
+from shengji_tutor.puzzles.base import Topic
+from shengji_tutor.puzzles.kinds.zhengfen import BeatsPuzzle, CombinationPuzzle, PilePuzzle
+from shengji_tutor.puzzles.schema import PileSpec
+from shengji_tutor.zhengfen import CombinationError, Game, Pass, Play, ZhengFenRules, classify
+from shengji_tutor.zhengfen.game import FIRST_LEADER_CARD
+
+TOPIC = Topic("zheng-fen", 12, "Zheng Fen")
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> list[Puzzle]:
+    return puzzles_of(12)
+
+
+def test_lesson_12_is_zheng_fen_after_playing_well() -> None:
+    lesson = find_lesson(12)
+    assert (lesson.notebook, lesson.chinese) == ("12-zheng-fen.ipynb", "挣分 zhèngfēn")
+    assert find_lesson(11).slug == "playing-well"
+
+
+def test_each_new_kind_has_three_puzzles_or_more(puzzles: list[Puzzle]) -> None:
+    for kind in ("combination", "beats", "pile"):
+        assert sum(p.kind == kind for p in puzzles) >= 3, kind
+
+
+def test_the_curriculums_misconceptions_are_answered(puzzles: list[Puzzle]) -> None:
+    said = " ".join(m.says for p in puzzles for m in p.spec.misconceptions)
+    assert "only the same kind, or a" in said  # "a higher card of any kind beats the table"
+    assert "only end with a 2, never start with one" in said  # "a sequence can start with a 2"
+
+
+def _pile_by_the_game(puzzle: PilePuzzle) -> tuple[str, int]:
+    """Play the puzzle's pile in a real ``Game``: deal each seat the cards it plays (the leader the 3♥ too)."""
+    leader = SEATS.index(puzzle.spec.leader)
+    hands: list[list[Card]] = [[] for _ in SEATS]
+    for turn, cards in enumerate(puzzle.actions):
+        if cards:
+            hands[(leader + turn) % 4].extend(cards)
+    hands[leader].append(FIRST_LEADER_CARD)
+    rest = [c for c in deck(1) if not any(c in h for h in hands)]
+    for seat, size in enumerate((14, 14, 13, 13)):
+        while len(hands[seat]) < size:
+            hands[seat].append(rest.pop())
+    order = [hands[k % 4][k // 4] for k in range(54)]
+    game = Game(ZhengFenRules(players=4), first_dealer=0, deck_orders=[order])
+    for turn, cards in enumerate(puzzle.actions):
+        seat = (leader + turn) % 4
+        game.apply(Pass(seat) if cards is None else Play(seat, tuple(cards)))
+    trick = game.tricks[0][0]
+    return SEATS[trick.taker], trick.points
+
+
+def test_every_answer_is_the_engines(puzzles: list[Puzzle]) -> None:
+    for p in puzzles:
+        if isinstance(p, CombinationPuzzle):
+            try:
+                classify(p.cards)
+                legal = "yes"
+            except CombinationError:
+                legal = "no"
+            assert p.solve() == legal, p.id
+        elif isinstance(p, BeatsPuzzle):
+            assert p.solve() == ("yes" if classify(p.play).beats(classify(p.table)) else "no"), p.id
+        else:
+            assert isinstance(p, PilePuzzle)
+            taker, points = _pile_by_the_game(p)
+            assert p.solve() == (taker if p.spec.ask == "taker" else points), p.id
+        assert p.grade(p.spec.expect).correct, p.id
+
+
+def test_every_wrong_answer_names_the_rule(puzzles: list[Puzzle]) -> None:
+    for p in puzzles:
+        right = p.solve()
+        wrong = {"yes": "no", "no": "yes"}.get(str(right)) or (
+            next(s for s in SEATS if s != right) if p.answer_kind == "seat" else int(str(right)) + 5
+        )
+        grade = p.grade(wrong)
+        assert not grade.correct, p.id
+        assert "RULES §12" in grade.explanation, (p.id, grade.explanation)
+        assert "RULES §12" in grade.mistake, (p.id, grade.mistake)
+
+
+def test_a_pile_that_breaks_the_rules_is_reported() -> None:
+    def problems(*actions: str) -> list[str]:
+        spec = PileSpec(id="bad", kind="pile", prompt="Who takes the pile?", actions=actions)
+        return PilePuzzle(spec, TOPIC).checks()
+
+    assert problems("7H 7S", "2C", "pass", "pass", "pass") != []  # a single on a pair
+    assert problems("7H", "8H", "pass", "pass") != []  # not over: only two passed
+    assert problems("pass", "7H", "pass", "pass", "pass") != []  # a leader may not pass
+    assert problems("7H", "8H", "pass", "pass", "pass") == []
+
+
+def test_the_lessons_questions_are_graded_by_the_engine() -> None:
+    q = which_beats("JC QC KC AC 2C", ["8H 8S 8D 8C", "5S 10H KD"])
+    assert q.example == "5♠ 10♥ K♦"
+    assert "only the same kind, or a special" in q.grade("8♥ 8♠ 8♦ 8♣").explanation
+    q = which_is_combination(["2S 3S 4S 5S 6S", "JH QH KH AH 2H"], prompt="Which?")
+    assert q.example == "J♥ Q♥ K♥ A♥ 2♥"
+    assert "may end with a 2 but neither start with one" in q.grade("2♠ 3♠ 4♠ 5♠ 6♠").explanation
+    q = pile_points(["5H", "10S", "KD", "pass", "pass", "pass"], "North")
+    assert q.example == 25
+    assert "only South's own play" in q.grade(10).explanation
+
+
+def test_the_table_offers_only_legal_plays_and_plays_a_whole_game() -> None:
+    table = ZhengFenTable(seed=5)
+    rng = random.Random(5)
+    turns = 0
+    while not table.game.done:
+        turns += 1
+        assert turns < 2000
+        assert table.pass_button.disabled == (table.game.table is None)
+        hand = table.game.hands[table.seat]
+        table.picker.select(hand[:2])
+        try:
+            legal = classify(hand[:2])
+            ok = table.game.table is None or legal.beats(table.game.table)
+        except CombinationError:
+            ok = False
+        assert table.play_button.disabled == (not ok)
+        plays = table.legal_plays()
+        if table.game.table is not None and (not plays or rng.random() < 0.4):
+            assert table.pass_turn()
+        else:
+            assert table.play(rng.choice(plays).cards)
+    assert max(table.game.scores) >= 500
+    assert "The game is over" in table.status.value
+    assert table.play_button.disabled
+    assert table.pass_button.disabled
+
+
+def test_the_table_refuses_a_play_that_does_not_beat_the_table() -> None:
+    table = ZhengFenTable(seed=1)
+    while table.game.table is None or not any(
+        not classify([c]).beats(table.game.table) for c in table.game.hands[table.seat]
+    ):
+        table.play(table.legal_plays()[0].cards) if table.game.table is None else table.pass_turn()
+    weak = next(c for c in table.game.hands[table.seat] if not classify([c]).beats(table.game.table))
+    before = list(table.game.hands[table.seat])
+    assert not table.play([weak])
+    assert "RULES §12" in table.verdict.value
+    assert table.game.hands[table.seat] == before
+    assert parse_cards(str(weak))
