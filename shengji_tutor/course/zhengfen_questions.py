@@ -8,7 +8,7 @@
 - ``pile_points(actions, leader)``: how many points does the pile's taker take?
 - ``game_winner(record, hands)``: after these hands' points, who leads the race to 500?
 
->>> from shengji_tutor.course.zhengfen_questions import kind_words, which_beats
+>>> from shengji_tutor.course.zhengfen_questions import beats_line, kind_words, which_beats
 >>> print(beats_line("9D 9C", "7H 7S"))
 ✓ A pair of 9s (9♦ 9♣) beats a pair of 7s (7♠ 7♥): the same kind, and higher (RULES §12).
 >>> kind_words("2H 3H 4H 5H 6H")

@@ -37,6 +37,7 @@ def combination_words(cards: list[Card]) -> tuple[bool, str]:
     """Whether the cards are a Zheng Fen combination, and the engine's sentence saying what they make or why not.
 
     >>> from shengji_tutor import parse_cards
+    >>> from shengji_tutor.puzzles.kinds.zhengfen import combination_words
     >>> combination_words(parse_cards("QH KH AH 2H JH"))
     (True, 'A straight of 5 hearts to 2 (J♥ Q♥ K♥ A♥ 2♥): a legal combination (RULES §12).')
     """
@@ -50,6 +51,7 @@ def combination_words(cards: list[Card]) -> tuple[bool, str]:
 def beats_words(play: Combination, table: Combination) -> tuple[bool, str]:
     """Whether ``play`` may go on ``table``, and why, naming the rule.
 
+    >>> from shengji_tutor.puzzles.kinds.zhengfen import beats_words
     >>> from shengji_tutor.zhengfen import classify
     >>> beats_words(classify("2C"), classify("7H 7S"))[1]
     'A single 2♣ is a single, not a pair: only the same kind, or a special, beats the table (RULES §12).'
