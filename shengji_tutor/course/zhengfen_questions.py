@@ -87,7 +87,7 @@ def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = ""
         except CombinationError:
             return False, combination_words(picked)[1]
         if combo.kind != kind:
-            return False, f"{format_cards(combo.cards)} is {combo.describe()}, not {kind.label} (RULES §12)."
+            return False, f"That is {combo.describe()}, not {kind.label} (RULES §12)."
         return True, combination_words(picked)[1]
 
     solution = "For example " + " or ".join(format_cards(c.cards) for c in found[:3]) + "."
