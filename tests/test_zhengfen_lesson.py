@@ -12,7 +12,7 @@ from shengji_tutor.course.catalogue import find_lesson, puzzles_of
 from shengji_tutor.course.zhengfen_questions import pile_points, which_beats, which_is_combination
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.engine.seats import SEATS
-from shengji_tutor.puzzles import Puzzle
+from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.zhengfen import BeatsPuzzle, CombinationPuzzle, PilePuzzle
 from shengji_tutor.puzzles.schema import PileSpec
@@ -157,3 +157,12 @@ def test_the_table_refuses_a_play_that_does_not_beat_the_table() -> None:
     assert "RULES §12" in table.verdict.value
     assert table.game.hands[table.seat] == before
     assert parse_cards(str(weak))
+
+
+def test_a_beats_puzzle_shows_the_table_as_cards_not_as_a_sheng_ji_trick() -> None:
+    from shengji_tutor.ui.puzzle_view import puzzle_card_args
+
+    puzzle = next(p for p in load_bank().values() if p.kind == "beats")
+    picture = puzzle_card_args(puzzle)["picture"]
+    assert "On the table" in picture
+    assert not any(seat in picture for seat in ("North", "West", "South", "East", "led", "points"))

@@ -103,6 +103,8 @@ class PuzzleView:
     context: str = ""
     others: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     taken: tuple[tuple[Card, ...], ...] = ()
+    rows: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    """Cards shown in labelled rows instead of a trick table (Zheng Fen's table: ("On the table", cards))."""
 
 
 def seat_order(leader: int) -> list[str]:

@@ -45,6 +45,8 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
         args["picture"] = _others_svg(view)
     if view.taken:
         args["picture"] = _taken_svg(view)
+    if view.rows:
+        args["picture"] = _rows_svg(view)
     return args
 
 
@@ -55,6 +57,16 @@ def _others_svg(view: PuzzleView) -> str:
         for name, cards in view.others
     )
     return f'<div class="sjt-others">{rows}</div>'
+
+
+def _rows_svg(view: PuzzleView) -> str:
+    """Cards in labelled rows, as they are (unsorted, without trump marks)."""
+    rows = "".join(
+        f'<div class="sjt-taken-trick"><div class="sjt-group-label">{escape(label)}</div>'
+        f"{hand_svg(cards, None, sort=False)}</div>"
+        for label, cards in view.rows
+    )
+    return f'<div class="sjt-taken">{rows}</div>'
 
 
 def _taken_svg(view: PuzzleView) -> str:

@@ -105,8 +105,7 @@ class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
     def view(self) -> PuzzleView:
         return replace(
             super().view(),
-            trick=(tuple(self.table),),
-            leader=0,
+            rows=(("On the table", tuple(self.table)),),
             hand=tuple(self.play),
             hand_label="The play",
             mark_trumps=False,
