@@ -45,6 +45,7 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.bots
+	$(BIN)/python -m benchmarks.zhengfen
 	$(BIN)/python -m benchmarks.strength --deals 400 --workers 2
 	$(BIN)/python -m benchmarks.strength --deals 100 --opponent random --workers 2
 

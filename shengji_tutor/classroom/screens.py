@@ -339,9 +339,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.lesson_choice = w.Dropdown(
             options=[(lesson_label(n, self.titles), n) for n in numbers], description="Lesson", **_FIT
         )
-        self.live_choice = w.Select(
-            options=[], description="Question", rows=6, layout=w.Layout(width="100%", max_width="64em"), **_FIT
-        )
+        self.live_choice = w.Select(options=[], description="Question", rows=6, layout=w.Layout(width="48em"), **_FIT)
         self.preview_box = w.HTML()
         self.lesson_choice.observe(lambda change: self.choose_lesson(change["new"]), names="value")
         self.live_choice.observe(lambda change: self.preview(change["new"]), names="value")
