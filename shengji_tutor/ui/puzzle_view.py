@@ -12,9 +12,12 @@ this module's job, and grading stays in Python: the card gets ``puzzle.grade``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from ..engine.cards import Card
+from ..engine.trump import Trump
 from ..puzzles import Puzzle, PuzzleView
 from .render import hand_svg
 
@@ -44,9 +47,9 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
     if view.others:
         args["picture"] = _others_svg(view)
     if view.taken:
-        args["picture"] = _taken_svg(view)
+        args["picture"] = _labelled_rows(((f"Trick {n}", cards) for n, cards in enumerate(view.taken, 1)), view.trump)
     if view.rows:
-        args["picture"] = _rows_svg(view)
+        args["picture"] = _labelled_rows(view.rows, None)  # as they are: no trump marks
     return args
 
 
@@ -59,21 +62,11 @@ def _others_svg(view: PuzzleView) -> str:
     return f'<div class="sjt-others">{rows}</div>'
 
 
-def _rows_svg(view: PuzzleView) -> str:
-    """Cards in labelled rows, as they are (unsorted, without trump marks)."""
-    rows = "".join(
+def _labelled_rows(rows: Iterable[tuple[str, Sequence[Card]]], trump: Trump | None) -> str:
+    """Cards in labelled rows, in the order given (the tricks a count of points is about, Zheng Fen's table)."""
+    drawn = "".join(
         f'<div class="sjt-taken-trick"><div class="sjt-group-label">{escape(label)}</div>'
-        f"{hand_svg(cards, None, sort=False)}</div>"
-        for label, cards in view.rows
+        f"{hand_svg(cards, trump, sort=False)}</div>"
+        for label, cards in rows
     )
-    return f'<div class="sjt-taken">{rows}</div>'
-
-
-def _taken_svg(view: PuzzleView) -> str:
-    """The tricks a count of points is about, one labelled row each, the cards in the order they were played."""
-    rows = "".join(
-        f'<div class="sjt-taken-trick"><div class="sjt-group-label">Trick {n}</div>'
-        f"{hand_svg(cards, view.trump, sort=False)}</div>"
-        for n, cards in enumerate(view.taken, 1)
-    )
-    return f'<div class="sjt-taken">{rows}</div>'
+    return f'<div class="sjt-taken">{drawn}</div>'
