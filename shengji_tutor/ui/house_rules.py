@@ -1,0 +1,197 @@
+"""The house-rules chooser: the optional rules of RULES §11 as labelled controls, read into a ``RuleSet``.
+
+Every control names its rule (with the Chinese term and its pinyin where there is
+one) and says in a tooltip what the rule does. The engine judges every choice:
+``RuleSet`` refuses a combination it cannot play (chao dipi with one deck, fixed
+partners with five players...) with a reason, which the chooser shows next to
+its controls while it keeps the last valid rules and puts the controls back.
+
+>>> from shengji_tutor.ui.house_rules import HouseRules
+>>> chooser = HouseRules()
+>>> chooser.decks.value = 1
+>>> chooser.chao_dipi.value = True
+>>> chooser.rules.chao_dipi, chooser.decks.value
+(False, 1)
+>>> chooser.error.value != ""
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine.cards import RANKS
+from ..engine.errors import RuleSetError
+from ..engine.rules import RuleSet, rules_or_default
+
+__all__ = ["HouseRules"]
+
+_WIDE = {"description_width": "initial"}
+
+
+class HouseRules(w.VBox):  # type: ignore[misc]
+    """Choose the house rules: players, partnership, decks and the optional rules of RULES §11.
+
+    ``rules`` is the current choice, always a valid ``RuleSet`` (the fields the
+    chooser has no control for, such as ``follow``, are kept as given);
+    ``players`` the table sizes offered. ``on_change(callback)`` registers a
+    callback called with the new ``RuleSet`` each time the learner changes it.
+    Setting ``rules`` from Python redraws the controls without calling back.
+    """
+
+    def __init__(self, rules: RuleSet | None = None, *, players: Sequence[int] = (4, 5, 6)) -> None:
+        self.players_offered = tuple(players)
+        if not self.players_offered or any(type(n) is not int or not 4 <= n <= 8 for n in self.players_offered):
+            raise RuleSetError(f"players offered must be whole numbers from 4 to 8, not {players!r}")
+        self._callbacks: list[Callable[[RuleSet], None]] = []
+        self._drawing = False
+        self.players = w.ToggleButtons(
+            options=[(str(n), n) for n in self.players_offered],
+            description="Players",
+            tooltips=[f"{n} players around the table" for n in self.players_offered],
+            style=_WIDE,
+        )
+        self.partnership = w.ToggleButtons(
+            options=[("Fixed partners", "fixed"), ("Finding Friends 找朋友 (zhǎo péngyou)", "friends")],
+            description="Partnership",
+            tooltips=[
+                "Partners sit alternately for the whole hand (an even number of players)",
+                "The dealer calls a card; whoever plays it joins the dealer's side (needed with an odd number)",
+            ],
+            style=_WIDE,
+        )
+        self.decks = w.ToggleButtons(
+            options=[("1", 1), ("2", 2), ("3", 3)],
+            description="Decks",
+            tooltips=[f"{n} pack{'s' if n > 1 else ''} of 54 cards shuffled together" for n in (1, 2, 3)],
+            style=_WIDE,
+        )
+        self.mandatory_levels = w.SelectMultiple(
+            options=list(RANKS),
+            rows=4,
+            description="Mandatory levels (必打 bì dǎ)",
+            tooltip="A side's level never passes these ranks until it has played them as declarers",
+            style=_WIDE,
+        )
+        self.chao_dipi = w.Checkbox(
+            description="Chao dipi 炒地皮 (chǎo dìpí)",
+            tooltip="After the kitty is buried, others may overturn the trump with a stronger pair and rebury it",
+            indent=False,
+        )
+        self.hook_and_needle = w.Checkbox(
+            description="Hook and needle 勾/针 (gōu / zhēn)",
+            tooltip="At trump rank J (A), attackers who win the last trick with a J (an A) send declarers back",
+            indent=False,
+        )
+        self.red_five = w.Dropdown(
+            options=[("Off", None), ("5♥", "5H"), ("5♥ + 5♦", "5H+5D")],
+            description="Red five 红五 (hóng wǔ)",
+            tooltip="The red five ranks above the big joker; losing it to the other side costs 10 points",
+            style=_WIDE,
+        )
+        self.redeal = w.Dropdown(
+            options=[("Off", None), ("No trump", "no-trump"), ("No points", "no-points")],
+            description="Redeal on a hopeless hand",
+            tooltip="After the deal, a player with no trump (no point card) may show the hand and have it dealt again",
+            style=_WIDE,
+        )
+        self.kitty_multiplier = w.Dropdown(
+            options=[("Times (2 × unit)", "times"), ("Power (2 ^ unit)", "power"), ("Cards (2 × cards)", "cards")],
+            description="Kitty multiplier (底牌 dǐpái)",
+            tooltip="How the attackers' points in the kitty are multiplied when they win the last trick",
+            style=_WIDE,
+        )
+        self.error = w.HTML()
+        self.error.add_class("sjt-house-rules-error")
+        self._controls: tuple[w.ValueWidget, ...] = (
+            self.players,
+            self.partnership,
+            self.decks,
+            self.mandatory_levels,
+            self.chao_dipi,
+            self.hook_and_needle,
+            self.red_five,
+            self.redeal,
+            self.kitty_multiplier,
+        )
+        super().__init__([w.HTML("<strong>House rules</strong>"), *self._controls, self.error])
+        self.add_class("sjt-house-rules")
+        self._rules = rules_or_default(rules)
+        self.rules = self._rules  # checks the table size and draws the controls
+        for control in self._controls:
+            control.observe(self._changed, names="value")
+
+    @property
+    def rules(self) -> RuleSet:
+        """The current house rules (a valid ``RuleSet``)."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: RuleSet) -> None:
+        rules = rules_or_default(rules)
+        if rules.players not in self.players_offered:
+            offered = ", ".join(str(n) for n in self.players_offered)
+            raise RuleSetError(f"this table seats {offered} players, not {rules.players}")
+        self._rules = rules
+        self.error.value = ""
+        self._draw()
+
+    def on_change(self, callback: Callable[[RuleSet], None]) -> None:
+        """Call ``callback(rules)`` each time the learner changes the house rules."""
+        self._callbacks.append(callback)
+
+    def _draw(self) -> None:
+        """Put every control on the current rules."""
+        r = self._rules
+        self._drawing = True
+        try:
+            self.players.value = r.players
+            self.players.disabled = len(self.players_offered) == 1
+            self.partnership.value = r.partnership
+            self.partnership.disabled = r.players % 2 == 1  # an odd table must find friends
+            self.decks.value = r.decks
+            self.mandatory_levels.value = r.mandatory_levels
+            self.chao_dipi.value = r.chao_dipi
+            self.hook_and_needle.value = r.hook_and_needle
+            self.red_five.value = r.red_five
+            self.redeal.value = r.redeal
+            self.kitty_multiplier.value = r.kitty_multiplier
+        finally:
+            self._drawing = False
+
+    def _changed(self, _change: Any) -> None:
+        """A control changed: the engine judges the new rules; refused, the old ones stay and the reason shows."""
+        if self._drawing:
+            return
+        players = self.players.value
+        partnership = "friends" if players % 2 else self.partnership.value
+        same_table = (players, self.decks.value) == (self._rules.players, self._rules.decks)
+        try:
+            rules = replace(
+                self._rules,
+                players=players,
+                partnership=partnership,
+                decks=self.decks.value,
+                mandatory_levels=tuple(self.mandatory_levels.value),
+                chao_dipi=self.chao_dipi.value,
+                hook_and_needle=self.hook_and_needle.value,
+                red_five=self.red_five.value,
+                red_five_penalty=self._rules.red_five_penalty if self.red_five.value is not None else 10,
+                redeal=self.redeal.value,
+                kitty_multiplier=self.kitty_multiplier.value,
+                kitty_size=self._rules.kitty_size if same_table else None,  # a set kitty fits only its table
+            )
+        except RuleSetError as e:
+            self._draw()
+            self.error.value = f'<div class="sjt-error" role="alert">Not possible: {escape(str(e))}</div>'
+            return
+        changed = rules != self._rules
+        self.rules = rules
+        if changed:
+            for callback in self._callbacks:
+                callback(rules)
