@@ -315,3 +315,42 @@ def test_bad_games_and_records_are_refused() -> None:
     short = GameRecord(**{**record.__dict__, "history": record.history[:-1]})
     with pytest.raises(RecordError, match="not finished"):
         short.replayed()
+
+
+# -- a pile walked turn by turn (walk_pile), at every table size ---------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_last_player_to_play_takes_every_card_of_the_pile(players: int) -> None:
+    from shengji_tutor.zhengfen.pile import walk_pile
+
+    actions: list[str | None] = ["5H", "10S", "KD", *[None] * (players - 1)]
+    pile = walk_pile(actions, leader=1, players=players)
+    assert pile.problems == ()
+    assert pile.taker == 3 % players and pile.points == 25
+    assert [str(c) for c in pile.cards] == ["5H", "10S", "KD"]
+    assert pile.story().startswith("West plays 5♥" if players == 4 else "Seat 2 plays 5♥")
+
+
+@pytest.mark.parametrize(
+    ("actions", "problem"),
+    [
+        ([None, "5H", None, None, None], "leads and may not pass"),
+        (["7H 7S", "2C", None, None, None], "only the same kind"),
+        (["5H", "10S", None, None], "not after 2 passes"),
+        (["5H", None, None, None, "KD"], "the pile was taken before"),
+        (["5H 6S", None, None, None], "is no combination"),
+    ],
+)
+def test_a_pile_the_game_would_refuse_is_named(actions: list[str | None], problem: str) -> None:
+    from shengji_tutor.zhengfen.pile import walk_pile
+
+    problems = walk_pile(actions, leader=0, players=4).problems
+    assert any(problem in p for p in problems), problems
+
+
+def test_a_pile_needs_a_zheng_fen_table() -> None:
+    from shengji_tutor.zhengfen.pile import walk_pile
+
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        walk_pile(["5H"], leader=0, players=7)

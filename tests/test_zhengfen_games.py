@@ -249,3 +249,36 @@ def test_any_cards_are_either_a_legal_action_or_refused_changing_nothing(
         assert _snapshot(game) == before
     else:
         assert legal
+
+
+# -- a tie at the top plays on (RULES §12: the highest score wins; the engine decides a shared top plays on) -----
+
+
+def _finish_hand_with(game: Game, scores: list[int], taken: list[int]) -> None:
+    """Bring ``game`` to the end of a hand whose players had ``scores`` before it and took ``taken`` in it (set
+    up through the game's own hand-ending step, so the winner rule under test is the game's)."""
+    game.scores = list(scores)
+    game._taken = list(taken)
+    game.hands = [[] for _ in game.hands]
+    game._end_hand(0)
+
+
+def test_a_tie_at_the_top_past_the_target_plays_on_with_a_new_hand() -> None:
+    game = Game(ZhengFenRules(players=4), seed=3)
+    _finish_hand_with(game, [480, 490, 100, 0], [30, 20, 50, 0])  # 510 and 510 share the top
+    assert game.scores == [510, 510, 150, 0]
+    assert game.winner is None and not game.done
+    assert len(game.deals) == 2 and game.to_act is not None  # a new hand is dealt and awaits a play
+
+
+def test_a_single_leader_past_the_target_wins_at_the_end_of_the_hand() -> None:
+    game = Game(ZhengFenRules(players=4), seed=3)
+    _finish_hand_with(game, [480, 490, 100, 0], [40, 20, 40, 0])
+    assert game.winner == 0 and game.done
+    assert len(game.deals) == 1  # no new hand
+
+
+def test_a_leader_below_the_target_plays_on() -> None:
+    game = Game(ZhengFenRules(players=4), seed=3)
+    _finish_hand_with(game, [400, 300, 100, 0], [50, 20, 30, 0])
+    assert game.winner is None and len(game.deals) == 2

@@ -27,6 +27,7 @@ from ..engine.seats import SEATS
 from ..puzzles.kinds.zhengfen import beats_words, combination_words
 from ..ui.render import hand_svg
 from ..zhengfen import CombinationError, GameRecord, Kind, classify, combinations
+from ..zhengfen.pile import walk_pile
 from .questions import Question, choose, number, pick
 
 __all__ = [
@@ -113,22 +114,12 @@ def which_beats(table: CardsLike, plays: Sequence[CardsLike], *, prompt: str = "
 
 
 def _pile(actions: Sequence[str], leader: str) -> tuple[str, list[Card], str]:
-    """The taker, the pile's cards and the turns in words; each play is checked against the table by the engine."""
-    start = SEATS.index(leader)
-    table = None
-    taker, pile, words = "", [], []
-    for turn, text in enumerate(actions):
-        seat = SEATS[(start + turn) % len(SEATS)]
-        if text == "pass":
-            words.append(f"{seat} passes")
-            continue
-        combo = classify(text)
-        if table is not None and not combo.beats(table):
-            raise ValueError(f"{seat}'s {combo.describe()} does not beat {table.describe()}")
-        table, taker = combo, seat
-        pile.extend(as_cards(text, "a play"))
-        words.append(f"{seat} plays {format_cards(as_cards(text, 'a play'))}")
-    return taker, pile, "; ".join(words)
+    """The taker, the pile's cards and the turns in words, as the engine walks the pile (``walk_pile``); a pile the
+    game would refuse is refused here too."""
+    walk = walk_pile([None if text == "pass" else text for text in actions], SEATS.index(leader), len(SEATS))
+    if walk.problems or walk.taker is None:
+        raise ValueError(f"not a pile the game plays: {'; '.join(walk.problems)}")
+    return SEATS[walk.taker], list(walk.cards), walk.story()
 
 
 def pile_points(actions: Sequence[str], leader: str) -> Question:

@@ -16,6 +16,7 @@ from functools import cached_property
 from ...engine.cards import Card, format_cards
 from ...engine.seats import SEATS
 from ...zhengfen import Combination, CombinationError, classify, refusal
+from ...zhengfen.pile import PileWalk, walk_pile
 from ..base import Answer, AnswerKind, BankError, Puzzle, PuzzleView, Solution
 from ..schema import BeatsSpec, CombinationSpec, PileSpec
 from .card_group import CardGroupPuzzle
@@ -150,44 +151,22 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
             for i, text in enumerate(self.spec.actions)
         ]
 
-    def _seat(self, turn: int) -> str:
-        return SEATS[(SEATS.index(self.spec.leader) + turn) % len(SEATS)]
-
     def _card_groups(self) -> list[list[Card]]:
         return [[c for cards in self.actions if cards for c in cards]]
 
     @cached_property
-    def _pile(self) -> tuple[str, list[Card], list[str]]:
-        """The taker, every card played to the pile, and what is wrong with the pile as written."""
-        table: Combination | None = None
-        taker, pile, problems, passes = "", [], [], 0
-        for turn, cards in enumerate(self.actions):
-            seat = self._seat(turn)
-            if cards is None:
-                if table is None:
-                    problems.append(f"{seat} leads and may not pass {RULE}")
-                passes += 1
-                continue
-            if table is not None and passes >= len(SEATS) - 1:
-                problems.append(f"the pile was taken before {seat} plays")
-            try:
-                combo = classify(cards)
-            except CombinationError as e:
-                problems.append(f"{seat}: {e}")
-                continue
-            if table is not None and not combo.beats(table):
-                problems.append(f"{seat}: {refusal(combo, table)}")
-            table, taker, passes = combo, seat, 0
-            pile.extend(cards)
-        if passes != len(SEATS) - 1:
-            problems.append(f"the pile ends when the three others have passed, not after {passes} passes")
-        return taker, pile, problems
+    def _walk(self) -> PileWalk:
+        """The pile as the engine walks it (``walk_pile``): its taker, its cards, what the game would refuse."""
+        return walk_pile(self.actions, SEATS.index(self.spec.leader), len(SEATS))
+
+    @property
+    def _pile(self) -> tuple[str, list[Card], tuple[str, ...]]:
+        walk = self._walk
+        taker = "" if walk.taker is None else SEATS[walk.taker]
+        return taker, list(walk.cards), walk.problems
 
     def _story(self) -> str:
-        return "; ".join(
-            f"{self._seat(t)} {'passes' if cards is None else 'plays ' + format_cards(cards)}"
-            for t, cards in enumerate(self.actions)
-        )
+        return self._walk.story()
 
     def view(self) -> PuzzleView:
         _, pile, _ = self._pile
