@@ -1,11 +1,12 @@
-"""A hand of Zheng Fen (挣分 zhèngfēn) to play against three bots: lesson 12's table (RULES §12).
+"""A game of Zheng Fen (挣分 zhèngfēn) to play against two to five bots: lesson 12's table (RULES §12).
 
 ``ZhengFenTable`` is plain ipywidgets: your hand as cards (``HandPicker``), a Play
 button that is enabled only when the cards picked are a legal play (a combination,
 and one that beats the table — the engine's ``classify`` and ``beats``), a Pass
 button (not when you lead), the pile with its points, what happened since your last
-turn, and the scores. You sit South; the other three seats are ``HeuristicBot``s.
-The game is the engine's ``Game`` at four, played to 500.
+turn, and the scores. At four you sit South; at 3, 5 or 6 players (the Players
+buttons start a new game) you are Seat 1. The other seats are ``HeuristicBot``s.
+The game is the engine's ``Game``, played to 500.
 
 >>> from shengji_tutor.course.zhengfen_table import ZhengFenTable
 >>> table = ZhengFenTable(seed=3)
@@ -18,6 +19,9 @@ True
 True
 >>> table.game.to_act == table.seat or table.game.done
 True
+>>> table.set_players(6)
+>>> table.game.rules.players, table.seat, len(table.bots)
+(6, 0, 5)
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.cards import Card, CardsLike, as_cards, format_cards
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, seat_name
 from ..ui.render import hand_svg
 from ..ui.widgets import HandPicker
 from ..zhengfen import Combination, CombinationError, Game, HeuristicBot, Pass, Play, ZhengFenRules, classify, value
@@ -44,13 +48,15 @@ def _sorted(cards: Sequence[Card]) -> list[Card]:
 
 
 class ZhengFenTable(w.VBox):  # type: ignore[misc]
-    """A game of Zheng Fen at four: you play South, three ``HeuristicBot``s the other seats."""
+    """A game of Zheng Fen at ``players`` (3–6): you play one seat, ``HeuristicBot``s the others."""
 
-    def __init__(self, seed: int = 0) -> None:
+    game: Game
+    seat: int
+    bots: dict[int, HeuristicBot]
+
+    def __init__(self, seed: int = 0, players: int = 4) -> None:
         self.seed = seed
-        self.seat = SOUTH
-        self.game = Game(ZhengFenRules(players=4), seed=seed)
-        self.bots = {s: HeuristicBot() for s in range(4) if s != self.seat}
+        self._seat_up(players)
         self.pile: list[Card] = []
         self.events: list[str] = []
         self._taken = 0
@@ -59,7 +65,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.news = w.HTML()
         self.scores = w.HTML()
         self.verdict = w.HTML("Pick cards, then Play — or Pass.")
-        self.picker = HandPicker([], None, label="Your hand (South)")
+        self.picker = HandPicker([], None, label=f"Your hand ({self._name(self.seat)})")
         self.picker.on_selection(self._judge)
         self.play_button = w.Button(description="Play", button_style="primary", disabled=True)
         self.play_button.on_click(lambda _b: self.play(self.picker.selection))
@@ -67,7 +73,14 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.pass_button.on_click(lambda _b: self.pass_turn())
         self.new_button = w.Button(description="New game")
         self.new_button.on_click(lambda _b: self.new_game())
-        buttons = w.HBox([self.play_button, self.pass_button, self.new_button])
+        self.players = w.ToggleButtons(
+            options=[(str(n), n) for n in range(3, 7)],
+            value=players,
+            description="Players",
+            tooltip="Zheng Fen is played by 3 to 6 players: a new game starts at the new table",
+        )
+        self.players.observe(lambda change: self.set_players(change["new"]), names="value")
+        buttons = w.HBox([self.play_button, self.pass_button, self.new_button, self.players])
         super().__init__([self.status, self.pile_view, self.news, self.picker, self.verdict, buttons, self.scores])
         self.add_class("sjt-zhengfen-table")
         self._bots_play()
@@ -105,10 +118,30 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
 
     def new_game(self) -> None:
         self.seed += 1
-        self.game = Game(ZhengFenRules(players=4), seed=self.seed)
+        self.game = Game(ZhengFenRules(players=self.game.rules.players), seed=self.seed)
         self.pile, self.events, self._taken = [], [], 0
         self._bots_play()
         self._show()
+
+    def set_players(self, players: int) -> None:
+        """A new game at a table of ``players`` (3–6; ``ZhengFenRules`` refuses any other count by name)."""
+        if players == self.game.rules.players:
+            return
+        self._seat_up(players)
+        if self.players.value != players:
+            self.players.value = players
+        self.picker.label = f"Your hand ({self._name(self.seat)})"
+        self.pile, self.events, self._taken = [], [], 0
+        self._bots_play()
+        self._show()
+
+    def _seat_up(self, players: int) -> None:
+        game = Game(ZhengFenRules(players=players), seed=self.seed)  # refuses a bad count before anything changes
+        self.game, self.seat = game, SOUTH if players == 4 else 0
+        self.bots = {s: HeuristicBot() for s in range(players) if s != self.seat}
+
+    def _name(self, seat: int) -> str:
+        return seat_name(seat, self.game.rules.players)
 
     # -- the engine's verdicts ------------------------------------------------------------
 
@@ -137,15 +170,15 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         finished = sum(len(t) for t in self.game.tricks)
         hands = len(self.game.hand_points)
         self.game.apply(action)
-        self.events.append(action.describe(4))
+        self.events.append(action.describe(self.game.rules.players))
         if isinstance(action, Play):
             self.pile.extend(action.cards)
         if sum(len(t) for t in self.game.tricks) > finished or len(self.game.hand_points) > hands:
             trick = self.game.tricks[hands][-1] if len(self.game.hand_points) > hands else self.game.tricks[-1][-1]
-            self.events.append(f"{SEATS[trick.taker]} takes the pile: {trick.points} points")
+            self.events.append(f"{self._name(trick.taker)} takes the pile: {trick.points} points")
             self.pile = []
         if len(self.game.hand_points) > hands:
-            points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(self.game.hand_points[-1]))
+            points = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(self.game.hand_points[-1]))
             self.events.append(f"The hand is over: {points}")
 
     def _bots_play(self) -> None:
@@ -162,13 +195,15 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.pass_button.disabled = over or game.table is None
         if over:
             winner = game.winner
-            self.status.value = f"<b>The game is over: {SEATS[winner] if winner is not None else 'nobody'} wins.</b>"
+            self.status.value = (
+                f"<b>The game is over: {self._name(winner) if winner is not None else 'nobody'} wins.</b>"
+            )
         elif game.table is None:
             self.status.value = "<b>Your lead</b>: play any combination."
         else:
             assert game.last is not None
             self.status.value = (
-                f"<b>Your turn.</b> {SEATS[game.last]} played {escape(game.table.describe())}: beat it with the "
+                f"<b>Your turn.</b> {self._name(game.last)} played {escape(game.table.describe())}: beat it with the "
                 "same kind (or a special), or pass."
             )
         points = sum(c.points for c in self.pile)
@@ -179,8 +214,8 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         )
         self.news.value = "<br>".join(escape(line) for line in self.events[-8:])
         self.events = self.events[-8:]
-        sizes = ", ".join(f"{SEATS[s]} {len(h)}" for s, h in enumerate(game.hands))
-        totals = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores))
+        sizes = ", ".join(f"{self._name(s)} {len(h)}" for s, h in enumerate(game.hands))
+        totals = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(game.scores))
         self.scores.value = f"Scores (first to 500 wins): {totals}. Cards left: {sizes}."
 
     def __repr__(self) -> str:
