@@ -149,7 +149,7 @@ class Puzzle(ABC):
         self.hint: str = spec.hint
         try:
             self.rules = RuleSet(**spec.rules)
-            self.trump = Trump(*parse_trump(spec.trump))
+            self.trump = Trump(*parse_trump(spec.trump), self.rules.red_five)  # red fives (RULES §11) rank above BJ
         except (ShengjiError, TypeError) as e:
             raise BankError(f"puzzle {self.id}: {e}") from None
         groups = self._card_groups()

@@ -8,12 +8,14 @@ heuristic bots play, but two kinds of position hardly ever come up there:
 - a **throw that stands** (RULES §8): among real hands about nine throws in ten
   fail, and a throw of singles (the easy kind) is rarely tried.
 
-Here such positions are dealt from two fresh decks (the cards counted, so no
-card is held more than twice): ``kitty_position`` makes a kitty with points
+Here such positions are dealt from fresh decks (two, or as many as the ``RuleSet`` says; the cards
+counted, so no card is held more often than the decks hold it): ``kitty_position`` makes a kitty with points
 and the last trick's winning play, ``throw_position`` a throw in a plain suit
 and the other three hands, then deals those hands again card by card until
 the engine's ``check_throw`` gives the verdict asked for (safe or failing).
-The engine still judges every puzzle made from them.
+The engine still judges every puzzle made from them. Under a table's own rules
+the shapes follow the decks (``throw_shapes``, ``winning_shapes``): one deck has no
+pair, so its throws and winning plays are singles; three decks add triples.
 
 >>> import random
 >>> from shengji_tutor.engine.tricks import check_throw
@@ -30,11 +32,20 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.cards import RANKS, SUITS, Card, deck
+from ..engine.rules import RuleSet, rules_or_default
 from ..engine.tricks import check_throw
 from ..engine.trump import TRUMP, Trump
 from ..engine.units import Unit, lead_format
 
-__all__ = ["THROW_SHAPES", "WINNING_SHAPES", "kitty_position", "random_trump", "throw_position"]
+__all__ = [
+    "THROW_SHAPES",
+    "WINNING_SHAPES",
+    "kitty_position",
+    "random_trump",
+    "throw_position",
+    "throw_shapes",
+    "winning_shapes",
+]
 
 Shape = tuple[tuple[int, int], ...]
 """A play's units as (length, width): (1, 1) a single, (1, 2) a pair, (2, 2) a tractor of two pairs."""
@@ -55,15 +66,48 @@ WINNING_SHAPES: tuple[Shape, ...] = (
 )
 """The last trick's winning plays of a kitty puzzle: each multiplier from ×2 to ×12, and throws whose
 largest unit is not all their cards."""
+_ONE_DECK_THROWS: dict[int, tuple[Shape, ...]] = {
+    1: (((1, 1), (1, 1)),),
+    2: (((1, 1), (1, 1), (1, 1)),),
+    3: (((1, 1), (1, 1), (1, 1), (1, 1)),),
+}
+"""One deck holds no pair (RULES §1, §4): its throws are two, three or four singles."""
+_TRIPLE_THROWS: dict[int, tuple[Shape, ...]] = {
+    1: (),
+    2: (((1, 3), (1, 1)), ((1, 3), (1, 2))),
+    3: (((2, 3), (1, 1)), ((1, 3), (2, 2))),
+}
+"""Three decks add triples (RULES §4): a triple in a throw makes it a level harder, a triple tractor hardest."""
+_ONE_DECK_WINNING: tuple[Shape, ...] = (((1, 1),), ((1, 1), (1, 1)))
+_TRIPLE_WINNING: tuple[Shape, ...] = (((1, 3),), ((2, 3),), ((1, 3), (1, 1)))
 _HAND_SIZES = {1: range(5, 9), 2: range(6, 11), 3: range(8, 13)}
 """How many cards each other player holds in a throw puzzle: fewer at the easier levels, to read faster."""
 _REPAIRS = 40
 """At most this many cards dealt again before a throw position is given up (a few suffice)."""
 
 
-def random_trump(rng: random.Random) -> Trump:
-    """Any trump rank, a trump suit, or now and then no-trump (one deal in eight)."""
-    return Trump(rng.choice(RANKS), None if rng.random() < 0.125 else rng.choice(SUITS))
+def throw_shapes(level: int, rules: RuleSet | None = None) -> tuple[Shape, ...]:
+    """The throws of difficulty ``level`` with the rules' decks: ``THROW_SHAPES`` with two, singles only with one,
+    with triples too with three."""
+    decks = rules_or_default(rules).decks
+    if decks == 1:
+        return _ONE_DECK_THROWS[level]
+    return THROW_SHAPES[level] + (_TRIPLE_THROWS[level] if decks == 3 else ())
+
+
+def winning_shapes(rules: RuleSet | None = None) -> tuple[Shape, ...]:
+    """The last trick's winning plays with the rules' decks: ``WINNING_SHAPES`` with two, singles only with one,
+    with triples too with three."""
+    decks = rules_or_default(rules).decks
+    if decks == 1:
+        return _ONE_DECK_WINNING
+    return WINNING_SHAPES + (_TRIPLE_WINNING if decks == 3 else ())
+
+
+def random_trump(rng: random.Random, red_five: str | None = None) -> Trump:
+    """Any trump rank, a trump suit, or now and then no-trump (one deal in eight); ``red_five`` as the rules
+    say (RULES §11)."""
+    return Trump(rng.choice(RANKS), None if rng.random() < 0.125 else rng.choice(SUITS), red_five)
 
 
 def _suit_cards(trump: Trump, s: int) -> dict[int, list[Card]]:
@@ -90,7 +134,9 @@ def _run(
     return cards
 
 
-def _units(rng: random.Random, trump: Trump, s: int, shape: Shape, stock: Counter[Card]) -> list[Card] | None:
+def _units(
+    rng: random.Random, trump: Trump, s: int, shape: Shape, stock: Counter[Card], rules: RuleSet | None = None
+) -> list[Card] | None:
     """Cards of effective suit ``s`` that split into exactly the units of ``shape`` (RULES §5), taken out of
     ``stock``; high cards are likelier, as players throw from the top. ``None`` when the suit has no room."""
     by_key = _suit_cards(trump, s)
@@ -115,42 +161,47 @@ def _units(rng: random.Random, trump: Trump, s: int, shape: Shape, stock: Counte
             tuples |= span
         cards += run
         stock.subtract(run)
-    fmt = lead_format(cards, trump)
+    fmt = lead_format(cards, trump, rules)
     if sorted((u.length, u.width) for u in fmt.units) != sorted(shape):  # pragma: no cover - a safety net
         return None
     return cards
 
 
-def kitty_position(rng: random.Random) -> tuple[Trump, list[Card], list[Card]]:
-    """A kitty (8 cards, one to four of them point cards) and the attackers' winning play of the last trick:
-    ``(trump, kitty, winning_play)``; the play is a single, a pair, a tractor or a throw, in trumps or a
-    plain suit. What the kitty is worth is for the engine to say (``kitty_multiplier``, RULES §9)."""
+def kitty_position(rng: random.Random, rules: RuleSet | None = None) -> tuple[Trump, list[Card], list[Card]]:
+    """A kitty (8 cards with the house rules, ``rules.kitty`` otherwise; one to four of them point cards) and the
+    attackers' winning play of the last trick: ``(trump, kitty, winning_play)``; the play is a single, a pair,
+    a tractor or a throw (``winning_shapes``), in trumps or a plain suit. What the kitty is worth is for the
+    engine to say (``kitty_multiplier``, RULES §9)."""
+    rules = rules_or_default(rules)
+    shapes = winning_shapes(rules)
     while True:
-        trump = random_trump(rng)
-        stock = Counter(deck(2))
+        trump = random_trump(rng, rules.red_five)
+        stock = Counter(deck(rules.decks))
         suit = TRUMP if rng.random() < 0.6 else rng.choice([i for i, s in enumerate(SUITS) if s != trump.suit])
-        play = _units(rng, trump, suit, rng.choice(WINNING_SHAPES), stock)
+        play = _units(rng, trump, suit, rng.choice(shapes), stock, rules)
         if play is None:  # no-trump has only three trump keys: a shape that does not fit is dealt again
             continue
         left = [c for c in stock.elements() if not trump.is_trump(c)]  # a dealer buries plain cards
         scoring = [c for c in left if c.points]
         plain = [c for c in left if not c.points]
         count = rng.choice((1, 1, 2, 2, 3, 4))
-        kitty = rng.sample(scoring, count) + rng.sample(plain, 8 - count)
+        kitty = rng.sample(scoring, count) + rng.sample(plain, rules.kitty - count)
         rng.shuffle(kitty)
         return trump, kitty, play
 
 
 def throw_position(
-    rng: random.Random, level: int, safe: bool, hand_size: int | None = None
+    rng: random.Random, level: int, safe: bool, hand_size: int | None = None, rules: RuleSet | None = None
 ) -> tuple[Trump, list[Card], list[list[Card]]]:
-    """A throw of difficulty ``level`` (``THROW_SHAPES``) in a plain suit, and the other three hands, dealt so
-    that the throw stands (``safe``) or fails: ``(trump, lead, others)``."""
+    """A throw of difficulty ``level`` (``throw_shapes``: ``THROW_SHAPES`` with two decks) in a plain suit, and the
+    other three hands, dealt so that the throw stands (``safe``) or fails: ``(trump, lead, others)``."""
+    rules = rules_or_default(rules)
+    shapes = throw_shapes(level, rules)
     while True:
-        trump = random_trump(rng)
+        trump = random_trump(rng, rules.red_five)
         s = rng.choice([i for i, suit in enumerate(SUITS) if suit != trump.suit])
-        stock = Counter(deck(2))
-        lead = _units(rng, trump, s, rng.choice(THROW_SHAPES[level]), stock)
+        stock = Counter(deck(rules.decks))
+        lead = _units(rng, trump, s, rng.choice(shapes), stock, rules)
         if lead is None:
             continue
         pool = list(stock.elements())
@@ -158,7 +209,7 @@ def throw_position(
         n = hand_size or rng.choice(_HAND_SIZES[level])
         others = [pool[k * n : (k + 1) * n] for k in range(3)]
         stock = Counter(pool[3 * n :])
-        if _deal_until(rng, trump, s, lead, others, stock, safe):
+        if _deal_until(rng, trump, s, lead, others, stock, safe, rules):
             return trump, lead, others
 
 
@@ -170,12 +221,13 @@ def _deal_until(
     others: list[list[Card]],
     stock: Counter[Card],
     safe: bool,
+    rules: RuleSet,
 ) -> bool:
     """Change the other hands (in place) a card or a unit at a time until the throw's verdict is ``safe``:
     a card that beats the throw is swapped for one of another suit, or a unit that beats it is given to a
     player. ``False`` when that cannot be done (the throw holds the top of the suit and must fail)."""
     for _ in range(_REPAIRS):
-        check = check_throw(lead, others, trump)
+        check = check_throw(lead, others, trump, rules)
         if check.ok == safe:
             return True
         if safe:
@@ -185,7 +237,7 @@ def _deal_until(
             hand.remove(out)
             stock[out] += 1
             _swap_in(rng, trump, s, hand, stock, 1)
-        elif not _give_a_beater(rng, trump, s, lead_format(lead, trump).units, others, stock):
+        elif not _give_a_beater(rng, trump, s, lead_format(lead, trump, rules).units, others, stock):
             return False
     return False
 

@@ -11,14 +11,22 @@ The difficulty (1–3; drawn at random when none is asked) comes from the puzzle
 structure:
 
 - winner, legal, play: the lead. A single is easy, a pair harder, a tractor or a
-  throw hardest; a ruff adds a level to a winner puzzle, a goal of winning the
-  trick one to a play puzzle;
+  throw hardest (one deck has no pair: a throw of two singles is 2 there); a ruff
+  adds a level to a winner puzzle, a goal of winning the trick one to a play puzzle;
 - points: the cards of one trick (1), the points still out after the first
   tricks (2, the tricks shown), the kitty's bonus at the last trick (3);
 - throw: a throw of singles (1), with a pair (2), with a tractor (3); what must
   be played instead of a failed throw is 3 too;
 - order: trump-rank cards among the trumps, and how many cards;
 - best: how many cards South still holds (``BEST_HAND_SIZES``).
+
+Under a table's own house rules (``rules=RuleSet(...)``, four players in fixed
+partnerships) the rounds are played, the positions dealt and the puzzles graded
+under those rules, and the puzzle's spec carries them (``rules:``, the fields that
+differ from the house rules, ``rule_changes``): three decks bring triples, a red five
+tops the trumps, one deck has no pair, ``follow="protect-longer"`` changes what
+may be played against a pair when a triple is held (with two decks no tuple is
+wider than a pair, so it changes nothing there).
 
 So that an answer is not a guess: a legal? puzzle shows a legal play or a near
 miss (a legal play with one card changed) half the time each, a "Is the throw
@@ -32,6 +40,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import fields as dataclass_fields
+from dataclasses import replace
 from functools import cached_property
 from itertools import islice
 from typing import Any
@@ -39,9 +49,10 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ..engine.cards import RANKS, Card, format_cards, sentence_case
+from ..engine.errors import RuleSetError
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays, random_follow
-from ..engine.rules import RuleSet
+from ..engine.rules import DEFAULT_RULES, RuleSet
 from ..engine.trump import Trump
 from ..engine.units import lead_format
 from ..play.bots import HeuristicBot
@@ -55,7 +66,16 @@ from .finder import find_positions
 from .kinds.play import PlayPuzzle
 from .schema import SEATS, PuzzleSpec, SpecBase
 
-__all__ = ["BEST_HAND_SIZES", "GENERATED_KINDS", "LEVELS", "MAX_ACCEPTED", "THEME_IDEAS", "generate"]
+__all__ = [
+    "BEST_HAND_SIZES",
+    "GENERATED_KINDS",
+    "LEVELS",
+    "MAX_ACCEPTED",
+    "THEME_IDEAS",
+    "generate",
+    "practice_rules",
+    "rule_changes",
+]
 
 GENERATED_KINDS = ("winner", "legal", "play", "points", "throw", "order", "best")
 LEVELS = (1, 2, 3)
@@ -67,43 +87,95 @@ _POSITIONS = 12
 """How many positions of a round a maker tries before it asks for another round."""
 _SPEC: TypeAdapter[SpecBase] = TypeAdapter(PuzzleSpec)
 _TOPIC = Topic("practice", 0, "Practice")
-_RULES = RuleSet()
+_BEST_REFUSES = {
+    "chao_dipi": "chao dipi (炒地皮) overturns the trump after the kitty, which a best puzzle's notation cannot say",
+}
+"""The house rules a best puzzle cannot be written under (``positions.position_fields`` writes one declaration
+and one burial, and ``finder.deal_round`` deals no overturn), with the reason the learner is given."""
+
+
+def rule_changes(rules: RuleSet) -> dict[str, Any]:
+    """The fields of ``rules`` that differ from the house rules, as JSON-ready values (a tuple as a list):
+    ``RuleSet(**rule_changes(rules)) == rules``. A puzzle's ``rules:`` and a learner's kept rules are these.
+
+    >>> from shengji_tutor import RuleSet
+    >>> rule_changes(RuleSet(decks=3, red_five="5H")), rule_changes(RuleSet())
+    ({'decks': 3, 'red_five': '5H'}, {})
+    """
+    if not isinstance(rules, RuleSet):
+        raise RuleSetError(f"rules must be a RuleSet, not {rules!r}")
+    changes: dict[str, Any] = {}
+    for field in dataclass_fields(RuleSet):
+        value = getattr(rules, field.name)
+        if value != getattr(DEFAULT_RULES, field.name):
+            changes[field.name] = list(value) if isinstance(value, tuple) else value
+    return changes
+
+
+def practice_rules(rules: RuleSet | None) -> RuleSet:
+    """``rules`` if practice puzzles can be made under them (four players in fixed partnerships: the puzzles name
+    North, West, South and East), the house rules for ``None``; otherwise a ``RuleSetError`` (a ``ValueError``)
+    that says why."""
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, RuleSet):
+        raise RuleSetError(f"rules must be a RuleSet (or None for the house rules), not {rules!r}")
+    if rules.players != 4:
+        raise RuleSetError(
+            f"practice puzzles seat four players (North, West, South and East), not {rules.players}: "
+            "choose rules with players=4"
+        )
+    if rules.partnership != "fixed":
+        raise RuleSetError(
+            "practice puzzles seat two fixed partnerships, not Finding Friends: choose partnership='fixed'"
+        )
+    return rules
 
 
 def _tokens(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _puzzle(fields: dict[str, Any], pid: str, trump: Trump) -> Puzzle:
-    """The puzzle of these spec fields, with its id and its trump."""
-    spec = _SPEC.validate_python(fields | {"id": pid, "trump": f"{trump.rank}{trump.suit or 'NT'}"})
+def _puzzle(fields: dict[str, Any], pid: str, trump: Trump, rules: RuleSet = DEFAULT_RULES) -> Puzzle:
+    """The puzzle of these spec fields, with its id, its trump and the rules it is graded under."""
+    changes = rule_changes(rules)
+    spec = _SPEC.validate_python(
+        fields | {"id": pid, "trump": f"{trump.rank}{trump.suit or 'NT'}"} | ({"rules": changes} if changes else {})
+    )
     return Puzzle.from_spec(spec, _TOPIC)
 
 
-def _lead_level(lead: Sequence[Card], trump: Trump) -> int:
-    """A lead's difficulty: a single 1, a pair 2, a tractor or a throw 3."""
-    kind = lead_format(list(lead), trump).kind
+def _lead_level(lead: Sequence[Card], trump: Trump, rules: RuleSet = DEFAULT_RULES) -> int:
+    """A lead's difficulty: a single 1, a pair (a triple) 2, a tractor or a throw 3. One deck has no pair: there a
+    throw of two singles is 2, of more 3."""
+    kind = lead_format(list(lead), trump, rules).kind
+    if rules.decks == 1 and kind == "throw":
+        return 2 if len(lead) == 2 else 3
     return 1 if kind == "single" else 2 if kind in ("pair", "tuple") else 3
 
 
-def _difficulty(lead: Sequence[Card], trump: Trump, plays: Sequence[Sequence[Card]] = ()) -> int:
+def _difficulty(
+    lead: Sequence[Card], trump: Trump, plays: Sequence[Sequence[Card]] = (), rules: RuleSet = DEFAULT_RULES
+) -> int:
     """A whole trick's difficulty: its lead's, one more when a plain lead is ruffed."""
     ruffed = any(trump.is_trump(p[0]) for p in plays[1:]) and not trump.is_trump(lead[0])
-    return min(3, _lead_level(lead, trump) + ruffed)
+    return min(3, _lead_level(lead, trump, rules) + ruffed)
 
 
 class _Deal:
-    """One attempt's material: a round the bots play (a random level and dealer, so every trump rank comes up),
-    played only when a maker asks for it (the constructed kinds never do)."""
+    """One attempt's material: a round the bots play under the rules (a random level and dealer, so every trump
+    rank comes up), played only when a maker asks for it (the constructed kinds never do)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, rules: RuleSet = DEFAULT_RULES) -> None:
         self.seed = seed
+        self.rules = rules
 
     @cached_property
     def record(self) -> RoundRecord:
         pick = random.Random(self.seed)
         rank, dealer = pick.choice(RANKS), pick.randrange(4)
-        return play_round(seed=self.seed, bots=[HeuristicBot() for _ in range(4)], dealer=dealer, rank=rank)
+        bots = [HeuristicBot() for _ in range(4)]
+        return play_round(self.rules, seed=self.seed, bots=bots, dealer=dealer, rank=rank)
 
     @cached_property
     def hands(self) -> list[list[list[Card]]]:
@@ -117,15 +189,18 @@ class _Deal:
         return out
 
     def positions(self, rng: random.Random, level: int) -> list[tuple[int, int]]:
-        """``(trick, k)``: the ``k``-th player (1–3) to follow a lead of difficulty ``level``, in a random order."""
+        """``(trick, k)``: the ``k``-th player (1–3) to follow a lead of difficulty ``level``, in a random order.
+        Under ``follow="protect-longer"`` the positions where it matters (``_protects``) come first."""
         trump = self.record.trump
         found = [
             (i, k)
             for i, t in enumerate(self.record.tricks)
-            if _lead_level(t.plays[0], trump) == level
+            if _lead_level(t.plays[0], trump, self.rules) == level
             for k in range(1, 4)
         ]
         rng.shuffle(found)
+        if self.rules.follow == "protect-longer":
+            found.sort(key=lambda p: not _protects(self.follower(*p), self.record.tricks[p[0]].plays[0], trump))
         return found[:_POSITIONS]
 
     def follower(self, index: int, k: int) -> list[Card]:
@@ -134,18 +209,28 @@ class _Deal:
         return self.hands[index][t.seat_of(k, 4)]
 
 
+def _protects(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> bool:
+    """Does ``follow="protect-longer"`` change what this hand may play to this lead (RULES §6)? Only when a tuple
+    is led and the hand holds a wider one of the suit (a triple against a pair: three decks)."""
+    suit = trump.suit_of(lead[0])
+    led = Counter(lead)
+    held = Counter(c for c in hand if trump.suit_of(c) == suit)
+    narrowest = min((n for n in led.values() if n > 1), default=0)
+    return narrowest > 0 and max(held.values(), default=0) > narrowest
+
+
 Maker = Callable[[_Deal, random.Random, int, str], Puzzle | None]
 """Makes a puzzle of the given difficulty from a deal (or returns ``None`` when this deal has none): its
 arguments are the deal, the generator's random source, the difficulty and the puzzle's id."""
 
 
 def _winner(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
-    record = deal.record
-    tricks = [t for t in record.tricks if _difficulty(t.plays[0], record.trump, t.plays) == level]
+    record, rules = deal.record, deal.rules
+    tricks = [t for t in record.tricks if _difficulty(t.plays[0], record.trump, t.plays, rules) == level]
     if not tricks:
         return None
     t = rng.choice(tricks)
-    fmt = lead_format(list(t.plays[0]), record.trump)
+    fmt = lead_format(list(t.plays[0]), record.trump, rules)
     fields = {
         "kind": "winner",
         "trick": [_tokens(p) for p in t.plays],
@@ -154,40 +239,54 @@ def _winner(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
         "hint": "Check who followed suit, who ruffed, and compare only plays of the lead's shape.",
         "difficulty": level,
     }
-    return _puzzle(fields, pid, record.trump)
+    return _puzzle(fields, pid, record.trump, rules)
 
 
-def _follow(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random) -> list[Card]:
+def _follow(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random, rules: RuleSet) -> list[Card]:
     """A random legal follow (``random_follow``)."""
-    ids = random_follow([c.id for c in hand], [c.id for c in lead], trump, _RULES, rng)
+    ids = random_follow([c.id for c in hand], [c.id for c in lead], trump, rules, rng)
     return [Card.from_id(i) for i in ids]
 
 
-def _near_miss(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random) -> list[Card] | None:
+def _near_miss(
+    hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random, rules: RuleSet
+) -> list[Card] | None:
     """An illegal play a beginner makes: a legal follow with one card swapped for another of the hand (an
     off-suit card while the suit lasts, a single where a pair was due). ``None`` when every play is legal
     (the hand is void in the suit)."""
-    base = _follow(hand, lead, trump, rng)
+    base = _follow(hand, lead, trump, rng, rules)
     rest = list((Counter(hand) - Counter(base)).elements())
     for _ in range(20 if rest else 0):
         play = list(base)
         play[rng.randrange(len(play))] = rng.choice(rest)
-        if not legal_follow(hand, lead, play, trump):
+        if not legal_follow(hand, lead, play, trump, rules):
             return play
     return None
 
 
+def _protected(
+    hand: Sequence[Card], lead: Sequence[Card], trump: Trump, rng: random.Random, rules: RuleSet
+) -> list[Card]:
+    """A legal follow under ``follow="protect-longer"`` that keeps a wider tuple whole where the house rule would
+    break it, if a few random follows give one (the variant shown); else any legal follow."""
+    house = replace(rules, follow="no-protections")
+    plays = [_follow(hand, lead, trump, rng, rules) for _ in range(10)]
+    return next((p for p in plays if not legal_follow(hand, lead, p, trump, house)), plays[0])
+
+
 def _legal(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
-    record = deal.record
+    record, rules = deal.record, deal.rules
     legal = rng.random() < 0.5  # the answer: yes half the time
     for index, k in deal.positions(rng, level):
         t = record.tricks[index]
         hand, lead = deal.follower(index, k), list(t.plays[0])
         play: list[Card] | None
-        if legal:
-            play = list(t.plays[k]) if rng.random() < 0.5 else _follow(hand, lead, record.trump, rng)
+        if legal and _protects(hand, lead, record.trump) and rules.follow == "protect-longer":
+            play = _protected(hand, lead, record.trump, rng, rules)
+        elif legal:
+            play = list(t.plays[k]) if rng.random() < 0.5 else _follow(hand, lead, record.trump, rng, rules)
         else:
-            play = _near_miss(hand, lead, record.trump, rng)
+            play = _near_miss(hand, lead, record.trump, rng, rules)
         if play is None:
             continue
         fields = {
@@ -200,7 +299,7 @@ def _legal(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
             "hint": "Suit first, then structure: pairs and tractors must be answered in kind if you can.",
             "difficulty": level,
         }
-        return _puzzle(fields, pid, record.trump)
+        return _puzzle(fields, pid, record.trump, rules)
     return None
 
 
@@ -226,13 +325,13 @@ _PROMPTS = {
 
 
 def _play(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
-    record = deal.record
+    record, rules = deal.record, deal.rules
     options = _PLAY_LEVELS[level]
     lead_level, goals, _ = rng.choices(options, weights=[w for *_, w in options])[0]
     for index, k in deal.positions(rng, lead_level):
         t = record.tricks[index]
         hand, lead = deal.follower(index, k), t.plays[0]
-        count = sum(1 for _ in islice(legal_plays(hand, lead, record.trump), _WIN_GOAL_PLAYS + 1))
+        count = sum(1 for _ in islice(legal_plays(hand, lead, record.trump, rules), _WIN_GOAL_PLAYS + 1))
         for goal in rng.sample(goals, len(goals)):
             if count > (MAX_ACCEPTED if goal == "legal" else _WIN_GOAL_PLAYS):
                 continue
@@ -247,16 +346,26 @@ def _play(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | Non
                 "hint": hint,
                 "difficulty": level,
             }
-            puzzle = _puzzle(fields, pid, record.trump)
+            puzzle = _puzzle(fields, pid, record.trump, rules)
             assert isinstance(puzzle, PlayPuzzle)
             if 1 <= len(puzzle.correct_plays) <= MAX_ACCEPTED:
                 return puzzle
     return None
 
 
+_KITTY_HINTS = {
+    "times": "The kitty's points are multiplied by 2 × the cards in the winning play's largest unit.",
+    "power": "The kitty's points are multiplied by 2 to the power of the cards in the winning play's largest unit.",
+    "cards": "The kitty's points are multiplied by 2 × every card of the winning play.",
+}
+"""The kitty puzzle's hint under each ``kitty_multiplier`` (RULES §9, §11)."""
+_DECKS_WORDS = {1: "One deck holds", 2: "Two decks hold", 3: "Three decks hold"}
+
+
 def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    rules = deal.rules
     if level == 3:
-        trump, kitty, winning = kitty_position(rng)
+        trump, kitty, winning = kitty_position(rng, rules)
         fields = {
             "kind": "points",
             "count": "kitty",
@@ -264,10 +373,10 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
             "winning_play": _tokens(trump.sorted(winning)),
             "prompt": f"The attackers win the last trick with {format_cards(winning)}. "
             "What is the kitty worth to them?",
-            "hint": "The kitty's points are multiplied by 2 × the cards in the winning play's largest unit.",
+            "hint": _KITTY_HINTS[rules.kitty_multiplier],
             "difficulty": 3,
         }
-        return _puzzle(fields, pid, trump)
+        return _puzzle(fields, pid, trump, rules)
     record = deal.record
     if level == 1:
         t = rng.choice([t for t in record.tricks if t.points] or list(record.tricks))
@@ -280,17 +389,17 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
             "hint": "Only 5s, 10s and kings score.",
             "difficulty": 1,
         }
-        return _puzzle(fields, pid, record.trump)
+        return _puzzle(fields, pid, record.trump, rules)
     n = rng.randrange(3, 8)
     fields = {
         "kind": "points",
         "count": "remaining",
         "taken": [_tokens([c for p in t.plays for c in p]) for t in record.tricks[:n]],
         "prompt": f"After these {n} tricks, how many points are still out?",
-        "hint": "Two decks hold 200 points; subtract what the tricks shown hold.",
+        "hint": f"{_DECKS_WORDS[rules.decks]} {rules.total_points} points; subtract what the tricks shown hold.",
         "difficulty": 2,
     }
-    return _puzzle(fields, pid, record.trump)
+    return _puzzle(fields, pid, record.trump, rules)
 
 
 def _throw(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
@@ -300,7 +409,7 @@ def _throw(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
     forced = level == 3 and rng.random() < 1 / 3
     safe = not forced and rng.random() < 0.5
     shape = rng.choice(LEVELS) if forced else level
-    trump, lead, others = throw_position(rng, shape, safe)
+    trump, lead, others = throw_position(rng, shape, safe, rules=deal.rules)
     fields = {
         "kind": "throw",
         "lead": _tokens(trump.sorted(lead)),
@@ -313,25 +422,40 @@ def _throw(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
         + (" Then you play your smallest unit that can be beaten." if forced else ""),
         "difficulty": level,
     }
-    return _puzzle(fields, pid, trump)
+    return _puzzle(fields, pid, trump, deal.rules)
+
+
+_ORDER_HINT = "Jokers first, then the trump-rank cards, then the trump suit from the ace down."
+_RED_FIVE_HINTS = {
+    "5H": "The red five 5♥ first (RULES §11), then the jokers, the trump-rank cards and the trump suit from the ace down.",
+    "5H+5D": "The red fives first, 5♥ above 5♦ (RULES §11), then the jokers, the trump-rank cards and the trump suit "
+    "from the ace down.",
+}
 
 
 def _order(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
+    """Trumps to sort. Under a red five (RULES §11) half the puzzles hold one, so that its place is asked."""
     trump = deal.record.trump
     pool = sorted({c for h in deal.record.hands for c in h if trump.is_trump(c)}, key=lambda c: c.id)
     n = rng.randrange(4, 8)
     if len(pool) < n:
         return None
-    cards = rng.sample(pool, n)
-    has_rank = any(c.rank == trump.rank for c in cards)
+    fives = [c for c in deal.rules.red_fives if c in pool] if trump.red_five else []
+    if fives and rng.random() < 0.5:
+        five = rng.choice(fives)
+        cards = [five, *rng.sample([c for c in pool if c != five], n - 1)]
+        rng.shuffle(cards)
+    else:
+        cards = rng.sample(pool, n)
+    has_rank = any(c.rank == trump.rank or c in fives for c in cards)
     fields = {
         "kind": "order",
         "cards": _tokens(cards),
         "prompt": f"{sentence_case(trump.describe())}. Sort these trumps, highest first.",
-        "hint": "Jokers first, then the trump-rank cards, then the trump suit from the ace down.",
+        "hint": _RED_FIVE_HINTS[trump.red_five] if trump.red_five else _ORDER_HINT,
         "difficulty": 3 if has_rank and n >= 6 else (2 if has_rank else 1),
     }
-    return _puzzle(fields, pid, trump)
+    return _puzzle(fields, pid, trump, deal.rules)
 
 
 _MAKERS: dict[str, Maker] = {
@@ -358,13 +482,17 @@ THEME_IDEAS = {
 """The idea of each theme in one sentence: a generated best puzzle's teaching text."""
 
 
-def _best(difficulty: int | None, seed: int, attempts: int) -> Puzzle:
+def _best(difficulty: int | None, seed: int, attempts: int, rules: RuleSet = DEFAULT_RULES) -> Puzzle:
     """A best puzzle from self-play: the first position ``find_positions`` finds (seed 0's margin only: practice
     grades at seed 0, and the three-seed check is for the bank)."""
+    refused = [why for name, why in _BEST_REFUSES.items() if getattr(rules, name) != getattr(DEFAULT_RULES, name)]
+    if refused:
+        raise RuleSetError(f"a best puzzle cannot be made under these rules: {refused[0]}")
     sizes = BEST_HAND_SIZES[difficulty] if difficulty is not None else range(5, 11)
+    changes = rule_changes(rules)
     rng = random.Random(seed)
     for attempt in range(attempts):
-        for found in find_positions(rng.randrange(1 << 30), sizes, stable=False):
+        for found in find_positions(rng.randrange(1 << 30), sizes, stable=False, rules=rules):
             size = len(found.view.hand)
             fields = found.fields | {
                 "kind": "best",
@@ -376,25 +504,33 @@ def _best(difficulty: int | None, seed: int, attempts: int) -> Puzzle:
                 "hint": hint_ladder(found.view, found.options[0].choice)[0],
                 "explain": THEME_IDEAS[found.theme],
             }
+            if changes:
+                fields["rules"] = changes
             puzzle = Puzzle.from_spec(_SPEC.validate_python(fields), _TOPIC)
             if not check_puzzle(puzzle):
                 return puzzle
     raise RuntimeError(f"no best puzzle of difficulty {difficulty} found in {attempts} simulated rounds")
 
 
-def generate(kind: str, difficulty: int | None = None, seed: int = 0, attempts: int = 60) -> Puzzle:
+def generate(
+    kind: str, difficulty: int | None = None, seed: int = 0, attempts: int = 60, rules: RuleSet | None = None
+) -> Puzzle:
     """A fresh puzzle of ``kind`` at ``difficulty`` 1–3 (drawn at random when ``None``) that passes the bank's
-    checks; seeded. ``RuntimeError`` when ``attempts`` deals gave none (it names the kind and the difficulty)."""
+    checks; seeded. ``rules``: the table's house rules (``None``: RULES.md's), under which the round is played,
+    the puzzle dealt and graded; they need four players in fixed partnerships (``practice_rules``), and a best
+    puzzle refuses chao dipi (``RuleSetError``, a ``ValueError``, says why). ``RuntimeError`` when
+    ``attempts`` deals gave none (it names the kind and the difficulty)."""
     if kind not in GENERATED_KINDS:
         raise ValueError(f"cannot generate {kind!r} puzzles; choose one of {', '.join(GENERATED_KINDS)}")
     if difficulty is not None and difficulty not in LEVELS:
         raise ValueError(f"difficulty is 1, 2 or 3, not {difficulty!r}")
+    table = practice_rules(rules)
     if kind == "best":
-        return _best(difficulty, seed, attempts)
+        return _best(difficulty, seed, attempts, table)
     rng = random.Random(seed)
     level = difficulty or rng.choice(LEVELS)
     for attempt in range(attempts):
-        deal = _Deal(rng.randrange(1 << 30))
+        deal = _Deal(rng.randrange(1 << 30), table)
         for _ in range(10):
             puzzle = _MAKERS[kind](deal, rng, level, f"gen-{kind}-{seed}-{attempt}")
             if puzzle is not None and puzzle.difficulty == level and not check_puzzle(puzzle):

@@ -133,9 +133,10 @@ def build_round(
 
 def round_of(fields: Mapping[str, Any], rules: RuleSet | None = None) -> Round:
     """``build_round`` for the fields as ``position_fields`` writes them (the trump as text, "5H")."""
+    rules = rules_or_default(rules)
     return build_round(
-        rules_or_default(rules),
-        Trump(*parse_trump(fields["trump"])),
+        rules,
+        Trump(*parse_trump(fields["trump"]), rules.red_five),
         fields["dealer"],
         fields["hands"],
         fields["kitty"],
