@@ -23,6 +23,7 @@ from shengji_tutor.play.round import PlayerView, Round
 from shengji_tutor.play.search import Budget
 from shengji_tutor.store.schema import StoreError
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
+from shengji_tutor.ui.widgets import TrickTable
 
 FRIENDS = RuleSet(partnership="friends")
 BOT = HeuristicBot()
@@ -534,17 +535,282 @@ def test_without_grading_there_are_no_verdicts_or_hints() -> None:
 
 
 def test_the_learner_can_switch_to_finding_friends_from_the_next_hand() -> None:
-    game = CoachedGame(grading=None, seed=3)
+    chosen: list[RuleSet] = []
+    game = CoachedGame(grading=None, seed=3, on_rules=chosen.append)
     assert game.rules.partnership == "fixed"
     assert game.call_cards == []
-    game.variant.value = "friends"  # what the toggle in the page does
+    game.house_rules.partnership.value = "friends"  # what the chooser in the page does
     assert game.rules.partnership == "friends"
     assert game.round.rules.partnership == "friends"  # a new hand was dealt with it
+    assert chosen == [FRIENDS], "the page is told, to keep the learner's house rules"
     assert len(game.call_cards) == 1
     assert game.call_box.children[-1] is game.call_button
-    game.set_variant("fixed")
-    assert game.variant.value == "fixed"
+    game.set_rules(RuleSet())
+    assert game.house_rules.partnership.value == "fixed"
     assert game.call_cards == []
-    with pytest.raises(ShengjiError, match="partnership"):
-        game.set_variant("everyone")
-    assert game.rules.partnership == "fixed"
+    assert chosen == [FRIENDS], "rules set from Python are not the learner's choice"
+    with pytest.raises(ShengjiError, match="4, 5 or 6 players"):
+        game.set_rules(RuleSet(players=8))
+    assert game.rules == RuleSet()
+
+
+# -- every house rule: five and six players, chao dipi, a hopeless hand redealt ----------------------
+
+
+def first_legal(game: CoachedGame) -> None:
+    """The learner's current decision made simply: keep the hand, pass, play the first legal play; the rest as
+    the bot."""
+    asked = game.awaiting
+    if asked == "show":
+        game.keep_hand()
+    elif asked == "overturn":
+        game.pass_overturn()
+    elif asked == "play":
+        game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
+    else:
+        decide_like_a_bot(game)
+
+
+def as_the_bot(game: CoachedGame) -> None:
+    """The learner's current decision as the heuristic bot (and ``play.game``'s driver) makes it."""
+    view = game.round.view(LEARNER)
+    if game.awaiting == "show":
+        game.show_hand()  # the heuristic bot always shows a hopeless hand
+    elif game.awaiting == "overturn":
+        cards = BOT.declare(view)
+        game.overturn(cards) if cards else game.pass_overturn()
+    else:
+        decide_like_a_bot(game, declare=True)
+
+
+def said(game: CoachedGame, decide: Callable[[CoachedGame], None], until: Callable[[CoachedGame], bool]) -> str:
+    """Everything the coach said from the start until ``until(game)`` (each decision made by ``decide``)."""
+    notes = [text(game)]
+    while not until(game):
+        decide(game)
+        notes.append(text(game))
+    return " ".join(notes)
+
+
+@pytest.mark.parametrize(("players", "partnership"), [(5, "friends"), (6, "friends"), (6, "fixed")])
+def test_a_hand_of_five_or_six_is_played_to_the_end(players: int, partnership: str) -> None:
+    game = CoachedGame(grading=None, seed=2, rules=RuleSet(players=players, partnership=partnership))
+    assert len(game.bots) == players
+    assert game.hand.label == "Your hand (Seat 3)"
+    assert game.table.names[LEARNER] == "Seat 3 (you)"
+    assert len(game.call_cards) == {(5, "friends"): 1, (6, "friends"): 2, (6, "fixed"): 0}[players, partnership]
+    revealed_while_hidden: list[int] = []
+    while game.awaiting is not None:
+        rnd = game.round
+        status = re.sub(r"<[^>]+>", " ", game.status.value)
+        if rnd.phase == "play":
+            friends = [s for s in range(players) if f"Seat {s + 1} (friend)" in status]
+            assert friends == [s for s in rnd.friends if s != LEARNER], "a friend is shown once they played the card"
+            if "hidden" in status:
+                revealed_while_hidden.append(len(rnd.tricks))
+        first_legal(game)
+    rnd = game.round
+    assert rnd.done
+    assert len(rnd.tricks) <= rnd.rules.hand_size
+    words = " ".join(text(game).split())
+    assert "The round is over." in words
+    assert "South" not in words
+    assert "North" not in words
+    if partnership == "friends":
+        assert revealed_while_hidden, "the sides stayed hidden for a while"
+    else:
+        assert "you and Seat 1 and Seat 5 are the" in game.status.value
+    assert svg_label(game).startswith("trick: Seat")
+
+
+def svg_label(game: CoachedGame) -> str:
+    match = re.search(r'aria-label="([^"]*)"', game.table.svg)
+    assert match is not None
+    return match.group(1)
+
+
+def test_a_hand_of_five_graded_with_undo() -> None:
+    game = ready_to_play(CoachedGame(grading=QUICK, seed=2, rules=RuleSet(players=5)))
+    game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
+    assert game.decisions[-1].assessment is not None
+    game.undo()
+    assert game.awaiting == "play"
+
+
+def test_the_table_seats_six_with_the_learner_at_the_bottom() -> None:
+    game = CoachedGame(grading=None, seed=2, rules=RuleSet(players=6))
+    table = game.table
+    table.show(["AS", "KS", "QS", "JS", "10S", "9S"], 4, 4)
+    label = svg_label(game)
+    assert label == "trick: Seat 5 led, Seat 5 wins, 20 points"
+    names = re.findall(r'<text[^>]*font-size="13"[^>]*>([^<]*)</text>', table.svg)
+    assert [n.split(" · ")[0] for n in names] == [
+        "Seat 6",
+        "Seat 1",
+        "Seat 2",
+        "Seat 3 (you)",
+        "Seat 4",
+        "Seat 5",
+    ], "from the top counter-clockwise, in play order, the learner at the foot"
+    ys = [float(y) for y in re.findall(r'<text x="[^"]*" y="([^"]*)"[^>]*font-size="13"', table.svg)]
+    assert ys[3] == max(ys), "the learner's seat is the lowest"
+    assert len(re.findall(r'class="sjt-card-svg"|<svg', table.svg)) >= 7, "six cards drawn"
+    with pytest.raises(ValueError, match="at most 6 plays"):
+        table.show(["AS"] * 7, 0)
+    four = CoachedGame(grading=None, seed=2)
+    assert four.table.names == tuple(SEATS)
+    assert four.table.svg == TrickTable(four.table.plays, four.table.leader, four.round.trump, four.table.winner).svg
+
+
+def test_three_decks_give_the_hand_picker_a_long_hand_to_bury_from() -> None:
+    game = first_game(south_deals, RuleSet(decks=3))
+    while game.awaiting == "declare":
+        game.pass_declaration()
+    assert game.awaiting == "bury"
+    kitty = game.rules.kitty
+    assert len(game.hand.hand) == game.rules.hand_size + kitty >= 48
+    assert game.hand.max_selected == kitty
+    burial = BOT.discard(game.round.view(LEARNER))
+    game.hand.select(burial)
+    game.bury_selected()
+    assert game.awaiting != "bury"
+    assert len(game.round.hand(LEARNER)) == game.rules.hand_size
+
+
+CHAO = RuleSet(chao_dipi=True)
+
+
+def test_chao_dipi_a_bot_overturns_and_the_coach_says_so() -> None:
+    game = CoachedGame(grading=None, seed=39, rules=CHAO)  # West overturns East's 5♦ with 5♠ 5♠
+    words = text(game)
+    assert "Chao dipi (炒地皮 chǎo dìpí)" in words
+    assert "West overturns with 5♠ 5♠: spades are trump now; West takes the kitty and reburies 8 cards" in words
+    assert "You hold no pair that overturns the trump: you pass." in words
+    assert "Everyone else passed, so the trump stands" in words
+    rnd = game.round
+    assert [d.seat for d in rnd.overturns] == [1]
+    assert rnd.trump is not None
+    assert rnd.trump.suit == "S"
+    assert rnd.buriers == [rnd.dealer, 1]
+    assert game.awaiting in ("play", None)
+
+
+def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
+    game = CoachedGame(grading=QUICK, seed=6, rules=CHAO)
+    while game.awaiting != "overturn":
+        first_legal(game)
+    before = game.round.trump
+    options = declarations_for(game.round.view(LEARNER))
+    assert buttons(game) == [f"Overturn with {format_cards(o)}" for o in options] + ["Pass"]
+    assert "Chao dipi (炒地皮): overturn the trump" in game.status.value
+    game.play(["AS"])
+    assert "overturn the trump only in your turn" not in text(game)
+    game.overturn(options[0])
+    assert game.awaiting == "bury"
+    assert f"You overturn with {format_cards(options[0])}" in text(game)
+    assert game.decisions[-1].kind == "overturn"
+    assert game.decisions[-1].assessment is None, "an overturn is not graded: there is no measure of it"
+    assert len(game.hand.hand) == game.rules.hand_size + game.rules.kitty
+    game.bury(BOT.discard(game.round.view(LEARNER)))
+    assert game.decisions[-1].kind == "bury"
+    assert game.decisions[-1].assessment is not None, "the burial after an overturn is graded as a burial"
+    assert game.round.overturns[-1].seat == LEARNER
+    game.undo()
+    assert game.awaiting == "bury"
+    game.undo()
+    assert game.awaiting == "overturn"
+    assert game.round.trump == before
+    assert "overturn or pass again" in text(game)
+    game.pass_overturn()
+    assert game.decisions[-1].choice == ()
+    assert game.awaiting in ("play", "overturn", "call", None)
+
+
+def test_a_refused_overturn_changes_nothing() -> None:
+    game = CoachedGame(grading=None, seed=6, rules=CHAO)
+    while game.awaiting != "overturn":
+        first_legal(game)
+    history = game.round.history
+    game.overturn(game.round.hand(LEARNER)[:1])
+    assert "Not allowed" in text(game)
+    assert game.round.history == history
+    assert game.awaiting == "overturn"
+
+
+HOPELESS = RuleSet(decks=1, redeal="no-points")
+
+
+def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> None:
+    game = CoachedGame(grading=QUICK, seed=1, rules=HOPELESS)
+    assert not game.show_box.layout.display
+    while game.awaiting != "show":
+        first_legal(game)
+        assert game.awaiting not in ("play", "bury")
+    assert game.round.may_show_hand(LEARNER)
+    assert game.show_box.layout.display is None, "the Show button is there only now"
+    assert "no point card" in text(game)
+    hand = game._as_dealt(game.round.view(LEARNER))
+    assert not points(hand)
+    redeals = game.round.redeals
+    game.show_hand()
+    assert game.round.redeals == redeals + 1
+    assert "You show your hand with no point card: the same dealer shuffles and deals the cards again" in text(game)
+    assert game.decisions[-1].kind == "show"
+    assert game.decisions[-1].choice == hand
+    assert game.decisions[-1].assessment is None
+    assert game.show_box.layout.display == "none"
+    game.undo()
+    assert game.awaiting == "show"
+    assert game._as_dealt(game.round.view(LEARNER)) == hand
+    game.keep_hand()
+    assert game.round.redeals == redeals
+    assert game.awaiting != "show"
+
+
+def test_a_bot_shows_a_hopeless_hand_and_the_coach_says_so() -> None:
+    game = CoachedGame(grading=None, seed=35, rules=HOPELESS)
+    words = said(game, first_legal, lambda g: g.round.phase in ("play", "done"))
+    assert re.search(r"(North|West|East) shows a hand with no point card: the same dealer", words)
+
+
+def test_showing_a_hand_is_refused_when_the_rule_does_not_allow_it() -> None:
+    game = CoachedGame(grading=None, seed=1)
+    game.show_hand()
+    assert "show your hand only after the deal" in text(game)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [CHAO, RuleSet(chao_dipi=True, players=5), HOPELESS, RuleSet(redeal="no-trump", chao_dipi=True, players=6)],
+    ids=["chao", "chao-five", "redeal", "both-six"],
+)
+def test_every_house_rule_goes_as_the_bots_driver_runs_it(rules: RuleSet) -> None:
+    """With South deciding as the heuristic bot does (showing a hopeless hand, overturning when it pays), the
+    round's actions are exactly ``prepare_round``'s."""
+    for seed in range(12):
+        game = CoachedGame(grading=None, seed=seed, rules=rules)
+        while game.awaiting not in ("play", None):
+            as_the_bot(game)
+        rnd = game.round
+        first, *later = rnd.deals
+        again = Round(rnd.rules, dealer=rnd.dealer, rank=rnd.rank, deck_order=first, redeal_orders=later)
+        prepare_round(again, [HeuristicBot() for _ in range(rules.players)])
+        assert rnd.history[: len(again.history)] == again.history
+
+
+def test_the_house_rules_chooser_deals_a_new_hand_under_every_rule() -> None:
+    chosen: list[RuleSet] = []
+    game = CoachedGame(grading=None, seed=3, on_rules=chosen.append)
+    chooser = game.house_rules
+    chooser.players.value = 6
+    chooser.decks.value = 3
+    chooser.chao_dipi.value = True
+    chooser.decks.value = 1  # refused: chao dipi needs a pair
+    assert "2 or 3 decks" in chooser.error.value
+    assert game.rules == RuleSet(players=6, decks=3, chao_dipi=True)
+    assert game.round.rules == game.rules
+    assert chosen[-1] == game.rules
+    assert len(chosen) == 3
+    while game.awaiting is not None:
+        first_legal(game)
+    assert game.round.done

@@ -1,8 +1,12 @@
-"""Lesson 10: play a whole hand against three heuristic bots, with a coach.
+"""Lesson 10: play a whole hand against heuristic bots, with a coach, under the house rules the learner picks.
 
-The learner sits South and makes every decision of that seat: declaring trump
-during the deal (亮主 liàngzhǔ) or passing, burying the kitty as dealer (埋底
-máidǐ), calling a friend in Finding Friends (找朋友 zhǎo péngyou), and playing.
+The learner sits South (with five or six players, "Seat 3") and makes every
+decision of that seat: declaring trump during the deal (亮主 liàngzhǔ) or passing,
+burying the kitty as dealer (埋底 máidǐ), calling a friend in Finding Friends
+(找朋友 zhǎo péngyou), and playing; with RULES §11's house rules also showing a
+hopeless hand for a redeal, and overturning the trump (or passing) in chao dipi
+(炒地皮), then burying the kitty again. The house rules are picked in a
+``HouseRules`` chooser under the game and apply from a new hand.
 The coach refuses an illegal choice with the round's reason (nothing changes),
 explains every finished trick (who won and why), lets the learner take back
 their last decision, and at the end shows the score, the kitty and the level
@@ -11,19 +15,24 @@ change step by step (the sentences are in ``coach_text``).
 The deal runs as ``play.game``'s driver runs it: a player is asked whether to
 declare whenever they are dealt a trump-rank card or a joker, and everyone once
 more, in order from the dealer, when the deal is complete. The bots answer at
-once; the deal pauses when South can declare. Every action goes through
+once; the deal pauses when South can declare. After the deal, with a ``redeal`` rule, each
+player whose hand is hopeless is asked in turn from the dealer whether to show it
+(the bots show it); with chao dipi each player is asked in turn to overturn or
+pass, South only when they hold a pair that overturns. Every action goes through
 ``Round.apply``, so the round's rules are the only rules.
 
 Each accepted decision of the learner is kept in ``CoachedGame.decisions`` as a
 ``Decision``: what South saw just before deciding and what they chose, for
-grading afterwards.
+grading afterwards. Overturns and shown hands are not graded: the coach has no
+measure of them (``play.coaching`` judges declarations during the deal, burials,
+calls and plays).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from html import escape
 from typing import Protocol, TypeAlias
 
@@ -32,9 +41,9 @@ import ipywidgets as w
 from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards
 from ..engine.errors import CardParseError, ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import SEATS
+from ..engine.seats import seat_name, seat_names
 from ..engine.trump import Trump
-from ..play.actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Play
+from ..play.actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Pass, Play, ShowHand
 from ..play.bots import Bot, HeuristicBot, declarations_for
 from ..play.coaching import (
     COACH_BUDGET,
@@ -53,23 +62,28 @@ from ..play.round import CallError, IllegalPlayError, PlayerView, Round, friends
 from ..play.search import Budget
 from . import coach_text as text
 from .coach_panel import HintLadder, review_html, verdict_html
+from .house_rules import HouseRules
 from .render import hand_svg
 from .widgets import HandPicker, TrickTable
 
-__all__ = ["KEPT_GRADES", "LEARNER", "CoachedGame", "Decision", "MistakeKeeper"]
+__all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
 
-LEARNER = 2  # South
+LEARNER = 2  # South; "Seat 3" with five or six players
+PLAYERS = (4, 5, 6)
+"""The table sizes the coached game seats (and its house-rules chooser offers)."""
 
 Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
 """Cards declared, buried or played (empty for a pass), or a call's ``(card, ordinal)`` pairs."""
-_ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | None]
+_ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | Pass | ShowHand | None]
 """Builds the learner's action (``None`` for a pass); reading the learner's cards may fail, inside ``_decide``."""
 
 _KIND_WORDS = {"declare": "declaration", "bury": "burial", "call": "friend call", "play": "play"}
-_ASKED_IN = {"kitty": "bury", "call": "call", "play": "play"}
-"""What the learner is asked for when the round waits for South in each phase (the deal pauses apart)."""
+_ASKED_IN = {"kitty": "bury", "chao": "overturn", "call": "call", "play": "play"}
+"""What the learner is asked for when the round waits for South in each phase (the deal and a shown hand apart)."""
 _NOT_NOW = {
     "declare": "You can declare only when the deal stops for you.",
+    "overturn": "You can overturn the trump only in your turn of chao dipi (炒地皮), after the kitty is buried.",
+    "show": "You can show your hand only after the deal, when it holds nothing the table's redeal rule names.",
     "bury": "Only the dealer buries the kitty, once they have picked it up.",
     "call": "Only the dealer calls a friend, once the kitty is buried.",
     "play": "It is not your turn.",
@@ -90,10 +104,11 @@ class MistakeKeeper(Protocol):
 class Decision:
     """One decision of the learner, as the round accepted it.
 
-    ``kind`` is ``"declare"``, ``"bury"``, ``"call"`` or ``"play"``; ``view`` is
-    South's ``PlayerView`` just before deciding; ``choice`` the cards declared,
-    buried or played (a failed throw as it was tried; an empty tuple for a pass)
-    or the ``(card, ordinal)`` calls.
+    ``kind`` is ``"declare"``, ``"overturn"`` (chao dipi), ``"show"`` (a hopeless
+    hand), ``"bury"``, ``"call"`` or ``"play"``; ``view`` is South's ``PlayerView``
+    just before deciding; ``choice`` the cards declared, overturned with, buried or
+    played (a failed throw as it was tried; an empty tuple for a pass or a hand
+    kept), the hand shown, or the ``(card, ordinal)`` calls.
     """
 
     kind: str
@@ -111,8 +126,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     """A round in the browser: South is the learner, the other seats are ``HeuristicBot``s.
 
     ``rank=None`` picks each hand's trump rank (2..A) with the game's seeded rng;
-    ``rules`` may switch on Finding Friends (``RuleSet(partnership="friends")``);
-    ``bots`` are the players, one per seat (South's is never asked).
+    ``rules`` are the house rules (4 to 6 players, any of RULES §11's variants),
+    which the learner may change in the ``house_rules`` chooser: a new hand is then
+    dealt with them (``set_rules`` does the same from Python) and ``on_rules(rules)``
+    is called (to keep the learner's choice). ``bots`` are the players, one per
+    seat (South's is never asked; without them, heuristic bots at any table size).
     ``awaiting`` says what the learner is asked for; ``decisions`` holds the
     learner's decisions in this hand, each graded by the coach (``play.coaching``)
     with ``grading``'s budget (``None``: no grading, no hints). At the end of the
@@ -128,33 +146,35 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         bots: Sequence[Bot] | None = None,
         grading: Budget | None = COACH_BUDGET,
         keeper: MistakeKeeper | None = None,
+        on_rules: Callable[[RuleSet], None] | None = None,
     ) -> None:
         self.rules = rules_or_default(rules)
         self.grading = grading
         self.keeper = keeper
+        self.on_rules = on_rules
         self.kept: list[int] = []
         """Ids of the mistakes kept from this hand (in ``keeper``)."""
         self.keep_error = ""
         """Why the mistakes could not be kept, when they could not ("" when they were)."""
-        if self.rules.players != 4:
-            raise ShengjiError(f"the coached game seats 4 players around its table, not {self.rules.players}")
+        self._given_bots = list(bots) if bots is not None else None
+        self.bots: list[Bot] = self._bots_for(self.rules)
         self.rng = random.Random(seed)
         self.rank = rank
         """The trump rank of every hand, or ``None`` for a new one each hand."""
-        self.bots: list[Bot] = list(bots) if bots is not None else [HeuristicBot() for _ in range(4)]
-        if len(self.bots) != 4:
-            raise ShengjiError(f"the coached game needs one bot per seat (4), not {len(self.bots)}")
         self.decisions: list[Decision] = []
-        self._undo: list[tuple[int, int, str | None]] = []
-        """Per decision in ``decisions``: the round's history length, ``_asked`` and ``_paused`` before it."""
+        self._undo: list[tuple[int, int, str | None, int]] = []
+        """Per decision in ``decisions``: the round's history length, ``_asked``, ``_paused`` and ``_shown`` before it."""
         self._asked = 0
         """Seats asked to declare since the deal was complete (South, when paused there, is not yet counted)."""
         self._paused: str | None = None
-        """Why the deal waits for South to declare or pass: ``"dealt"`` a card, the deal is ``"complete"``."""
+        """Why the round waits for South: the deal to declare or pass (``"dealt"`` a card, the deal is
+        ``"complete"``), or ``"show"``: South's hand is hopeless and may be shown for a redeal (RULES §11)."""
+        self._shown = 0
+        """Seats, from the dealer on, asked whether to show a hopeless hand since the deal was complete."""
         self._explained = 0
         """Finished tricks the coach has explained."""
-        self.table = TrickTable()
-        self.hand = HandPicker(label="Your hand (South)")
+        self.table = TrickTable(names=self._seat_names(), bottom=LEARNER)
+        self.hand = HandPicker(label=self._hand_label())
         self.status = w.HTML()
         self.status.add_class("sjt-game-status")
         self.coach = w.HTML()
@@ -166,42 +186,56 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.hints = HintLadder()
         self._hints_for: int | None = None
         """The history length the hint ladder was armed at (it is re-armed at each new decision)."""
-        self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end"))
+        self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end", flex_flow="row wrap"))
         self.declare_box.add_class("sjt-declare-options")
         self.pass_button = w.Button(description="Pass", tooltip="Do not declare now")
+        self.show_button = w.Button(
+            description="Show my hand",
+            button_style="warning",
+            tooltip="Show your hopeless hand to the table: the same dealer deals again (RULES §11)",
+        )
+        self.keep_button = w.Button(description="Keep my hand", tooltip="Play this hand as it is")
+        self.show_box = w.HBox([self.show_button, self.keep_button])
+        self.show_box.add_class("sjt-show-hand")
         self.call_button = w.Button(description="Call", button_style="success", tooltip="Call your friend")
         self.call_box = w.VBox()
         self._call_rows()
-        self.variant = w.ToggleButtons(
-            options=[("Fixed partners", "fixed"), ("Finding Friends (找朋友)", "friends")],
-            value=self.rules.partnership,
-            description="Variant",
-            tooltip="Fixed partners, or Finding Friends (the dealer calls a friend): from the next hand",
-        )
-        self.variant.observe(lambda change: self.set_variant(change["new"]), names="value")
+        self.house_rules = HouseRules(self.rules, players=PLAYERS)
+        self.house_rules.on_change(self._rules_chosen)
+        self.rules_box = w.Accordion(children=[self.house_rules], titles=("House rules (RULES §11)",))
+        self.rules_box.add_class("sjt-house-rules-box")
         self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")
         self.bury_button = w.Button(description="Bury", button_style="success", tooltip="Bury the selected cards")
         self.undo_button = w.Button(description="Undo", tooltip="Take back your last decision")
         self.new_button = w.Button(description="New hand", tooltip="Deal a new hand")
-        self.pass_button.on_click(lambda _b: self.pass_declaration())
+        self.pass_button.on_click(
+            lambda _b: self.pass_overturn() if self.awaiting == "overturn" else self.pass_declaration()
+        )
+        self.show_button.on_click(lambda _b: self.show_hand())
+        self.keep_button.on_click(lambda _b: self.keep_hand())
         self.call_button.on_click(lambda _b: self.call_selected())
         self.play_button.on_click(lambda _b: self.play_selected())
         self.bury_button.on_click(lambda _b: self.bury_selected())
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand())
-        buttons = w.HBox([self.play_button, self.bury_button, self.undo_button, self.new_button, self.variant])
+        buttons = w.HBox(
+            [self.play_button, self.bury_button, self.undo_button, self.new_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         super().__init__(
             [
                 self.status,
                 self.table,
                 self.hand,
                 self.declare_box,
+                self.show_box,
                 self.call_box,
                 buttons,
                 self.hints,
                 self.coach,
                 self.verdict,
                 self.summary,
+                self.rules_box,
             ]
         )
         self.add_class("sjt-coached-game")
@@ -211,22 +245,51 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     @property
     def awaiting(self) -> str | None:
-        """What the learner is asked for now: ``"declare"``, ``"bury"``, ``"call"``, ``"play"``, or ``None``."""
+        """What the learner is asked for now: ``"declare"``, ``"show"``, ``"bury"``, ``"overturn"``, ``"call"``,
+        ``"play"``, or ``None``."""
         if self._paused is not None:
-            return "declare"
+            return "show" if self._paused == "show" else "declare"
         rnd = self.round
         return _ASKED_IN.get(rnd.phase) if rnd.to_act == LEARNER else None
 
-    def set_variant(self, partnership: str) -> None:
-        """Play fixed partners (``"fixed"``) or Finding Friends (``"friends"``, RULES §11), from a new hand on."""
-        rules = RuleSet(**{**asdict(self.rules), "partnership": partnership})  # RuleSet checks the value
+    def set_rules(self, rules: RuleSet) -> None:
+        """Play these house rules (4 to 6 players, RULES §11's variants) from a new hand on, dealt now."""
+        rules = rules_or_default(rules)
         if rules == self.rules:
             return
-        self.rules = rules
-        if self.variant.value != partnership:
-            self.variant.value = partnership
+        bots = self._bots_for(rules)  # refused before anything changes
+        self.house_rules.rules = rules
+        self.rules, self.bots = rules, bots
         self._call_rows()
         self.new_hand()
+
+    def _rules_chosen(self, rules: RuleSet) -> None:
+        """The learner picked new house rules in the chooser: a new hand with them, and they are kept."""
+        self.set_rules(rules)
+        if self.on_rules is not None:
+            self.on_rules(rules)
+
+    def _bots_for(self, rules: RuleSet) -> list[Bot]:
+        """One bot per seat of ``rules``' table: the bots given, or heuristic bots."""
+        if rules.players not in PLAYERS:
+            raise ShengjiError(f"the coached game seats 4, 5 or 6 players around its table, not {rules.players}")
+        if self._given_bots is None:
+            return [HeuristicBot() for _ in range(rules.players)]
+        if len(self._given_bots) != rules.players:
+            raise ShengjiError(
+                f"the coached game needs one bot per seat ({rules.players}), not {len(self._given_bots)}"
+            )
+        return list(self._given_bots)
+
+    def _seat_names(self) -> tuple[str, ...]:
+        """The table's names: North, West, South, East; with more players "Seat 1"…, the learner's marked."""
+        names = seat_names(self.rules.players)
+        if self.rules.players == 4:
+            return names
+        return tuple(f"{n} (you)" if s == LEARNER else n for s, n in enumerate(names))
+
+    def _hand_label(self) -> str:
+        return f"Your hand ({seat_name(LEARNER, self.rules.players)})"
 
     def _call_rows(self) -> None:
         """One card and one ordinal dropdown per friend the dealer calls (none with fixed partners)."""
@@ -240,10 +303,12 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def new_hand(self) -> None:
         """Shuffle and deal a new hand with a trump rank of its own; the deal stops when you can declare."""
         rank = self.rank if self.rank is not None else self.rng.choice(RANKS)
-        seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(4)
+        seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(self.rules.players)
         self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
         self.decisions, self._undo, self.kept, self.keep_error = [], [], [], ""
-        self._asked, self._paused, self._explained = 0, None, 0
+        self._asked, self._paused, self._shown, self._explained = 0, None, 0, 0
+        self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
+        self.hand.label = self._hand_label()
         self.verdict.value = self.summary.value = ""
         self._hints_for = None
         self._say([text.rank_words(self.round, LEARNER), *self._advance()])
@@ -258,6 +323,26 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """Do not declare now: the deal goes on."""
         if self._expecting("declare"):
             self._act("declare", lambda: None)
+
+    def overturn(self, cards: CardsLike) -> None:
+        """Chao dipi (炒地皮, RULES §11): overturn the trump with this stronger pair, then bury the kitty again."""
+        if self._expecting("overturn"):
+            self._act("overturn", lambda: Declare(LEARNER, tuple(as_cards(cards, "your overturn"))))
+
+    def pass_overturn(self) -> None:
+        """Chao dipi: do not overturn the trump this turn."""
+        if self._expecting("overturn"):
+            self._act("overturn", lambda: Pass(LEARNER))
+
+    def show_hand(self) -> None:
+        """Show your hopeless hand (no trump, or no point card: the table's ``redeal`` rule) for a redeal (RULES §11)."""
+        if self._expecting("show"):
+            self._act("show", lambda: ShowHand(LEARNER))
+
+    def keep_hand(self) -> None:
+        """Keep a hand you could show for a redeal, and play it."""
+        if self._expecting("show"):
+            self._act("show", lambda: None)
 
     def bury_selected(self) -> None:
         """Bury the cards picked in the hand (the dealer, after taking the kitty)."""
@@ -298,14 +383,16 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if not self._undo:
             self._say(["There is nothing to take back."])
             return
-        history, self._asked, self._paused = self._undo.pop()
+        history, self._asked, self._paused, self._shown = self._undo.pop()
         decision = self.decisions.pop()
         while len(self.round.history) > history:
             self.round.undo()
         self._explained = min(self._explained, len(self.round.tricks))
         self.verdict.value = self.summary.value = ""
         self._hints_for = None
-        again = "declare or pass" if decision.kind == "declare" else decision.kind
+        again = {"declare": "declare or pass", "overturn": "overturn or pass", "show": "show or keep your hand"}.get(
+            decision.kind, decision.kind
+        )
         self._say([f"Taken back: {again} again."])
         self._refresh()
 
@@ -320,7 +407,14 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """Make a decision, then run the deal and the bots until the learner is asked again."""
         if not self._decide(kind, action):
             return
-        notes = [text.throw_words(self.round, LEARNER)] if kind == "play" else []
+        rnd = self.round
+        notes = [text.throw_words(rnd, LEARNER)] if kind == "play" else []
+        if kind == "show" and self.decisions[-1].choice:
+            notes.append(text.shown_words(rnd, LEARNER, LEARNER))
+        elif kind == "overturn":
+            notes.append(self._chao_note(LEARNER, passed=not self.decisions[-1].choice))
+        elif kind == "bury":
+            notes.append(self._burial_note(LEARNER))
         notes.extend(self._advance())
         self._say([n for n in notes if n] or [self._prompt()])
         self._refresh()
@@ -334,7 +428,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         rnd = self.round
         view = rnd.view(LEARNER)
         position = Position.of(rnd)
-        before = (len(rnd.history), self._asked, self._paused)
+        before = (len(rnd.history), self._asked, self._paused, self._shown)
+        dealt = self._as_dealt(view) if kind == "show" else ()  # before a redeal takes the kitty away
         try:
             made = action()
             if made is not None:
@@ -347,8 +442,16 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             return False
         if self._paused == "complete":
             self._asked += 1  # South has had their say: the next seat is asked
+        elif self._paused == "show":
+            self._shown = 0 if made is not None else self._shown + 1  # a new deal, or the next seat is asked
         self._paused = None
-        choice: Choice = () if made is None else made.calls if isinstance(made, Call) else made.cards
+        choice: Choice
+        if isinstance(made, Call):
+            choice = made.calls
+        elif isinstance(made, Declare | Discard | Play):
+            choice = made.cards
+        else:
+            choice = dealt if isinstance(made, ShowHand) else ()  # the hand shown; a pass, a hand kept
         assessment = self._grade(kind, view, choice)
         self.decisions.append(Decision(kind, view, choice, position, self.hints.used, assessment))
         self._undo.append(before)
@@ -357,11 +460,19 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             self.verdict.value = verdict_html(assessment, view.trump or self._deal_trump(), title=title)
         return True
 
+    def _as_dealt(self, view: PlayerView) -> tuple[Card, ...]:
+        """South's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
+        cards = list(view.hand)
+        if view.dealer == LEARNER:
+            for cid in self.round.kitty:
+                cards.remove(Card.from_id(cid))
+        return tuple(cards)
+
     def _grade(self, kind: str, view: PlayerView, choice: Choice) -> Assessment | None:
         """The coach's verdict on a decision just made (from South's view before it), or None without grading."""
         budget = self.grading
-        if budget is None:
-            return None
+        if budget is None or kind in ("overturn", "show"):
+            return None  # play.coaching has no measure of an overturn or a shown hand: they are not graded
         if kind == "play":
             return assess_play(view, choice, budget)  # type: ignore[arg-type]
         if kind == "bury":
@@ -371,8 +482,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         return assess_declaration(view, choice or None, budget)  # type: ignore[arg-type]
 
     def _deal_trump(self) -> Trump:
-        decl = self.round.declaration
-        return self.round.trump or Trump(self.round.rank, decl.suit if decl is not None else None)
+        """The trump fixed, or during the deal the one the standing declaration would make."""
+        rnd = self.round
+        decl = rnd.declaration
+        return rnd.trump or Trump(rnd.rank, decl.suit if decl is not None else None, rnd.rules.red_five)
 
     def _end_of_hand(self) -> None:
         """The accuracy summary, and the costliest mistakes kept to solve again."""
@@ -437,21 +550,32 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             elif phase == "deal":
                 if self._ask_everyone(notes):
                     break
+            elif phase == "kitty" and not rnd.buriers and self._shown < rnd.players:
+                if self._ask_to_show(notes):
+                    break
+            elif phase == "chao" and seat == LEARNER and not declarations_for(rnd.view(LEARNER)):
+                rnd.apply(Pass(LEARNER))  # nothing to overturn with: South is not asked
+                notes.append(self._chao_note(LEARNER, passed=True, forced=True))
             elif seat is None or seat == LEARNER:
                 break
             elif phase == "kitty":
                 rnd.apply(Discard(seat, tuple(self.bots[seat].discard(rnd.view(seat)))))
-                notes.append(f"{SEATS[seat]} picks up the kitty and buries {self.rules.kitty} cards face down.")
+                notes.append(self._burial_note(seat))
+            elif phase == "chao":
+                cards = self.bots[seat].declare(rnd.view(seat))
+                rnd.apply(Declare(seat, tuple(cards)) if cards else Pass(seat))
+                notes.append(self._chao_note(seat, passed=not cards))
             elif phase == "call":
                 call = Call(seat, tuple(self.bots[seat].call(rnd.view(seat))))
                 rnd.apply(call)
-                notes.append(f"{call.describe()}: whoever plays it joins {SEATS[seat]}'s side (RULES §11).")
+                who = seat_name(seat, rnd.players)
+                notes.append(f"{call.describe(rnd.players)}: whoever plays it joins {who}'s side (RULES §11).")
             else:
                 rnd.apply(Play(seat, tuple(self.bots[seat].play(rnd.view(seat)))))
                 notes.append(text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "")
         notes.extend(self._explain_tricks())
         if rnd.done:
-            notes.append(text.final_words(rnd))
+            notes.append(text.final_words(rnd, LEARNER))
             self._end_of_hand()
         return [n for n in notes if n]
 
@@ -470,8 +594,64 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             return True
         cards = self.bots[seat].declare(rnd.view(seat))
         if cards:
-            notes.append(text.declared(rnd.apply(Declare(seat, tuple(cards)))))
+            notes.append(text.declared(rnd.apply(Declare(seat, tuple(cards))), rnd.players))
         return False
+
+    def _ask_to_show(self, notes: list[str]) -> bool:
+        """RULES §11 (``redeal``): after the deal each player whose hand is hopeless, from the dealer on, may show it
+        for a redeal, as ``play.game``'s driver asks. A bot shows it; True when the round must wait for South."""
+        rnd = self.round
+        if rnd.rules.redeal is None or rnd.dealer is None:
+            self._shown = rnd.players
+            return False
+        while self._shown < rnd.players:
+            seat = (rnd.dealer + self._shown) % rnd.players
+            if rnd.may_show_hand(seat):
+                if seat == LEARNER:
+                    self._paused = "show"
+                    lacks = "no trump" if rnd.rules.redeal == "no-trump" else "no point card"
+                    notes.append(
+                        f"Your hand holds {lacks}: at this table you may show it and have the cards dealt again "
+                        "(RULES §11), or keep it and play."
+                    )
+                    return True
+                ask = getattr(self.bots[seat], "show_hand", None)
+                if ask is None or ask(rnd.view(seat)):
+                    rnd.apply(ShowHand(seat))
+                    notes.append(text.shown_words(rnd, seat, LEARNER))
+                    self._shown = 0
+                    if rnd.redeals > MAX_REDEALS:
+                        raise ShengjiError(f"the cards were dealt again {MAX_REDEALS} times in a row")
+                    return False
+            self._shown += 1
+        return False
+
+    def _burial_note(self, seat: int) -> str:
+        """Who buried the kitty; with chao dipi, that the turns to overturn the trump begin (again)."""
+        rnd = self.round
+        k, who = rnd.rules.kitty, text.name(seat, LEARNER, rnd.players)
+        again = len(rnd.buriers) > 1
+        if seat == LEARNER:
+            words = f"You bury {k} cards face down{' again' if again else ''}."
+        else:
+            words = f"{who} {'takes the kitty and reburies' if again else 'picks up the kitty and buries'} {k} cards face down."
+        if rnd.phase != "chao":
+            return words
+        if again:
+            return f"{words} The turns to overturn start again after {text.name(seat, LEARNER, rnd.players)}."
+        return f"{words} {text.chao_words(rnd, LEARNER)}"
+
+    def _chao_note(self, seat: int, *, passed: bool, forced: bool = False) -> str:
+        """What one turn of chao dipi did: an overturn, or a pass (said only when it ends the turns, or is South's)."""
+        rnd = self.round
+        if not passed:
+            return text.overturned(rnd, rnd.overturns[-1], LEARNER)
+        words = ""
+        if seat == LEARNER:
+            words = "You hold no pair that overturns the trump: you pass. " if forced else "You pass. "
+        if rnd.phase != "chao":
+            words += text.chao_over_words(rnd)
+        return words.strip()
 
     def _ask_everyone(self, notes: list[str]) -> bool:
         """The deal is complete: everyone, from the dealer on, may still declare; then the deal ends (or is redone)."""
@@ -503,11 +683,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         rnd = self.round
         asked = self.awaiting
         decl = rnd.declaration
-        trump = rnd.trump or Trump(rnd.rank, decl.suit if decl is not None else None)  # the deal so far
+        trump = self._deal_trump()  # the deal so far, or the trump fixed
         if rnd.phase == "deal":
-            shown = (
-                f" · {text.name(decl.seat, LEARNER).capitalize()} declared {format_cards(decl.cards)}" if decl else ""
-            )
+            who = text.name(decl.seat, LEARNER, rnd.players).capitalize() if decl else ""
+            shown = f" · {who} declared {format_cards(decl.cards)}" if decl else ""
             self.table.show([], 0, trump=trump, caption=f"Dealing: {rnd.dealt} cards dealt{shown}")
         elif rnd.trick:
             plays = [[Card.from_id(i) for i in p] for p in rnd.trick]
@@ -524,19 +703,22 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         _show(self.play_button, rnd.phase in ("play", "done"))
         _show(self.bury_button, asked == "bury")
         _show(self.call_box, asked == "call")
-        _show(self.declare_box, asked == "declare")
+        _show(self.declare_box, asked in ("declare", "overturn"))
+        _show(self.show_box, asked == "show")
         self.undo_button.disabled = not self._undo
         self._arm_hints()
         _show(self.hints, self.grading is not None and rnd.phase == "play")
-        if asked == "declare":
+        if asked in ("declare", "overturn"):
             options = [self._declare_option(cards) for cards in declarations_for(rnd.view(LEARNER))]
+            self.pass_button.tooltip = "Do not overturn the trump now" if asked == "overturn" else "Do not declare now"
             self.declare_box.children = [*options, self.pass_button]
         if asked == "call":
             plain_first = sorted(deck(1), key=lambda c: (trump.is_trump(c), trump.sort_key(c)))
             for dropdown in self.call_cards:
                 dropdown.options = [(c.symbol(), str(c)) for c in plain_first]
         attackers = sum(rnd.points_won[s] for s in rnd.attackers)
-        trick = f"<strong>Trick {min(len(rnd.tricks) + 1, 25)}</strong> · " if rnd.phase in ("play", "done") else ""
+        most = self.rules.hand_size  # as many tricks as cards in a hand, at most
+        trick = f"<strong>Trick {min(len(rnd.tricks) + 1, most)}</strong> · " if rnd.phase in ("play", "done") else ""
         self.status.value = (
             f'<div class="sjt-meter">{trick}trump rank <strong>{rnd.rank}</strong> · '
             f"{escape(text.sides(rnd, LEARNER))} · attackers' points so far: <strong>{attackers}</strong> · "
@@ -547,16 +729,25 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """What the learner is asked to do now, in a sentence."""
         return {
             "declare": "You may declare trump (亮主): pick a declaration, or Pass.",
+            "show": "You may show your hopeless hand for a redeal, or keep it.",
+            "overturn": "Chao dipi (炒地皮): overturn the trump with a stronger pair, or Pass.",
             "bury": f"Pick {self.rules.kitty} cards to bury (埋底) and press Bury.",
             "call": "Call your friend (找朋友): pick a card and which copy of it, then press Call.",
             "play": "Your turn: pick your cards and press Play.",
         }.get(self.awaiting or "", "Round over." if self.round.done else "")
 
     def _declare_option(self, cards: tuple[Card, ...]) -> w.VBox:
-        """One declaration South can make: its cards drawn as the hand draws them, and a button."""
-        button = w.Button(description=f"Declare {format_cards(cards)}", tooltip="Show these cards to declare trump")
-        button.on_click(lambda _b: self.declare(cards))
-        picture = w.HTML(hand_svg(cards, Trump(self.round.rank, cards[0].suit), width=40))
+        """One declaration (or chao dipi overturn) South can make: its cards drawn as the hand draws them, a button."""
+        if self.awaiting == "overturn":
+            button = w.Button(
+                description=f"Overturn with {format_cards(cards)}",
+                tooltip="Show this pair to make its suit trump, then bury the kitty again",
+            )
+            button.on_click(lambda _b: self.overturn(cards))
+        else:
+            button = w.Button(description=f"Declare {format_cards(cards)}", tooltip="Show these cards to declare trump")
+            button.on_click(lambda _b: self.declare(cards))
+        picture = w.HTML(hand_svg(cards, Trump(self.round.rank, cards[0].suit, self.rules.red_five), width=40))
         return w.VBox([picture, button])
 
     def _say(self, notes: Sequence[str], tone: str = "") -> None:

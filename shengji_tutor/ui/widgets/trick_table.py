@@ -1,4 +1,4 @@
-"""The trick table: four seats (North, West, South, East — play goes counter-clockwise)."""
+"""The trick table: four seats (North, West, South, East — play goes counter-clockwise), or five to eight."""
 
 from __future__ import annotations
 
@@ -18,8 +18,13 @@ __all__ = ["TrickTable"]
 class TrickTable(SafeWidget):
     """Who led, what each seat played, the winner outlined, the points in the middle.
 
-    ``plays`` start with the leader's; ``leader`` and ``winner`` are seats (0 North,
-    1 West, 2 South, 3 East). The picture is drawn in Python; the page only shows it.
+    ``plays`` start with the leader's; ``leader`` and ``winner`` are seats, one per
+    name in ``names`` (four: 0 North, 1 West, 2 South, 3 East; more players: "Seat 1",
+    "Seat 2", … around the table in play order). ``bottom`` is the seat drawn at the
+    foot of the table (the learner's; with an odd number of seats, the nearer of
+    the two lowest places): the seats turn round the table, in the same order.
+    With four seats South is at the bottom as it always is. The picture is drawn
+    in Python; the page only shows it.
     """
 
     _esm = module_text("trick_table")
@@ -34,12 +39,14 @@ class TrickTable(SafeWidget):
         winner: int | None = None,
         *,
         names: Sequence[str] = SEATS,
+        bottom: int | None = None,
         caption: str = "",
     ) -> None:
         super().__init__()
-        self.names = tuple(names)
+        self.names: tuple[str, ...] = ()
+        self.bottom: int | None = None
         self.trump = trump
-        self.show(plays, leader, winner, caption=caption)
+        self.show(plays, leader, winner, caption=caption, names=names, bottom=bottom)
 
     def show(
         self,
@@ -49,18 +56,38 @@ class TrickTable(SafeWidget):
         *,
         trump: Trump | None = None,
         caption: str | None = None,
+        names: Sequence[str] | None = None,
+        bottom: int | None = None,
     ) -> None:
-        """Draw a trick (plays from the leader on, in play order)."""
-        if type(leader) is not int or not 0 <= leader < 4:
-            raise ValueError(f"the leader is a seat from 0 to 3, not {leader!r}")
-        if winner is not None and (type(winner) is not int or not 0 <= winner < 4):
-            raise ValueError(f"the winner is a seat from 0 to 3, not {winner!r}")
-        if len(plays) > 4:
-            raise ValueError(f"a four-seat table shows at most 4 plays, not {len(plays)}")
+        """Draw a trick (plays from the leader on, in play order); ``names`` (and ``bottom``) seat a new table."""
+        seat_names = tuple(names) if names is not None else self.names
+        n = len(seat_names)
+        if not 4 <= n <= 8 or not all(isinstance(name, str) and name for name in seat_names):
+            raise ValueError(f"a table seats 4 to 8 named players, not {seat_names!r}")
+        if bottom is None:  # a new table puts seat 2 (South, the learner) at the bottom; the same table keeps its own
+            bottom = 2 if names is not None or self.bottom is None else self.bottom
+        last = n - 1
+        if type(bottom) is not int or not 0 <= bottom < n:
+            raise ValueError(f"the seat at the bottom is a seat from 0 to {last}, not {bottom!r}")
+        if type(leader) is not int or not 0 <= leader < n:
+            raise ValueError(f"the leader is a seat from 0 to {last}, not {leader!r}")
+        if winner is not None and (type(winner) is not int or not 0 <= winner < n):
+            raise ValueError(f"the winner is a seat from 0 to {last}, not {winner!r}")
+        if len(plays) > n:
+            raise ValueError(f"a table of {n} seats shows at most {n} plays, not {len(plays)}")
         cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]  # refuse bad cards before any change
         use = trump if trump is not None else self.trump
-        picture = trick_svg(cards, leader, use, winner=winner, names=self.names)
+        turn = (n // 2 - bottom) % n  # trick_svg puts seat 0 at the top and seat n // 2 at the bottom
+        placed = tuple(seat_names[(k - turn) % n] for k in range(n))
+        picture = trick_svg(
+            cards,
+            (leader + turn) % n,
+            use,
+            winner=None if winner is None else (winner + turn) % n,
+            names=placed,
+        )
         self.trump = use
+        self.names, self.bottom = seat_names, bottom
         self.plays, self.leader, self.winner = cards, leader, winner
         with self.hold_sync():
             self.svg = picture
