@@ -13,12 +13,12 @@ import pytest
 
 from shengji_tutor.engine.cards import Card, points
 from shengji_tutor.engine.follow import legal_follow
-from shengji_tutor.engine.rules import RuleSet
+from shengji_tutor.engine.rules import RuleSet, rule_changes
 from shengji_tutor.engine.scoring import largest_unit
 from shengji_tutor.engine.units import lead_format
 from shengji_tutor.puzzles import Puzzle, check_puzzle
 from shengji_tutor.puzzles.base import TrickPuzzle
-from shengji_tutor.puzzles.generate import GENERATED_KINDS, generate, practice_rules, rule_changes
+from shengji_tutor.puzzles.generate import GENERATED_KINDS, generate, practice_rules
 from shengji_tutor.puzzles.kinds.legal import LegalPuzzle
 from shengji_tutor.puzzles.kinds.order import OrderPuzzle
 from shengji_tutor.puzzles.kinds.points import PointsPuzzle

@@ -205,3 +205,99 @@ def test_a_position_that_stops_elsewhere_than_a_play_is_refused(tmp_path: Path) 
     with pytest.raises(StoreError, match="no open mistake 99"):
         store.solve_mistake(99)
     assert store.mistakes(solved=True) == []
+
+
+# -- the learner's own house rules (migration 0005) --------------------------------------------------------
+
+
+def test_house_rules_are_the_default_until_chosen_then_kept(url: str) -> None:
+    from shengji_tutor.engine.rules import RuleSet
+
+    learner = f"rules-{time.time_ns()}"
+    store = ProgressStore(url=url, learner=learner)
+    assert store.house_rules() == RuleSet()
+    mine = RuleSet(decks=3, red_five="5H+5D", mandatory_levels=("5", "K"), follow="protect-longer")
+    store.save_house_rules(mine)
+    assert ProgressStore(url=url, learner=learner).house_rules() == mine  # a new page, a new kernel
+    assert ProgressStore(url=url, learner=f"{learner}-other").house_rules() == RuleSet()
+    store.save_house_rules(RuleSet(decks=1))  # chosen again: one row, the latest choice
+    assert store.house_rules() == RuleSet(decks=1)
+    store.save_house_rules(RuleSet())
+    assert store.house_rules() == RuleSet()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    ['{"decks": 7}', '{"follow": "protect"}', '{"no_such_rule": 1}', "[2]", "{not json", '"decks"', "x" * 3000],
+)
+def test_stored_house_rules_the_engine_refuses_give_the_default(url: str, stored: str) -> None:
+    import sqlalchemy as sa
+
+    from shengji_tutor.engine.rules import RuleSet
+    from shengji_tutor.store.db import write
+    from shengji_tutor.store.schema import house_rules_table
+
+    learner = f"tampered-{time.time_ns()}"
+    store = ProgressStore(url=url, learner=learner)
+    store.save_house_rules(RuleSet(decks=3))
+    with write(store.engine) as conn:
+        conn.execute(sa.update(house_rules_table).where(house_rules_table.c.student_id == learner).values(rules=stored))
+    assert store.house_rules() == RuleSet()  # the page opens with RULES.md's rules instead of failing
+
+
+def test_house_rules_of_a_store_that_cannot_be_read_are_the_default(tmp_path: Path) -> None:
+    from shengji_tutor.engine.rules import RuleSet
+
+    store = ProgressStore(tmp_path / "p.sqlite")
+    store.save_house_rules(RuleSet(decks=3))
+    (tmp_path / "p.sqlite").unlink()
+    store.engine.dispose()
+    (tmp_path / "p.sqlite").mkdir()  # the file is gone and a folder holds its name: nothing can be read
+    assert store.house_rules() == RuleSet()
+
+
+def test_bad_house_rules_are_refused_and_change_nothing(url: str) -> None:
+    from shengji_tutor.engine.rules import RuleSet
+    from shengji_tutor.store.schema import StoreError
+
+    store = ProgressStore(url=url, learner=f"bad-rules-{time.time_ns()}")
+    store.save_house_rules(RuleSet(decks=3))
+    tampered = RuleSet(decks=1)
+    object.__setattr__(tampered, "decks", 9)  # a RuleSet changed behind the engine's back
+    for bad, message in [
+        ({"decks": 1}, "house rules are a RuleSet"),
+        (None, "house rules are a RuleSet"),
+        (tampered, "cannot be kept: decks must be a whole number from 1 to 3"),
+    ]:
+        with pytest.raises(StoreError, match=message):
+            store.save_house_rules(bad)  # type: ignore[arg-type]
+        assert store.house_rules() == RuleSet(decks=3)
+
+
+def test_migration_0005_adds_the_house_rules_and_takes_them_back(tmp_path: Path) -> None:
+    from alembic import command
+
+    from shengji_tutor.engine.rules import RuleSet
+    from shengji_tutor.store import db
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+
+    def alembic(action: str, revision: str) -> None:
+        config = db.alembic_config()
+        with db.write(db.engine_for(url)) as conn:
+            config.attributes["connection"] = conn
+            getattr(command, action)(config, revision)
+
+    def tables() -> set[str]:
+        with sqlite3.connect(tmp_path / "old.sqlite") as conn:
+            return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    alembic("upgrade", "0004")
+    assert "house_rules" not in tables()
+    store = ProgressStore(url=url)  # a store at 0004 is upgraded when it is opened
+    store.save_house_rules(RuleSet(decks=1))
+    assert "house_rules" in tables()
+    alembic("downgrade", "0004")
+    assert "house_rules" not in tables()
+    alembic("upgrade", "head")
+    assert ProgressStore(url=url).house_rules() == RuleSet()

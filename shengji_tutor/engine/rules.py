@@ -6,12 +6,13 @@ variant named there. Functions take ``rules=None`` to mean ``RuleSet()``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .cards import RANKS, Card, normal_rank
 from .errors import RuleSetError
 
-__all__ = ["DEFAULT_RULES", "RuleSet", "rules_or_default"]
+__all__ = ["DEFAULT_RULES", "RuleSet", "rule_changes", "rules_or_default"]
 
 _CHOICES = {
     "follow": ("no-protections", "protect-longer"),
@@ -204,3 +205,20 @@ def rules_or_default(rules: RuleSet | None) -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise RuleSetError(f"rules must be a RuleSet (or None for the house rules), not {rules!r}")
     return rules
+
+
+def rule_changes(rules: RuleSet) -> dict[str, Any]:
+    """The fields of ``rules`` that differ from the house rules, as JSON-ready values (a tuple as a list), so that
+    ``RuleSet(**rule_changes(rules)) == rules``: a puzzle's ``rules:`` and a learner's kept house rules are these.
+
+    >>> rule_changes(RuleSet(decks=3, red_five="5H")), rule_changes(RuleSet())
+    ({'decks': 3, 'red_five': '5H'}, {})
+    """
+    if not isinstance(rules, RuleSet):
+        raise RuleSetError(f"rules must be a RuleSet, not {rules!r}")
+    changes: dict[str, Any] = {}
+    for field in fields(RuleSet):
+        value = getattr(rules, field.name)
+        if value != getattr(DEFAULT_RULES, field.name):
+            changes[field.name] = list(value) if isinstance(value, tuple) else value
+    return changes

@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from functools import cached_property
 from itertools import islice
@@ -52,7 +51,7 @@ from ..engine.cards import RANKS, Card, format_cards, sentence_case
 from ..engine.errors import RuleSetError
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays, random_follow
-from ..engine.rules import DEFAULT_RULES, RuleSet
+from ..engine.rules import DEFAULT_RULES, RuleSet, rule_changes
 from ..engine.trump import Trump
 from ..engine.units import lead_format
 from ..play.bots import HeuristicBot
@@ -74,7 +73,6 @@ __all__ = [
     "THEME_IDEAS",
     "generate",
     "practice_rules",
-    "rule_changes",
 ]
 
 GENERATED_KINDS = ("winner", "legal", "play", "points", "throw", "order", "best")
@@ -92,24 +90,6 @@ _BEST_REFUSES = {
 }
 """The house rules a best puzzle cannot be written under (``positions.position_fields`` writes one declaration
 and one burial, and ``finder.deal_round`` deals no overturn), with the reason the learner is given."""
-
-
-def rule_changes(rules: RuleSet) -> dict[str, Any]:
-    """The fields of ``rules`` that differ from the house rules, as JSON-ready values (a tuple as a list):
-    ``RuleSet(**rule_changes(rules)) == rules``. A puzzle's ``rules:`` and a learner's kept rules are these.
-
-    >>> from shengji_tutor import RuleSet
-    >>> rule_changes(RuleSet(decks=3, red_five="5H")), rule_changes(RuleSet())
-    ({'decks': 3, 'red_five': '5H'}, {})
-    """
-    if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"rules must be a RuleSet, not {rules!r}")
-    changes: dict[str, Any] = {}
-    for field in dataclass_fields(RuleSet):
-        value = getattr(rules, field.name)
-        if value != getattr(DEFAULT_RULES, field.name):
-            changes[field.name] = list(value) if isinstance(value, tuple) else value
-    return changes
 
 
 def practice_rules(rules: RuleSet | None) -> RuleSet:

@@ -31,9 +31,10 @@ from typing import TypedDict, Unpack
 import platformdirs
 import sqlalchemy as sa
 
+from ..engine.rules import DEFAULT_RULES, RuleSet
 from . import validate
 from .db import open_database, read, sqlite_url, write
-from .failures import CLASS_PLACE, LOCAL_PLACE, guarded
+from .failures import CLASS_PLACE, LOCAL_PLACE, guarded, log
 from .mastery import Attempt, Mastery, mastery_of
 from .reviews import Rating, ReviewItem, end_of_day, rate
 from .schema import (
@@ -41,6 +42,7 @@ from .schema import (
     NewMistake,
     StoreError,
     attempts_table,
+    house_rules_table,
     insert_attempt,
     mistakes_table,
     reviews_table,
@@ -375,3 +377,44 @@ class ProgressStore:
             )
             if done.rowcount == 0:
                 raise StoreError(f"there is no open mistake {mistake_id} of yours to mark solved")
+
+    # -- the learner's own house rules (lesson 10's hand and practice play them) -----------------------
+
+    def house_rules(self) -> RuleSet:
+        """The house rules this learner chose (``save_house_rules``), or RULES.md's when they never chose any.
+
+        A page reads them as it opens, so nothing here fails it: a stored value the
+        engine refuses, or a store that cannot be read, gives RULES.md's rules (the log says why).
+        """
+        try:
+            text = self._house_rules()
+            return DEFAULT_RULES if text is None else validate.stored_house_rules(text)
+        except StoreError as e:
+            log.warning("house rules of %s not read, RULES.md's used instead: %s", self.learner, e)
+            return DEFAULT_RULES
+
+    def save_house_rules(self, rules: RuleSet) -> None:
+        """Keep ``rules`` as this learner's house rules (committed before returning).
+
+        Anything but a ``RuleSet`` the engine makes again from its JSON is refused
+        with a ``StoreError`` that says why, and what was kept stays as it was.
+        """
+        self._save_house_rules(validate.house_rules(rules))
+
+    @guarded
+    def _house_rules(self) -> str | None:
+        table = house_rules_table
+        with read(self.engine) as conn:
+            text = conn.scalar(sa.select(table.c.rules).where(table.c.student_id == self.learner))
+        return None if text is None else str(text)
+
+    @guarded
+    def _save_house_rules(self, text: str) -> None:
+        table = house_rules_table
+        now = time.time()
+        with write(self.engine) as conn:
+            kept = conn.execute(
+                table.update().where(table.c.student_id == self.learner).values(rules=text, saved_at=now)
+            )
+            if kept.rowcount == 0:
+                conn.execute(table.insert().values(student_id=self.learner, rules=text, saved_at=now))

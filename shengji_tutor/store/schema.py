@@ -23,6 +23,7 @@ __all__ = [
     "StoreError",
     "attempts_table",
     "classes",
+    "house_rules_table",
     "insert_attempt",
     "mistakes_table",
     "reviews_table",
@@ -94,6 +95,15 @@ reviews_table = sa.Table(
     sa.Column("reviewed_at", sa.Float, nullable=False),
     sa.UniqueConstraint("student_id", "item", name="reviews_one_per_item"),
 )
+
+house_rules_table = sa.Table(
+    "house_rules",
+    metadata,
+    sa.Column("student_id", sa.String(40), primary_key=True),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("saved_at", sa.Float, nullable=False),
+)
+"""A learner's own house rules: the ``RuleSet`` fields that differ from RULES.md, as JSON (migration 0005)."""
 
 
 class StoreError(ShengjiError):

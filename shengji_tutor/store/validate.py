@@ -20,9 +20,12 @@ NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True, hints=0,
 
 from __future__ import annotations
 
+import json
 import math
 import unicodedata
 
+from ..engine.errors import ShengjiError
+from ..engine.rules import RuleSet, rule_changes
 from ..play.record import Position, RecordError
 from ..puzzles import load_bank
 from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, NewMistake, StoreError
@@ -32,12 +35,14 @@ __all__ = [
     "class_code",
     "class_name",
     "clean_name",
+    "house_rules",
     "learner_id",
     "live_puzzle",
     "mistake",
     "puzzle_id",
     "review_item",
     "storable",
+    "stored_house_rules",
 ]
 
 NAME_LIMIT = 40
@@ -51,6 +56,8 @@ PRACTICE_KINDS = ("winner", "legal", "play", "points", "throw", "order", "best")
 generator)."""
 MISTAKE_LIMIT = 300
 MISTAKE_GRADES = ("inaccuracy", "mistake", "blunder")
+RULES_LIMIT = 2000
+"""The longest house rules' JSON a store keeps (every field of a ``RuleSet`` changed takes about 400 characters)."""
 HIDDEN = {"Cc", "Cf", "Co", "Cs"}
 """Control, format (zero-width, bidi), private-use and surrogate characters: none belongs in a name."""
 BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
@@ -184,6 +191,47 @@ def mistake(position: object, answer: object, grade: object, loss: object) -> Ne
     if not isinstance(answer, str) or not answer.strip() or len(answer) > MISTAKE_ANSWER_LIMIT:
         raise StoreError(f"a mistake's play is the cards played, 1 to {MISTAKE_ANSWER_LIMIT} characters")
     return NewMistake(_text(position, "a position"), _text(answer.strip(), "a play"), grade, float(loss))
+
+
+def house_rules(rules: object) -> str:
+    """A learner's house rules as they are stored: the JSON of the fields that differ from RULES.md's
+    (``rule_changes``). Only a ``RuleSet`` that the engine would make again from that JSON is taken.
+
+    >>> from shengji_tutor import RuleSet
+    >>> house_rules(RuleSet(decks=3, red_five="5H"))
+    '{"decks": 3, "red_five": "5H"}'
+    >>> house_rules({"decks": 3})
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.store.schema.StoreError: house rules are a RuleSet, not {'decks': 3}
+    """
+    if not isinstance(rules, RuleSet):
+        raise StoreError(f"house rules are a RuleSet, not {rules!r:.60}")
+    try:
+        changes = rule_changes(rules)
+        again = RuleSet(**changes)
+        text = json.dumps(changes, ensure_ascii=False)
+    except (ShengjiError, TypeError, ValueError) as e:
+        raise StoreError(f"these house rules cannot be kept: {e}") from None
+    if again != rules:
+        raise StoreError("these house rules cannot be kept: the engine reads them back differently")
+    return text
+
+
+def stored_house_rules(text: object) -> RuleSet:
+    """The ``RuleSet`` of stored house rules; a ``StoreError`` names what the engine refuses in them."""
+    if not isinstance(text, str) or len(text) > RULES_LIMIT:
+        raise StoreError(f"stored house rules are JSON text of at most {RULES_LIMIT} characters")
+    try:
+        fields = json.loads(text)
+    except ValueError:
+        raise StoreError("stored house rules are not JSON") from None
+    if not isinstance(fields, dict):
+        raise StoreError(f"stored house rules are a JSON object of RuleSet fields, not {text:.60}")
+    try:
+        return RuleSet(**fields)
+    except (ShengjiError, TypeError) as e:
+        raise StoreError(f"the engine refuses the stored house rules: {e}") from None
 
 
 def _text(text: str, what: str, error: type[StoreError] = StoreError) -> str:
