@@ -202,6 +202,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self._call_rows()
         self.house_rules = HouseRules(self.rules, players=PLAYERS)
         self.house_rules.on_change(self._rules_chosen)
+        _show(self.house_rules.heading, False)  # the accordion's title names it
         self.rules_box = w.Accordion(children=[self.house_rules], titles=("House rules (RULES §11)",))
         self.rules_box.add_class("sjt-house-rules-box")
         self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")

@@ -101,9 +101,12 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             style=_WIDE,
         )
         self.kitty_multiplier = w.Dropdown(
-            options=[("Times (2 × unit)", "times"), ("Power (2 ^ unit)", "power"), ("Cards (2 × cards)", "cards")],
+            options=[("Times", "times"), ("Power", "power"), ("Cards", "cards")],
             description="Kitty multiplier (底牌 dǐpái)",
-            tooltip="How the attackers' points in the kitty are multiplied when they win the last trick",
+            tooltip=(
+                "When attackers win the last trick, the kitty's points count 2 × the cards of the winning play's "
+                "largest unit (times), 2 to that number (power), or 2 × all its cards (cards)"
+            ),
             style=_WIDE,
         )
         self.error = w.HTML()
@@ -119,7 +122,9 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             self.redeal,
             self.kitty_multiplier,
         )
-        super().__init__([w.HTML("<strong>House rules</strong>"), *self._controls, self.error])
+        self.heading = w.HTML("<strong>House rules</strong>")
+        """The chooser's title (a page that gives it a title of its own may hide it)."""
+        super().__init__([self.heading, *self._controls, self.error])
         self.add_class("sjt-house-rules")
         self._rules = rules_or_default(rules)
         self.rules = self._rules  # checks the table size and draws the controls

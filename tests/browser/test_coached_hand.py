@@ -17,9 +17,11 @@ from typing import Any
 
 from shengji_tutor.engine.cards import Card, format_cards, points
 from shengji_tutor.engine.plays import strength_spent
+from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
+from .test_a11y import PHONE, overflow, serious_problems
 from .test_course import no_trouble
 
 TIMEOUT = 120_000
@@ -125,3 +127,53 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
     review.locator(".sjt-puzzle[data-puzzle-id^='mistake-']").wait_for(timeout=TIMEOUT)
     assert "to solve again" in review.locator(".sjt-review-status").inner_text()
     no_trouble(page)  # no script or console error, nothing from another host
+
+
+FRIENDS_SEED = 5
+"""A page whose hand after switching to five players is not the learner's deal: no burial or call to make."""
+
+
+def test_finding_friends_with_five_players_picked_in_the_house_rules(page: Any, voila_url: str) -> None:
+    """The learner opens the house rules, picks five players (Finding Friends, forced for an odd table), and a new
+    hand of five is dealt: the table seats "Seat 1".."Seat 5", the sides are hidden, and a trick is played. The
+    chooser passes axe-core and fits a phone."""
+    twin = CoachedGame(seed=FRIENDS_SEED, grading=None)
+    page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={FRIENDS_SEED}", timeout=TIMEOUT)
+    game = page.locator(".sjt-coached-game")
+    game.wait_for(timeout=TIMEOUT)
+    in_step(page, twin)
+    game.get_by_text("House rules (RULES §11)", exact=True).click()
+    chooser = game.locator(".sjt-house-rules")
+    chooser.get_by_role("button", name="5", exact=True).click()
+    twin.house_rules.players.value = 5
+    assert twin.rules == RuleSet(players=5, partnership="friends")
+    assert twin.round.dealer != LEARNER
+    in_step(page, twin)
+    friends = chooser.get_by_role("button", name="Finding Friends 找朋友 (zhǎo péngyou)", exact=True)
+    assert "mod-active" in (friends.get_attribute("class") or "")
+    assert friends.is_disabled(), "an odd table must find friends"
+    table = game.locator(".sjt-trick-picture svg.sjt-trick-svg")
+    assert "Seat 3 (you)" in table.inner_html()
+    assert "Your hand (Seat 3)" in game.locator(".sjt-picker").inner_text()
+    while not twin.round.tricks:
+        asked, view = twin.awaiting, twin.round.view(LEARNER)
+        if asked == "declare":
+            game.get_by_role("button", name="Pass", exact=True).click()
+            twin.pass_declaration()
+        else:
+            assert asked == "play"
+            play = list(BOT.play(view))
+            pick(game, play)
+            game.get_by_role("button", name="Play", exact=True).click()
+            twin.play(play)
+        in_step(page, twin)
+    status = game.locator(".sjt-meter").inner_text()
+    assert "Trick 2" in status or twin.round.done
+    assert re.search(r"declarers: Seat \d \(dealer\)", status)
+    assert re.search(r"Seat \d (leads|wins|plays)", game.locator(".sjt-coach").inner_text())
+    assert (table.get_attribute("aria-label") or "").startswith("trick: Seat")
+    assert serious_problems(page, ".sjt-coached-game") == []
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    assert overflow(page) == []
+    no_trouble(page)
