@@ -41,11 +41,11 @@ Where RULES §11 is silent this engine decides (and the lessons say so):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from ..engine.cards import RANKS, Card, CardsLike, deck, normal_rank
+from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards, normal_rank
 from ..engine.declaring import Declaration, hopeless_hand, judge_declaration, judge_overturn
 from ..engine.errors import CardParseError, ShengjiError
 from ..engine.ids import (
@@ -97,6 +97,8 @@ __all__ = [
     "RedealError",
     "Round",
     "Trick",
+    "friends_revealed",
+    "friends_wanted",
 ]
 
 # -- errors ------------------------------------------------------------------------------
@@ -295,7 +297,8 @@ class Round:
         self.kitty: list[int] = []
         self.discards: list[int] = []
         self.calls: list[tuple[int, int]] = []
-        self._called_seen: list[int] = []
+        self._called_plays: list[tuple[int, tuple[Card, ...]]] = []
+        """Finding Friends: the plays so far that hold a called card, as (seat, cards), for ``friends_revealed``."""
         self.friends: list[int] = []
         self.tricks: list[Trick] = []
         self.leader = 0
@@ -648,7 +651,7 @@ class Round:
                 raise CallError(f"the ordinal of a called card is 1 to {self.rules.decks}, not {ordinal!r}")
             parsed.append((ids[0], ordinal))
         self.calls = parsed
-        self._called_seen = [0] * len(parsed)
+        self._called_plays = []
         self.phase = "play"
         self._history.append(Call(seat, tuple((Card.from_id(c), o) for c, o in parsed)))
 
@@ -725,12 +728,12 @@ class Round:
         return sum(-p if seat in attackers else p for seat in self.failed_throws)
 
     def _see_calls(self, seat: int, ids: list[int]) -> None:
-        for k, (cid, ordinal) in enumerate(self.calls):
-            for i in ids:
-                if i == cid:
-                    self._called_seen[k] += 1
-                    if self._called_seen[k] == ordinal and seat != self.dealer and seat not in self.friends:
-                        self.friends.append(seat)
+        """A play is seen: when it holds a called card, the friends are counted again by ``friends_revealed``."""
+        if self.dealer is None or not any(cid in ids for cid, _ in self.calls):
+            return
+        self._called_plays.append((seat, cards_of(ids)))
+        calls = [(Card.from_id(cid), ordinal) for cid, ordinal in self.calls]
+        self.friends = list(friends_revealed(self.dealer, calls, self._called_plays))
 
     def _finish_trick(self) -> None:
         assert self.trump is not None
@@ -848,7 +851,7 @@ class Round:
         rnd.overturns = view.overturns
         rnd.buriers = [view.dealer, *(d.seat for d in view.overturns)]
         rnd.calls = [(c.id, o) for c, o in view.calls]
-        rnd._called_seen = [0] * len(rnd.calls)
+        rnd._called_plays = []
         rnd.tricks = list(view.tricks)
         rnd.points_won = list(view.points_won)
         for t in view.tricks:
@@ -904,6 +907,48 @@ class Round:
 def friends_wanted(players: int) -> int:
     """Friend cards the dealer calls in Finding Friends: 1 with 4–5 players, 2 with 6–7, 3 with 8."""
     return max(1, players // 2 - 1)
+
+
+def friends_revealed(
+    dealer: int, calls: Sequence[tuple[Card | str, int]], plays: Iterable[tuple[int, CardsLike]]
+) -> tuple[int, ...]:
+    """Finding Friends (找朋友 zhǎo péngyou, RULES §11): the dealer's friends that ``plays`` reveal, in the order
+    they joined. ``Round`` counts its friends with it, play by play.
+
+    ``calls`` are the dealer's calls, each a card and an ordinal: ``("AH", 2)`` is "the second A♥ played".
+    ``plays`` are the plays so far, in order, each a seat and its cards (plays without a called card change
+    nothing and may be left out). The copies of a called card are counted in the order they are played, by
+    whoever plays them, the dealer too; the player of the ordinal-th copy joins the dealer's team from that play
+    on. Holding a called card reveals nothing: only playing it does. RULES §11 says a dealer who plays the called
+    card himself has spent the call and has one friend fewer; where it is silent this engine decides the same
+    for a friend who plays the copy of a second call (a player joins once: the call is spent). A play holding
+    two copies counts both: a pair of the called card led before any copy is out makes its player the friend
+    of "the second".
+
+    >>> from shengji_tutor.play.round import friends_revealed
+    >>> friends_revealed(0, [("AH", 2)], [(2, "AH"), (4, "AH")])  # Seat 3 played the first copy, Seat 5 the second
+    (4,)
+    >>> friends_revealed(0, [("AH", 1)], [(0, "AH"), (4, "AH")])  # the dealer played it: the call is spent
+    ()
+    >>> friends_revealed(0, [("AH", 2), ("BJ", 1)], [(3, "BJ"), (3, "AH"), (2, "AH AH")])  # in the order they joined
+    (3, 2)
+    """
+    wanted: list[tuple[Card, int]] = []
+    for card, ordinal in calls:
+        named = as_cards([card] if isinstance(card, Card) else str(card), "the called card")
+        if len(named) != 1:
+            raise ShengjiError(f"a call names one card, not {format_cards(named)}")
+        wanted.append((named[0], ordinal))
+    seen = [0] * len(wanted)
+    friends: list[int] = []
+    for seat, cards in plays:
+        for card in as_cards(cards, "a play"):
+            for k, (called, ordinal) in enumerate(wanted):
+                if card == called:
+                    seen[k] += 1
+                    if seen[k] == ordinal and seat != dealer and seat not in friends:
+                        friends.append(seat)
+    return tuple(friends)
 
 
 def _card_ids(cards: CardsLike, what: str, error: type[ActionError]) -> list[int]:

@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..engine.cards import RANKS, normal_rank
 from ..engine.seats import SEATS, seat_index
 
 __all__ = [
@@ -45,8 +46,10 @@ __all__ = [
     "HandSpec",
     "LevelSpec",
     "Misconception",
+    "OverturnSpec",
     "PileSpec",
     "PuzzleSpec",
+    "RedealSpec",
     "SortSpec",
     "SpecBase",
     "ThrowSpec",
@@ -74,6 +77,10 @@ KINDS = (
     "combination",
     "beats",
     "pile",
+    "hook",
+    "overturn",
+    "redeal",
+    "friends",
 )
 Theme = Literal[
     "counting-points",
@@ -261,12 +268,32 @@ class LevelSpec(SpecBase):
     side: Literal["declarers", "attackers"]
     kitty: str = ""
     last_trick: str = ""
+    level: str = ""
+    """The asked side's level (a rank) before the round: with ``rules: {mandatory_levels: [...]}`` a rise stops
+    on a mandatory level the side has not played as declarers (RULES §11). The declarers' level is the trump rank."""
 
     @model_validator(mode="after")
     def _kitty_with_last_trick(self) -> Self:
         if bool(self.kitty) != bool(self.last_trick):
             raise ValueError("kitty and last_trick go together: the attackers' winning play multiplies the kitty")
+        if self.level:
+            rank = normal_rank(self.level)
+            if rank is None:
+                raise ValueError(f"level is a rank (2-10, J, Q, K, A), not {self.level!r}")
+            trump_rank = normal_rank(parse_trump(self.trump)[0])
+            if self.side == "declarers" and rank != trump_rank:
+                raise ValueError(
+                    f"the declarers play their own level, so their level {rank} must be the trump rank {trump_rank}"
+                )
+        elif self.rules.get("mandatory_levels"):
+            raise ValueError("with mandatory levels the answer depends on where the side stands: give its level")
         return self
+
+    @property
+    def level_index(self) -> int | None:
+        """The side's level as an index into 2 … A, or None when not given."""
+        rank = normal_rank(self.level) if self.level else None
+        return None if rank is None else RANKS.index(rank)
 
 
 class SortSpec(CardGroupSpec):
@@ -353,6 +380,68 @@ class PileSpec(SpecBase):
     ask: Literal["taker", "points"] = "taker"
 
 
+class HookSpec(SpecBase):
+    """Hook and needle (勾 gōu / 针 zhēn, RULES §11): at trump rank J (or A), ``last_trick_by`` won the last trick
+    with ``last_trick``; do the declarers go back to 2 (or J)? ``engine.scoring.hooked_back_to`` decides."""
+
+    kind: Literal["hook"]
+    last_trick_by: Literal["attackers", "declarers"]
+    last_trick: str
+
+
+class OverturnSpec(HandSpec):
+    """Chao dipi (炒地皮 chǎo dìpí, RULES §11): ``declared`` is the declaration standing after the kitty exchange (it
+    fixed the puzzle's trump). ``ask: can``: can you overturn it with ``show`` (or, when ``show`` is empty, with any
+    pair of your hand)? ``ask: pick``: pick a pair of your hand that overturns it. ``engine.declaring`` decides."""
+
+    kind: Literal["overturn"]
+    declared: str
+    ask: Literal["can", "pick"] = "can"
+    show: str = ""
+
+    @model_validator(mode="after")
+    def _show_with_can(self) -> Self:
+        if self.show and self.ask != "can":
+            raise ValueError("show is the cards of a 'can you overturn with these?' question: it goes with ask: can")
+        return self
+
+
+class RedealSpec(HandSpec):
+    """Redeal on a hopeless hand (RULES §11, ``rules: {redeal: no-trump | no-points}``): may you show ``hand`` and
+    force a redeal? ``engine.declaring.hopeless_hand`` decides, under the puzzle's trump."""
+
+    kind: Literal["redeal"]
+
+
+class FriendCall(_Strict):
+    """One call of Finding Friends: ``ordinal`` 2 and ``card`` AH is "the second A♥ played"."""
+
+    card: str
+    ordinal: int = Field(1, ge=1, le=3)
+
+
+class FriendsSpec(SpecBase):
+    """Finding Friends (找朋友 zhǎo péngyou, RULES §11): is ``ask`` on the dealer's team now?
+
+    ``rules`` give the players (5 or more) and the decks; seats are "Seat 1" … "Seat N" in play order. ``dealer``
+    made the ``calls``; ``plays`` are the plays of called cards so far, in order, each "Seat 3: AH"; ``holds`` what
+    the prompt says some players hold (seat name: cards). ``play.round.friends_revealed`` decides, as in a round::
+
+        rules: {players: 5}
+        dealer: Seat 1
+        calls: [{card: AH, ordinal: 2}]
+        plays: ["Seat 3: AH", "Seat 4: AH"]
+        ask: Seat 4
+    """
+
+    kind: Literal["friends"]
+    dealer: str
+    calls: tuple[FriendCall, ...] = Field(min_length=1, max_length=3)
+    plays: tuple[str, ...] = ()
+    holds: dict[str, str] = Field(default_factory=dict)
+    ask: str
+
+
 PuzzleSpec = Annotated[
     PlaySpec
     | WinnerSpec
@@ -369,7 +458,11 @@ PuzzleSpec = Annotated[
     | BurySpec
     | CombinationSpec
     | BeatsSpec
-    | PileSpec,
+    | PileSpec
+    | HookSpec
+    | OverturnSpec
+    | RedealSpec
+    | FriendsSpec,
     Field(discriminator="kind"),
 ]
 
@@ -378,7 +471,7 @@ class TopicFile(_Strict):
     """One file of the bank: a topic, the lesson it belongs to, its puzzles."""
 
     topic: str = Field(pattern=r"^[a-z0-9-]+$")
-    lesson: int = Field(ge=1, le=12)
+    lesson: int = Field(ge=1, le=13)
     title: str
     puzzles: tuple[PuzzleSpec, ...] = Field(min_length=1)
 

@@ -100,6 +100,22 @@ IDEAS = {
         "Who is winning the trick so far, and is it your partner? Win it if it is worth it; otherwise give nothing "
         "away."
     ),
+    "hook": (
+        "Hook and needle (勾 gōu / 针 zhēn) asks two things: did the ATTACKERS win the last trick, and does their "
+        "winning play hold a card of the trump rank, J (the hook) or A (the needle)? (RULES §11)"
+    ),
+    "overturn": (
+        "Chao dipi (炒地皮 chǎo dìpí) overturns only with a pair, and only with a stronger one: BJ pair > SJ pair > "
+        "trump-rank pair of ♠ > ♥ > ♣ > ♦ (RULES §11)."
+    ),
+    "redeal": (
+        "Which cards count? For no-trump: jokers, every card of the trump rank in any suit, the trump suit (and red "
+        "fives when played). For no-points: every 5, 10 and K (RULES §11, §3, §2)."
+    ),
+    "friends": (
+        "In Finding Friends (找朋友 zhǎo péngyou) a friend is whoever PLAYS the called copy, counted in the order "
+        "the copies are played, and only from that moment on (RULES §11)."
+    ),
 }
 """The first rung of every ladder: the idea behind a kind of puzzle."""
 
@@ -251,7 +267,10 @@ def _own_mistake(puzzle: Puzzle, given: str, why: str) -> str:
             return "Another play does better here: think about the trick and what is still to come."
         if kind == "level":
             right = int(str(puzzle.solve()))
-            return f"{given} is too {'many' if int(given) > right else 'few'} levels: find the total's row again."
+            again = "find the total's row again"
+            if getattr(puzzle.spec, "level", "") and puzzle.rules.mandatory_levels:
+                again += ", then check whether the rise passes a mandatory level"
+            return f"{given} is too {'many' if int(given) > right else 'few'} levels: {again}."
         if kind == "sort":  # what was left out or picked wrongly, without the full list of the answer
             return re.sub(r" The [\w ]+ here are .*$", "", why)
         if kind == "bury":  # what the burial risked: the mistake itself

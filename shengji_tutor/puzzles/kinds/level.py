@@ -4,7 +4,9 @@ The engine counts: the attackers' points in tricks, plus the kitty (底牌 dǐp�
 multiplied when they won the last trick (``kitty_bonus``, with the table's
 ``kitty_multiplier``), then the level table (``level_change``). The answer is the
 levels the asked side gains: 0 when the other side goes up, and 0 for the
-attackers when they only take over.
+attackers when they only take over. With mandatory levels (RULES §11) and the
+side's ``level`` given, ``level_after`` stops the rise on a mandatory level the
+side has not played as declarers.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards, points
+from ...engine.cards import RANKS, Card, format_cards, points
 from ...engine.rules import RuleSet
-from ...engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_change
+from ...engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_after, level_change
 from ...engine.trump import Trump
 from ..base import Answer, Puzzle, PuzzleView, Solution
 from ..schema import LevelSpec
@@ -71,8 +73,19 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
         return [self.kitty + self.last_trick]
 
     def view(self) -> PuzzleView:
-        view = super().view()
+        view = replace(super().view(), context=self._table_words())
         return replace(view, hand=tuple(self.kitty), hand_label="The kitty") if self.kitty else view
+
+    def _table_words(self) -> str:
+        """The house rules that change the level table, for the view ("" at the usual table of two decks)."""
+        rules, words = self.rules, []
+        if rules.decks != 2:
+            words.append(f"{rules.decks} deck{'s' if rules.decks > 1 else ''}: rows of {rules.step} points.")
+        if rules.mandatory_levels:
+            words.append(f"Mandatory levels: {', '.join(rules.mandatory_levels)}.")
+        if self.spec.level:
+            words.append(f"The {self.spec.side} stand at {RANKS[self.spec.level_index or 0]}.")
+        return " ".join(words)
 
     @cached_property
     def _result(self) -> tuple[int, str]:
@@ -94,7 +107,37 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
         parts.append(
             f"In the level table for {decks}, {max(0, total)} points is in the row {band_words(total, rules)}."
         )
-        parts.append(f"So the {spec.side} go up {gained} level{'s' if gained != 1 else ''} (RULES §9).")
+        start = spec.level_index
+        if start is None or not rules.mandatory_levels:
+            parts.append(f"So the {spec.side} go up {gained} level{'s' if gained != 1 else ''} (RULES §9).")
+            return gained, " ".join(parts)
+        parts.append(f"The table gives the {spec.side} {gained} level{'s' if gained != 1 else ''} (RULES §9).")
+        return self._mandatory(start, gained, parts)
+
+    def _mandatory(self, start: int, table: int, parts: list[str]) -> tuple[int, str]:
+        """The rise from ``start`` under mandatory levels (``level_after``), and why (RULES §11)."""
+        side, rules = self.spec.side, self.rules
+        played = {start} if side == "declarers" else set()  # the declarers are playing their level now
+        after = level_after(start, table, played, rules)
+        mandatory = ", ".join(rules.mandatory_levels)
+        rule = f"this table's mandatory levels are {mandatory} (RULES §11)"
+        if table == 0:
+            parts.append(f"No rise, so no mandatory level is passed; {rule}.")
+        elif after - start == table:
+            where = "past A: they win the match" if after == len(RANKS) else f"to {RANKS[after]}"
+            parts.append(f"From {RANKS[start]} that is {where}; {rule}, and none is passed without being played.")
+        elif after == start and table:
+            parts.append(
+                f"But they stand on {RANKS[start]}, a mandatory level they have not played as declarers: "
+                f"{rule}, so they stay on {RANKS[start]} and must play it first."
+            )
+        else:
+            parts.append(
+                f"But {RANKS[after]} is a mandatory level: {rule}. From {RANKS[start]} the rise would pass "
+                f"{RANKS[after]}, so it stops on it: they must play {RANKS[after]} first."
+            )
+        gained = after - start
+        parts.append(f"So the {side} go up {gained} level{'s' if gained != 1 else ''}.")
         return gained, " ".join(parts)
 
     def solve(self) -> Solution:

@@ -16,6 +16,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards
+from ...engine.rules import RuleSet
 from ...engine.trump import Trump
 from ...engine.units import Unit, is_tractor, lead_format, shape_words
 from ..base import Answer, PuzzleView, Solution
@@ -36,7 +37,7 @@ class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
 
     @cached_property
     def _verdict(self) -> tuple[bool, str]:
-        return is_tractor(self.cards, self.trump, self.rules), tractor_reason(self.cards, self.trump)
+        return is_tractor(self.cards, self.trump, self.rules), tractor_reason(self.cards, self.trump, self.rules)
 
     def solve(self) -> Solution:
         return "yes" if self._verdict[0] else "no"
@@ -94,8 +95,9 @@ def _yes(unit: Unit, trump: Trump, suit: str) -> str:
     return f"{head} in {trump.suit_name(suit)}{why} (RULES §4)."
 
 
-def tractor_reason(cards: Sequence[Card], trump: Trump) -> str:
-    """Why ``cards`` are (or are not) one tractor, in the engine's order (RULES §4), naming the rule."""
+def tractor_reason(cards: Sequence[Card], trump: Trump, rules: RuleSet | None = None) -> str:
+    """Why ``cards`` are (or are not) one tractor, in the engine's order (RULES §4), naming the rule; ``rules``
+    give the decks (three decks hold triples)."""
     where = _at(trump)
     suits: dict[str, list[Card]] = {}
     for c in trump.sorted(cards):
@@ -109,7 +111,7 @@ def tractor_reason(cards: Sequence[Card], trump: Trump) -> str:
             f"{len(suits)} suits (RULES §3–§4)."
         )
     (suit,) = suits
-    units = sorted(lead_format(list(cards), trump).units, key=lambda u: u.top, reverse=True)
+    units = sorted(lead_format(list(cards), trump, rules).units, key=lambda u: u.top, reverse=True)
     if len(units) == 1 and units[0].length > 1:
         return _yes(units[0], trump, suit)
     if len(units) == 1:
