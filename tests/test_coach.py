@@ -814,3 +814,11 @@ def test_the_house_rules_chooser_deals_a_new_hand_under_every_rule() -> None:
     while game.awaiting is not None:
         first_legal(game)
     assert game.round.done
+
+
+def test_a_table_the_given_bots_cannot_seat_is_refused_in_the_chooser() -> None:
+    game = CoachedGame(grading=None, seed=3, bots=[HeuristicBot() for _ in range(4)])
+    game.house_rules.players.value = 5
+    assert "one bot per seat (5), not 4" in game.house_rules.error.value
+    assert game.house_rules.rules == game.rules == RuleSet()
+    assert game.house_rules.players.value == 4

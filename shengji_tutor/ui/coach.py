@@ -39,7 +39,7 @@ from typing import Protocol, TypeAlias
 import ipywidgets as w
 
 from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards
-from ..engine.errors import CardParseError, ShengjiError
+from ..engine.errors import CardParseError, RuleSetError, ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.seats import seat_name, seat_names
 from ..engine.trump import Trump
@@ -273,11 +273,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def _bots_for(self, rules: RuleSet) -> list[Bot]:
         """One bot per seat of ``rules``' table: the bots given, or heuristic bots."""
         if rules.players not in PLAYERS:
-            raise ShengjiError(f"the coached game seats 4, 5 or 6 players around its table, not {rules.players}")
+            raise RuleSetError(f"the coached game seats 4, 5 or 6 players around its table, not {rules.players}")
         if self._given_bots is None:
             return [HeuristicBot() for _ in range(rules.players)]
         if len(self._given_bots) != rules.players:
-            raise ShengjiError(
+            raise RuleSetError(
                 f"the coached game needs one bot per seat ({rules.players}), not {len(self._given_bots)}"
             )
         return list(self._given_bots)

@@ -40,7 +40,9 @@ class HouseRules(w.VBox):  # type: ignore[misc]
     ``rules`` is the current choice, always a valid ``RuleSet`` (the fields the
     chooser has no control for, such as ``follow``, are kept as given);
     ``players`` the table sizes offered. ``on_change(callback)`` registers a
-    callback called with the new ``RuleSet`` each time the learner changes it.
+    callback called with the new ``RuleSet`` each time the learner changes it; a
+    callback that cannot play them raises ``RuleSetError``, and the chooser keeps
+    the old rules and shows why, as it does for rules the engine refuses.
     Setting ``rules`` from Python redraws the controls without calling back.
     """
 
@@ -192,11 +194,19 @@ class HouseRules(w.VBox):  # type: ignore[misc]
                 kitty_size=self._rules.kitty_size if same_table else None,  # a set kitty fits only its table
             )
         except RuleSetError as e:
-            self._draw()
-            self.error.value = f'<div class="sjt-error" role="alert">Not possible: {escape(str(e))}</div>'
+            self._refuse(e)
             return
-        changed = rules != self._rules
-        self.rules = rules
-        if changed:
+        old, self.rules = self._rules, rules
+        if rules == old:
+            return
+        try:
             for callback in self._callbacks:
                 callback(rules)
+        except RuleSetError as e:  # a callback may refuse rules it cannot play
+            self._rules = old
+            self._refuse(e)
+
+    def _refuse(self, error: RuleSetError) -> None:
+        """Put the controls back on the rules kept, and say why the choice was refused."""
+        self._draw()
+        self.error.value = f'<div class="sjt-error" role="alert">Not possible: {escape(str(error))}</div>'
