@@ -30,7 +30,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
 
 
 def test_lessons_are_numbered_and_link_to_their_notebooks() -> None:
-    assert [x.number for x in LESSONS] == list(range(1, 13))
+    assert [x.number for x in LESSONS] == list(range(1, 14))
     root = Path(__file__).resolve().parents[1] / "notebooks"
     assert all((root / x.notebook).exists() for x in LESSONS)
 

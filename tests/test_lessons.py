@@ -1,6 +1,6 @@
 """The lessons teach by asking first, and say what the rules say.
 
-Every idea of lessons 1–9, 11 and 12 opens with a step the engine grades, before any
+Every idea of lessons 1–9 and 11–13 opens with a step the engine grades, before any
 other demo, and its explanation exists only once the learner has answered; no lesson
 shows a bare Python value; the lessons name no throw before lesson 7, teach the
 seed's kitty rule as another table's house rule, and label the engine's own
@@ -30,9 +30,9 @@ from shengji_tutor.store.keys import ENV_DB
 from shengji_tutor.ui.widgets import PuzzleCard, TrickTable
 
 SEVEN_CLUBS = Trump("7", "C")
-STEPPED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12)
+STEPPED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
 """The lessons whose ideas each open with a step (lesson 10 is one whole coached hand)."""
-NOT_IDEAS = {"Puzzles", "Glossary", "How this app works"}
+NOT_IDEAS = {"Puzzles", "Glossary", "How this app works", "Play by your table's rules"}
 """Sections that teach no idea of the game: the puzzles at the end, the glossary, the app's own tour."""
 
 

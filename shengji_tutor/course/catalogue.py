@@ -2,7 +2,7 @@
 
 >>> from shengji_tutor.course.catalogue import LESSONS, find_lesson
 >>> len(LESSONS), find_lesson(5).notebook, find_lesson(5).chinese
-(12, '05-tractors.ipynb', '拖拉机 tuōlājī')
+(13, '05-tractors.ipynb', '拖拉机 tuōlājī')
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),
     Lesson(11, "playing-well", "Playing well", "策略 cèlüè"),
     Lesson(12, "zheng-fen", "Zheng Fen", "挣分 zhèngfēn"),
+    Lesson(13, "house-rules", "House rules", "找朋友 zhǎo péngyou"),
 )
 HOME = "00-home.ipynb"
 PRACTICE = "practice.ipynb"

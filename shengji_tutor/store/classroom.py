@@ -45,7 +45,7 @@ __all__ = [
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: readable on a projector
 CODE_LENGTH = 6
-LESSON_NUMBERS = range(1, 13)
+LESSON_NUMBERS = range(1, 14)
 """The course's lessons a class may cover (``course.catalogue.LESSONS``: a test keeps the two in step)."""
 
 

@@ -12,7 +12,7 @@ a pile on the page is always one the engine would have played.
 >>> pile.taker, pile.points, pile.problems
 (2, 25, ())
 >>> walk_pile(["7H 7S", "2C", None, None, None], leader=0, players=4).problems[0]
-'Seat 2: a single 2♣ is a single, not a pair: only the same kind, or a special, beats the table (RULES §12)'
+'West: a single 2♣ is a single, not a pair: only the same kind, or a special, beats the table (RULES §12)'
 """
 
 from __future__ import annotations
