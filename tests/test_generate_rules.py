@@ -88,8 +88,8 @@ def test_rule_changes_recreate_the_rules() -> None:
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
-        (RuleSet(players=6), "four players .* not 6"),
-        (RuleSet(players=5), "four players .* not 5"),
+        (RuleSet(players=6), "four players .* these rules seat 6"),
+        (RuleSet(players=5), "four players .* these rules seat 5"),
         (RuleSet(partnership="friends"), "fixed partnerships, not Finding Friends"),
     ],
 )

@@ -15,14 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.errors import RuleSetError
 from ..engine.grading import Grade
+from ..engine.rules import DEFAULT_RULES, RuleSet
 from ..puzzles import Puzzle, answer_text
 from ..store.progress import ProgressStore
 from ..store.reviews import Rating, rating_of
 from ..store.schema import StoreError
 from ..ui.widgets import PuzzleCard
 
-__all__ = ["Outcome", "Tracker", "practice_item"]
+__all__ = ["Outcome", "Tracker", "practice_item", "practice_table"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,18 @@ class Outcome:
 def practice_item(kind: str, difficulty: int) -> str:
     """The review item of a practice topic: practice puzzles are generated, so the topic comes back."""
     return f"practice/{kind}/{difficulty}"
+
+
+def practice_table(kept: RuleSet) -> tuple[RuleSet, str]:
+    """The rules practice puzzles are made under, from a learner's house rules (``ProgressStore.house_rules``),
+    and "" or why they cannot be (then RULES.md's are used): practice seats four players in fixed partnerships
+    (``puzzles.generate.practice_rules``), which a table of five or six, say, does not."""
+    from ..puzzles.generate import practice_rules  # the generator is loaded when a puzzle is made, not before
+
+    try:
+        return practice_rules(kept), ""
+    except RuleSetError as e:
+        return DEFAULT_RULES, str(e)
 
 
 class Tracker:

@@ -4,6 +4,12 @@ The streak counts puzzles in a row solved on the first try without a hint: it
 rises once per puzzle (checking the same right answer again does not count),
 and a wrong answer, a hint-assisted answer or a shown answer ends it. A topic
 answered wrong comes back in the learner's review (``learning.Tracker``).
+
+The puzzles are made under the learner's own house rules (``ui.house_rules``'s
+chooser above them, for a table of four): a change is kept in their progress
+store (``ProgressStore.save_house_rules``), so lesson 10's hand and the next
+visit use it too, and the next puzzle is made under it. Rules practice cannot
+seat (five players, Finding Friends) leave RULES.md's rules in place, and say so.
 """
 
 from __future__ import annotations
@@ -14,13 +20,18 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine.errors import RuleSetError
+from ..engine.rules import RuleSet
+from ..puzzles import Puzzle
 from ..store.progress import ProgressStore
+from ..store.schema import StoreError
+from ..ui.house_rules import HouseRules
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
-from .learning import Outcome, Tracker, practice_item
+from .learning import Outcome, Tracker, practice_item, practice_table
 from .pages import learner_progress, route_detail
 
-__all__ = ["PRACTICE_TOPICS", "Practice", "practice"]
+__all__ = ["PRACTICE_TOPICS", "RULES_TITLE", "Practice", "practice"]
 
 
 PRACTICE_TOPICS = {
@@ -34,8 +45,13 @@ PRACTICE_TOPICS = {
 }
 
 
+RULES_TITLE = "House rules (RULES §11)"
+"""The title of the practice page's house-rules panel (lesson 10's has the same)."""
+
+
 class Practice(w.VBox):  # type: ignore[misc]
-    """Practice mode: pick a topic and a difficulty, then endless fresh puzzles, with a streak counter."""
+    """Practice mode: pick a topic, a difficulty and the table's house rules, then endless fresh puzzles, with a
+    streak counter. ``rules`` are the house rules the puzzles are made under."""
 
     def __init__(self, seed: int | None = None, store: ProgressStore | None = None) -> None:
         from ..puzzles.generate import generate
@@ -51,6 +67,13 @@ class Practice(w.VBox):  # type: ignore[misc]
         asked = _topic_of(route_detail())  # the address asked for a topic (#practice/points): start there
         if asked is not None:
             self.topic.value = asked
+        self.rules, why = practice_table(self.store.house_rules())
+        self.rules_note = f"Practice uses RULES.md's house rules: {why}." if why else ""
+        self.house = HouseRules(self.rules, players=(4,))
+        self.house.on_change(self._rules_changed)
+        self.rules_panel = w.Accordion(children=[w.VBox()], titles=(RULES_TITLE,))
+        self.rules_panel.selected_index = None
+        self.rules_panel.observe(self._open_rules, "selected_index")
         self.counter = w.HTML()
         self.counter.add_class("sjt-streak")
         self.card = PuzzleCard(**self._fresh())
@@ -59,7 +82,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.card.on_next(self.next)
         self.topic.observe(lambda _change: self.next(), "value")
         self.level.observe(lambda _change: self.next(), "value")
-        super().__init__([w.HBox([self.topic, self.level]), self.counter, self.card])
+        super().__init__([w.HBox([self.topic, self.level]), self.rules_panel, self.counter, self.card])
         self.add_class("sjt-practice")
         self._show_streak()
 
@@ -68,14 +91,47 @@ class Practice(w.VBox):  # type: ignore[misc]
         level = self.level.value
         self.note = ""
         try:
-            puzzle = self._generate(kind, level, seed=self._rng.randrange(1 << 30))
+            puzzle = self._make(kind, level)
         except RuntimeError as e:  # the generator says why it has none of this difficulty: say so, take another
             self.note = (
                 f"No {self._level_name(level)} puzzle of this topic could be made ({e}); here is one of any level."
             )
-            puzzle = self._generate(kind, None, seed=self._rng.randrange(1 << 30))
+            puzzle = self._make(kind, None)
         self.puzzle = puzzle
         return {"has_next": True, **puzzle_card_args(puzzle)}
+
+    def _make(self, kind: str, level: int | None) -> Puzzle:
+        """A puzzle under the chosen rules, or under RULES.md's where its kind refuses them (a best puzzle under
+        chao dipi), saying so."""
+        seed = self._rng.randrange(1 << 30)
+        try:
+            return self._generate(kind, level, seed=seed, rules=self.rules)
+        except RuleSetError as e:
+            self.note = f"This puzzle is played under RULES.md's house rules: {e}."
+            return self._generate(kind, level, seed=seed)
+
+    def _open_rules(self, change: dict[str, Any]) -> None:
+        """The learner opened the house rules: the chooser goes in (until then the page draws none of its controls,
+        so the topic and the difficulty are the page's only menu and toggle buttons)."""
+        if change["new"] is not None:
+            self.rules_panel.children[0].children = [self.house]
+
+    def _rules_changed(self, rules: RuleSet) -> None:
+        """The learner chose other house rules: kept in their store, and the next puzzle is made under them. Rules
+        practice cannot seat are refused: the chooser goes back to the rules before, and the page says why."""
+        table, why = practice_table(rules)
+        if why:
+            self.house.rules = self.rules
+            self.rules_note = f"Not for practice: {why}. The rules before stay."
+            self._show_streak()
+            return
+        self.rules = table
+        try:
+            self.store.save_house_rules(table)
+            self.rules_note = ""
+        except StoreError as e:
+            self.rules_note = f"These rules are used here but could not be kept for next time: {e}"
+        self.next()
 
     def show_detail(self, kind: str) -> None:
         """Open on the topic of puzzle kind ``kind`` (the address ``#practice/<kind>``; an unknown kind: no change)."""
@@ -105,7 +161,7 @@ class Practice(w.VBox):  # type: ignore[misc]
 
     def _show_streak(self) -> None:
         flame = "🔥 " if self.streak >= 3 else ""
-        note = f'<p class="sjt-note">{escape(self.note)}</p>' if self.note else ""
+        note = "".join(f'<p class="sjt-note">{escape(n)}</p>' for n in (self.rules_note, self.note) if n)
         self.counter.value = (
             f'<p class="sjt-streak-line" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
             f'best: {self.best} <span class="sjt-aside">(puzzles in a row right first try, without a hint)</span>'

@@ -23,8 +23,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.errors import ShengjiError
+from ..engine.errors import RuleSetError, ShengjiError
 from ..engine.grading import Grade
+from ..engine.rules import RuleSet
 from ..puzzles import Puzzle, load_bank
 from ..puzzles.mistakes import MistakePuzzle, mistake_puzzle
 from ..store.progress import KeptMistake, ProgressStore
@@ -33,7 +34,7 @@ from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .context import at_request
-from .learning import Tracker
+from .learning import Tracker, practice_table
 from .pages import learner_progress
 
 __all__ = ["MistakeReview", "ReviewQueue", "mistake_review", "review_page", "review_puzzle"]
@@ -149,18 +150,23 @@ def mistake_review(store: ProgressStore | None = None, empty: str = EMPTY) -> Mi
     return MistakeReview(store, empty)
 
 
-def review_puzzle(item: ReviewItem, seed: int = 0) -> tuple[Puzzle, bool]:
+def review_puzzle(item: ReviewItem, seed: int = 0, rules: RuleSet | None = None) -> tuple[Puzzle, bool]:
     """The puzzle that serves review ``item``, and whether it is a fresh variation (not the puzzle first answered).
 
     A bank puzzle comes back as itself on its first review; afterwards, where the
     generator makes its kind, as a fresh puzzle of the same kind and difficulty. A
-    practice topic (``practice/<kind>/<difficulty>``) is always a fresh puzzle.
+    practice topic (``practice/<kind>/<difficulty>``) is always a fresh puzzle, made
+    under ``rules`` (the learner's house rules, as practice made it; RULES.md's when
+    ``None``, or when a best puzzle cannot be made under them).
     """
     from ..puzzles.generate import generate
 
     if item.item.startswith("practice/"):
         _, kind, level = item.item.split("/")
-        return generate(kind, int(level), seed=seed), True
+        try:
+            return generate(kind, int(level), seed=seed, rules=rules), True
+        except RuleSetError:  # a best puzzle under chao dipi: the idea is the same under RULES.md's rules
+            return generate(kind, int(level), seed=seed), True
     puzzle = load_bank()[item.item]
     if item.reviews > 1 and puzzle.kind in FRESH_KINDS:
         try:
@@ -206,9 +212,10 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         last = {item: n for n, item in enumerate(self.shown_order)}
         due = sorted(due, key=lambda d: (d.item in last, last.get(d.item, 0)))
         self.item = None
+        rules = practice_table(self.store.house_rules())[0]  # a practice topic comes back under the learner's rules
         for item in due:
             try:
-                puzzle, fresh = review_puzzle(item, self.seed + self.done)
+                puzzle, fresh = review_puzzle(item, self.seed + self.done, rules)
             except (KeyError, ShengjiError, RuntimeError):  # a puzzle gone from the bank, a topic with none now
                 continue
             self.item = item

@@ -102,13 +102,10 @@ def practice_rules(rules: RuleSet | None) -> RuleSet:
         raise RuleSetError(f"rules must be a RuleSet (or None for the house rules), not {rules!r}")
     if rules.players != 4:
         raise RuleSetError(
-            f"practice puzzles seat four players (North, West, South and East), not {rules.players}: "
-            "choose rules with players=4"
+            f"practice puzzles seat four players (North, West, South and East), and these rules seat {rules.players}"
         )
     if rules.partnership != "fixed":
-        raise RuleSetError(
-            "practice puzzles seat two fixed partnerships, not Finding Friends: choose partnership='fixed'"
-        )
+        raise RuleSetError("practice puzzles seat two fixed partnerships, not Finding Friends (找朋友 zhǎo péngyou)")
     return rules
 
 
