@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 
 from shengji_tutor import RuleSet, Trump
 from shengji_tutor.course import house_rules as h
 from shengji_tutor.course.catalogue import find_lesson, puzzles_of
+from shengji_tutor.store.keys import ENV_DB
+from shengji_tutor.store.progress import ProgressStore
 
 
 def test_the_lesson_is_in_the_catalogue_after_zheng_fen() -> None:
@@ -34,7 +37,9 @@ def test_a_triple_is_three_identical_cards_with_three_decks() -> None:
     q = h.pick_triple("7H 7H 7H 6H 6H 9S QD", Trump("2", "C"), prompt="Select a triple.")
     assert q.grade(q.example).correct
     wrong = q.grade(["7H", "6H", "6H"])
-    assert not wrong.correct and "a pair and a single" in wrong.explanation and "RULES §4" in wrong.explanation
+    assert not wrong.correct
+    assert "a pair and a single" in wrong.explanation
+    assert "RULES §4" in wrong.explanation
     with pytest.raises(ValueError, match="no triple"):
         h.pick_triple("7H 7H 6H", Trump("2", "C"), prompt="x")
 
@@ -44,7 +49,8 @@ def test_a_rise_stops_on_a_mandatory_level_as_the_seed_says() -> None:
     assert q.example == "10"
     assert "stops on it" in q.grade("J").explanation
     passing = h.mandatory_question("3", 2, ("5",))
-    assert passing.example == "5" and "passes no mandatory level" in passing.grade("5").explanation
+    assert passing.example == "5"
+    assert "passes no mandatory level" in passing.grade("5").explanation
     table = h.mandatory_table(("5", "10", "K"), [("9", 2), ("Q", 3)]).data
     assert "<td>9</td><td>+2</td><td>J</td><td>10</td>" in table
     assert "<td>Q</td><td>+3</td><td>past A: the match is won</td><td>K</td>" in table
@@ -73,12 +79,15 @@ def test_the_red_five_is_the_highest_trump_and_not_just_a_five() -> None:
     q = h.pick_highest_trump("BJ SJ 5H 7C AC", Trump("7", "C", red_five="5H"), prompt="x")
     assert [str(c) for c in q.example] == ["5H"]
     big = q.grade(["BJ"])
-    assert not big.correct and "5♥ ranks above it" in big.explanation
+    assert not big.correct
+    assert "5♥ ranks above it" in big.explanation
     plain = h.pick_highest_trump("BJ SJ 5H 7C AC", Trump("7", "C"), prompt="x")
     assert [str(c) for c in plain.example] == ["BJ"]  # without the rule the 5♥ is a plain heart
     lines = html.unescape(h.red_five_lines().data)
     assert lines.count("<li>") == 3
-    assert "no penalty" in lines and "10 added to the attackers' total" in lines and "10 taken off" in lines
+    assert "no penalty" in lines
+    assert "10 added to the attackers' total" in lines
+    assert "10 taken off" in lines
 
 
 def test_chao_dipi_overturns_only_with_a_stronger_pair() -> None:
@@ -92,7 +101,8 @@ def test_chao_dipi_overturns_only_with_a_stronger_pair() -> None:
 
 def test_the_chao_dipi_story_is_a_real_round_with_an_overturn() -> None:
     story = h.chao_story().data
-    assert "overturned with" in story and "still leads the first trick" in story
+    assert "overturned with" in story
+    assert "still leads the first trick" in story
 
 
 @pytest.mark.parametrize(
@@ -119,16 +129,20 @@ def test_the_friend_is_whoever_plays_the_called_copy_not_whoever_holds_it() -> N
     assert "holding is not playing" in q.grade("Seat 4").explanation
     assert "not the second one" in q.grade("Seat 3").explanation
     later = h.friend_question(5, 0, [("AH", 2)], [(2, "AH"), (3, "AH")], story="Then Seat 4 plays the other.")
-    assert later.example == "Seat 4" and not later.grade(h.NOBODY_YET).correct
+    assert later.example == "Seat 4"
+    assert not later.grade(h.NOBODY_YET).correct
     spent = h.friend_question(5, 0, [("AH", 1)], [(0, "AH"), (3, "AH")], story="Seat 1 plays it first.")
     assert spent.example == h.NOBODY_YET  # the dealer played the called copy: the call is spent
 
 
 def test_the_friends_story_shows_the_trick_that_revealed_the_friend() -> None:
     story = h.friends_story(seed=0, players=5).data
-    assert "friend from this moment on" in story and "<svg" in story and "Seat 5" in story
+    assert "friend from this moment on" in story
+    assert "<svg" in story
+    assert "Seat 5" in story
     six = h.friends_story(seed=0, players=6).data
-    assert "calls the" in six and " and " in six
+    assert "calls the" in six
+    assert " and " in six
 
 
 def test_every_house_rule_has_at_least_three_engine_graded_puzzles() -> None:
@@ -148,3 +162,41 @@ def test_every_house_rule_has_at_least_three_engine_graded_puzzles() -> None:
         assert len(mine) >= 3, (name, [p.id for p in mine])
         for puzzle in mine:
             assert puzzle.grade(puzzle.solve()).correct, puzzle.id
+
+
+# -- the learner's own table: lesson 10's and 13's hand keep the rules the learner picks ----------------------
+
+
+@pytest.fixture
+def learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))
+    monkeypatch.delenv(ENV_DB, raising=False)
+    monkeypatch.setenv("QUERY_STRING", "")
+    return ProgressStore()
+
+
+def test_a_hand_is_dealt_by_the_learners_kept_rules_and_a_change_is_kept(learner: ProgressStore) -> None:
+    from shengji_tutor.course.coached import play_a_hand
+
+    learner.save_house_rules(RuleSet(red_five="5H"))
+    game = play_a_hand(seed=1)
+    assert game.rules.red_five == "5H"
+    assert game.round.rules.red_five == "5H"
+    game.house_rules.decks.value = 3
+    assert learner.house_rules().decks == 3
+    assert learner.house_rules().red_five == "5H"
+    assert game.round.rules.decks == 3  # the next hand is dealt by them
+
+
+def test_a_lessons_own_table_leaves_the_kept_rules_alone_until_the_learner_changes_them(
+    learner: ProgressStore,
+) -> None:
+    from shengji_tutor.course.coached import play_a_hand
+
+    learner.save_house_rules(RuleSet(decks=3))
+    game = play_a_hand(rules=RuleSet(players=5), seed=2)
+    assert game.rules.players == 5
+    assert game.rules.partnership == "friends"
+    assert learner.house_rules() == RuleSet(decks=3)
+    game.house_rules.players.value = 6
+    assert learner.house_rules().players == 6
