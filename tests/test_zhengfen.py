@@ -327,7 +327,8 @@ def test_the_last_player_to_play_takes_every_card_of_the_pile(players: int) -> N
     actions: list[str | None] = ["5H", "10S", "KD", *[None] * (players - 1)]
     pile = walk_pile(actions, leader=1, players=players)
     assert pile.problems == ()
-    assert pile.taker == 3 % players and pile.points == 25
+    assert pile.taker == 3 % players
+    assert pile.points == 25
     assert [str(c) for c in pile.cards] == ["5H", "10S", "KD"]
     assert pile.story().startswith("West plays 5♥" if players == 4 else "Seat 2 plays 5♥")
 

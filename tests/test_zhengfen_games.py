@@ -267,18 +267,22 @@ def test_a_tie_at_the_top_past_the_target_plays_on_with_a_new_hand() -> None:
     game = Game(ZhengFenRules(players=4), seed=3)
     _finish_hand_with(game, [480, 490, 100, 0], [30, 20, 50, 0])  # 510 and 510 share the top
     assert game.scores == [510, 510, 150, 0]
-    assert game.winner is None and not game.done
-    assert len(game.deals) == 2 and game.to_act is not None  # a new hand is dealt and awaits a play
+    assert game.winner is None
+    assert not game.done
+    assert len(game.deals) == 2
+    assert game.to_act is not None
 
 
 def test_a_single_leader_past_the_target_wins_at_the_end_of_the_hand() -> None:
     game = Game(ZhengFenRules(players=4), seed=3)
     _finish_hand_with(game, [480, 490, 100, 0], [40, 20, 40, 0])
-    assert game.winner == 0 and game.done
+    assert game.winner == 0
+    assert game.done
     assert len(game.deals) == 1  # no new hand
 
 
 def test_a_leader_below_the_target_plays_on() -> None:
     game = Game(ZhengFenRules(players=4), seed=3)
     _finish_hand_with(game, [400, 300, 100, 0], [50, 20, 30, 0])
-    assert game.winner is None and len(game.deals) == 2
+    assert game.winner is None
+    assert len(game.deals) == 2

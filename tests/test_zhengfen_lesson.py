@@ -121,7 +121,8 @@ def test_the_lessons_questions_are_graded_by_the_engine() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_table_offers_only_legal_plays_and_plays_a_whole_game(players: int) -> None:
     table = ZhengFenTable(seed=5, players=players)
-    assert len(table.game.scores) == players and len(table.bots) == players - 1
+    assert len(table.game.scores) == players
+    assert len(table.bots) == players - 1
     rng = random.Random(5)
     turns = 0
     while not table.game.done:
@@ -151,10 +152,13 @@ def test_the_players_buttons_start_a_new_game_at_that_table_and_refuse_other_cou
     from shengji_tutor.zhengfen import ZhengFenRulesError
 
     table = ZhengFenTable(seed=2)
-    assert table.seat == 2 and "South" in table.picker.label
+    assert table.seat == 2
+    assert "South" in table.picker.label
     table.players.value = 6
-    assert table.game.rules.players == 6 and table.seat == 0
-    assert "Seat 1" in table.picker.label and "Seat 6" in table.scores.value
+    assert table.game.rules.players == 6
+    assert table.seat == 0
+    assert "Seat 1" in table.picker.label
+    assert "Seat 6" in table.scores.value
     assert table.game.to_act == 0 or table.game.done
     with pytest.raises(ZhengFenRulesError, match="players"):
         table.set_players(7)
