@@ -60,7 +60,7 @@ __all__ = [
     "redeal_question",
 ]
 
-_DECK_NAMES = {1: "one deck (打百分 dǎ bǎifēn)", 2: "two decks (the house rule)", 3: "three decks"}
+_DECK_NAMES = {1: "one deck (打百分 dǎ bǎifēn, 四十分 sìshí fēn)", 2: "two decks (the house rule)", 3: "three decks"}
 
 
 def _plural(n: int, word: str) -> str:
