@@ -59,10 +59,10 @@ def test_a_rise_stops_on_a_mandatory_level_as_the_seed_says() -> None:
 @pytest.mark.parametrize(
     ("trump", "play", "winners", "right"),
     [
-        (Trump("J", "S"), "JH", "attackers", "Back to 2"),
-        (Trump("J", "S"), "KS KS", "attackers", "The usual result"),
-        (Trump("J", "S"), "JH", "declarers", "The usual result"),
-        (Trump("A", "H"), "AD", "attackers", "Back to J"),
+        (Trump("J", "S"), "JH", "attackers", "Back to 2, on top of the usual result"),
+        (Trump("J", "S"), "KS KS", "attackers", "Only the usual result"),
+        (Trump("J", "S"), "JH", "declarers", "Only the usual result"),
+        (Trump("A", "H"), "AD", "attackers", "Back to J, on top of the usual result"),
     ],
 )
 def test_hook_and_needle_need_the_attackers_last_trick_with_the_rank(
@@ -109,7 +109,7 @@ def test_the_chao_dipi_story_is_a_real_round_with_an_overturn() -> None:
     ("hand", "trump", "redeal", "may", "named"),
     [
         ("3S 4S 6S 8C 9C JC QD 2D", Trump("2", "H"), "no-trump", False, "2♦"),
-        ("3S 4S 6S 8C 9C JC QD AD", Trump("2", "H"), "no-trump", True, "no trump"),
+        ("3S 4S 6S 8C 9C JC QD AD", Trump("2", "H"), "no-trump", True, "no joker"),
         ("3S 4S 6S 8C 9C JC QD SJ", Trump("2", "H"), "no-trump", False, "SJ"),
         ("3S 4S 6S 8C 9C JC QD AD", Trump("2", "H"), "no-points", True, "no 5"),
         ("3S 4S 6S 8C 9C JC QD KD", Trump("2", "H"), "no-points", False, "K♦"),

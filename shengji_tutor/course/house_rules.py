@@ -18,7 +18,7 @@ does not play:
 >>> q.grade("10").correct, q.grade("J").explanation
 (True, 'J is where a rise of 2 from 9 ends without the rule; 10 is mandatory, so the rise stops on it (RULES §11).')
 >>> from shengji_tutor import Trump
->>> hook_question(Trump("J", "S"), "JS JS", "attackers").grade("Back to 2").correct
+>>> hook_question(Trump("J", "S"), "JS JS", "attackers").grade("Back to 2, on top of the usual result").correct
 True
 """
 
@@ -34,6 +34,7 @@ from ..engine.declaring import Declaration, chao_strength, hopeless_hand, judge_
 from ..engine.rules import RuleSet
 from ..engine.scoring import hooked_back_to, level_after, level_change, red_five_points
 from ..engine.seats import seat_name
+from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
 from ..engine.units import lead_format
 from ..play.bots import HeuristicBot
@@ -41,7 +42,7 @@ from ..play.game import play_round
 from ..play.record import RoundRecord
 from ..play.round import friends_revealed
 from ..ui.render import hand_svg, trick_svg
-from .questions import Question, choose, pick, units_in_words
+from .questions import Question, choose, number, pick, units_in_words
 
 __all__ = [
     "NOBODY_YET",
@@ -57,6 +58,7 @@ __all__ = [
     "pick_overturn",
     "pick_triple",
     "red_five_lines",
+    "red_five_penalty_question",
     "redeal_question",
 ]
 
@@ -111,11 +113,12 @@ def pick_triple(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -
         try:
             fmt = lead_format(picked, trump, rules)
         except ValueError as e:  # IllegalLeadError: two effective suits
-            return False, f"{e} A triple is three cards of one suit and rank (RULES §4)."
+            return False, f"{str(e).rstrip('.')}. A triple is three cards of one suit and rank (RULES §4)."
         if len(fmt.units) == 1 and fmt.units[0].kind == "triple":
             return True, (
                 f"{format_cards(picked)} is a triple: with three decks every card has three copies, and three "
-                "identical cards make one unit that only a higher triple of the suit can beat (RULES §4)."
+                "identical cards make one unit: a higher triple of the suit beats it, or a trump triple from a player out "
+                "of the suit (RULES §4, §7)."
             )
         return False, (
             f"{format_cards(picked)} is {units_in_words(picked, trump, rules)}: a triple is three identical "
@@ -158,8 +161,8 @@ def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> Quest
         k = RANKS.index(choice)
         if k == after:
             why = (
-                f"Right: {right}. Without the rule the side would go from {level} to {RANKS[min(plain, 12)]}; "
-                f"{right} is mandatory, so the rise stops on it, and the side must play {right} as declarers "
+                f"Right: {right}. Without the rule the team would go from {level} to {RANKS[min(plain, 12)]}; "
+                f"{right} is mandatory, so the rise stops on it, and the team must play {right} as declarers "
                 "before it may pass it (RULES §11)."
                 if after != plain
                 else f"Right: {right}. The rise passes no mandatory level ({named}) (RULES §11)."
@@ -233,41 +236,34 @@ def hook_question(trump: Trump, play: CardsLike, winners: str) -> Question:
     cards = as_cards(play, "the winning play")
     back = _hook_result(trump, cards, winners)
     drop = {"J": "2", "A": "J"}[rank]
+    a_rank = f"{'an' if rank == 'A' else 'a'} {rank}"
+    name = _HOOK_NAMES[rank]
+    needs = f"{name[0].upper()}{name[1:]} needs the attackers to win the last trick with {a_rank} in their play"
     if back is not None:
         why_right = (
-            f"The attackers won the last trick with a play holding a {rank}: {_HOOK_NAMES[rank]} sends the "
-            f"declarers back to {back} (RULES §11)."
+            f"The attackers won the last trick with a play holding {a_rank}: {name} sends the declarers' level "
+            f"back to {back}, on top of the round's usual result (RULES §11)."
         )
+        why_wrong = f"Not this time. {why_right}"
     elif winners == "declarers":
-        why_right = "Only the attackers' last trick hooks: the declarers won it themselves (RULES §11)."
+        why_right = f"The declarers won the last trick themselves. {needs} (RULES §11)."
+        why_wrong = f"No. {why_right}"
     else:
-        why_right = f"{format_cards(cards)} holds no {rank}: nothing hooks, the round scores as usual (RULES §11)."
+        why_right = f"{format_cards(cards)} holds no {rank}. {needs} (RULES §11)."
+        why_wrong = f"No. {why_right}"
+    hooked, usual = f"Back to {drop}, on top of the usual result", "Only the usual result"
     verdicts = {
-        f"Back to {drop}": (
-            back is not None,
-            why_right
-            if back is not None
-            else (
-                f"No: {'the declarers won the last trick' if winners == 'declarers' else f'the play holds no {rank}'}"
-                f" — {_HOOK_NAMES[rank]} needs the attackers to win the last trick with a {rank} (RULES §11)."
-            ),
-        ),
-        "The usual result": (
-            back is None,
-            why_right
-            if back is None
-            else f"Not this time: the attackers' last trick held a {rank}, and that drops the declarers back "
-            f"to {drop} (RULES §11).",
-        ),
+        hooked: (back is not None, why_right if back is not None else why_wrong),
+        usual: (back is None, why_right if back is None else why_wrong),
     }
     who = "The attackers" if winners == "attackers" else "The declarers"
     return choose(
         f"Hook and needle is on; the trump rank is {rank}. {who} win the last trick with {format_cards(cards)}. "
-        "Where do the declarers go?",
+        "What happens to the declarers' level?",
         verdicts,
-        f"{'Back to ' + drop if back else 'The usual result'}: {why_right}",
+        f"{hooked if back else usual}. {why_right}",
         picture=hand_svg(cards, trump),
-        hint=f"Two things matter: who won the last trick, and whether their play holds a {rank}.",
+        hint=f"Two things matter: who won the last trick, and whether their play holds {a_rank}.",
     )
 
 
@@ -307,7 +303,7 @@ def pick_highest_trump(hand: CardsLike, trump: Trump, *, prompt: str, hint: str 
             return False, "Pick one card: the single highest trump."
         card = picked[0]
         if trump.key(card) == trump.key(best):
-            extra = " — higher even than the big joker" if card in trump_fives(trump) else ""
+            extra = ", higher even than the big joker" if card in trump_fives(trump) else ""
             return True, f"{format_cards([card])} is the highest trump here{extra} (RULES §11)."
         return (
             False,
@@ -333,19 +329,85 @@ def trump_fives(trump: Trump) -> tuple[Card, ...]:
     return RuleSet(red_five=trump.red_five).red_fives
 
 
-def red_five_lines() -> HTML:
-    """Three tricks that hold the 5♥ under ``red_five="5H"``, each with the penalty ``red_five_points`` gives."""
+_RED_FIVE_TRUMP = Trump("7", "C", red_five="5H")
+"""The red-five demos' table: trump rank 7, clubs trump, 5♥ the red five."""
+_RED_FIVE_TRICKS = (("5H", "3C", "4C", "6C"), ("SJ SJ", "5H 3C", "4S 6S", "8D 9D"))
+"""Two tricks at that table: the 5♥ leads and wins; the 5♥ must follow a pair of small jokers and is lost."""
+
+
+def _red_five_trick(plays: Sequence[str], declarer_leads: bool) -> tuple[int, int, int]:
+    """A trick of the red-five table: (the winning play's index, the trick's points, the penalty ``red_five_points``
+    gives the attackers' total); seats alternate sides from the leader."""
     rules = RuleSet(red_five="5H")
+    winner = trick_winner(plays, _RED_FIVE_TRUMP, rules)
+    attacking = [(k % 2 == 0) != declarer_leads for k in range(len(plays))]
+    penalty = red_five_points(plays, attacking, winner, rules)
+    return winner, sum(c.points for p in plays for c in as_cards(p, "a play")), penalty
+
+
+def red_five_lines() -> HTML:
+    """Tricks holding the 5♥ under ``red_five="5H"``: who wins (``trick_winner``) and the penalty
+    (``red_five_points``) — nothing when its owner's side wins, the penalty when the other side does."""
     lines = []
-    for plays, attacking, winner, story in (
-        (["5H", "3S", "4S", "6S"], [False, True, False, True], 0, "a declarer leads 5♥ and wins the trick with it"),
-        (["AS", "5H", "KS", "4S"], [True, False, True, False], 0, "a declarer has to follow with 5♥; an attacker wins"),
-        (["AS", "5H", "KS", "4S"], [False, True, False, True], 0, "an attacker has to follow with 5♥; a declarer wins"),
+    for plays, declarer_leads, story in (
+        (_RED_FIVE_TRICKS[0], True, "A declarer leads 5♥, the top trump, and wins the trick with it"),
+        (
+            _RED_FIVE_TRICKS[1],
+            False,
+            "An attacker leads a pair of small jokers; a declarer with no trump pair must follow with 5♥ 3♣; "
+            "the jokers win",
+        ),
+        (
+            _RED_FIVE_TRICKS[1],
+            True,
+            "A declarer leads a pair of small jokers; an attacker with no trump pair must follow with 5♥ 3♣; "
+            "the jokers win",
+        ),
     ):
-        n = red_five_points(plays, attacking, winner, rules)
-        verdict = "no penalty" if n == 0 else f"{abs(n)} {'added to' if n > 0 else 'taken off'} the attackers' total"
-        lines.append(f"<li>{escape(story[0].upper() + story[1:])}: <strong>{escape(verdict)}</strong>.</li>")
+        _, _, penalty = _red_five_trick(plays, declarer_leads)
+        verdict = (
+            "no penalty"
+            if penalty == 0
+            else f"{abs(penalty)} {'added to' if penalty > 0 else 'taken off'} the attackers' total"
+        )
+        lines.append(f"<li>{escape(story)}: <strong>{escape(verdict)}</strong>.</li>")
     return HTML(f'<ul class="sjt-story">{"".join(lines)}</ul>')
+
+
+def red_five_penalty_question() -> Question:
+    """The attackers win a trick holding the declarers' 5♥: by how much does it change the attackers' total? The
+    trick's points plus the penalty, from ``trick_winner`` and ``red_five_points`` (RULES §2, §11)."""
+    plays = _RED_FIVE_TRICKS[1]
+    winner, pts, penalty = _red_five_trick(plays, declarer_leads=False)
+    assert winner == 0
+    assert penalty > 0
+    total = pts + penalty
+
+    def judge(n: int) -> str:
+        if n == total:
+            return (
+                f"Right: the attackers take the trick's {pts} points, and the declarers pay {penalty} for losing "
+                f"their red five: {pts} + {penalty} = {total} (RULES §11)."
+            )
+        if n == pts:
+            return (
+                f"{pts} counts only the card points. The red five is no ordinary 5 at this table: losing it costs "
+                f"its team {penalty} more (RULES §11)."
+            )
+        if n == penalty:
+            return f"{penalty} is only the penalty: the trick's {pts} card points count too (RULES §2, §11)."
+        return f"Count the trick's card points (5♥ is worth 5), then add the red-five penalty of {penalty} (RULES §11)."
+
+    return number(
+        "Red five table (5♥), trump rank 7, clubs trump. An attacker leads the small jokers as a pair; a declarer, "
+        "with no trump pair, must follow with 5♥ 3♣; the others discard. The attackers win the trick. By how many "
+        "points does it raise the attackers' total?",
+        total,
+        judge,
+        f"{total}: {pts} card points and the {penalty}-point penalty (RULES §11).",
+        picture=trick_svg(plays, 0, _RED_FIVE_TRUMP, winner=0, names=["Attacker", "Declarer", "Attacker", "Declarer"]),
+        hint="Two things count: the points of the cards in the trick, and what losing a red five costs.",
+    )
 
 
 # -- chao dipi (RULES §11) --------------------------------------------------------------------------------
@@ -390,10 +452,10 @@ def chao_story(seed: int | None = None) -> HTML:
         steps.append(f"{seat_name(decl.seat)} declared with {format_cards(decl.cards)} during the deal.")
     steps.append(f"{seat_name(record.dealer)} picked up the kitty and buried {_plural(rules.kitty, 'card')}.")
     for over in record.overturns:
-        suit = "no trump suit (jokers)" if over.suit is None else f"{SUIT_NAMES[over.suit]} trump"
+        suit = "there is no trump suit now (jokers)" if over.suit is None else f"{SUIT_NAMES[over.suit]} are trump now"
         steps.append(
-            f"{seat_name(over.seat)} overturned with {format_cards(over.cards)} — {suit} now — took the kitty up "
-            f"and buried {_plural(rules.kitty, 'card')} of their own."
+            f"{seat_name(over.seat)} overturned with {format_cards(over.cards)}: {suit}. They took the kitty "
+            f"up and buried {_plural(rules.kitty, 'card')} of their own."
         )
     steps.append(
         f"Everyone else passed. {seat_name(record.dealer)} still leads the first trick, and the declarers are still "
@@ -428,19 +490,17 @@ def redeal_question(hand: CardsLike, trump: Trump, redeal: str) -> Question:
     may = hopeless_hand(cards, trump, rules)
     if redeal == "no-trump":
         spoilers = [c for c in cards if trump.is_trump(c)]
-        what, none = "trump", "no trump at all — no joker, no trump-rank card, no card of the trump suit"
+        none = "no joker, no card of the trump rank and no card of the trump suit"
     else:
         spoilers = [c for c in cards if c.points]
-        what, none = "point card", "no 5, no 10 and no king"
+        none = "no 5, no 10 and no king"
     if may:
-        yes, no = (
-            f"Yes: the hand holds {none}, so it may be shown (RULES §11).",
-            (f"It may: there is {none} in it (RULES §11)."),
-        )
+        yes = f"Yes, it may: the hand has {none} (RULES §11)."
+        no = f"It may be shown: it has {none}, and this table redeals such a hand (RULES §11)."
     else:
-        shown = format_cards(spoilers)
-        yes = f"No: {shown} {'is a' if len(spoilers) == 1 else 'are'} {what}{'' if len(spoilers) == 1 else 's'} (RULES §11)."
-        no = f"Right: {shown} {'is a' if len(spoilers) == 1 else 'are'} {what}{'' if len(spoilers) == 1 else 's'}, so the hand is not hopeless (RULES §11)."
+        why = "; ".join(_spoiler_words(c, trump, redeal) for c in spoilers)
+        yes = f"No: {why}. A hand with even one may not be shown (RULES §11)."
+        no = f"Right: {why}, so the hand is not hopeless (RULES §11)."
     rule = "no trump" if redeal == "no-trump" else "no point card"
     return choose(
         f"This table redeals a hand with {rule}. The trump is {trump.describe()}. May you show this hand and ask for "
@@ -448,8 +508,22 @@ def redeal_question(hand: CardsLike, trump: Trump, redeal: str) -> Question:
         {"Yes, show it": (may, yes), "No, play it": (not may, no)},
         f"{'Yes' if may else 'No'} (RULES §11).",
         picture=hand_svg(cards, None),
-        hint=f"Look at every card: is any of them a {what}?",
+        hint=f"Look at every card: is any of them a {'trump' if redeal == 'no-trump' else 'point card'}?",
     )
+
+
+def _spoiler_words(card: Card, trump: Trump, redeal: str) -> str:
+    """Why ``card`` keeps a hand from being hopeless, naming the rule: a trump and which kind, or a point card."""
+    shown = format_cards([card])
+    if redeal == "no-points":
+        return f"{shown} is a point card, worth {card.points} (RULES §2)"
+    if card.is_joker:
+        return f"{shown} is a trump, as every joker is (RULES §3)"
+    if card.rank == trump.rank:
+        return f"{shown} is a trump, since it has the trump rank, {trump.rank} (RULES §3)"
+    if card in trump_fives(trump):
+        return f"{shown} is a trump, the red five (RULES §11)"
+    return f"{shown} is a trump, of the trump suit (RULES §3)"
 
 
 # -- Finding Friends (找朋友 zhǎo péngyou, RULES §11) --------------------------------------------------------
@@ -524,7 +598,7 @@ def friends_story(seed: int = 0, players: int = 5) -> HTML:
     parts = [f"<p>{escape(dealer)} deals, buries the kitty and calls {escape(_call_words(calls))}.</p>"]
     seen: list[tuple[int, tuple[Card, ...]]] = []
     known: tuple[int, ...] = ()
-    for number, trick in enumerate(record.tricks, 1):
+    for n, trick in enumerate(record.tricks, 1):
         seats = [(trick.leader + k) % players for k in range(players)]
         for seat, play in zip(seats, trick.plays, strict=True):
             seen.append((seat, tuple(play)))
@@ -532,8 +606,8 @@ def friends_story(seed: int = 0, players: int = 5) -> HTML:
         for friend in now:
             if friend not in known:
                 parts.append(
-                    f"<p>Trick {number}: {escape(names[friend])} plays the called copy and is {escape(dealer)}'s "
-                    "friend from this moment on — the teams were hidden until now.</p>"
+                    f"<p>Trick {n}: {escape(names[friend])} plays the called copy and is {escape(dealer)}'s "
+                    "friend from this moment on. Until then the teams were hidden.</p>"
                     + trick_svg(trick.plays, trick.leader, record.trump, winner=trick.winner, names=names)
                 )
         known = now

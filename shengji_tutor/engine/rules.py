@@ -211,6 +211,7 @@ def rule_changes(rules: RuleSet) -> dict[str, Any]:
     """The fields of ``rules`` that differ from the house rules, as JSON-ready values (a tuple as a list), so that
     ``RuleSet(**rule_changes(rules)) == rules``: a puzzle's ``rules:`` and a learner's kept house rules are these.
 
+    >>> from shengji_tutor.engine.rules import RuleSet, rule_changes
     >>> rule_changes(RuleSet(decks=3, red_five="5H")), rule_changes(RuleSet())
     ({'decks': 3, 'red_five': '5H'}, {})
     """

@@ -198,6 +198,7 @@ def house_rules(rules: object) -> str:
     (``rule_changes``). Only a ``RuleSet`` that the engine would make again from that JSON is taken.
 
     >>> from shengji_tutor import RuleSet
+    >>> from shengji_tutor.store.validate import house_rules
     >>> house_rules(RuleSet(decks=3, red_five="5H"))
     '{"decks": 3, "red_five": "5H"}'
     >>> house_rules({"decks": 3})

@@ -56,8 +56,9 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
     def _verdict(self) -> tuple[bool, str]:
         rank = self.trump.rank
         name, chinese, back = _NAMES[rank]
-        rule = f"Hook and needle ({chinese}, RULES §11): at trump rank {rank}, the {name}"
+        rule = f"At trump rank {rank}, the {name} ({chinese}, RULES §11)"
         play = format_cards(self.last_trick)
+        a_rank = f"{'an' if rank == 'A' else 'a'} {rank}"
         if self.spec.last_trick_by == "declarers":
             return False, (
                 f"No. {rule} punishes only a last trick the attackers win. The declarers won it with {play}, so "
@@ -65,13 +66,13 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
             )
         if hooked_back_to(self.last_trick, self.trump, self.rules) is None:
             return False, (
-                f"No. {rule} needs a {rank} in the attackers' winning play, and {play} holds none: the declarers "
-                "keep their level; the round is scored as usual (RULES §9)."
+                f"No. {rule} needs {a_rank} in the attackers' winning play, and {play} holds none. The declarers "
+                "keep their level, and the round is scored as usual (RULES §9)."
             )
         hooks = [c for c in self.last_trick if c.rank == rank]
         holds = "" if len(hooks) == len(self.last_trick) else f", which holds {format_cards(hooks)}"
         return True, (
-            f"Yes. {rule}: the attackers won the last trick with {play}{holds}. The declarers drop "
+            f"Yes. {rule} applies: the attackers won the last trick with {play}{holds}. The declarers drop "
             f"back to {back}, on top of the round's normal result. Any {rank} in the play counts, whatever its suit."
         )
 
