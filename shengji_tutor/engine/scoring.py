@@ -271,11 +271,12 @@ def red_five_points(
     >>> from shengji_tutor import RuleSet
     >>> from shengji_tutor.engine.scoring import red_five_points
     >>> rules = RuleSet(red_five="5H")
-    >>> red_five_points(["5H", "3S", "AS", "4S"], [False, True, False, True], winner=2, rules=rules)
+    >>> lost = ["SJ SJ", "5H 3C", "4S 6S", "8D 9D"]  # trump 7♣: the small jokers win, 5♥ must follow them
+    >>> red_five_points(["5H", "3C", "4C", "6C"], [False, True, False, True], winner=0, rules=rules)  # won with it
     0
-    >>> red_five_points(["5H", "3S", "AS", "4S"], [False, True, True, False], winner=2, rules=rules)
+    >>> red_five_points(lost, [True, False, True, False], winner=0, rules=rules)  # a declarer's 5♥ lost
     10
-    >>> red_five_points(["AS", "5H", "KS", "4S"], [False, True, False, True], winner=0, rules=rules)
+    >>> red_five_points(lost, [False, True, False, True], winner=0, rules=rules)  # an attacker's 5♥ lost
     -10
     """
     rules = rules_or_default(rules)
