@@ -182,3 +182,9 @@ def test_finding_friends_with_five_players_picked_in_the_house_rules(page: Any, 
     page.wait_for_timeout(300)
     assert overflow(page) == []
     no_trouble(page)
+    # the choice is kept for the learner (the browser tests share one): back to RULES.md's table of four
+    chooser.get_by_role("button", name="4", exact=True).click()
+    page.wait_for_function(
+        "document.querySelector('.sjt-coached-game .sjt-picker')?.textContent.includes('Your hand (South)')",
+        timeout=TIMEOUT,
+    )
