@@ -11,7 +11,7 @@ from shengji_tutor import Card, deck, parse_cards
 from shengji_tutor.course.catalogue import find_lesson, puzzles_of
 from shengji_tutor.course.zhengfen_questions import pile_points, which_beats, which_is_combination
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
-from shengji_tutor.engine.seats import SEATS
+from shengji_tutor.engine.seats import SEATS, seat_index, seat_name
 from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.zhengfen import BeatsPuzzle, CombinationPuzzle, PilePuzzle
@@ -45,24 +45,26 @@ def test_the_curriculums_misconceptions_are_answered(puzzles: list[Puzzle]) -> N
 
 
 def _pile_by_the_game(puzzle: PilePuzzle) -> tuple[str, int]:
-    """Play the puzzle's pile in a real ``Game``: deal each seat the cards it plays (the leader the 3♥ too)."""
-    leader = SEATS.index(puzzle.spec.leader)
-    hands: list[list[Card]] = [[] for _ in SEATS]
+    """Play the puzzle's pile in a real ``Game`` at its table: deal each seat the cards it plays (the leader the 3♥
+    too)."""
+    n = puzzle.spec.players
+    leader = seat_index(puzzle.spec.leader, n)
+    hands: list[list[Card]] = [[] for _ in range(n)]
     for turn, cards in enumerate(puzzle.actions):
         if cards:
-            hands[(leader + turn) % 4].extend(cards)
+            hands[(leader + turn) % n].extend(cards)
     hands[leader].append(FIRST_LEADER_CARD)
     rest = [c for c in deck(1) if not any(c in h for h in hands)]
-    for seat, size in enumerate((14, 14, 13, 13)):
-        while len(hands[seat]) < size:
+    for seat in range(n):
+        while len(hands[seat]) < 54 // n + (seat < 54 % n):
             hands[seat].append(rest.pop())
-    order = [hands[k % 4][k // 4] for k in range(54)]
-    game = Game(ZhengFenRules(players=4), first_dealer=0, deck_orders=[order])
+    order = [hands[k % n][k // n] for k in range(54)]
+    game = Game(ZhengFenRules(players=n), first_dealer=0, deck_orders=[order])
     for turn, cards in enumerate(puzzle.actions):
-        seat = (leader + turn) % 4
+        seat = (leader + turn) % n
         game.apply(Pass(seat) if cards is None else Play(seat, tuple(cards)))
     trick = game.tricks[0][0]
-    return SEATS[trick.taker], trick.points
+    return seat_name(trick.taker, n), trick.points
 
 
 def test_every_answer_is_the_engines(puzzles: list[Puzzle]) -> None:
@@ -186,3 +188,22 @@ def test_a_beats_puzzle_shows_the_table_as_cards_not_as_a_sheng_ji_trick() -> No
     picture = puzzle_card_args(puzzle)["picture"]
     assert "On the table" in picture
     assert not any(seat in picture for seat in ("North", "West", "South", "East", "led", "points"))
+
+
+def test_a_pile_puzzle_seats_three_to_six_and_asks_the_taker_only_at_four() -> None:
+    from pydantic import ValidationError
+
+    from shengji_tutor.puzzles.schema import PileSpec
+
+    bank = load_bank()
+    sizes = {p.spec.players for p in bank.values() if p.kind == "pile"}
+    assert {3, 4, 5} <= sizes
+    five = bank["zhengfen-pile-five-players"]
+    assert five.solve() == 40
+    assert "the four others passed" in five.grade(40).explanation
+    base = {"kind": "pile", "id": "x", "prompt": "Who takes this pile?", "actions": ["5H", "pass", "pass"]}
+    with pytest.raises(ValidationError, match="ask: taker is answered with a seat of a table of four"):
+        PileSpec(**base, players=3, leader="Seat 1", ask="taker")
+    with pytest.raises(ValidationError, match="leader: choose a seat"):
+        PileSpec(**base, players=3, leader="Seat 4", ask="points")
+    assert PileSpec(**base, players=3, leader="seat 2", ask="points").leader == "Seat 2"

@@ -32,7 +32,7 @@ from typing import Annotated, Any, Literal, Self, get_args
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..engine.cards import RANKS, normal_rank
-from ..engine.seats import SEATS, seat_index
+from ..engine.seats import SEATS, seat_index, seat_names
 
 __all__ = [
     "KINDS",
@@ -370,14 +370,28 @@ class BeatsSpec(SpecBase):
 
 
 class PileSpec(SpecBase):
-    """Zheng Fen (RULES §12) at a table of four: who takes the pile (``ask: taker``) or how many points
-    (``ask: points``)? ``actions`` are the turns in play order from ``leader``, each a combination's cards
-    or ``pass``, down to the passes that end the pile (the engine checks that each play beats the table)."""
+    """Zheng Fen (RULES §12) at a table of ``players`` (3–6, four by default): who takes the pile (``ask: taker``,
+    at four: the answer is a seat) or how many points (``ask: points``)? ``actions`` are the turns in play order
+    from ``leader`` (North… at four, "Seat 1"… otherwise), each a combination's cards or ``pass``, down to the
+    passes that end the pile (the engine's ``walk_pile`` checks that each play beats the table)."""
 
     kind: Literal["pile"]
-    leader: Seat = "North"
-    actions: tuple[str, ...] = Field(min_length=4)
+    players: int = Field(4, ge=3, le=6)
+    leader: str = "North"
+    actions: tuple[str, ...] = Field(min_length=3)
     ask: Literal["taker", "points"] = "taker"
+
+    @model_validator(mode="after")
+    def _seats(self) -> Self:
+        names = seat_names(self.players)
+        leader = SEATS if self.players == 4 else names
+        try:
+            object.__setattr__(self, "leader", leader[seat_index(self.leader, self.players)])
+        except ValueError as e:
+            raise ValueError(f"leader: {e}") from None
+        if self.ask == "taker" and self.players != 4:
+            raise ValueError(f"ask: taker is answered with a seat of a table of four; at {self.players} ask points")
+        return self
 
 
 class HookSpec(SpecBase):

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards
-from ...engine.seats import SEATS
+from ...engine.seats import seat_index, seat_name
 from ...zhengfen import Combination, CombinationError, classify, refusal
 from ...zhengfen.pile import PileWalk, walk_pile
 from ..base import Answer, AnswerKind, BankError, Puzzle, PuzzleView, Solution
@@ -24,6 +24,7 @@ from .card_group import CardGroupPuzzle
 __all__ = ["BeatsPuzzle", "CombinationPuzzle", "PilePuzzle", "beats_words", "combination_words"]
 
 RULE = "(RULES §12)"
+_OTHERS = {3: "two", 4: "three", 5: "four", 6: "five"}
 PASS = "pass"
 
 
@@ -135,7 +136,7 @@ class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
 
 
 class PilePuzzle(Puzzle, spec_type=PileSpec):
-    """A pile played out at a table of four: who takes it, or how many points does it hold?"""
+    """A pile played out at a table of 3 to 6: who takes it, or how many points does it hold?"""
 
     spec: PileSpec
 
@@ -157,12 +158,13 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
     @cached_property
     def _walk(self) -> PileWalk:
         """The pile as the engine walks it (``walk_pile``): its taker, its cards, what the game would refuse."""
-        return walk_pile(self.actions, SEATS.index(self.spec.leader), len(SEATS))
+        players = self.spec.players
+        return walk_pile(self.actions, seat_index(self.spec.leader, players), players)
 
     @property
     def _pile(self) -> tuple[str, list[Card], tuple[str, ...]]:
         walk = self._walk
-        taker = "" if walk.taker is None else SEATS[walk.taker]
+        taker = "" if walk.taker is None else seat_name(walk.taker, walk.players)
         return taker, list(walk.cards), walk.problems
 
     def _story(self) -> str:
@@ -192,8 +194,8 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
             else "no 5s, 10s or kings: 0"
         )
         why = (
-            f"{taker} made the last play and the three others passed, so {taker} takes the pile — every card "
-            f"played to it, not just the last play — and its points, {count} {RULE}."
+            f"{taker} made the last play and the {_OTHERS[self.spec.players]} others passed, so {taker} takes the "
+            f"pile: every card played to it, not just the last play, and its points, {count} {RULE}."
         )
         return self._is_solution(answer), why
 
