@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.zhengfen
 	$(BIN)/python -m benchmarks.strength --deals 400 --workers 2
 	$(BIN)/python -m benchmarks.strength --deals 100 --opponent random --workers 2
+	$(BIN)/python -m benchmarks.chao --turns 300
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -75,3 +75,18 @@ def test_the_coach_benchmark_times_each_kind_of_verdict_against_the_search_bot()
     assert figures["ratio"] == figures["play"] / figures["search"]
     assert figures["play_p95"] >= figures["play"]
     assert figures["decisions"] >= 10
+
+
+def test_the_chao_dipi_benchmark_pairs_the_search_and_heuristic_choices_on_real_turns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from benchmarks import chao
+    from shengji_tutor.play.search import Budget
+
+    result = chao.run(turns=6, budget=Budget(2, 2))
+    assert result.turns == 6
+    assert 0 <= result.differ <= 6
+    assert result.low <= result.mean <= result.high
+    assert result.median_seconds > 0
+    assert chao.main(["--turns", "3", "--budget", "2x2"]) == 0
+    assert "levels per turn (95% CI" in capsys.readouterr().out

@@ -709,7 +709,11 @@ def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
     assert game.awaiting == "bury"
     assert f"You overturn with {format_cards(options[0])}" in text(game)
     assert game.decisions[-1].kind == "overturn"
-    assert game.decisions[-1].assessment is None, "an overturn is not graded: there is no measure of it"
+    graded = game.decisions[-1].assessment
+    assert graded is not None, "an overturn is graded like a declaration (assess_overturn)"
+    assert graded.kind == "overturn"
+    assert graded.chosen.choice == tuple(options[0])
+    assert "choice in chao dipi" in game.verdict.value
     assert len(game.hand.hand) == game.rules.hand_size + game.rules.kitty
     game.bury(BOT.discard(game.round.view(LEARNER)))
     assert game.decisions[-1].kind == "bury"
@@ -723,6 +727,9 @@ def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
     assert "overturn or pass again" in text(game)
     game.pass_overturn()
     assert game.decisions[-1].choice == ()
+    passed = game.decisions[-1].assessment
+    assert passed is not None
+    assert passed.chosen.choice == ()
     assert game.awaiting in ("play", "overturn", "call", None)
 
 

@@ -13,13 +13,14 @@ from shengji_tutor import (
     Round,
     RuleSet,
     SearchBot,
+    Trump,
     evaluate_plays,
     lead_format,
     legal_follow,
 )
 from shengji_tutor.play.bots import declarations_for
 from shengji_tutor.play.game import _drive, prepare_round
-from shengji_tutor.play.round import PhaseError
+from shengji_tutor.play.round import PhaseError, PlayerView
 from shengji_tutor.play.sampler import STOCK, Knowledge
 from shengji_tutor.play.search import Budget, burials, candidate_plays
 
@@ -212,3 +213,93 @@ def test_in_finding_friends_the_search_bot_buries_by_search_and_the_round_accept
     assert tuple(chosen) in burials(view)
     rnd.discard(1, chosen)
     assert rnd.phase == "call"
+
+
+# -- chao dipi (RULES §11): the search bot overturns or passes by search ------------------------------------
+
+
+CHAO = RuleSet(chao_dipi=True)
+
+
+def _chao_turn(rules: RuleSet = CHAO) -> tuple[Round, PlayerView]:
+    """The first seeded round whose chao dipi turn offers a player a pair that overturns, and that player's view."""
+    import random
+
+    for seed in range(200):
+        rnd = Round(rules, seed=random.Random(seed), dealer=0, rank="2")
+        _drive(rnd, [HeuristicBot() for _ in range(rules.players)], "chao")
+        if rnd.phase == "chao" and declarations_for(rnd.view(rnd.to_act)):  # type: ignore[arg-type]
+            return rnd, rnd.view(rnd.to_act)  # type: ignore[arg-type]
+    raise AssertionError("no seed gives a chao dipi turn with an overturn")
+
+
+def test_chao_dipi_options_are_the_heuristics_choice_passing_and_every_overturn() -> None:
+    from shengji_tutor.play.search import overturn_options
+
+    _, view = _chao_turn()
+    options = overturn_options(view)
+    assert options[0] == (tuple(HeuristicBot().declare(view) or ()) or None)
+    assert None in options
+    assert set(declarations_for(view)) <= set(options)
+    assert len(options) == len(set(options))
+
+
+def test_an_overturn_is_played_out_under_its_new_trump_with_the_kitty_reburied(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_tutor.play import search
+
+    rnd, view = _chao_turn()
+    pair = declarations_for(view)[0]
+    started: list[dict[str, object]] = []
+    real = search._play_out_from
+
+    def spy(start: Round, seat: int):  # type: ignore[no-untyped-def]
+        started.append(  # as the play-out starts (it then plays the round out in place)
+            {
+                "trump": start.trump,
+                "overturner": start.overturns[-1].seat if start.overturns else None,
+                "discards": len(start.discards),
+                "hand": len(start.hand(view.seat)),
+                "phase": start.phase,
+                "leader": start.leader,
+            }
+        )
+        return real(start, seat)
+
+    monkeypatch.setattr(search, "_play_out_from", spy)
+    runs = search.overturn_runs(view, [None, pair], Budget(samples=2, candidates=2), seed=1)
+    assert [len(r) for r in runs] == [2, 2]
+    kept, turned = started[0], started[1]
+    assert kept["trump"] == view.trump  # passing: the trump stands, the kitty stays with its holder
+    assert kept["overturner"] is None
+    trump = turned["trump"]
+    assert isinstance(trump, Trump)
+    assert trump.suit == (None if pair[0].is_joker else pair[0].suit)
+    assert turned["overturner"] == view.seat
+    assert turned["discards"] == CHAO.kitty
+    assert turned["hand"] == len(view.hand)  # took the kitty up and buried as many cards
+    for start in (kept, turned):
+        assert start["phase"] == "play"
+        assert start["leader"] == rnd.dealer  # the dealer still leads (RULES §11)
+
+
+def test_the_search_bot_overturns_or_passes_with_one_of_the_options() -> None:
+    from shengji_tutor.play.search import overturn_options
+
+    rnd, view = _chao_turn()
+    choice = SearchBot(seed=0, budget=Budget(samples=4, candidates=2)).declare(view)
+    assert (tuple(choice) if choice else None) in overturn_options(view)
+    if choice:
+        rnd.declare(view.seat, choice)  # the round accepts it
+        assert rnd.overturns[-1].seat == view.seat
+
+
+def test_chao_dipi_runs_are_for_a_chao_turn_with_fixed_partners() -> None:
+    from shengji_tutor.play.search import overturn_runs
+
+    _, view = _chao_turn()
+    with pytest.raises(ValueError, match="chao dipi turn"):
+        overturn_runs(dataclasses.replace(view, phase="play"), [None], Budget(samples=2, candidates=2))
+    with pytest.raises(ValueError, match="fixed partners"):
+        overturn_runs(
+            dataclasses.replace(view, rules=RuleSet(chao_dipi=True, players=5)), [None], Budget(samples=2, candidates=2)
+        )

@@ -46,6 +46,8 @@ from .search import (
     candidate_plays,
     declaration_options,
     declaration_runs,
+    overturn_options,
+    overturn_runs,
     play_signature,
     search_plays,
 )
@@ -63,6 +65,7 @@ __all__ = [
     "assess_burial",
     "assess_call",
     "assess_declaration",
+    "assess_overturn",
     "assess_play",
     "grade_of",
     "hint_ladder",
@@ -116,7 +119,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Assessment:
-    """The coach's verdict on one decision (``kind``: "play", "bury", "declare" or "call").
+    """The coach's verdict on one decision (``kind``: "play", "bury", "declare", "call" or "overturn").
 
     ``chosen`` and ``best`` are among ``options`` (best first); ``reasons``
     are sentences for the learner, the most telling first, each naming what
@@ -560,6 +563,60 @@ def assess_declaration(
     best = judged[0]
     reasons = _declaration_reasons(view, chosen, best)
     return Assessment("declare", chosen, best, tuple(judged), tuple(reasons), budget.samples)
+
+
+def assess_overturn(
+    view: PlayerView, choice: Sequence[Card] | None, budget: Budget | None = None, seed: int | str = 0
+) -> Assessment:
+    """The verdict on overturning the trump with ``choice`` in chao dipi's turn (RULES §11), or passing (``None``):
+    each choice played out on the same sampled deals (``overturn_runs``; fixed partners)."""
+    budget = budget or COACH_BUDGET
+    options = overturn_options(view)
+    mine = tuple(choice) if choice else None
+    if mine not in options:
+        options.append(mine)
+    runs = overturn_runs(view, options, budget, seed)
+    judged = judge([o or () for o in options], runs)
+    chosen = next(o for o in judged if o.choice == (mine or ()))
+    best = judged[0]
+    return Assessment(
+        "overturn", chosen, best, tuple(judged), tuple(_overturn_reasons(view, chosen, best)), budget.samples
+    )
+
+
+def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
+    """The trump an overturn with ``cards`` makes (the one standing when ``cards`` is empty), and how many of the
+    hand's cards are trumps under it."""
+    if cards:
+        trump = Trump(view.rank, None if cards[0].is_joker else cards[0].suit, view.rules.red_five)
+    else:
+        assert view.trump is not None
+        trump = view.trump
+    name = "no-trump" if trump.suit is None else SUIT_NAMES[trump.suit]
+    return name, sum(1 for c in view.hand if trump.is_trump(c))
+
+
+def _overturn_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
+    out: list[str] = []
+    now, held_now = _trumps_under(view, ())
+    if chosen.grade != "good":
+        if best.choice and not chosen.choice:
+            suit, held = _trumps_under(view, best.choice)
+            out.append(
+                f"Overturning with {format_cards(best.choice)} makes {suit} trump: {held} of your cards would be "
+                f"trumps, against {held_now} under {now} now, and you would bury the kitty yourself (RULES §11)."
+            )
+        elif chosen.choice and not best.choice:
+            suit, held = _trumps_under(view, chosen.choice)
+            out.append(
+                f"{suit.capitalize()} gives you {held} trumps against {held_now} under {now}: not enough to be worth "
+                "overturning, so passing was better (RULES §11)."
+            )
+        elif chosen.choice and best.choice:
+            (s1, h1), (s2, h2) = _trumps_under(view, chosen.choice), _trumps_under(view, best.choice)
+            out.append(f"{s2.capitalize()} gives you {h2} trumps, {s1} {h1}: overturn into your long suit (RULES §11).")
+    out.append(f"Over the sampled deals your choice averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
+    return out
 
 
 def _support(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:

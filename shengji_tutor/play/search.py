@@ -39,6 +39,7 @@ from itertools import islice
 from typing import TypeVar
 
 from ..engine.cards import Card
+from ..engine.declaring import Declaration
 from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
 from ..engine.trump import Trump
@@ -59,6 +60,8 @@ __all__ = [
     "declaration_options",
     "declaration_runs",
     "evaluate_plays",
+    "overturn_options",
+    "overturn_runs",
     "play_out",
     "play_signature",
     "search_plays",
@@ -219,8 +222,9 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
 class SearchBot:
     """Plays the best play ``evaluate_plays`` finds when it beats the heuristic bot's play by more than the noise
     (``CONFIDENCE`` standard errors of the difference on the same deals); buries the kitty by search among a few
-    sensible burials, and declares by search too; calls friends as the heuristic bot does. RULES §11's chao dipi
-    is not searched: it overturns and buries an overturned kitty as the heuristic bot does, and its play-outs of a
+    sensible burials, and declares by search too; calls friends as the heuristic bot does. In RULES §11's chao
+    dipi it overturns (or passes) by search too, with fixed partners (``overturn_runs``: overturns by the players
+    after it are not foreseen), and buries an overturned kitty as the heuristic bot does; its play-outs of a
     declaration or a burial do not foresee overturns.
 
     ``SearchBot(seed=0)`` searches with the default ``Budget``; the same view,
@@ -237,8 +241,13 @@ class SearchBot:
 
         See ``declaration_runs``: later declarations by others are not foreseen.
         """
-        if view.phase == "chao":  # RULES §11's chao dipi: the search does not foresee it, the heuristic decides
-            return self._heuristic.declare(view)
+        if view.phase == "chao":  # RULES §11's chao dipi: overturn by search (with fixed partners)
+            if view.rules.partnership != "fixed":
+                return self._heuristic.declare(view)
+            choices = overturn_options(view)
+            if len(choices) == 1:
+                return choices[0]
+            return _pick(choices, overturn_runs(view, choices, self.budget, self.seed))
         options = declaration_options(view)
         if len(options) == 1:
             return options[0]
@@ -306,6 +315,65 @@ def declaration_runs(
         order = _deck_order(view, sampler.sample(rng), rng)
         for k, choice in enumerate(options):
             runs[k].append(_play_out_deal(view, order, choice, later))
+    return runs
+
+
+def overturn_options(view: PlayerView) -> list[tuple[Card, ...] | None]:
+    """What a player may do in chao dipi's turn (RULES §11): the heuristic bot's choice first, then passing
+    (``None``), then every other pair that would overturn the trump."""
+    default = HeuristicBot().declare(view)
+    first = tuple(default) if default else None
+    options: list[tuple[Card, ...] | None] = [first]
+    for option in (None, *declarations_for(view)):
+        if option not in options:
+            options.append(option)
+    return options
+
+
+def overturn_runs(
+    view: PlayerView, options: Sequence[tuple[Card, ...] | None], budget: Budget, seed: int | str = 0
+) -> list[list[float]]:
+    """Each chao dipi choice's value (overturn with these cards, or pass: ``None``) for the player whose turn it is,
+    on each of ``budget.samples`` sampled deals of the hidden hands and the buried kitty (a change of trump shapes
+    the whole round, so it is judged on as many deals as a declaration).
+
+    After an overturn the player takes the kitty and buries as the heuristic bot would, under the new trump; after
+    a pass the trump stands. Either way the dealer leads and heuristic bots play the round out; overturns by the
+    players after this one are not foreseen. Fixed partnerships only (Finding Friends calls after chao dipi).
+    """
+    if view.phase != "chao" or view.dealer is None or view.rules.partnership != "fixed":
+        raise ValueError("overturn_runs judges a chao dipi turn (RULES §11) with fixed partners")
+    dealer = view.dealer
+
+    def start(hidden: dict[int, list[int]], choice: tuple[Card, ...] | None) -> Round:
+        kitty = hidden.get(STOCK, [])
+        others = {s: cards for s, cards in hidden.items() if s != STOCK}
+        if choice is None:
+            return Round.position(dataclasses.replace(view, phase="play", leader=dealer), others, kitty)
+        overturn = Declaration.of(view.seat, tuple(choice))
+        trump = Trump(view.rank, overturn.suit, view.rules.red_five)
+        taken = dataclasses.replace(
+            view,
+            phase="kitty",
+            hand=(*view.hand, *cards_of(kitty)),
+            trump=trump,
+            overturns=(*view.overturns, overturn),
+            discards=(),
+        )
+        burial = list(_ROLLOUT.discard(taken))
+        kept = list(taken.hand)
+        for card in burial:
+            kept.remove(card)
+        ready = dataclasses.replace(taken, phase="play", hand=tuple(kept), discards=tuple(burial), leader=dealer)
+        return Round.position(ready, others)
+
+    rng = random.Random(f"{seed}:chao:{_fingerprint(view)}")
+    sampler = Knowledge.of(view).sampler()
+    runs: list[list[float]] = [[] for _ in options]
+    for _ in range(budget.samples):
+        hidden = sampler.sample(rng)
+        for k, option in enumerate(options):
+            runs[k].append(_play_out_from(start(hidden, option), view.seat).value)
     return runs
 
 

@@ -23,9 +23,9 @@ pass, South only when they hold a pair that overturns. Every action goes through
 
 Each accepted decision of the learner is kept in ``CoachedGame.decisions`` as a
 ``Decision``: what South saw just before deciding and what they chose, for
-grading afterwards. Overturns and shown hands are not graded: the coach has no
-measure of them (``play.coaching`` judges declarations during the deal, burials,
-calls and plays).
+grading afterwards. ``play.coaching`` judges declarations during the deal,
+burials, calls, plays and, with fixed partners, chao dipi's overturns and passes
+(``assess_overturn``); a shown hand only asks for a new deal and is not graded.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from ..play.coaching import (
     assess_burial,
     assess_call,
     assess_declaration,
+    assess_overturn,
     assess_play,
     hint_ladder,
     judge_plays,
@@ -77,7 +78,13 @@ Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
 _ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | Pass | ShowHand | None]
 """Builds the learner's action (``None`` for a pass); reading the learner's cards may fail, inside ``_decide``."""
 
-_KIND_WORDS = {"declare": "declaration", "bury": "burial", "call": "friend call", "play": "play"}
+_KIND_WORDS = {
+    "declare": "declaration",
+    "bury": "burial",
+    "call": "friend call",
+    "play": "play",
+    "overturn": "choice in chao dipi",
+}
 _ASKED_IN = {"kitty": "bury", "chao": "overturn", "call": "call", "play": "play"}
 """What the learner is asked for when the round waits for South in each phase (the deal and a shown hand apart)."""
 _NOT_NOW = {
@@ -472,8 +479,12 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def _grade(self, kind: str, view: PlayerView, choice: Choice) -> Assessment | None:
         """The coach's verdict on a decision just made (from South's view before it), or None without grading."""
         budget = self.grading
-        if budget is None or kind in ("overturn", "show"):
-            return None  # play.coaching has no measure of an overturn or a shown hand: they are not graded
+        if budget is None or kind == "show":
+            return None  # a shown hand only asks for a new deal: play.coaching has no measure of it
+        if kind == "overturn":  # chao dipi (RULES §11): judged with fixed partners (friends are called after it)
+            if view.rules.partnership != "fixed":
+                return None
+            return assess_overturn(view, choice or None, budget)  # type: ignore[arg-type]
         if kind == "play":
             return assess_play(view, choice, budget)  # type: ignore[arg-type]
         if kind == "bury":

@@ -21,7 +21,13 @@ from .render import hand_svg
 __all__ = ["GRADE_LABELS", "HintLadder", "review_html", "verdict_html"]
 
 GRADE_LABELS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
-KIND_WORDS = {"play": "play", "bury": "burial", "declare": "declaration", "call": "friend call"}
+KIND_WORDS = {
+    "play": "play",
+    "bury": "burial",
+    "declare": "declaration",
+    "call": "friend call",
+    "overturn": "choice in chao dipi",
+}
 
 
 def _cards(cards: Sequence[Card], trump: Trump | None) -> str:
