@@ -291,7 +291,7 @@ def hook_lines() -> str:
 
 def pick_highest_trump(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -> Question:
     """Select the highest trump of ``hand`` under ``trump`` (with its ``red_five``): the engine's card order
-    decides (RULES §3, §11)."""
+    decides (RULES §3, §11). The hand is drawn as printed, without trump marks."""
     cards = as_cards(hand, "the hand")
     trumps = [c for c in cards if trump.is_trump(c)]
     if not trumps:
@@ -317,7 +317,7 @@ def pick_highest_trump(hand: CardsLike, trump: Trump, *, prompt: str, hint: str 
         f"{format_cards([best])}: the highest trump under these rules (RULES §11).",
         example=[best],
         count=1,
-        trump=trump,
+        trump=None,  # drawn as printed: sorted in trump order, the hand would put the answer first
         hint=hint,
     )
 
