@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -548,21 +548,34 @@ def _voids_made(view: PlayerView, burial: Sequence[Card], trump: Trump) -> set[s
     return before - after
 
 
+_CardsOrPass = tuple[Card, ...] | None
+
+
+def _judge_cards_or_pass(
+    options: list[_CardsOrPass],
+    choice: Sequence[Card] | None,
+    runs_of: Callable[[list[_CardsOrPass]], list[list[float]]],
+) -> tuple[tuple[Option, ...], Option, Option]:
+    """Judge a choice of cards or a pass (``None``) among ``options`` (the choice added when missing), on the runs
+    ``runs_of(options)`` gives: every option judged, best first, the learner's, and the best."""
+    mine = tuple(choice) if choice else None
+    if mine not in options:
+        options.append(mine)
+    judged = judge([o or () for o in options], runs_of(options))
+    chosen = next(o for o in judged if o.choice == (mine or ()))
+    return tuple(judged), chosen, judged[0]
+
+
 def assess_declaration(
     view: PlayerView, choice: Sequence[Card] | None, budget: Budget | None = None, seed: int | str = 0
 ) -> Assessment:
     """The verdict on declaring ``choice`` (or passing: ``None``) at this point of the deal."""
     budget = budget or COACH_BUDGET
-    options = declaration_options(view)
-    mine = tuple(choice) if choice else None
-    if mine not in options:
-        options.append(mine)
-    runs = declaration_runs(view, options, budget, seed, later=True)
-    judged = judge([o or () for o in options], runs)
-    chosen = next(o for o in judged if o.choice == (mine or ()))
-    best = judged[0]
+    judged, chosen, best = _judge_cards_or_pass(
+        declaration_options(view), choice, lambda options: declaration_runs(view, options, budget, seed, later=True)
+    )
     reasons = _declaration_reasons(view, chosen, best)
-    return Assessment("declare", chosen, best, tuple(judged), tuple(reasons), budget.samples)
+    return Assessment("declare", chosen, best, judged, tuple(reasons), budget.samples)
 
 
 def assess_overturn(
@@ -571,17 +584,11 @@ def assess_overturn(
     """The verdict on overturning the trump with ``choice`` in chao dipi's turn (RULES §11), or passing (``None``):
     each choice played out on the same sampled deals (``overturn_runs``; fixed partners)."""
     budget = budget or COACH_BUDGET
-    options = overturn_options(view)
-    mine = tuple(choice) if choice else None
-    if mine not in options:
-        options.append(mine)
-    runs = overturn_runs(view, options, budget, seed)
-    judged = judge([o or () for o in options], runs)
-    chosen = next(o for o in judged if o.choice == (mine or ()))
-    best = judged[0]
-    return Assessment(
-        "overturn", chosen, best, tuple(judged), tuple(_overturn_reasons(view, chosen, best)), budget.samples
+    judged, chosen, best = _judge_cards_or_pass(
+        overturn_options(view), choice, lambda options: overturn_runs(view, options, budget, seed)
     )
+    reasons = _overturn_reasons(view, chosen, best)
+    return Assessment("overturn", chosen, best, judged, tuple(reasons), budget.samples)
 
 
 def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:

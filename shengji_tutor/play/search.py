@@ -367,14 +367,7 @@ def overturn_runs(
         ready = dataclasses.replace(taken, phase="play", hand=tuple(kept), discards=tuple(burial), leader=dealer)
         return Round.position(ready, others)
 
-    rng = random.Random(f"{seed}:chao:{_fingerprint(view)}")
-    sampler = Knowledge.of(view).sampler()
-    runs: list[list[float]] = [[] for _ in options]
-    for _ in range(budget.samples):
-        hidden = sampler.sample(rng)
-        for k, option in enumerate(options):
-            runs[k].append(_play_out_from(start(hidden, option), view.seat).value)
-    return runs
+    return _runs_from(view, options, budget, f"{seed}:chao", start, samples=budget.samples)
 
 
 def burial_runs(
@@ -404,13 +397,14 @@ def _runs_from(
     budget: Budget,
     seed: str,
     start: Callable[[dict[int, list[int]], _T], Round],
+    samples: int | None = None,
 ) -> list[list[float]]:
-    """Each option's value on a third of ``budget.samples`` (at least 2) sampled deals: ``start`` sets the round up
-    for the option on the deal, then heuristic bots play it out."""
+    """Each option's value on ``samples`` sampled deals (by default a third of ``budget.samples``, at least 2):
+    ``start`` sets the round up for the option on the deal, then heuristic bots play it out."""
     rng = random.Random(f"{seed}:{_fingerprint(view)}")
     sampler = Knowledge.of(view).sampler()
     runs: list[list[float]] = [[] for _ in options]
-    for _ in range(max(2, budget.samples // 3)):
+    for _ in range(samples if samples is not None else max(2, budget.samples // 3)):
         hidden = sampler.sample(rng)
         for k, option in enumerate(options):
             runs[k].append(_play_out_from(start(hidden, option), view.seat).value)
