@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from IPython.display import HTML
@@ -37,10 +37,12 @@ from ..engine.seats import seat_name
 from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
 from ..engine.units import lead_format
+from ..play.actions import ORDINALS
 from ..play.bots import HeuristicBot
 from ..play.game import play_round
 from ..play.record import RoundRecord
 from ..play.round import friends_revealed
+from ..puzzles.kinds.friends import call_words
 from ..ui.render import hand_svg, trick_svg
 from .questions import Question, choose, number, pick, units_in_words
 
@@ -469,9 +471,8 @@ def chao_story(seed: int | None = None) -> HTML:
     )
 
 
-def _first_round(rules: RuleSet, seed: int, wanted: object) -> RoundRecord:
+def _first_round(rules: RuleSet, seed: int, wanted: Callable[[RoundRecord], bool]) -> RoundRecord:
     """The first round from ``seed`` on, played by heuristic bots, for which ``wanted(record)`` is true."""
-    assert callable(wanted)
     for s in range(seed, seed + 200):
         record = play_round(rules, seed=s, bots=[HeuristicBot() for _ in range(rules.players)], dealer=0)
         if wanted(record):
@@ -528,13 +529,12 @@ def _spoiler_words(card: Card, trump: Trump, redeal: str) -> str:
 
 # -- Finding Friends (找朋友 zhǎo péngyou, RULES §11) --------------------------------------------------------
 
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
 NOBODY_YET = "Nobody yet"
 """The choice of ``friend_question`` that says no friend has shown themselves so far."""
 
 
 def _call_words(calls: Sequence[tuple[Card, int]]) -> str:
-    return " and ".join(f"the {_ORDINALS[o]} {format_cards([c])}" for c, o in calls)
+    return " and ".join(call_words(c, o) for c, o in calls)
 
 
 def friend_question(
@@ -574,7 +574,7 @@ def friend_question(
                 f"{choice} holds the called card but has not played it: holding is not playing, and {rule}.",
             )
         elif seat in played:
-            nth = _ORDINALS[called[0][1]]
+            nth = ORDINALS[called[0][1]]
             verdicts[choice] = (False, f"{choice} played a copy of the called card, but not the {nth} one: {rule}.")
         else:
             verdicts[choice] = (False, f"{choice} has not played the called copy: {rule}.")

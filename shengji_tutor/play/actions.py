@@ -34,6 +34,7 @@ from ..engine.seats import seat_name
 __all__ = [
     "DEAL_CARD",
     "FINISH_DEAL",
+    "ORDINALS",
     "Action",
     "Call",
     "DealCard",
@@ -46,7 +47,8 @@ __all__ = [
     "action_from_dict",
 ]
 
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
+ORDINALS = {1: "first", 2: "second", 3: "third"}
+"""A called copy's ordinal in words: "the second A♥" (three decks at most)."""
 
 
 class _Action:
@@ -136,7 +138,7 @@ class Call(_Action):
     kind: ClassVar[str] = "call"
 
     def describe(self, players: int = 4) -> str:
-        named = ", ".join(f"the {_ORDINALS.get(o, f'#{o}')} {c.symbol()}" for c, o in self.calls)
+        named = ", ".join(f"the {ORDINALS.get(o, f'#{o}')} {c.symbol()}" for c, o in self.calls)
         return f"{seat_name(self.seat, players)} calls {named}"
 
     def to_dict(self) -> dict[str, Any]:

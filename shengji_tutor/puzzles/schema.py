@@ -383,10 +383,8 @@ class PileSpec(SpecBase):
 
     @model_validator(mode="after")
     def _seats(self) -> Self:
-        names = seat_names(self.players)
-        leader = SEATS if self.players == 4 else names
         try:
-            object.__setattr__(self, "leader", leader[seat_index(self.leader, self.players)])
+            object.__setattr__(self, "leader", seat_names(self.players)[seat_index(self.leader, self.players)])
         except ValueError as e:
             raise ValueError(f"leader: {e}") from None
         if self.ask == "taker" and self.players != 4:

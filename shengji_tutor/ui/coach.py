@@ -62,7 +62,7 @@ from ..play.record import Position
 from ..play.round import CallError, IllegalPlayError, PlayerView, Round, friends_wanted
 from ..play.search import Budget
 from . import coach_text as text
-from .coach_panel import HintLadder, review_html, verdict_html
+from .coach_panel import KIND_WORDS, HintLadder, review_html, verdict_html
 from .house_rules import HouseRules
 from .render import hand_svg
 from .widgets import HandPicker, TrickTable
@@ -78,13 +78,6 @@ Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
 _ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | Pass | ShowHand | None]
 """Builds the learner's action (``None`` for a pass); reading the learner's cards may fail, inside ``_decide``."""
 
-_KIND_WORDS = {
-    "declare": "declaration",
-    "bury": "burial",
-    "call": "friend call",
-    "play": "play",
-    "overturn": "choice in chao dipi",
-}
 _ASKED_IN = {"kitty": "bury", "chao": "overturn", "call": "call", "play": "play"}
 """What the learner is asked for when the round waits for South in each phase (the deal and a shown hand apart)."""
 _NOT_NOW = {
@@ -302,7 +295,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def _call_rows(self) -> None:
         """One card and one ordinal dropdown per friend the dealer calls (none with fixed partners)."""
         friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
-        ordinals = [(text.ORDINALS[k], k + 1) for k in range(self.rules.decks)]
+        ordinals = [(text.ORDINALS[k + 1], k + 1) for k in range(self.rules.decks)]
         self.call_cards = [w.Dropdown(description="Card", layout=w.Layout(width="11em")) for _ in range(friends)]
         self.call_ordinals = [w.Dropdown(options=ordinals, description="played") for _ in range(friends)]
         rows = [w.HBox([c, o]) for c, o in zip(self.call_cards, self.call_ordinals, strict=True)]
@@ -464,7 +457,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.decisions.append(Decision(kind, view, choice, position, self.hints.used, assessment))
         self._undo.append(before)
         if assessment is not None:
-            title = f"Your {_KIND_WORDS[kind]}:"
+            title = f"Your {KIND_WORDS[kind]}:"
             self.verdict.value = verdict_html(assessment, view.trump or self._deal_trump(), title=title)
         return True
 

@@ -15,10 +15,11 @@ import ipywidgets as w
 
 from ..engine.cards import Card
 from ..engine.trump import Trump
+from ..play.actions import ORDINALS
 from ..play.coaching import GRADES, Assessment, Review
 from .render import hand_svg
 
-__all__ = ["GRADE_LABELS", "HintLadder", "review_html", "verdict_html"]
+__all__ = ["GRADE_LABELS", "KIND_WORDS", "HintLadder", "review_html", "verdict_html"]
 
 GRADE_LABELS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
 KIND_WORDS = {
@@ -37,8 +38,7 @@ def _cards(cards: Sequence[Card], trump: Trump | None) -> str:
 def _choice(assessment: Assessment, choice: tuple[Any, ...], trump: Trump | None) -> str:
     """A choice drawn: cards as pictures, a pass in words, a friend call as "the first A♥"."""
     if assessment.kind == "call":
-        ordinals = {1: "first", 2: "second", 3: "third"}
-        return escape(", ".join(f"the {ordinals.get(o, str(o))} {c.symbol()}" for c, o in choice))
+        return escape(", ".join(f"the {ORDINALS.get(o, str(o))} {c.symbol()}" for c, o in choice))
     if not choice:
         return "passing"
     return _cards(choice, trump)

@@ -12,6 +12,7 @@ from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, poin
 from ..engine.declaring import Declaration
 from ..engine.seats import seat_name
 from ..engine.tricks import explain_trick
+from ..play.actions import ORDINALS
 from ..play.round import Round, Trick, friends_wanted
 
 __all__ = [
@@ -30,7 +31,6 @@ __all__ = [
     "trick_words",
 ]
 
-ORDINALS = ("first", "second", "third")
 """A called card's ordinal in words: the "second" A♥ played is ordinal 2."""
 
 
@@ -155,7 +155,7 @@ def sides(rnd: Round, you: int) -> str:
         return f"declarers: {declarers}; no friend is called yet"
     view = rnd.view(you)
     played = view.played_cards()
-    hidden = [f"the {ORDINALS[o - 1]} {c.symbol()}" for c, o in view.calls if played.count(c) < o]
+    hidden = [f"the {ORDINALS[o]} {c.symbol()}" for c, o in view.calls if played.count(c) < o]
     if hidden:
         return f"declarers: {declarers}; the other sides are hidden until {' and '.join(hidden)} is played"
     return f"declarers: {declarers} · attackers: {', '.join(name(s, you, n) for s in rnd.attackers)}"

@@ -14,13 +14,12 @@ from functools import cached_property
 
 from ...engine.cards import Card
 from ...engine.seats import seat_index, seat_name
+from ...play.actions import ORDINALS
 from ...play.round import friends_revealed, friends_wanted
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..schema import FriendsSpec
 
 __all__ = ["FriendsPuzzle", "call_words", "card_words"]
-
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
 
 
 _JOKERS = {"SJ": "small joker", "BJ": "big joker"}
@@ -33,7 +32,7 @@ def card_words(card: Card) -> str:
 
 def call_words(card: Card, ordinal: int) -> str:
     """A call in words: "the second A♥", "the first big joker"."""
-    return f"the {_ORDINALS[ordinal]} {card_words(card)}"
+    return f"the {ORDINALS[ordinal]} {card_words(card)}"
 
 
 class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
@@ -57,7 +56,7 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
         for call in spec.calls:
             if call.ordinal > rules.decks:
                 raise BankError(
-                    f"puzzle {self.id}: there is no {_ORDINALS[call.ordinal]} copy of a card in {rules.decks} decks"
+                    f"puzzle {self.id}: there is no {ORDINALS[call.ordinal]} copy of a card in {rules.decks} decks"
                 )
         _ = (self.dealer, self.asked, self.calls, self.holds)  # a bad seat or call is refused now, by name
         for seat, cards in self.plays:
@@ -175,7 +174,7 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
                         count += 1
                         mark = " — the called copy" if count == ordinal else ""
                         name = self._name(seat) + (" (the dealer)" if seat == self.dealer else "")
-                        told.append(f"{name} played the {_ORDINALS[count]} {card_words(card)}{mark}")
+                        told.append(f"{name} played the {ORDINALS[count]} {card_words(card)}{mark}")
             call = call_words(card, ordinal)
             parts.append(
                 f"The call is {call}: " + ("; ".join(told) if told else f"no {card_words(card)} played yet") + "."
