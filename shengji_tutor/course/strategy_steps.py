@@ -245,9 +245,10 @@ EXPLANATIONS: dict[str, str] = {
     ),
     "trumps": (
         '*"Save all your trumps for the end"* is a beginner\'s mistake. When you hold many trumps, leading them '
-        "early (调主 diàozhǔ) pulls the opponents' trumps out, two or three for each of yours; then your long plain "
-        "suit is safe, because nobody can trump (毙 bì) it any more (RULES §6.3, §7). With few trumps, keep them: "
-        "a trump lead then only draws your partner's."
+        "early (调主 diàozhǔ) pulls the opponents' trumps out. Each trump you lead draws at most two of theirs, one "
+        "from each opponent (and one of your partner's). Once they have none, your long plain suit is safe, because "
+        "nobody can trump (毙 bì) it any more (RULES §6.3, §7). With few trumps, keep them: a trump lead then only "
+        "draws your partner's."
     ),
     "give": (
         '*"Always win the trick if you can"* — not when your partner is already winning it: winning it again gains '
