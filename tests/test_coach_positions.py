@@ -1,0 +1,137 @@
+"""The coach's benchmark positions (``benchmarks.coach_positions``): a suite the engine agrees with.
+
+Every accepted play and every error is played through a real round filled in
+from a sampled deal (``Round.position``), so the engine judges it legal; a burial
+must be the kitty's size and come from the hand. The certainty the feeding and
+no-ruff themes rest on is asked again of ``certainty.side_sure``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections import Counter
+
+import pytest
+
+from benchmarks.coach_positions import THEMES, Position, accepts, positions
+from shengji_tutor import Card, Round
+from shengji_tutor.play.certainty import side_sure, sure_winner
+from shengji_tutor.play.sampler import STOCK, Knowledge
+
+
+@pytest.fixture(scope="module")
+def suite() -> list[Position]:
+    start = time.perf_counter()
+    built = positions()
+    assert time.perf_counter() - start < 15
+    return built
+
+
+def test_the_suite_is_large_and_covers_every_theme(suite: list[Position]) -> None:
+    assert len(suite) >= 30
+    counts = Counter(p.theme for p in suite)
+    assert set(counts) == set(THEMES)
+    for theme in THEMES:
+        assert counts[theme] >= (2 if theme in ("keep-last-trick", "draw-trumps") else 3), theme
+
+
+def test_names_are_unique_and_kebab_case(suite: list[Position]) -> None:
+    names = [p.name for p in suite]
+    assert len(set(names)) == len(names)
+    assert all(re.fullmatch(r"[a-z]+(-[a-z0-9]+)*", n) for n in names)
+    assert all(p.why and p.why.endswith(".") for p in suite)
+
+
+def test_the_suite_is_deterministic(suite: list[Position]) -> None:
+    again = positions()
+    assert [(p.name, p.accepted, p.error) for p in again] == [(p.name, p.accepted, p.error) for p in suite]
+
+
+def _legal(position: Position, play: tuple[Card, ...]) -> bool:
+    """Whether the engine plays exactly this from the view, in a round filled in from a sampled deal (an illegal
+    play raises; a throw that fails would be replaced by another unit)."""
+    view = position.view
+    hidden = Knowledge.of(view).sampler().sample(random.Random(position.name))
+    kitty = hidden.pop(STOCK, [])
+    rnd = Round.position(view, hidden, kitty)
+    played = rnd.play(view.seat, play)
+    return sorted(c.id for c in played) == sorted(c.id for c in play)
+
+
+def test_every_play_is_legal_and_the_error_is_not_accepted(suite: list[Position]) -> None:
+    for p in suite:
+        assert p.accepted, p.name
+        assert not accepts(p, p.error), p.name
+        assert all(accepts(p, a) for a in p.accepted), p.name
+        if p.theme == "bury-void":
+            assert p.view.phase == "kitty", p.name
+            assert p.view.seat == p.view.kitty_holder, p.name
+            held = Counter(c.id for c in p.view.hand)
+            for burial in (*p.accepted, p.error):
+                assert len(burial) == p.view.rules.kitty, p.name
+                assert not Counter(c.id for c in burial) - held, p.name
+            continue
+        assert p.view.phase == "play", p.name
+        for play in (*p.accepted, p.error):
+            assert _legal(p, play), (p.name, play)
+
+
+def test_burials_void_a_suit_and_keep_trumps_and_points(suite: list[Position]) -> None:
+    for p in suite:
+        if p.theme != "bury-void":
+            continue
+        trump = p.view.trump
+        assert trump is not None
+        assert any(trump.is_trump(c) or c.points >= 10 for c in p.error), p.name
+        for burial in p.accepted:
+            assert not any(trump.is_trump(c) or c.points for c in burial), p.name
+            left = Counter(c.id for c in p.view.hand) - Counter(c.id for c in burial)
+            had = {trump.suit_of(c) for c in p.view.hand if not trump.is_trump(c)}
+            kept = {trump.suit_of(Card.from_id(i)) for i in left.elements() if not trump.is_trump(Card.from_id(i))}
+            assert had - kept, p.name  # some plain suit is now empty
+
+
+def test_the_certainty_claims_hold(suite: list[Position]) -> None:
+    """Feed and no-ruff themes: the partner's win is certain (for every accepted play); nothing-to-boss and
+    keep-pairs: the winner is certain whatever is played."""
+    for p in suite:
+        view = p.view
+        if p.theme == "feed-sure-partner":
+            assert all(side_sure(view, a) for a in (*p.accepted, p.error)), p.name
+        elif p.theme in ("no-ruff-partner", "no-overruff-partner"):
+            assert all(side_sure(view, a) for a in p.accepted), p.name
+        elif p.theme in ("nothing-to-boss", "keep-pairs"):
+            winners = {sure_winner(view, a) for a in (*p.accepted, p.error)}
+            (winner,) = winners
+            assert winner is not None, p.name
+            assert winner != view.seat, p.name
+
+
+def test_the_themes_say_what_they_claim(suite: list[Position]) -> None:
+    for p in suite:
+        view = p.view
+        trump = view.trump
+        assert trump is not None
+        points = [sum(c.points for c in a) for a in p.accepted]
+        error_points = sum(c.points for c in p.error)
+        if p.theme == "feed-sure-partner":
+            assert min(points) >= 10, p.name
+            assert error_points == 0, p.name
+        elif p.theme == "nothing-to-boss":
+            assert max(points) == 0, p.name
+            assert error_points >= 10, p.name
+        elif p.theme in ("no-ruff-partner", "no-overruff-partner"):
+            assert all(not trump.is_trump(c) for a in p.accepted for c in a), p.name
+            assert all(trump.is_trump(c) for c in p.error), p.name
+        elif p.theme in ("take-points-last", "smallest-winning-ruff"):
+            assert len(view.trick) == view.rules.players - 1, p.name
+        elif p.theme == "draw-trumps":
+            assert view.leading, p.name
+            assert view.seat in view.declarers, p.name
+            assert all(trump.is_trump(c) for a in p.accepted for c in a), p.name
+            assert not trump.is_trump(p.error[0]), p.name
+        elif p.theme == "keep-last-trick":
+            assert len(view.hand) == 2, p.name
+            assert sum(c.points for c in view.discards) >= 20, p.name
