@@ -17,7 +17,10 @@ and the attackers' mean points with the search bot attacking and defending.
 one process per core at most: ``--workers`` ≤ cores), and its median and p95
 are printed; forced plays (one candidate) are not counted. ``--analyse N``
 also times ``evaluate_plays`` on every decision of one seat in N rounds of
-heuristic bots: what the coach needs to review a learner's round.
+heuristic bots: what the coach needs to review a learner's round. First it
+prints the play-outs per second (``rollout_rate``), the lean ones the search
+plays and the old path's (``Round`` driven by ``HeuristicBot``), measured in
+turn in the same run, and their ratio.
 
 A budget is written ``SAMPLESxCANDIDATES`` (``Budget(samples, candidates)``).
 """
@@ -31,6 +34,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,9 +44,10 @@ if not __package__:  # run as a script: make the repository root importable
 
 from shengji_tutor import HeuristicBot, PlayerView, RandomBot, Round, RuleSet, SearchBot, evaluate_plays
 from shengji_tutor.play.game import prepare_round, run_round
+from shengji_tutor.play.rollout import reference_play_outs
 from shengji_tutor.play.search import Budget, candidate_plays, play_out
 
-__all__ = ["Result", "analyse", "main", "paired_deal", "parse_budget", "rollout_rate", "run"]
+__all__ = ["Result", "analyse", "main", "paired_deal", "parse_budget", "rollout_rate", "rollout_rates", "run"]
 
 RULES = RuleSet()
 PLAYERS = RULES.players
@@ -175,9 +180,12 @@ def analyse(rounds: int, budget: Budget, seed: int = 0) -> list[float]:
     return out
 
 
-def rollout_rate(rollouts: int = 200, seed: int = 0) -> float:
+def rollout_rate(rollouts: int = 200, seed: int = 0, reference: bool = False) -> float:
     """Play-outs per second on one core: a deal's hands filled in at the first lead, the round played out by
-    heuristic bots and scored (what one sample of one candidate costs the search; later decisions cost less)."""
+    heuristic bots and scored (what one sample of one candidate costs the search; later decisions cost less).
+
+    The search plays out on the lean state of ``play.rollout``; with ``reference`` the old way, ``Round`` driven
+    by ``HeuristicBot`` (a ``PlayerView`` and a validated play per decision), which plays the same plays."""
     views = []
     for r in range(10):
         rnd = Round(RULES, seed=seed + r, dealer=(seed + r) % PLAYERS)
@@ -185,11 +193,24 @@ def rollout_rate(rollouts: int = 200, seed: int = 0) -> float:
         seat = rnd.dealer or 0
         hidden = {s: [c.id for c in rnd.hand(s)] for s in range(PLAYERS) if s != seat}
         views.append((rnd.view(seat), hidden))
-    began = time.perf_counter()
-    for k in range(rollouts):
-        view, hidden = views[k % len(views)]
-        play_out(Round.position(view, hidden), view.seat, candidate_plays(view, 1)[0])
-    return rollouts / (time.perf_counter() - began)
+    with reference_play_outs() if reference else nullcontext():
+        began = time.perf_counter()
+        for k in range(rollouts):
+            view, hidden = views[k % len(views)]
+            play_out(Round.position(view, hidden), view.seat, candidate_plays(view, 1)[0])
+        return rollouts / (time.perf_counter() - began)
+
+
+def rollout_rates(repeats: int = 5, rollouts: int = 200, seed: int = 0) -> tuple[float, float, float]:
+    """The lean play-outs' rate, the old path's and their ratio, each the median of ``repeats`` measurements taken
+    in turn (lean, old, lean, old …): on a shared, noisy machine only rates measured together compare."""
+    lean: list[float] = []
+    old: list[float] = []
+    for _ in range(repeats):
+        lean.append(rollout_rate(rollouts, seed))
+        old.append(rollout_rate(rollouts, seed, reference=True))
+    ratios = [a / b for a, b in zip(lean, old, strict=True)]
+    return statistics.median(lean), statistics.median(old), statistics.median(ratios)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -204,7 +225,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 2:
         parser.error("--deals must be at least 2 (a confidence interval needs two)")
     budgets = args.budget or [Budget()]
-    print(f"play-outs from the first lead: {rollout_rate():.0f}/s on one core", flush=True)
+    lean, old, ratio = rollout_rates(repeats=3)
+    print(
+        f"play-outs from the first lead: {lean:.0f}/s on one core (the old path, Round and HeuristicBot: "
+        f"{old:.0f}/s; {ratio:.1f}x, medians of 3 measured in turn)",
+        flush=True,
+    )
     for budget in budgets:
         print(run(args.deals, budget, args.opponent, args.seed, args.workers).line(), flush=True)
         if args.analyse:

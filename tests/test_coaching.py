@@ -6,6 +6,7 @@ cards; the figures asserted are the search's own (same deals, same seed).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -15,9 +16,11 @@ from shengji_tutor.engine.cards import Card, parse_cards
 from shengji_tutor.engine.ids import winner_of
 from shengji_tutor.play.actions import Discard
 from shengji_tutor.play.bots import HeuristicBot
+from shengji_tutor.play.certainty import sure_winner
 from shengji_tutor.play.coaching import (
     BLUNDER,
     INACCURACY,
+    KITTY_REACH,
     MISTAKE,
     NOISE,
     Assessment,
@@ -30,6 +33,7 @@ from shengji_tutor.play.coaching import (
     grade_of,
     hint_ladder,
     judge,
+    play_plan,
     play_reasons,
 )
 from shengji_tutor.play.game import _drive, prepare_round
@@ -128,8 +132,20 @@ def test_a_close_call_meets_more_deals() -> None:
     assert verdict.chosen.detail is not None
     assert verdict.chosen.detail.samples == verdict.samples
     assert len(verdict.chosen.runs) == verdict.samples
-    quick = assess_play(view, cards("2S"), budget=Budget(samples=12), max_samples=12)
-    assert quick.samples == 12
+    assert verdict.samples <= play_plan(Budget(samples=12)).cap
+    assert verdict.best.detail is not None
+    assert verdict.best.detail.samples == verdict.samples  # the best met the same fresh deals
+
+
+def test_the_loss_is_measured_on_deals_the_best_was_not_chosen_on() -> None:
+    view = view_at(7, 17)
+    verdict = assess_play(view, cards("2S"), budget=Budget(samples=12))
+    assert verdict.best.choice != cards("2S")
+    chose = assess_play(view, verdict.best.choice, budget=Budget(samples=12))
+    assert chose.grade == "good"
+    assert chose.reasons[0] == "The best play found."
+    # the best's figures in the first verdict are from the fresh deals, not those it was chosen on
+    assert verdict.best.runs != chose.chosen.runs[: len(verdict.best.runs)]
 
 
 def _option(play: tuple[Card, ...], loss: float, **measured: float) -> Option:
@@ -168,7 +184,12 @@ def test_giving_points_to_a_winning_opponent_is_named() -> None:
     name = ("North", "West", "South", "East")[w]
     ten, small = cards("10D"), cards("3D")
     reasons = play_reasons(view, _option(ten, 0.4), _option(small, 0.0))
-    assert reasons[0].startswith(f"You gave {name} 10 points: {name} was winning the trick")
+    if sure_winner(view, ten) == w:  # nobody still to play can beat the winner: the points are surely given
+        assert reasons[0].startswith(f"You gave {name} 10 points: nobody still to play can beat {name}'s")
+    else:  # someone after South may still take it: the coach does not say the points went to the winner
+        assert reasons[0].startswith(f"You put 10 points on a trick {name} is winning so far (")
+    assert "was winning the trick" not in " ".join(reasons)
+    assert reasons[0].endswith("play a card worth nothing (3♦).")
     # the same play giving no points is not blamed for points
     reasons = play_reasons(view, _option(cards("4D"), 0.4), _option(small, 0.0))
     assert not any("points:" in r for r in reasons)
@@ -180,8 +201,11 @@ def test_reasons_come_from_what_was_measured() -> None:
     trumpy = play_reasons(view, _option(a, 0.5, trumps=2), _option(b, 0.0))
     assert any("2 more trumps" in r for r in trumpy)
     broken = play_reasons(view, _option(a, 0.5, pairs=1), _option(b, 0.0))
-    assert any("broke a pair" in r for r in broken)
+    assert any("4♦ follows without breaking your pair" in r for r in broken)  # the real cause, named
     kitty = play_reasons(view, _option(a, 0.5, kitty_points=-20), _option(b, 0.0, kitty_points=10))
+    assert not any("kitty" in r for r in kitty)  # the last trick is far off: the kitty is not the cause
+    near_end = dataclasses.replace(view, hand=view.hand[:KITTY_REACH])
+    kitty = play_reasons(near_end, _option(a, 0.5, kitty_points=-20), _option(b, 0.0, kitty_points=10))
     assert any("kitty's bonus swings about 30 points" in r for r in kitty)
     later = play_reasons(view, _option(a, 0.5, later_points=-15), _option(b, 0.0, later_points=5))
     assert any("about 20 points in the tricks that follow" in r for r in later)

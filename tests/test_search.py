@@ -303,3 +303,107 @@ def test_chao_dipi_runs_are_for_a_chao_turn_with_fixed_partners() -> None:
         overturn_runs(
             dataclasses.replace(view, rules=RuleSet(chao_dipi=True, players=5)), [None], Budget(samples=2, candidates=2)
         )
+
+
+# -- the kitty as the burier would bury it (RULES §8) ------------------------------------------------
+
+
+def _kitty_points(deals: list[dict[int, list[int]]]) -> list[int]:
+    from shengji_tutor.engine.cards import Card
+
+    return [sum(Card.from_id(i).points for i in d[STOCK]) for d in deals]
+
+
+def test_sampled_kitties_hold_points_as_rarely_as_the_bots_bury_them() -> None:
+    import random
+
+    from shengji_tutor.engine.cards import Card
+    from shengji_tutor.play.search import buried_as_dealt
+
+    real, modelled, uniform = [], [], []
+    for seed in range(24):
+        rnd = round_at(RuleSet(), seed, 4 * 4)  # four tricks in: the burier has played, and shown voids
+        assert rnd.dealer is not None
+        real.append(sum(Card.from_id(i).points for i in rnd.discards))
+        view = rnd.view((rnd.dealer + 1) % 4)  # an attacker: the kitty is hidden
+        sampler = Knowledge.of(view).sampler()
+        rng = random.Random(seed)
+        deals = [buried_as_dealt(view, sampler, rng) for _ in range(8)]
+        assert all(not sampler.knowledge.broken(d) for d in deals)  # every deal agrees with what was seen
+        modelled += _kitty_points(deals)
+        uniform += _kitty_points([sampler.sample(rng) for _ in range(8)])
+    mean = sum(real) / len(real)
+    assert sum(modelled) / len(modelled) <= mean + 4  # about what the burier really buries ...
+    assert sum(1 for p in modelled if p == 0) >= 0.75 * len(modelled)
+    assert sum(uniform) / len(uniform) >= mean + 8  # ... where a uniform kitty holds many more points
+
+
+def test_the_burier_and_a_view_before_the_burial_draw_uniform_kitties() -> None:
+    import random
+
+    from shengji_tutor.play.search import buried_as_dealt
+
+    rnd = round_at(RuleSet(), 3, 8)
+    assert rnd.dealer is not None
+    view = rnd.view(rnd.dealer)
+    sampler = Knowledge.of(view).sampler()
+    assert buried_as_dealt(view, sampler, random.Random(1)) == sampler.sample(random.Random(1))
+
+
+# -- the search bot overrides its heuristic only on fresh evidence -------------------------------------
+
+
+def test_the_search_bot_rechecks_a_challenger_on_fresh_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_tutor.play import search
+
+    asked: list[str] = []
+    real = search.PlayDeals.values
+
+    def spy(self: search.PlayDeals, stream: str, start: int, count: int, which: object) -> object:
+        asked.append(stream)
+        return real(self, stream, start, count, which)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search.PlayDeals, "values", spy)
+    bot = SearchBot(seed=0, budget=Budget(samples=4, candidates=4, recheck=6))
+    rechecked = 0
+    for seed in range(10):
+        rnd = round_at(RuleSet(), seed, 12)
+        seat = rnd.to_act
+        assert seat is not None
+        view = rnd.view(seat)
+        asked.clear()
+        play = tuple(bot.play(view))
+        rechecked += "recheck" in asked
+        if play != tuple(HeuristicBot().play(view)):
+            assert asked == ["select", "recheck"]  # never on the deals it was chosen on alone
+    assert rechecked >= 1
+
+
+def test_a_budget_names_a_bad_recheck() -> None:
+    with pytest.raises(ValueError, match="recheck is a whole number of at least 1"):
+        Budget(recheck=0)
+
+
+def test_a_candidate_list_always_holds_a_trump_lead_and_a_follow_that_keeps_pairs() -> None:
+    from shengji_tutor.play.search import pairs_broken
+
+    leads = follows = 0
+    for seed in range(30):
+        rnd = round_at(RuleSet(), seed, seed % 20)
+        seat = rnd.to_act
+        assert seat is not None
+        view = rnd.view(seat)
+        trump = view.trump
+        assert trump is not None
+        for cap in (2, 6):
+            found = candidate_plays(view, cap)
+            assert len(found) <= cap
+            if view.leading and any(trump.is_trump(c) for c in view.hand):
+                assert any(trump.is_trump(p[0]) for p in found), (seed, cap)
+                leads += 1
+            elif not view.leading:
+                fewest = min(pairs_broken(view.hand, p) for p in candidate_plays(view, 400))
+                assert min(pairs_broken(view.hand, p) for p in found) == fewest, (seed, cap)
+                follows += 1
+    assert leads >= 4
+    assert follows >= 4

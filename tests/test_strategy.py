@@ -24,6 +24,7 @@ from shengji_tutor.engine.ids import winner_of
 from shengji_tutor.engine.trump import Trump
 from shengji_tutor.play.round import PlayerView
 from shengji_tutor.play.search import strength_spent
+from shengji_tutor.play.verdict import Z
 from shengji_tutor.ui.engine_panel import EnginePanel, Verdict, think, winning_seat
 
 SEAT_NAMES = ["North", "West", "South", "East"]
@@ -194,7 +195,7 @@ def test_keep_the_pair_and_follow_with_a_single() -> None:
     breakers = [t for t in result.thoughts if t.option.detail is not None and t.option.detail.pairs_broken]
     assert breakers
     assert all(t.grade != "good" for t in breakers)
-    assert any("broke a pair" in r for t in breakers for r in t.reasons)
+    assert any("follows without breaking your pair" in r for t in breakers for r in t.reasons)
 
 
 def test_the_dealer_who_buried_points_keeps_the_last_trick() -> None:
@@ -237,7 +238,8 @@ def test_declare_in_the_long_suit() -> None:
     held = {s: sum(1 for c in view.hand if c.suit == s and c.rank != view.rank) for s in SUITS}
     assert held[best[0].suit] == max(held.values())  # type: ignore[index]
     passing = next(t for t in result.thoughts if not t.choice)
-    assert passing.option.value <= result.best.option.value
+    # measured on fresh deals, passing is not clearly better than the declaration chosen as the best
+    assert passing.option.loss + Z * passing.option.error >= 0
 
 
 # -- the panel --------------------------------------------------------------------------------------

@@ -30,15 +30,18 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
 from ..engine.ids import winner_of
+from ..engine.plays import strength_spent
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
+from .certainty import beaters, current_winner, side_sure, sure_winner
 from .round import PlayerView
 from .search import (
     Budget,
+    PlayDeals,
     PlayValue,
     burial_runs,
     burials,
@@ -48,15 +51,19 @@ from .search import (
     declaration_runs,
     overturn_options,
     overturn_runs,
+    pairs_broken,
     play_signature,
+    play_value,
     search_plays,
 )
+from .verdict import Measured, Plan, race
 
 __all__ = [
     "BLUNDER",
     "COACH_BUDGET",
     "GRADES",
     "INACCURACY",
+    "KITTY_REACH",
     "MISTAKE",
     "NOISE",
     "Assessment",
@@ -91,6 +98,13 @@ def grade_of(loss: float, error: float) -> str:
     """The grade of a choice that loses ``loss`` (value units) against the best, with standard error ``error``."""
     if loss < INACCURACY or loss <= NOISE * error:
         return "good"
+    return _band(loss)
+
+
+def _band(loss: float) -> str:
+    """The grade of a loss known to be past the line between good and not good."""
+    if loss < INACCURACY:
+        return "inaccuracy"
     if loss < MISTAKE:
         return "inaccuracy"
     if loss < BLUNDER:
@@ -111,10 +125,21 @@ class Option:
     detail: PlayValue | None = None
     runs: tuple[float, ...] = ()
     """The choice's value on each sampled deal (the same deals for every option of a judgement)."""
+    status: str = ""
+    """A raced verdict's status (``play.verdict``): "best", "good", "close" or "worse"; "" for a judgement of
+    every option on the same deals (``judge``), graded by ``grade_of``."""
 
     @property
     def grade(self) -> str:
-        return grade_of(self.loss, self.error)
+        if not self.status:
+            return grade_of(self.loss, self.error)
+        return _band(self.loss) if self.status == "worse" else "good"
+
+    @property
+    def close(self) -> bool:
+        """A close call: at the most deals the verdict may use, the loss could still be on either side of the
+        line, so the choice is not graded down and is said to be close."""
+        return self.status == "close"
 
 
 @dataclass(frozen=True)
@@ -146,12 +171,19 @@ class Assessment:
         return self.chosen.error
 
     @property
+    def close(self) -> bool:
+        """The verdict is a close call (``Option.close``): the choice is not graded down."""
+        return self.chosen.close
+
+    @property
     def accepted(self) -> tuple[Option, ...]:
         """Every option that grades good: as good as the best as far as the evaluation can tell."""
         return tuple(o for o in self.options if o.grade == "good")
 
     def headline(self) -> str:
         """One line: the grade and, when it is not good, the loss with its error."""
+        if self.close:
+            return "Close call: both plays are reasonable here." if self.kind == "play" else "Close call."
         if self.grade == "good":
             return "Good."
         loss, error = _units(self.loss), _units(self.error, self.loss)
@@ -190,7 +222,9 @@ class Review:
             word = grade if n == 1 or grade == "good" else plural[grade]
             parts.append(f"{n} {word}" if n or grade == "good" else f"no {grade}")
         total = len(self.assessments)
-        return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + "."
+        close = sum(1 for a in self.assessments if a.close)
+        said = f" ({close} of the good ones close call{'s' if close != 1 else ''})" if close else ""
+        return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + said + "."
 
 
 def _units(loss: float, scale: float | None = None) -> str:
@@ -295,39 +329,71 @@ def _merge(a: PlayValue, b: PlayValue) -> PlayValue:
     )
 
 
-def assess_play(
-    view: PlayerView,
-    play: CardsLike,
-    budget: Budget | None = None,
-    seed: int | str = 0,
-    max_samples: int = 48,
-) -> Assessment:
+def play_plan(budget: Budget) -> Plan:
+    """The deals a verdict on a play may use at ``budget``: the best chosen on ``budget.samples`` deals (twice as
+    many for the plays in contention), the loss measured on four times as many fresh ones, and up to 32 times as
+    many for a play still in doubt (a play-out costs about a millisecond: ``play.rollout``)."""
+    n = max(2, budget.samples)
+    return Plan(select=n, measure=4 * n, cap=32 * n)
+
+
+def choice_plan(budget: Budget) -> Plan:
+    """The deals a verdict on a burial, a declaration, a friend call or a chao dipi choice may use: twice a play's
+    (each deal plays the whole round, and a choice shapes all of it), up to eight times that for a close call."""
+    n = 2 * max(2, budget.samples)
+    return Plan(select=n, measure=n, cap=8 * n)
+
+
+def _option(deals: PlayDeals, k: int, stream: str, measured: Measured, count: int) -> Option:
+    """Play ``k``'s option in a race: its figures over the first ``count`` deals of ``stream`` it met."""
+    outcomes = deals.outcomes[(stream, k)][:count]
+    detail = play_value(deals.view, deals.plays[k], outcomes)
+    runs = tuple(o.value for o in outcomes)
+    return Option(
+        deals.plays[k], detail.value, detail.stderr, measured.loss, measured.error, detail, runs, measured.status
+    )
+
+
+def _preferred(view: PlayerView, plays: Sequence[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """``plays`` in the order a player prefers them when the play-outs cannot tell them apart: breaking no pair,
+    then spending no trump, then the order given (the heuristic bot's choice first)."""
+    trump = view.trump
+    assert trump is not None
+    return sorted(plays, key=lambda p: (pairs_broken(view.hand, p), sum(1 for c in p if trump.is_trump(c))))
+
+
+def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None, seed: int | str = 0) -> Assessment:
     """The coach's verdict on ``play`` (legal, by the player whose view it is) with the reasons in words.
 
-    When the verdict is in doubt — the play loses more than ``INACCURACY`` but
-    not clearly more than the noise — the same plays meet twice as many deals,
-    up to ``max_samples``: a clear choice is judged fast, a close one carefully.
+    The best play is chosen among the candidates on one set of sampled deals and the loss of ``play`` is measured
+    against it on fresh ones (``play.verdict.race``): the play is graded down only when the lower bound of its loss
+    clears ``INACCURACY``; a play still in doubt meets more deals, and one still in doubt at the cap is a close
+    call, said as such.
     """
     budget = budget or COACH_BUDGET
     trump = view.trump
     play = tuple(as_cards(play))
-    plays = _plays(view, budget, [play], None)
+    plays = _preferred(view, _plays(view, budget, [play], None))
     assert trump is not None
     sig = play_signature(play, trump)
-    options = _judged(view, plays, [], budget, seed)
-    samples = budget.samples
-    while True:
-        chosen = next(o for o in options if play_signature(o.choice, trump) == sig)
-        doubt = INACCURACY <= chosen.loss <= NOISE * chosen.error
-        if not doubt or 2 * samples > max_samples:
-            break
-        earlier = [(o.detail, list(o.runs)) for o in options if o.detail is not None]
-        options = _judged(view, plays, earlier, dataclasses.replace(budget, samples=samples), seed)
-        samples *= 2
-    chosen = dataclasses.replace(chosen, choice=tuple(play))
-    best = options[0]
-    reasons = play_reasons(view, chosen, best)
-    return Assessment("play", chosen, best, tuple(options), tuple(reasons), samples)
+    mine = next(k for k, p in enumerate(plays) if play_signature(p, trump) == sig)
+    deals = PlayDeals(view, plays, seed)
+    best, measured = race(len(plays), deals.values, play_plan(budget), focus=[mine])
+    if best == mine:
+        if ("select", best) not in deals.outcomes:  # a forced play: nothing was raced, its outcome is still told
+            deals.values("select", 0, play_plan(budget).select, [best])
+        deals_seen = len(deals.outcomes[("select", best)])
+        chosen = _option(deals, best, "select", measured[0], deals_seen)
+        top = chosen
+    else:
+        m = next(m for m in measured if m.index == mine)
+        chosen = _option(deals, mine, "measure", m, m.deals)
+        top = _option(deals, best, "measure", measured[0], m.deals)
+        deals_seen = m.deals
+    chosen = dataclasses.replace(chosen, choice=play)
+    reasons = play_reasons(view, chosen, top)
+    options = (top,) if best == mine else (top, chosen)
+    return Assessment("play", chosen, top, options, tuple(reasons), deals_seen)
 
 
 def _who(view: PlayerView, seat: int) -> str:
@@ -348,66 +414,136 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     if chosen.grade == "good":
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
             return ["The best play found.", *_measured(chosen, None)]
+        if chosen.close:
+            return [
+                f"A close call: {format_cards(best.choice)} may be a little better, but over {mine.samples} "
+                "fresh deals the difference could be more or less than ten points. Both plays are reasonable here.",
+                *_measured(chosen, best),
+            ]
         return [
             f"As good as {format_cards(best.choice)} as far as the play-outs can tell.",
             *_measured(chosen, best),
         ]
-    trump = view.trump
     out: list[str] = []
-    n = view.rules.players
     if view.trick:
-        before = [[c.id for c in p] for p in view.trick]
-        assert view.leader is not None
-        w = (view.leader + winner_of(before, trump, view.rules)) % n
-        partner_winning = w in view.partner_seats()
-        wins = [
-            winner_of([*before, [c.id for c in p]], trump, view.rules) == len(before) for p in (mine.play, top.play)
-        ]
-        mine_pts, top_pts = points(mine.play), points(top.play)
-        on_table = sum(points(p) for p in view.trick)
-        if partner_winning:
-            if wins[0] and not wins[1] and mine.trumps_spent > top.trumps_spent:
-                what = "a trump pair" if mine.trumps_spent >= 2 else "a trump"
-                out.append(f"You spent {what} on a trick {_who(view, w)} had already won.")
-            elif wins[0] and not wins[1]:
-                out.append(f"You took the trick from {_who(view, w)}, who was already winning it.")
-            if top_pts > mine_pts:
-                out.append(
-                    f"{_cap(_who(view, w))} was already winning, so give points: {format_cards(top.play)} "
-                    f"adds {top_pts} to your side's tricks, your play {mine_pts}."
-                )
-        else:
-            if mine_pts > top_pts and not wins[0]:
-                out.append(
-                    f"You gave {seat_name(w, n)} {mine_pts} points: {seat_name(w, n)} was winning the trick, "
-                    f"so play {'a small card' if not wins[1] else 'to win it'} ({format_cards(top.play)})."
-                )
-            if wins[1] and not wins[0]:
-                out.append(
-                    f"{format_cards(top.play)} wins the trick from {seat_name(w, n)}"
-                    + (f" and its {on_table + top_pts} points." if on_table + top_pts else ".")
-                )
+        out += _follow_reasons(view, mine, top)
     elif top.trick_points - mine.trick_points >= 5:
         out.append(
             f"Your lead brings your side {mine.trick_points:+.0f} points in this trick on average; "
             f"{format_cards(top.play)} brings {top.trick_points:+.0f}."
         )
-    if mine.trumps_spent > top.trumps_spent and not any("trump" in r for r in out):
+    if view.trick and mine.trumps_spent > top.trumps_spent and not any("trump" in r for r in out):
         k = mine.trumps_spent - top.trumps_spent
-        out.append(f"Your play spends {k} more trump{'s' if k > 1 else ''}: trumps win tricks later, keep them.")
-    if mine.pairs_broken > top.pairs_broken:
         out.append(
-            "You broke a pair: a pair beats a pair led later, two single cards cannot. Keep pairs and tractors "
-            "together for the end."
+            f"Your play spends {k} more trump{'s' if k > 1 else ''} than {format_cards(top.play)}: "
+            "trumps win tricks later, keep them."
         )
-    if top.kitty_points - mine.kitty_points >= 5:
+    if mine.pairs_broken > top.pairs_broken:
+        if view.trick and not top.pairs_broken:
+            out.append(
+                f"{format_cards(top.play)} follows without breaking your pair: a pair beats a pair led later, "
+                "two single cards cannot."
+            )
+        else:
+            out.append(
+                "You broke a pair: a pair beats a pair led later, two single cards cannot. Keep pairs and tractors "
+                "together for the end."
+            )
+    if top.kitty_points - mine.kitty_points >= 5 and len(view.hand) <= KITTY_REACH:
         out.append(
             f"Keep control of the last trick: the kitty's bonus swings about {top.kitty_points - mine.kitty_points:.0f} "
             f"points your way with {format_cards(top.play)} (RULES §9)."
         )
     elif top.later_points - mine.later_points >= 8:
         out.append(f"It costs about {top.later_points - mine.later_points:.0f} points in the tricks that follow.")
+    if not out:
+        out.append(
+            f"Over the deals measured your play brought your side {mine.trick_points:+.0f} points in this trick "
+            f"and {mine.later_points:+.0f} in the tricks after it; {format_cards(top.play)} brought "
+            f"{top.trick_points:+.0f} and {top.later_points:+.0f}."
+        )
     return out + _measured(chosen, best)
+
+
+KITTY_REACH = 5
+"""The kitty's bonus is given as a reason only this close to the end (cards in hand): earlier, who takes the last
+trick is too far off for one play to be the cause."""
+
+
+def _names(view: PlayerView, seats: Sequence[int]) -> str:
+    words = [seat_name(s, view.rules.players) for s in seats]
+    return " or ".join(words)
+
+
+def _follow_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
+    """The reasons about a follow: who is winning the trick and whether that is certain given the seats still to
+    play (``play.certainty``), the points given and taken, and the cheaper way to win."""
+    trump = view.trump
+    assert trump is not None
+    out: list[str] = []
+    n = view.rules.players
+    before = [[c.id for c in p] for p in view.trick]
+    w = current_winner(view)
+    assert w is not None
+    partner_winning = w in view.partner_seats()
+    wins = [winner_of([*before, [c.id for c in p]], trump, view.rules) == len(before) for p in (mine.play, top.play)]
+    mine_pts, top_pts = points(mine.play), points(top.play)
+    on_table = sum(points(p) for p in view.trick)
+    if partner_winning:
+        sure = side_sure(view, top.play)
+        threats = [s for s in beaters(view, top.play) if s not in view.partner_seats()]
+        held = "had already won" if sure else f"was winning (only {_names(view, threats)} could still beat it)"
+        if wins[0] and not wins[1] and mine.trumps_spent > top.trumps_spent:
+            what = "a trump pair" if mine.trumps_spent >= 2 else "a trump"
+            out.append(f"You spent {what} on a trick {_who(view, w)} {held}.")
+        elif wins[0] and not wins[1]:
+            out.append(f"You took the trick from {_who(view, w)}, who {held}.")
+        if top_pts > mine_pts:
+            certain = "is sure to win it" if sure else "is likely to win it"
+            out.append(
+                f"{_cap(_who(view, w))} {certain}, so give points: {format_cards(top.play)} "
+                f"adds {top_pts} to your side's tricks, your play {mine_pts}."
+            )
+        return out
+    name = seat_name(w, n)
+    if mine_pts > top_pts and not wins[0]:
+        advice = (
+            "win it" if wins[1] else ("play a card worth nothing" if not top_pts else "give as few points as you can")
+        )
+        if sure_winner(view, mine.play) == w:
+            out.append(
+                f"You gave {name} {mine_pts} points: nobody still to play can beat {name}'s "
+                f"{format_cards(view.trick[before.index(_winning_ids(view))])}, so {advice} "
+                f"({format_cards(top.play)})."
+            )
+        else:
+            others = [s for s in beaters(view, mine.play) if s != w]
+            maybe = f" ({_names(view, others)} could still take it)" if others else ""
+            out.append(
+                f"You put {mine_pts} points on a trick {name} is winning so far{maybe}: {advice} "
+                f"({format_cards(top.play)})."
+            )
+    if wins[1] and not wins[0]:
+        keeps = " and nobody after you can beat it" if not beaters(view, top.play) else ""
+        out.append(
+            f"{format_cards(top.play)} wins the trick from {name}{keeps}"
+            + (f": {on_table + top_pts} points." if on_table + top_pts else ".")
+        )
+    if (
+        all(wins)
+        and mine.trumps_spent
+        and top.trumps_spent
+        and strength_spent(mine.play, trump) > strength_spent(top.play, trump)
+    ):
+        out.append(f"A lower trump wins this too: {format_cards(top.play)}.")
+    return out
+
+
+def _winning_ids(view: PlayerView) -> list[int]:
+    """The card ids of the play winning the trick so far."""
+    assert view.trump is not None
+    before = [[c.id for c in p] for p in view.trick]
+    return before[winner_of(before, view.trump, view.rules)]
 
 
 def _measured(chosen: Option, best: Option | None) -> list[str]:
@@ -496,10 +632,56 @@ def _suit_words(suit: str) -> str:
 # -- burying, declaring, calling ----------------------------------------------------------------
 
 
+def _race_choices(
+    choices: Sequence[_C],
+    runs_of: Callable[[list[_C], str, int, int], list[list[float]]],
+    plan: Plan,
+    mine: int,
+    every: bool = False,
+) -> tuple[tuple[Option, ...], Option, Option, int]:
+    """Race ``choices`` (``play.verdict.race``) on the values ``runs_of(choices, stream, skip, count)`` gives:
+    the options measured (the best first; every choice with ``every``, else the best and ``choices[mine]``), the
+    learner's, the best, and the fresh deals the learner's was measured on."""
+    cache: dict[tuple[str, int], list[float]] = {}
+
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        missing = [k for k in which if len(cache.get((stream, k), ())) < start + count]
+        if missing:
+            have = min(len(cache.get((stream, k), ())) for k in missing)
+            got = runs_of([choices[k] for k in missing], stream, have, start + count - have)
+            for k, r in zip(missing, got, strict=True):
+                cache[(stream, k)] = cache.get((stream, k), [])[:have] + r
+        return [cache[(stream, k)][start : start + count] for k in which]
+
+    best, measured = race(len(choices), values, plan, focus=None if every else [mine])
+    out: dict[int, Option] = {}
+    for m in measured:
+        stream = "select" if m.status == "best" and not cache.get(("measure", m.index)) else "measure"
+        runs = cache[(stream, m.index)][: max(m.deals, 2)] if stream == "measure" else cache[(stream, m.index)]
+        choice: Any = choices[m.index]
+        out[m.index] = Option(
+            tuple(choice or ()),
+            sum(runs) / len(runs),
+            _stderr(runs),
+            m.loss,
+            m.error,
+            runs=tuple(runs),
+            status=m.status,
+        )
+    options = tuple(out[m.index] for m in sorted(measured, key=lambda m: (m.status != "best", m.loss)))
+    return options, out[mine], out[best], len(out[mine].runs)
+
+
 def assess_burial(
-    view: PlayerView, burial: Sequence[Card], budget: Budget | None = None, seed: int | str = 0
+    view: PlayerView,
+    burial: Sequence[Card],
+    budget: Budget | None = None,
+    seed: int | str = 0,
+    every: bool = False,
 ) -> Assessment:
-    """The verdict on the dealer's burial (``view`` in its kitty phase, with the kitty in hand)."""
+    """The verdict on the dealer's burial (``view`` in its kitty phase, with the kitty in hand): the burial is
+    raced against a few sensible ones (``burials``) as a play is (``assess_play``); with ``every``, every one of
+    them is measured, not only the learner's and the best."""
     budget = budget or COACH_BUDGET
     trump = view.trump
     assert trump is not None
@@ -507,12 +689,14 @@ def assess_burial(
     key = sorted(c.id for c in burial)
     if all(sorted(c.id for c in o) != key for o in options):
         options.append(tuple(burial))
-    runs = burial_runs(view, options, budget, seed)
-    judged = judge(options, runs)
-    chosen = next(o for o in judged if sorted(c.id for c in o.choice) == key)
-    best = judged[0]
+    mine = next(k for k, o in enumerate(options) if sorted(c.id for c in o) == key)
+
+    def runs_of(which: list[tuple[Card, ...]], stream: str, skip: int, count: int) -> list[list[float]]:
+        return burial_runs(view, which, budget, f"{seed}:{stream}", samples=count, skip=skip)
+
+    judged, chosen, best, samples = _race_choices(options, runs_of, choice_plan(budget), mine, every)
     reasons = _burial_reasons(view, chosen, best, trump)
-    return Assessment("bury", chosen, best, tuple(judged), tuple(reasons), max(2, budget.samples // 3))
+    return Assessment("bury", chosen, best, judged, tuple(reasons), samples)
 
 
 def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump) -> list[str]:
@@ -549,46 +733,63 @@ def _voids_made(view: PlayerView, burial: Sequence[Card], trump: Trump) -> set[s
 
 
 _CardsOrPass = tuple[Card, ...] | None
+_C = TypeVar("_C")
 
 
 def _judge_cards_or_pass(
     options: list[_CardsOrPass],
     choice: Sequence[Card] | None,
-    runs_of: Callable[[list[_CardsOrPass]], list[list[float]]],
-) -> tuple[tuple[Option, ...], Option, Option]:
-    """Judge a choice of cards or a pass (``None``) among ``options`` (the choice added when missing), on the runs
-    ``runs_of(options)`` gives: every option judged, best first, the learner's, and the best."""
+    runs_of: Callable[[list[_CardsOrPass], str, int, int], list[list[float]]],
+    plan: Plan,
+    every: bool,
+) -> tuple[tuple[Option, ...], Option, Option, int]:
+    """Race a choice of cards or a pass (``None``) among ``options`` (the choice added when missing), on the runs
+    ``runs_of(options, stream, skip, count)`` gives (``_race_choices``)."""
     mine = tuple(choice) if choice else None
     if mine not in options:
         options.append(mine)
-    judged = judge([o or () for o in options], runs_of(options))
-    chosen = next(o for o in judged if o.choice == (mine or ()))
-    return tuple(judged), chosen, judged[0]
+    return _race_choices(options, runs_of, plan, options.index(mine), every)
 
 
 def assess_declaration(
-    view: PlayerView, choice: Sequence[Card] | None, budget: Budget | None = None, seed: int | str = 0
+    view: PlayerView,
+    choice: Sequence[Card] | None,
+    budget: Budget | None = None,
+    seed: int | str = 0,
+    every: bool = False,
 ) -> Assessment:
     """The verdict on declaring ``choice`` (or passing: ``None``) at this point of the deal."""
     budget = budget or COACH_BUDGET
-    judged, chosen, best = _judge_cards_or_pass(
-        declaration_options(view), choice, lambda options: declaration_runs(view, options, budget, seed, later=True)
+
+    def runs_of(which: list[_CardsOrPass], stream: str, skip: int, count: int) -> list[list[float]]:
+        return declaration_runs(view, which, budget, f"{seed}:{stream}", later=True, samples=count, skip=skip)
+
+    judged, chosen, best, samples = _judge_cards_or_pass(
+        declaration_options(view), choice, runs_of, choice_plan(budget), every
     )
     reasons = _declaration_reasons(view, chosen, best)
-    return Assessment("declare", chosen, best, judged, tuple(reasons), budget.samples)
+    return Assessment("declare", chosen, best, judged, tuple(reasons), samples)
 
 
 def assess_overturn(
-    view: PlayerView, choice: Sequence[Card] | None, budget: Budget | None = None, seed: int | str = 0
+    view: PlayerView,
+    choice: Sequence[Card] | None,
+    budget: Budget | None = None,
+    seed: int | str = 0,
+    every: bool = False,
 ) -> Assessment:
     """The verdict on overturning the trump with ``choice`` in chao dipi's turn (RULES §11), or passing (``None``):
     each choice played out on the same sampled deals (``overturn_runs``; fixed partners)."""
     budget = budget or COACH_BUDGET
-    judged, chosen, best = _judge_cards_or_pass(
-        overturn_options(view), choice, lambda options: overturn_runs(view, options, budget, seed)
+
+    def runs_of(which: list[_CardsOrPass], stream: str, skip: int, count: int) -> list[list[float]]:
+        return overturn_runs(view, which, budget, f"{seed}:{stream}", samples=count, skip=skip)
+
+    judged, chosen, best, samples = _judge_cards_or_pass(
+        overturn_options(view), choice, runs_of, choice_plan(budget), every
     )
     reasons = _overturn_reasons(view, chosen, best)
-    return Assessment("overturn", chosen, best, judged, tuple(reasons), budget.samples)
+    return Assessment("overturn", chosen, best, judged, tuple(reasons), samples)
 
 
 def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
@@ -668,10 +869,11 @@ def assess_call(
     options: list[tuple[tuple[Card, int], ...]] = [tuple(HeuristicBot().call(view))]
     if mine not in options:
         options.append(mine)
-    runs = call_runs(view, options, budget, seed)
-    judged = judge(options, runs)
-    chosen = next(o for o in judged if o.choice == mine)
-    best = judged[0]
+
+    def runs_of(which: list[tuple[tuple[Card, int], ...]], stream: str, skip: int, count: int) -> list[list[float]]:
+        return call_runs(view, which, budget, f"{seed}:{stream}", samples=count, skip=skip)
+
+    judged, chosen, best, samples = _race_choices(options, runs_of, choice_plan(budget), options.index(mine), True)
     out: list[str] = []
     held = {c.id for c in view.hand}
     for card, ordinal in mine:
@@ -681,4 +883,4 @@ def assess_call(
                 "Call a card you do not hold."
             )
     out.append(f"Over the sampled deals your call averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
-    return Assessment("call", chosen, best, tuple(judged), tuple(out), max(2, budget.samples // 3))
+    return Assessment("call", chosen, best, judged, tuple(out), samples)

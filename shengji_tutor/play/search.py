@@ -15,8 +15,9 @@ points ranks higher. ``PlayValue`` keeps what a coach needs to explain it: the
 points this trick and the rest of the round, the attackers' final points, the
 trumps a play spends and the pairs it breaks.
 
-``SearchBot`` plays the best play when it is clearly better than the heuristic
-bot's (by more than the sampling noise, measured on the same deals); it buries
+``SearchBot`` plays the heuristic bot's play unless the best play found beats it
+on fresh deals too (the gain's lower confidence bound above zero: the deals a play
+was chosen on flatter it, so they cannot confirm it); it buries
 the kitty and declares trump by the same method (among a few sensible burials;
 declaring now, passing, or its strongest declaration in each suit). It calls
 friends (Finding Friends) as ``HeuristicBot`` does.
@@ -47,10 +48,11 @@ from .actions import DEAL_CARD, Play
 from .bots import HeuristicBot, declarations_for
 from .game import prepare_round
 from .round import DeclarationError, PlayerView, Round, Trick
-from .sampler import STOCK, Knowledge
+from .sampler import STOCK, Knowledge, Sampler
 
 __all__ = [
     "Budget",
+    "PlayDeals",
     "PlayValue",
     "SearchBot",
     "burial_runs",
@@ -60,10 +62,13 @@ __all__ = [
     "declaration_options",
     "declaration_runs",
     "evaluate_plays",
+    "fingerprint",
     "overturn_options",
     "overturn_runs",
+    "pairs_broken",
     "play_out",
     "play_signature",
+    "play_value",
     "search_plays",
 ]
 
@@ -71,9 +76,10 @@ _T = TypeVar("_T")
 
 POINTS_WEIGHT = 0.01
 """Value of one point to the side that wins it, in levels: enough to order plays that change no level."""
-CONFIDENCE = 1.0
-"""How many standard errors a play must gain over the heuristic bot's, on the same deals, for the search bot to
-prefer it: with few samples the best-looking play is often only the luckiest."""
+CONFIDENCE = 1.645
+"""How many standard errors a play's gain over the heuristic bot's, re-checked on fresh deals, must clear zero by
+for the search bot to prefer it (a one-sided 95% bound): with few samples the best-looking play is often only the
+luckiest, and the deals it was chosen on flatter it."""
 
 
 @dataclass(frozen=True)
@@ -86,9 +92,12 @@ class Budget:
 
     samples: int = 8
     candidates: int = 6
+    recheck: int = 24
+    """Fresh deals on which the search bot re-checks a play (or burial, declaration) that looked better than
+    its heuristic's before it plays it (``SearchBot``)."""
 
     def __post_init__(self) -> None:
-        for name in ("samples", "candidates"):
+        for name in ("samples", "candidates", "recheck"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
                 raise ValueError(f"a budget's {name} is a whole number of at least 1, not {value!r}")
@@ -149,7 +158,7 @@ def search_plays(
     best first. Seeded by ``seed`` and the view, so a play added to ``candidates`` meets the same deals;
     ``skip`` passes over the first deals of that sequence (to add samples to an earlier search)."""
     assert view.trump is not None
-    rng = random.Random(f"{seed}:{_fingerprint(view)}")
+    rng = random.Random(f"{seed}:{fingerprint(view)}")
     sampler = Knowledge.of(view).sampler()
     for _ in range(skip):
         sampler.sample(rng)
@@ -162,10 +171,82 @@ def search_plays(
             runs[k].append(play_out(rnd, view.seat, play))
     trump = view.trump
     out = [
-        (_value(view, play, outcomes), [o.value for o in outcomes])
+        (play_value(view, play, outcomes), [o.value for o in outcomes])
         for play, outcomes in zip(candidates, runs, strict=True)
     ]
     return sorted(out, key=lambda vr: (-vr[0].value, strength_spent(vr[0].play, trump)))
+
+
+class PlayDeals:
+    """Plays played out on the deals of named streams (one seeded sequence of deals per name), each deal drawn
+    once and kept and each outcome kept: ``values`` is what ``play.verdict.race`` asks for."""
+
+    def __init__(self, view: PlayerView, plays: Sequence[tuple[Card, ...]], seed: int | str) -> None:
+        self.view = view
+        self.plays = list(plays)
+        self.seed = seed
+        self._samplers: dict[str, tuple[random.Random, Sampler]] = {}
+        self._deals: dict[str, list[tuple[dict[int, list[int]], list[int]]]] = {}
+        self.outcomes: dict[tuple[str, int], list[_Outcome]] = {}
+
+    def _deal(self, stream: str, k: int) -> tuple[dict[int, list[int]], list[int]]:
+        deals = self._deals.setdefault(stream, [])
+        if stream not in self._samplers:
+            rng = random.Random(f"{self.seed}:{stream}:{fingerprint(self.view)}")
+            self._samplers[stream] = (rng, Knowledge.of(self.view).sampler())
+        rng, sampler = self._samplers[stream]
+        while len(deals) <= k:
+            hidden = buried_as_dealt(self.view, sampler, rng)
+            kitty = hidden.pop(STOCK, [])
+            deals.append((hidden, kitty))
+        return deals[k]
+
+    def values(self, stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        out = []
+        for k in which:
+            got = self.outcomes.setdefault((stream, k), [])
+            while len(got) < start + count:
+                hidden, kitty = self._deal(stream, len(got))
+                got.append(play_out(Round.position(self.view, hidden, kitty), self.view.seat, self.plays[k]))
+            out.append([o.value for o in got[start : start + count]])
+        return out
+
+
+KITTY_TRIES = 20
+"""Draws ``buried_as_dealt`` may make for a kitty the burier's policy would bury, before it keeps a uniform one."""
+
+
+def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> dict[int, list[int]]:
+    """A deal of the hidden cards (``sampler.sample``) whose kitty is the one its burier would have buried.
+
+    A uniform draw puts points in the kitty as often as anywhere, but players do
+    not bury points they can keep (the bots' burials held none in 60 of 60
+    rounds), so a search on uniform kitties chases a kitty bonus that is not
+    there. Here the burier's hidden hand and the kitty are pooled and buried from
+    by the play-outs' own policy (the heuristic bot's ``discard``; the cards the
+    burier has played since were kept, so they are not offered), and the draw is
+    kept when the hand that is left agrees with everything seen (its voids, the
+    cards it showed): a draw from the deals that agree with the play and with how
+    the burier buries. After ``KITTY_TRIES`` refusals a uniform draw is kept. The
+    burier's own view, a view before the burial, and chao dipi (several buriers)
+    draw uniformly.
+    """
+    burier = view.kitty_holder
+    deal = sampler.sample(rng)
+    if burier is None or burier == view.seat or view.phase != "play" or view.overturns or not deal.get(STOCK):
+        return deal
+    knowledge = sampler.knowledge
+    for _ in range(KITTY_TRIES):
+        pool = [*deal[burier], *deal[STOCK]]
+        burial = [c.id for c in _ROLLOUT.discard(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))]
+        kept = count_ids(pool)
+        for i in burial:
+            kept[i] -= 1
+        again = {**deal, burier: [i for i, c in kept.items() for _ in range(c)], STOCK: burial}
+        if not knowledge.broken(again):
+            return again
+        deal = sampler.sample(rng)
+    return deal
 
 
 def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
@@ -178,7 +259,8 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
     that wins the trick so far, the one giving most points and the one giving
     fewest; as a lead, each suit's highest unit and its lowest single. The rest
     of the room goes to the cheapest and the dearest remaining plays (by
-    ``strength_spent``) in turn.
+    ``strength_spent``) in turn. However small ``cap`` is, a trump lead (when one is legal) and a follow that
+    breaks no pair (when there is one) are kept (``_never_left_out``).
     """
     trump = view.trump
     assert trump is not None
@@ -216,12 +298,27 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
         if len(chosen) >= cap:
             break
         chosen.setdefault(play_signature(play, trump), play)
+    for play in _never_left_out(view, plays, trump):
+        sig = play_signature(play, trump)
+        if sig not in chosen and len(chosen) > 1:
+            chosen.pop(list(chosen)[-1])  # the room goes to a play a player would weigh first
+            chosen[sig] = play
     return list(chosen.values())
 
 
+def _never_left_out(view: PlayerView, plays: Sequence[tuple[Card, ...]], trump: Trump) -> list[tuple[Card, ...]]:
+    """The plays a candidate list must hold however small it is: as a lead, the strongest trump lead (drawing
+    trumps is a plan a long trump holding calls for); to a lead, the cheapest play that breaks no pair."""
+    if view.leading:
+        trumps = [p for p in plays if trump.is_trump(p[0])]
+        return [max(trumps, key=lambda p: (len(p), strength_spent(p, trump)))] if trumps else []
+    keep = min(plays, key=lambda p: (pairs_broken(view.hand, p), sum(c.points for c in p), strength_spent(p, trump)))
+    return [keep]
+
+
 class SearchBot:
-    """Plays the best play ``evaluate_plays`` finds when it beats the heuristic bot's play by more than the noise
-    (``CONFIDENCE`` standard errors of the difference on the same deals); buries the kitty by search among a few
+    """Plays the best play found on ``budget.samples`` deals when it beats the heuristic bot's play on
+    ``budget.recheck`` fresh deals too (by more than ``CONFIDENCE`` standard errors of the gain); buries the kitty by search among a few
     sensible burials, and declares by search too; calls friends as the heuristic bot does. In RULES §11's chao
     dipi it overturns (or passes) by search too, with fixed partners (``overturn_runs``: overturns by the players
     after it are not foreseen), and buries an overturned kitty as the heuristic bot does; its play-outs of a
@@ -247,24 +344,36 @@ class SearchBot:
             choices = overturn_options(view)
             if len(choices) == 1:
                 return choices[0]
-            return _pick(choices, overturn_runs(view, choices, self.budget, self.seed))
+            return _pick(
+                choices,
+                lambda which, stream, n: overturn_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
+                self.budget,
+            )
         options = declaration_options(view)
         if len(options) == 1:
             return options[0]
-        return _pick(options, declaration_runs(view, options, self.budget, self.seed))
+        return _pick(
+            options,
+            lambda which, stream, n: declaration_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
+            self.budget,
+        )
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         return self._heuristic.call(view)
 
     def play(self, view: PlayerView) -> Sequence[Card]:
+        """The heuristic bot's play, unless another candidate played out best on ``budget.samples`` deals *and*
+        its gain over the heuristic's has a positive lower confidence bound on ``budget.recheck`` fresh deals."""
         candidates = candidate_plays(view, self.budget.candidates)
         if len(candidates) == 1:
             return candidates[0]
-        results = search_plays(view, candidates, self.budget, self.seed)
-        default = candidates[0]  # the heuristic bot's play
-        base = next(runs for value, runs in results if value.play == default)
-        best, runs = results[0]
-        return best.play if _clearly_better(runs, base) else default
+        deals = PlayDeals(view, candidates, self.seed)
+        first = deals.values("select", 0, self.budget.samples, range(len(candidates)))
+        best = max(range(len(candidates)), key=lambda k: (sum(first[k]), -k))
+        if best == 0:  # the heuristic bot's play (candidate_plays puts it first)
+            return candidates[0]
+        again, base = deals.values("recheck", 0, self.budget.recheck, [best, 0])
+        return candidates[best] if _clearly_better(again, base) else candidates[0]
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """The burial that plays out best over sampled deals, among the heuristic's and a few variations."""
@@ -273,7 +382,12 @@ class SearchBot:
         options = burials(view)
         if len(options) == 1:
             return options[0]
-        return _pick(options, burial_runs(view, options, self.budget, self.seed))
+        return _pick(
+            options,
+            lambda which, stream, n: burial_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
+            self.budget,
+            third=True,
+        )
 
 
 def declaration_options(view: PlayerView) -> list[tuple[Card, ...] | None]:
@@ -299,6 +413,9 @@ def declaration_runs(
     budget: Budget,
     seed: int | str = 0,
     later: bool = False,
+    *,
+    samples: int | None = None,
+    skip: int = 0,
 ) -> list[list[float]]:
     """Each option's value (declare these cards, or pass: ``None``) on each of ``budget.samples`` sampled deals.
 
@@ -311,7 +428,9 @@ def declaration_runs(
     rng = random.Random(f"{seed}:deal:{view.seat}:{view.dealt}:{[c.id for c in view.hand]}")
     sampler = Knowledge.of(view).sampler()
     runs: list[list[float]] = [[] for _ in options]
-    for _ in range(budget.samples):
+    for _ in range(skip):
+        _deck_order(view, sampler.sample(rng), rng)
+    for _ in range(budget.samples if samples is None else samples):
         order = _deck_order(view, sampler.sample(rng), rng)
         for k, choice in enumerate(options):
             runs[k].append(_play_out_deal(view, order, choice, later))
@@ -331,7 +450,13 @@ def overturn_options(view: PlayerView) -> list[tuple[Card, ...] | None]:
 
 
 def overturn_runs(
-    view: PlayerView, options: Sequence[tuple[Card, ...] | None], budget: Budget, seed: int | str = 0
+    view: PlayerView,
+    options: Sequence[tuple[Card, ...] | None],
+    budget: Budget,
+    seed: int | str = 0,
+    *,
+    samples: int | None = None,
+    skip: int = 0,
 ) -> list[list[float]]:
     """Each chao dipi choice's value (overturn with these cards, or pass: ``None``) for the player whose turn it is,
     on each of ``budget.samples`` sampled deals of the hidden hands and the buried kitty (a change of trump shapes
@@ -367,19 +492,34 @@ def overturn_runs(
         ready = dataclasses.replace(taken, phase="play", hand=tuple(kept), discards=tuple(burial), leader=dealer)
         return Round.position(ready, others)
 
-    return _runs_from(view, options, budget, f"{seed}:chao", start, samples=budget.samples)
+    count = budget.samples if samples is None else samples
+    return _runs_from(view, options, budget, f"{seed}:chao", start, samples=count, skip=skip)
 
 
 def burial_runs(
-    view: PlayerView, options: Sequence[Sequence[Card]], budget: Budget, seed: int | str = 0
+    view: PlayerView,
+    options: Sequence[Sequence[Card]],
+    budget: Budget,
+    seed: int | str = 0,
+    *,
+    samples: int | None = None,
+    skip: int = 0,
 ) -> list[list[float]]:
     """Each burial's value for the dealer whose view it is, on each of a third of ``budget.samples`` (at least 2)
     sampled deals of the other hands, the round played out by heuristic bots."""
-    return _runs_from(view, options, budget, f"{seed}", lambda hidden, burial: _after_burial(view, hidden, burial))
+    return _runs_from(
+        view, options, budget, f"{seed}", lambda h, burial: _after_burial(view, h, burial), samples=samples, skip=skip
+    )
 
 
 def call_runs(
-    view: PlayerView, options: Sequence[Sequence[tuple[Card, int]]], budget: Budget, seed: int | str = 0
+    view: PlayerView,
+    options: Sequence[Sequence[tuple[Card, int]]],
+    budget: Budget,
+    seed: int | str = 0,
+    *,
+    samples: int | None = None,
+    skip: int = 0,
 ) -> list[list[float]]:
     """Each friend call's value for the dealer whose view it is (its call phase, Finding Friends), on each of a
     third of ``budget.samples`` (at least 2) sampled deals, the round played out by heuristic bots."""
@@ -388,7 +528,7 @@ def call_runs(
         ready = dataclasses.replace(view, phase="play", leader=view.seat, declarers=(view.seat,), calls=tuple(calls))
         return Round.position(ready, hidden)
 
-    return _runs_from(view, options, budget, f"{seed}:call", start)
+    return _runs_from(view, options, budget, f"{seed}:call", start, samples=samples, skip=skip)
 
 
 def _runs_from(
@@ -398,12 +538,16 @@ def _runs_from(
     seed: str,
     start: Callable[[dict[int, list[int]], _T], Round],
     samples: int | None = None,
+    skip: int = 0,
 ) -> list[list[float]]:
-    """Each option's value on ``samples`` sampled deals (by default a third of ``budget.samples``, at least 2):
-    ``start`` sets the round up for the option on the deal, then heuristic bots play it out."""
-    rng = random.Random(f"{seed}:{_fingerprint(view)}")
+    """Each option's value on ``samples`` sampled deals (by default a third of ``budget.samples``, at least 2),
+    after passing over the first ``skip`` deals of the seeded sequence: ``start`` sets the round up for the option
+    on the deal, then heuristic bots play it out."""
+    rng = random.Random(f"{seed}:{fingerprint(view)}")
     sampler = Knowledge.of(view).sampler()
     runs: list[list[float]] = [[] for _ in options]
+    for _ in range(skip):
+        sampler.sample(rng)
     for _ in range(samples if samples is not None else max(2, budget.samples // 3)):
         hidden = sampler.sample(rng)
         for k, option in enumerate(options):
@@ -411,18 +555,33 @@ def _runs_from(
     return runs
 
 
-def _pick(options: Sequence[_T], runs: Sequence[Sequence[float]]) -> _T:
-    """The option that played out best, when it is clearly better than the first (the heuristic's); else the first."""
-    best = max(range(len(options)), key=lambda k: (sum(runs[k]), -k))
-    return options[best] if _clearly_better(runs[best], runs[0]) else options[0]
+def _pick(
+    options: Sequence[_T],
+    runs: Callable[[list[_T], str, int], list[list[float]]],
+    budget: Budget,
+    third: bool = False,
+) -> _T:
+    """The option that played out best on the first deals (``runs(options, "", n)``), when its gain over the first
+    option (the heuristic's) is clearly positive on fresh deals (``runs(pair, ":recheck", n)``); else the first.
+    With ``third``, a third of the budget's deals each time (a burial plays the whole round out)."""
+    n, fresh = budget.samples, budget.recheck
+    if third:
+        n, fresh = max(2, n // 3), max(2, fresh // 3)
+    first = runs(list(options), "", n)
+    best = max(range(len(options)), key=lambda k: (sum(first[k]), -k))
+    if best == 0:
+        return options[0]
+    again, base = runs([options[best], options[0]], ":recheck", fresh)
+    return options[best] if _clearly_better(again, base) else options[0]
 
 
 def _clearly_better(runs: Sequence[float], base: Sequence[float]) -> bool:
-    """Whether ``runs`` beat ``base``, deal by deal, by more than ``CONFIDENCE`` standard errors of the gain."""
+    """Whether ``runs`` beat ``base``, deal by deal: the lower confidence bound of the mean gain (``CONFIDENCE``
+    standard errors below it) is above zero."""
     gains = [a - b for a, b in zip(runs, base, strict=True)]
     mean = sum(gains) / len(gains)
     spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1) / len(gains))
-    return mean > CONFIDENCE * spread
+    return mean - CONFIDENCE * spread > 0
 
 
 def burials(view: PlayerView) -> list[tuple[Card, ...]]:
@@ -470,9 +629,7 @@ _ROLLOUT = HeuristicBot()
 def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
     """Play ``play`` for ``seat``, then the rest of the round with the heuristic bot in every seat."""
     tricks_before = len(rnd.tricks)
-    rnd.apply(Play(seat, tuple(play)))
-    while len(rnd.tricks) == tricks_before:
-        _step(rnd)
+    rnd.apply(Play(seat, tuple(play)))  # validated by the round: a candidate may be a throw that fails
     outcome = _play_out_from(rnd, seat)
     mine = rnd.declarers if seat in rnd.declarers else rnd.attackers  # the sides as the round ended
     trick_points = _signed_points(rnd.tricks[tricks_before : tricks_before + 1], mine)
@@ -483,8 +640,9 @@ def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
 
 
 def _play_out_from(rnd: Round, seat: int) -> _Outcome:
-    while rnd.phase != "done":
-        _step(rnd)
+    from .rollout import finish_round  # here, not at the top: only these bodies are play.rollout's to change
+
+    finish_round(rnd)  # the heuristic bot in every seat, on the lean state (play.rollout)
     score = rnd.score()
     change = score.level_change
     declarer = seat in rnd.declarers
@@ -596,7 +754,8 @@ def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequen
     return Round.position(start, hidden)
 
 
-def _value(view: PlayerView, play: tuple[Card, ...], outcomes: list[_Outcome]) -> PlayValue:
+def play_value(view: PlayerView, play: tuple[Card, ...], outcomes: Sequence[_Outcome]) -> PlayValue:
+    """A play's ``PlayValue`` over its outcomes on sampled deals (their means; ``stderr`` of the value)."""
     n = len(outcomes)
     values = [o.value for o in outcomes]
     mean = sum(values) / n
@@ -612,12 +771,12 @@ def _value(view: PlayerView, play: tuple[Card, ...], outcomes: list[_Outcome]) -
         later_points=sum(o.later_points for o in outcomes) / n,
         kitty_points=sum(o.kitty_points for o in outcomes) / n,
         trumps_spent=sum(1 for c in play if view.trump.is_trump(c)),
-        pairs_broken=_pairs_broken(view.hand, play),
+        pairs_broken=pairs_broken(view.hand, play),
         samples=n,
     )
 
 
-def _pairs_broken(hand: Sequence[Card], play: Sequence[Card]) -> int:
+def pairs_broken(hand: Sequence[Card], play: Sequence[Card]) -> int:
     """Pairs in hand of which the play takes one card and leaves the other."""
     held = count_ids([c.id for c in hand])
     used = count_ids([c.id for c in play])
@@ -630,7 +789,7 @@ def play_signature(play: Sequence[Card], trump: Trump) -> tuple[tuple[int, int, 
     return tuple(sorted((suit[c.id], key[c.id], c.points) for c in play))
 
 
-def _fingerprint(view: PlayerView) -> str:
+def fingerprint(view: PlayerView) -> str:
     """The state of the round as the player sees it, for seeding: the same view always searches the same deals."""
     hand = ",".join(str(c.id) for c in sorted(view.hand, key=lambda c: c.id))
     table = ";".join(",".join(str(c.id) for p in t.plays for c in p) for t in view.tricks)

@@ -19,9 +19,11 @@ from ..play.actions import ORDINALS
 from ..play.coaching import GRADES, Assessment, Review
 from .render import hand_svg
 
-__all__ = ["GRADE_LABELS", "KIND_WORDS", "HintLadder", "review_html", "verdict_html"]
+__all__ = ["CLOSE_LABEL", "GRADE_LABELS", "KIND_WORDS", "HintLadder", "review_html", "verdict_html"]
 
 GRADE_LABELS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
+CLOSE_LABEL = "Close call"
+"""The badge of a verdict the evidence leaves undecided (``Assessment.close``): not graded down, and said so."""
 KIND_WORDS = {
     "play": "play",
     "bury": "burial",
@@ -50,11 +52,12 @@ def verdict_html(assessment: Assessment, trump: Trump | None, *, title: str = ""
     grade = assessment.grade
     kind = KIND_WORDS.get(assessment.kind, assessment.kind)
     head = f"{escape(title)} " if title else ""
+    badge, label = ("close", CLOSE_LABEL) if assessment.close else (grade, GRADE_LABELS[grade])
+    said = assessment.headline().split(":", 1)[-1].strip() if grade != "good" or assessment.close else ""
     parts = [
-        f'<div class="sjt-verdict" data-grade="{grade}" role="status" aria-live="polite">',
-        f'<div class="sjt-verdict-head">{head}<span class="sjt-grade" data-grade="{grade}">'
-        f"{GRADE_LABELS[grade]}</span> {escape(assessment.headline().split(':', 1)[-1].strip() if grade != 'good' else '')}"
-        "</div>",
+        f'<div class="sjt-verdict" data-grade="{badge}" role="status" aria-live="polite">',
+        f'<div class="sjt-verdict-head">{head}<span class="sjt-grade" data-grade="{badge}">'
+        f"{label}</span> {escape(said)}</div>",
     ]
     if grade != "good":
         parts.append(

@@ -112,10 +112,10 @@ def think(
     elif view.phase in ("kitty", "deal"):
         if view.phase == "kitty":
             mine = tuple(compare[0]) if compare else tuple(HeuristicBot().discard(view))
-            judged = assess_burial(view, mine, budget, seed)
+            judged = assess_burial(view, mine, budget, seed, every=True)
         else:
             mine = tuple(compare[0]) if compare else ()
-            judged = assess_declaration(view, mine or None, budget, seed)
+            judged = assess_declaration(view, mine or None, budget, seed, every=True)
         thoughts = []
         for o in judged.options:
             if o is judged.chosen:

@@ -1,0 +1,191 @@
+"""A verdict is a measurement: choose the best choice on some deals, measure the others' losses on fresh ones.
+
+Judging choices by playing them out on sampled deals has two traps. **The
+winner's curse**: if the best choice is picked on the same deals the losses are
+measured on, the luckiest choice looks best and every other choice's loss is
+inflated by that luck. **Grading on noise**: a loss a little above the line
+between good and not good may be nothing but sampling error. ``race`` avoids both:
+
+1. **Selection.** Every choice is played on ``Plan.select`` deals of one stream.
+   The choices that might still be within the threshold of the leader (paired,
+   deal by deal) get as many deals again, and the leader of those is the
+   **best**. Ties go to the earlier choice, so a caller orders its choices by
+   what a player prefers when nothing else tells them apart.
+2. **Measurement.** On a *fresh* stream of deals, each choice being judged is
+   played beside the best, and its **loss** is the mean of the paired
+   differences (best − it), with the standard error of that mean.
+3. **Racing.** A choice is **worse** only when the lower confidence bound of its
+   loss (``loss − z × error``) reaches the threshold, **good** when the upper
+   bound stays under it. A choice still in doubt gets twice the deals, up to
+   ``Plan.cap``; one still in doubt there is a **close** call, said as such,
+   never guessed. Decided choices stop drawing deals, so a clear verdict is fast
+   and a close one is careful. The bound is wider at the early looks
+   (``z = Z × (cap / deals) ** 0.25``, a Wang–Tsiatis boundary): a few deals
+   with a lucky run, or with a spread they underestimate, decide nothing.
+
+The deals come from the caller's ``values(stream, start, count, which)``: the
+values of choices ``which`` on deals ``start`` to ``start + count`` of the stream
+named ``stream`` ("select" or "measure"), the same deals for every choice.
+
+>>> import random
+>>> from shengji_tutor.play.verdict import Plan, race
+>>> rng = random.Random(0)
+>>> truth = [0.0, -0.05, -0.6]   # three choices; the last loses 0.6 on average
+>>> noise = [[rng.gauss(0, 0.3) for _ in range(400)] for _ in ("select", "measure")]
+>>> def values(stream, start, count, which):
+...     deals = noise[stream == "measure"][start:start + count]
+...     return [[truth[k] + d for d in deals] for k in which]
+>>> best, measured = race(3, values, Plan(select=8, measure=16, cap=128))
+>>> best, [m.status for m in measured]
+(0, ['best', 'good', 'worse'])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["STATUSES", "Measured", "Plan", "Values", "Z", "look_z", "race", "status_of"]
+
+Z = 1.96
+"""How many standard errors past the line a loss must be to decide a verdict: a one-sided 97.5% bound at each
+look, so that over the few looks a race takes (each with twice the deals) at most about one verdict in twenty is
+decided wrongly."""
+STATUSES = ("best", "good", "close", "worse")
+
+Values = Callable[[str, int, int, Sequence[int]], Sequence[Sequence[float]]]
+"""``values(stream, start, count, which)``: each choice of ``which``'s value on those deals of that stream."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How many deals a verdict may use: ``select`` to choose the best on (twice that for the choices still in
+    contention), ``measure`` fresh deals to begin measuring the losses, and at most ``cap`` fresh deals for a
+    choice still in doubt. ``threshold`` is the loss (value units) a choice must clearly reach to be worse."""
+
+    select: int
+    measure: int
+    cap: int
+    threshold: float = 0.10
+
+    def __post_init__(self) -> None:
+        for name in ("select", "measure", "cap"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 2:
+                raise ValueError(f"a plan's {name} is a whole number of at least 2, not {value!r}")
+        if self.cap < self.measure:
+            raise ValueError(f"a plan's cap ({self.cap}) is at least its first measurement ({self.measure})")
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One choice's verdict: its ``loss`` against the best on fresh deals and that loss's standard ``error``,
+    on ``deals`` fresh deals; ``status`` is "best", "good", "close" or "worse" (see the module docstring).
+    ``mean`` is its mean value on the selection deals it met."""
+
+    index: int
+    loss: float
+    error: float
+    deals: int
+    status: str
+    mean: float
+
+    @property
+    def low(self) -> float:
+        """The lower confidence bound of the loss."""
+        return self.loss - Z * self.error
+
+    @property
+    def high(self) -> float:
+        """The upper confidence bound of the loss."""
+        return self.loss + Z * self.error
+
+
+def status_of(loss: float, error: float, threshold: float, final: bool, z: float = Z) -> str:
+    """ "worse" when the loss's lower bound (``z`` errors below it) reaches ``threshold``, "good" when its upper
+    bound stays under it, else "close" once no more deals will come (``final``) or "" (undecided: measure more).
+
+    >>> from shengji_tutor.play.verdict import status_of
+    >>> status_of(0.5, 0.05, 0.1, False), status_of(0.02, 0.03, 0.1, False), status_of(0.12, 0.1, 0.1, True)
+    ('worse', 'good', 'close')
+    """
+    if loss - z * error >= threshold:
+        return "worse"
+    if loss + z * error < threshold:
+        return "good"
+    return "close" if final else ""
+
+
+def look_z(deals: int, cap: int) -> float:
+    """The bound's width, in standard errors, at a look after ``deals`` of at most ``cap``: ``Z`` at the cap,
+    wider before it (see the module docstring).
+
+    >>> from shengji_tutor.play.verdict import look_z
+    >>> round(look_z(96, 96), 2), round(look_z(24, 96), 2)
+    (1.96, 2.77)
+    """
+    return float(Z * (cap / deals) ** 0.25)
+
+
+def _mean_error(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _gaps(best: Sequence[float], other: Sequence[float]) -> tuple[float, float]:
+    return _mean_error([a - b for a, b in zip(best, other, strict=False)])
+
+
+def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = None) -> tuple[int, list[Measured]]:
+    """The best of ``count`` choices and each judged choice's verdict (see the module docstring), by index.
+
+    ``focus`` names the choices to measure (every one by default); the others are chosen among but not
+    measured, and have no entry. The best is always first in the list.
+    """
+    if count < 1:
+        raise ValueError("a race needs at least one choice")
+    everyone = list(range(count))
+    if count == 1:
+        return 0, [Measured(0, 0.0, 0.0, 0, "best", 0.0)]
+    first = [list(r) for r in values("select", 0, plan.select, everyone)]
+    means = [sum(r) / len(r) for r in first]
+    leader = max(everyone, key=lambda k: (means[k], -k))
+    contenders = [
+        k
+        for k in everyone
+        if k == leader or _gaps(first[leader], first[k])[0] - Z * _gaps(first[leader], first[k])[1] < plan.threshold
+    ]
+    if len(contenders) > 1:
+        more = values("select", plan.select, plan.select, contenders)
+        for k, r in zip(contenders, more, strict=True):
+            first[k] += list(r)
+            means[k] = sum(first[k]) / len(first[k])
+        leader = max(contenders, key=lambda k: (means[k], -k))
+    best = leader
+    judged = [k for k in (everyone if focus is None else dict.fromkeys(focus)) if k != best]
+    runs: dict[int, list[float]] = {k: [] for k in [best, *judged]}
+    status: dict[int, str] = {}
+    todo = list(judged)
+    size = plan.measure
+    done = 0
+    while todo:
+        got = values("measure", done, size - done, [best, *todo])
+        for k, r in zip([best, *todo], got, strict=True):
+            runs[k] += list(r)
+        done = size
+        final = size >= plan.cap
+        z = look_z(size, plan.cap)
+        for k in todo:
+            status[k] = status_of(*_gaps(runs[best], runs[k]), plan.threshold, final, z)
+        todo = [k for k in todo if not status[k]]
+        size = min(plan.cap, 2 * size)
+    out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best])]
+    for k in judged:
+        loss, error = _gaps(runs[best][: len(runs[k])], runs[k])
+        out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k]))
+    return best, out

@@ -1,0 +1,48 @@
+"""The coach's trust, in small (benchmarks/coach_trust.py runs it in full): pinned decisions of the benchmark's
+coached hands keep their verdict's class at three seeds, and the benchmark reports its figures.
+
+The pinned decisions are ones the coach before the raced verdicts (c840b13) graded good at one seed and down at
+another; a verdict measured on fresh deals, graded down only past its confidence bound, keeps them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import coach_trust
+from benchmarks.coach_trust import SEEDS, assess, collect
+
+HANDS, PER_HAND = 8, 8
+"""The benchmark's default decisions (``collect(8, 8)``), which the pinned indices refer to."""
+PINNED = {
+    4: False,  # a play the old coach called a mistake at seed 0 and good at 1 and 2; the deep search: good
+    20: False,  # good, good, inaccuracy before; the deep search: good
+    30: True,  # good, good, inaccuracy before; the deep search: an inaccuracy
+    40: False,  # good, inaccuracy, good before
+    42: False,  # a burial: good, mistake, good before
+    60: False,  # good, mistake, good before
+}
+"""Decision index -> graded down (True) or not, at every seed."""
+
+
+@pytest.mark.parametrize("index", sorted(PINNED))
+def test_a_pinned_decision_keeps_its_class_at_three_seeds(index: int) -> None:
+    d = collect(HANDS, PER_HAND)[index]
+    grades = [assess(d.kind, d.view, d.choice, seed).grade for seed in SEEDS]
+    assert [g != "good" for g in grades] == [PINNED[index]] * len(SEEDS), grades
+
+
+def test_the_pinned_decisions_are_the_benchmarks() -> None:
+    decisions = collect(HANDS, PER_HAND)
+    assert len(decisions) >= 60
+    assert {d.kind for d in decisions} >= {"play", "bury"}
+    assert decisions[42].kind == "bury"
+    assert all(decisions[k].kind == "play" for k in PINNED if k != 42)
+
+
+def test_the_benchmark_reports_stability_agreement_and_time() -> None:
+    figures, graded = coach_trust.run(hands=1, per_hand=2, deep=2, workers=1, limit=2)
+    assert figures["decisions"] == len(graded) == 2
+    for name in ("class_kept", "grade_kept", "recommendation_accepted", "deep_class_agree", "play_median_s"):
+        assert 0 <= figures[name] <= (1 if not name.endswith("_s") else 60), name
+    assert all(len(g.verdicts) == len(SEEDS) and g.deep is not None for g in graded)

@@ -1,0 +1,120 @@
+"""Verdicts as measurements (play/verdict.py): the best chosen on some deals, losses measured on fresh ones, and a
+choice graded down only when its loss's lower bound clears the line; undecided choices are raced, then close."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from shengji_tutor.play.verdict import Plan, Values, Z, race, status_of
+
+PLAN = Plan(select=8, measure=16, cap=128)
+
+
+def noisy(truth: Sequence[float], sd: float, seed: int = 0) -> tuple[Values, list[tuple[str, int, int, list[int]]]]:
+    """A ``values`` for ``race`` where choice k is worth ``truth[k]`` plus deal-by-deal noise shared by every
+    choice (paired deals) and a little of its own; and the log of what it was asked."""
+    rng = random.Random(seed)
+    shared = {s: [rng.gauss(0, 1.0) for _ in range(2000)] for s in ("select", "measure")}
+    own = {s: [[rng.gauss(0, sd) for _ in range(2000)] for _ in truth] for s in ("select", "measure")}
+    asked: list[tuple[str, int, int, list[int]]] = []
+
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        asked.append((stream, start, count, list(which)))
+        return [[truth[k] + shared[stream][d] + own[stream][k][d] for d in range(start, start + count)] for k in which]
+
+    return values, asked
+
+
+@pytest.mark.parametrize(
+    ("loss", "error", "final", "status"),
+    [
+        (0.5, 0.05, False, "worse"),  # the lower bound clears the line
+        (0.1 + Z * 0.05, 0.05, False, "worse"),  # exactly on it
+        (0.1 + Z * 0.05 - 0.001, 0.05, False, ""),  # a hair short: measure more
+        (0.1 + Z * 0.05 - 0.001, 0.05, True, "close"),  # ... and at the cap it is a close call, not a guess
+        (0.0, 0.02, False, "good"),  # the upper bound stays under the line
+        (-0.3, 0.1, False, "good"),  # better than the best on the fresh deals
+        (0.12, 0.0, False, "worse"),  # no noise at all
+    ],
+)
+def test_a_verdict_is_decided_only_by_its_confidence_bounds(
+    loss: float, error: float, final: bool, status: str
+) -> None:
+    assert status_of(loss, error, 0.1, final) == status
+
+
+def test_a_clear_loser_is_graded_down_fast_and_a_twin_of_the_best_is_good() -> None:
+    values, _asked = noisy([0.0, 0.0, -0.8], sd=0.05)
+    best, measured = race(3, values, PLAN)
+    statuses = {m.index: m.status for m in measured}
+    assert statuses[best] == "best"
+    assert statuses[2] == "worse"
+    assert statuses[1 - best if best in (0, 1) else 0] == "good"
+    loser = next(m for m in measured if m.index == 2)
+    assert loser.deals == PLAN.measure  # decided at the first look
+    assert loser.loss == pytest.approx(0.8, abs=0.1)
+
+
+def test_the_loss_is_measured_on_fresh_deals_not_those_the_best_was_chosen_on() -> None:
+    values, asked = noisy([0.0, -0.3], sd=0.3)
+    race(2, values, PLAN)
+    streams = [a[0] for a in asked]
+    assert streams[0] == "select"
+    assert "measure" in streams
+    assert all(a[1] >= 0 for a in asked)
+    first_measure = next(a for a in asked if a[0] == "measure")
+    assert first_measure[1] == 0  # the measurement starts its own stream: no deal of the selection is reused
+
+
+def test_the_winners_curse_does_not_inflate_the_losses() -> None:
+    # six equal choices: judged on the deals the best was picked on, every other one would seem to lose
+    downs = 0
+    for seed in range(40):
+        values, _ = noisy([0.0] * 6, sd=0.4, seed=seed)
+        _, measured = race(6, values, PLAN)
+        downs += sum(1 for m in measured if m.status == "worse")
+    assert downs <= 0.05 * 40 * 5  # at most one in twenty equal choices graded down
+
+
+def test_a_loss_near_the_line_is_raced_to_the_cap_then_called_close() -> None:
+    values, asked = noisy([0.0, -0.1], sd=0.6)
+    _best, measured = race(2, values, PLAN)
+    other = next(m for m in measured if m.status != "best")
+    assert other.status == "close"
+    assert other.deals == PLAN.cap
+    assert other.low < PLAN.threshold <= other.high
+    # only the choices still in doubt (and the best) met the extra deals
+    assert all(sorted(a[3]) == [0, 1] for a in asked if a[0] == "measure")
+
+
+def test_focus_measures_only_the_choices_asked_about() -> None:
+    values, asked = noisy([0.0, -0.9, -0.9, -0.05], sd=0.05)
+    best, measured = race(4, values, PLAN, focus=[3])
+    assert best == 0
+    assert [m.index for m in measured] == [0, 3]
+    assert all(set(a[3]) <= {0, 3} for a in asked if a[0] == "measure")
+
+
+def test_ties_go_to_the_earlier_choice() -> None:
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        return [[0.5] * count for _ in which]
+
+    best, measured = race(3, values, PLAN)
+    assert best == 0
+    assert {m.status for m in measured[1:]} == {"good"}
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"select": 1, "measure": 16, "cap": 64}, "select is a whole number of at least 2"),
+        ({"select": 8, "measure": 16, "cap": 8}, "cap (8) is at least its first measurement (16)"),
+        ({"select": 8, "measure": 2.5, "cap": 64}, "measure is a whole number"),
+    ],
+)
+def test_a_bad_plan_is_refused_by_name(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Plan(**fields)  # type: ignore[arg-type]
