@@ -118,3 +118,19 @@ def test_ties_go_to_the_earlier_choice() -> None:
 def test_a_bad_plan_is_refused_by_name(fields: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Plan(**fields)  # type: ignore[arg-type]
+
+
+def test_a_choice_chosen_as_best_is_still_measured_against_the_runner_up() -> None:
+    # the selection deals flatter choice 0; on fresh deals choice 1 is clearly better
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        worth = {"select": [0.5, 0.0], "measure": [0.0, 0.6]}[stream]
+        return [[worth[k] + 0.01 * ((d * 7 + k) % 5) for d in range(start, start + count)] for k in which]
+
+    best, measured = race(2, values, PLAN, focus=[0])
+    assert best == 1
+    assert [(m.index, m.status) for m in measured] == [(1, "best"), (0, "worse")]
+    # and when the fresh deals agree with the selection, it stays the best, measured
+    best, measured = race(2, lambda s, a, c, w: values("select", a, c, w), PLAN, focus=[0])
+    assert best == 0
+    assert measured[0].status == "best"
+    assert measured[0].deals >= PLAN.measure

@@ -161,6 +161,10 @@ class HeuristicBot:
         return best if trumps(under(best)) >= trumps(view.trump) + 3 else None
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
+        return self.burial_order(view)[: view.rules.kitty]
+
+    def burial_order(self, view: PlayerView) -> list[Card]:
+        """The hand in the order this bot would bury it: its burial is the first ``rules.kitty`` cards."""
         assert view.trump is not None
         trump = view.trump
         plain: dict[str, int] = {}
@@ -174,7 +178,7 @@ class HeuristicBot:
             is_t = trump.is_trump(card)
             return (int(is_t), card.points, plain.get(trump.suit_of(card), 99), trump.key(card))
 
-        return sorted(view.hand, key=burial_cost)[: view.rules.kitty]
+        return sorted(view.hand, key=burial_cost)
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         from .round import friends_wanted

@@ -1,23 +1,27 @@
 """The coach's judgement of a decision: what it costs against the best one found, and why, in words.
 
 Every decision of a round — a play, a burial, a declaration or a pass, a friend
-call — is judged the same way: the learner's choice and the sensible
-alternatives are played out on the same sampled deals of the hidden cards
-(``play.search``), and the **loss** is how much worse the choice does than the
-best alternative, deal by deal, in the search's value units (one unit is a level;
-a point is ``POINTS_WEIGHT`` = 0.01 of a unit, so a loss of 0.10 is worth ten
-points). Its ``error`` is the standard error of that paired difference.
+call — is judged the same way, as a measurement (``play.verdict``): the
+learner's choice and the sensible alternatives are played out on sampled deals
+of the hidden cards (``play.search``); the **best** is chosen on one set of
+deals, and the **loss** of each choice judged is measured against it on fresh
+deals, deal by deal, in the search's value units (one unit is a level; a point
+is ``POINTS_WEIGHT`` = 0.01 of a unit). Its ``error`` is the standard error of
+that paired difference. Measuring on the deals the best was chosen on would let
+the luckiest play win and inflate every other play's loss.
 
-A choice is **good** when it loses less than ``INACCURACY`` or no more than
-``NOISE`` errors (the evaluation cannot tell it from the best); otherwise an
+A choice is graded below good only when the lower confidence bound of its loss
+(``verdict.Z`` errors below it) reaches ``INACCURACY``; it is then an
 **inaccuracy** (under ``MISTAKE``), a **mistake** (under ``BLUNDER``) or a
-**blunder**. The same rule decides a "best" puzzle's answer set: every play that
-grades good is accepted.
+**blunder**. A choice still in doubt is measured on more deals, up to a cap; one
+still in doubt there is a **close call** (``Option.close``), not graded down and
+said to be close. The same verdicts decide a "best" puzzle's answer set: every
+play not graded down is accepted.
 
 The reasons are read off what the play-outs measured — the points of this trick
 and of the later ones, the kitty bonus, the trumps a play spends, the pairs it
-breaks — and off the position (who was winning the trick), never picked from
-canned text at random.
+breaks — and off the position (who is winning the trick, and whether anyone
+still to play can beat it: ``play.certainty``), never picked from canned text.
 
 >>> from shengji_tutor.play.coaching import grade_of
 >>> grade_of(0.05, 0.01), grade_of(0.5, 0.05), grade_of(0.5, 0.4), grade_of(1.2, 0.1)
@@ -54,9 +58,8 @@ from .search import (
     pairs_broken,
     play_signature,
     play_value,
-    search_plays,
 )
-from .verdict import Measured, Plan, race
+from .verdict import Measured, Plan, Z, race
 
 __all__ = [
     "BLUNDER",
@@ -65,7 +68,6 @@ __all__ = [
     "INACCURACY",
     "KITTY_REACH",
     "MISTAKE",
-    "NOISE",
     "Assessment",
     "Option",
     "Review",
@@ -76,7 +78,6 @@ __all__ = [
     "assess_play",
     "grade_of",
     "hint_ladder",
-    "judge",
     "judge_plays",
     "play_reasons",
 ]
@@ -88,15 +89,15 @@ MISTAKE = 0.30
 """A third of a level (thirty points) or more: a mistake."""
 BLUNDER = 0.80
 """Most of a level: a blunder."""
-NOISE = 1.5
-"""A loss no larger than this many standard errors is not told apart from the best: the choice grades good."""
 COACH_BUDGET = Budget(samples=12, candidates=6)
 """What the coach spends on one decision: twelve deals of the hidden cards, six plays each."""
 
 
 def grade_of(loss: float, error: float) -> str:
-    """The grade of a choice that loses ``loss`` (value units) against the best, with standard error ``error``."""
-    if loss < INACCURACY or loss <= NOISE * error:
+    """The grade of a choice that loses ``loss`` (value units) against the best, with standard error ``error``: below
+    good only when the loss's lower confidence bound (``verdict.Z`` errors below it) reaches ``INACCURACY``. A raced
+    verdict (``Option.status``) grades the same way at the end of its race."""
+    if loss - Z * error < INACCURACY:
         return "good"
     return _band(loss)
 
@@ -234,28 +235,12 @@ def _units(loss: float, scale: float | None = None) -> str:
     return f"{loss * 100:.0f} points"
 
 
-def judge(choices: Sequence[tuple[Any, ...]], runs: Sequence[Sequence[float]]) -> list[Option]:
-    """Options from each choice's values on the same deals, best first (ties keep the given order)."""
-    means = [sum(r) / len(r) for r in runs]
-    top = max(range(len(choices)), key=lambda k: (means[k], -k))
-    out = []
-    for choice, r, mean in zip(choices, runs, means, strict=True):
-        out.append(Option(choice, mean, _stderr(r), *_paired(runs[top], r), runs=tuple(r)))
-    order = sorted(range(len(out)), key=lambda k: (out[k].loss, k))
-    return [out[k] for k in order]
-
-
 def _stderr(values: Sequence[float]) -> float:
     n = len(values)
     if n < 2:
         return 0.0
     mean = sum(values) / n
     return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-
-
-def _paired(best: Sequence[float], mine: Sequence[float]) -> tuple[float, float]:
-    gains = [a - b for a, b in zip(best, mine, strict=True)]
-    return sum(gains) / len(gains), _stderr(gains)
 
 
 # -- plays ------------------------------------------------------------------------------------
@@ -268,12 +253,29 @@ def judge_plays(
     extra: Sequence[Sequence[Card]] = (),
     candidates: Sequence[Sequence[Card]] | None = None,
 ) -> list[Option]:
-    """Every candidate play (``candidate_plays``, or ``candidates``) and each of ``extra`` judged on the same deals.
+    """Every candidate play (``candidate_plays``, or ``candidates``) and each of ``extra`` raced as ``assess_play``
+    races one (``play.verdict.race``): the best chosen on one set of deals, every other play measured against it on
+    fresh ones until its verdict is decided or the cap is reached (a close call). Best first, then by loss.
 
-    Plays that differ only in interchangeable cards count once (the first spelling is kept).
+    Plays that differ only in interchangeable cards count once (the first spelling is kept); ties go to the play
+    that breaks no pair and spends no trump, then to the order given.
     """
-    plays = _plays(view, budget or COACH_BUDGET, extra, candidates)
-    return _judged(view, plays, [], budget or COACH_BUDGET, seed)
+    budget = budget or COACH_BUDGET
+    plays = _preferred(view, _plays(view, budget, extra, candidates))
+    deals = PlayDeals(view, plays, seed)
+    best, measured = race(len(plays), deals.values, play_plan(budget))
+    deepest = max((m.deals for m in measured), default=0)
+    out = []
+    for m in measured:
+        if m.status == "best":
+            stream = "measure" if deepest else "select"
+            if not deepest and ("select", best) not in deals.outcomes:  # a single play: nothing was raced
+                deals.values("select", 0, play_plan(budget).select, [best])
+            count = deepest or len(deals.outcomes[("select", best)])
+            out.append(_option(deals, m.index, stream, m, count))
+        else:
+            out.append(_option(deals, m.index, "measure", m, m.deals))
+    return sorted(out, key=lambda o: (o.status != "best", o.loss))
 
 
 def _plays(
@@ -289,44 +291,6 @@ def _plays(
             seen.add(play_signature(p, trump))
             plays.append(tuple(p))
     return plays
-
-
-def _judged(
-    view: PlayerView,
-    plays: list[tuple[Card, ...]],
-    earlier: list[tuple[PlayValue, list[float]]],
-    budget: Budget,
-    seed: int | str,
-) -> list[Option]:
-    """Judge ``plays`` on ``budget.samples`` more deals after those of ``earlier`` (the same plays' earlier results)."""
-    done = earlier[0][0].samples if earlier else 0
-    results = search_plays(view, plays, budget, seed, skip=done)
-    if earlier:
-        before = {v.play: (v, r) for v, r in earlier}
-        results = [(_merge(before[v.play][0], v), before[v.play][1] + r) for v, r in results]
-    options = judge([v.play for v, _ in results], [r for _, r in results])
-    details = {v.play: v for v, _ in results}
-    runs = {v.play: r for v, r in results}
-    return [dataclasses.replace(o, detail=details[o.choice], runs=tuple(runs[o.choice])) for o in options]
-
-
-def _merge(a: PlayValue, b: PlayValue) -> PlayValue:
-    """The value of one play over the deals of both ``a`` and ``b`` (the means weighted by their samples)."""
-    n = a.samples + b.samples
-
-    def mix(x: float, y: float) -> float:
-        return (x * a.samples + y * b.samples) / n
-
-    return dataclasses.replace(
-        a,
-        value=mix(a.value, b.value),
-        level_change=mix(a.level_change, b.level_change),
-        attacker_points=mix(a.attacker_points, b.attacker_points),
-        trick_points=mix(a.trick_points, b.trick_points),
-        later_points=mix(a.later_points, b.later_points),
-        kitty_points=mix(a.kitty_points, b.kitty_points),
-        samples=n,
-    )
 
 
 def play_plan(budget: Budget) -> Plan:
@@ -382,8 +346,9 @@ def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None,
     if best == mine:
         if ("select", best) not in deals.outcomes:  # a forced play: nothing was raced, its outcome is still told
             deals.values("select", 0, play_plan(budget).select, [best])
-        deals_seen = len(deals.outcomes[("select", best)])
-        chosen = _option(deals, best, "select", measured[0], deals_seen)
+        stream = "measure" if measured[0].deals else "select"  # measured against the runner-up when there is one
+        deals_seen = measured[0].deals or len(deals.outcomes[("select", best)])
+        chosen = _option(deals, best, stream, measured[0], deals_seen)
         top = chosen
     else:
         m = next(m for m in measured if m.index == mine)
@@ -416,8 +381,8 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
             return ["The best play found.", *_measured(chosen, None)]
         if chosen.close:
             return [
-                f"A close call: {format_cards(best.choice)} may be a little better, but over {mine.samples} "
-                "fresh deals the difference could be more or less than ten points. Both plays are reasonable here.",
+                f"{format_cards(best.choice)} may be a little better, but over {mine.samples} fresh deals the "
+                "difference could be more or less than ten points.",
                 *_measured(chosen, best),
             ]
         return [
@@ -454,8 +419,9 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
             f"Keep control of the last trick: the kitty's bonus swings about {top.kitty_points - mine.kitty_points:.0f} "
             f"points your way with {format_cards(top.play)} (RULES §9)."
         )
-    elif top.later_points - mine.later_points >= 8:
-        out.append(f"It costs about {top.later_points - mine.later_points:.0f} points in the tricks that follow.")
+    elif top.later_points - mine.later_points >= 8:  # signed points: each point that changes sides counts twice
+        moved = (top.later_points - mine.later_points) / 2
+        out.append(f"It lets about {moved:.0f} more points go to the other side in the tricks that follow.")
     if not out:
         out.append(
             f"Over the deals measured your play brought your side {mine.trick_points:+.0f} points in this trick "

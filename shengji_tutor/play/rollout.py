@@ -68,6 +68,7 @@ from .round import IllegalPlayError, Round, Trick
 __all__ = [
     "Policy",
     "Table",
+    "boss_lead",
     "finish_round",
     "finish_round_reference",
     "heuristic_play",
@@ -173,6 +174,7 @@ class Table:
         "trick",
         "trick_points",
         "trump",
+        "voids",
         "wcls",
         "win",
         "wtop",
@@ -204,6 +206,11 @@ class Table:
             for i in ids:
                 left[i] -= 1
         self.left = left
+        self.voids: list[set[int]] = [set() for _ in range(n)]
+        """The effective suits each seat has shown it lacks (it played fewer of the led suit than the lead had)."""
+        for t in rnd.tricks:
+            self._see_voids(t.leader, [[c.id for c in cards] for cards in t.plays])
+        self._see_voids(rnd.leader if rnd.leader is not None else 0, [list(ids) for ids in rnd.trick])
         self.holder = rnd._kitty_holder()
         self.buried = [0] * N_CARD_IDS
         for i in rnd.discards:
@@ -233,6 +240,15 @@ class Table:
         for ids in rnd.trick:
             self._see(list(ids))
             self._cards.append(cards_of(ids))
+
+    def _see_voids(self, leader: int, plays: list[list[int]]) -> None:
+        if not plays:
+            return
+        suit = self.tables.suit
+        led, size = suit[plays[0][0]], len(plays[0])
+        for k, ids in enumerate(plays[1:], 1):
+            if sum(1 for i in ids if suit[i] == led) < size:
+                self.voids[(leader + k) % self.n].add(led)
 
     # -- the trick's winner so far, as ``winner_of`` finds it ------------------------------------------------
 
@@ -357,6 +373,10 @@ class Table:
             left[i] -= 1
         if self._calls:
             self._see_calls(seat, ids, cards)
+        if trick:
+            led = suit[trick[0][0]]
+            if sum(1 for i in ids if suit[i] == led) < len(trick[0]):
+                self.voids[seat].add(led)
         self._see(ids)
         if len(trick) < self.n:
             return False
@@ -469,9 +489,25 @@ def _plain_bosses(mine: list[int], unseen: list[int], ids: tuple[int, ...]) -> l
 
 def _lead(table: Table, seat: int) -> list[int]:
     """``HeuristicBot._lead``."""
+    boss = boss_lead(table, seat)
+    if boss is not None:
+        return boss
     tb = table.tables
     key = tb.key
     hand = table.hands[seat]
+    lengths = table.lengths[seat]
+    # 4. a low card from the shortest plain suit, no points if possible
+    suit, pos = tb.suit, tb.pos
+    plain = lengths[0] or lengths[1] or lengths[2] or lengths[3]
+    pool = [i for i in hand if suit[i] != TRUMP] if plain else hand
+    return [min(pool, key=lambda i: (pos[i], lengths[suit[i]], key[i]))]
+
+
+def boss_lead(table: Table, seat: int) -> list[int] | None:
+    """``HeuristicBot._lead``'s first choices: a throw of a plain suit's boss units when the unseen cards cannot
+    beat it, else the largest (then highest) boss unit of a plain suit; ``None`` when the hand has no plain boss."""
+    tb = table.tables
+    key = tb.key
     counts = table.counts[seat]
     lengths = table.lengths[seat]
     left = table.left
@@ -499,13 +535,7 @@ def _lead(table: Table, seat: int) -> list[int]:
             rank = (len(u), key[u[0]])
             if best is None or rank > best_rank:
                 best, best_rank = u, rank
-    if best is not None:
-        return list(best)
-    # 4. a low card from the shortest plain suit, no points if possible
-    suit, pos = tb.suit, tb.pos
-    plain = lengths[0] or lengths[1] or lengths[2] or lengths[3]
-    pool = [i for i in hand if suit[i] != TRUMP] if plain else hand
-    return [min(pool, key=lambda i: (pos[i], lengths[suit[i]], key[i]))]
+    return list(best) if best is not None else None
 
 
 def _disjoint_union(units: list[list[int]], held: dict[int, int]) -> list[int]:

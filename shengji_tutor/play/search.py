@@ -47,6 +47,7 @@ from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
 from .bots import HeuristicBot, declarations_for
 from .game import prepare_round
+from .rollout import finish_round
 from .round import DeclarationError, PlayerView, Round, Trick
 from .sampler import STOCK, Knowledge, Sampler
 
@@ -212,7 +213,9 @@ class PlayDeals:
         return out
 
 
-KITTY_TRIES = 20
+EXACT_TRIES = 8
+"""Draws ``buried_as_dealt`` makes for a deal on which the burier's policy buries exactly the kitty drawn."""
+KITTY_TRIES = 6
 """Draws ``buried_as_dealt`` may make for a kitty the burier's policy would bury, before it keeps a uniform one."""
 
 
@@ -222,31 +225,76 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
     A uniform draw puts points in the kitty as often as anywhere, but players do
     not bury points they can keep (the bots' burials held none in 60 of 60
     rounds), so a search on uniform kitties chases a kitty bonus that is not
-    there. Here the burier's hidden hand and the kitty are pooled and buried from
-    by the play-outs' own policy (the heuristic bot's ``discard``; the cards the
-    burier has played since were kept, so they are not offered), and the draw is
-    kept when the hand that is left agrees with everything seen (its voids, the
-    cards it showed): a draw from the deals that agree with the play and with how
-    the burier buries. After ``KITTY_TRIES`` refusals a uniform draw is kept. The
-    burier's own view, a view before the burial, and chao dipi (several buriers)
-    draw uniformly.
+    there. So the burier's cards as they were at the burial — its hidden hand,
+    the kitty, and every card it has played since — are put in the order the
+    play-outs' own policy buries them (``HeuristicBot.burial_order``). First, up
+    to ``EXACT_TRIES`` draws are made for one on which that burial is exactly a
+    burial of cards it has not played since (a deal that agrees with the play and
+    with how the burier buries: what rejection sampling from the posterior
+    gives). Failing that (late in a round, when the burier has played most of its
+    cards), ``KITTY_TRIES`` draws are re-split: the kitty becomes the first cards
+    of that order that the burier has not played since, and of the re-splits that
+    agree with everything seen (its voids, the cards it showed) the one burying the
+    fewest points is kept, as a player keeps points out of the kitty; with none,
+    the first uniform draw. The burier's own view, a view before the
+    burial, and chao dipi (several buriers) draw uniformly.
     """
     burier = view.kitty_holder
     deal = sampler.sample(rng)
     if burier is None or burier == view.seat or view.phase != "play" or view.overturns or not deal.get(STOCK):
         return deal
     knowledge = sampler.knowledge
-    for _ in range(KITTY_TRIES):
-        pool = [*deal[burier], *deal[STOCK]]
-        burial = [c.id for c in _ROLLOUT.discard(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))]
-        kept = count_ids(pool)
-        for i in burial:
-            kept[i] -= 1
-        again = {**deal, burier: [i for i, c in kept.items() for _ in range(c)], STOCK: burial}
-        if not knowledge.broken(again):
-            return again
+    played = count_ids([c.id for c in _played_by(view, burier)])
+    size = len(deal[STOCK])
+    first = deal
+    for _ in range(EXACT_TRIES):  # the burial the policy makes of exactly these cards, when it kept what was played
+        pool = [*deal[burier], *deal[STOCK], *(i for i, k in played.items() for _ in range(k))]
+        order = _ROLLOUT.burial_order(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))
+        exact = [c.id for c in order[:size]]
+        left = count_ids(pool)
+        for i in exact:
+            left[i] -= 1
+        if all(left.get(i, 0) >= k for i, k in played.items()):
+            for i, k in played.items():
+                left[i] -= k
+            again = {**deal, burier: [i for i, k in left.items() for _ in range(k)], STOCK: exact}
+            if not knowledge.broken(again):
+                return again
         deal = sampler.sample(rng)
-    return deal
+    deal = first
+    found: list[tuple[int, int, dict[int, list[int]]]] = []
+    for k in range(KITTY_TRIES):
+        pool = [*deal[burier], *deal[STOCK], *(i for i, c in played.items() for _ in range(c))]
+        order = _ROLLOUT.burial_order(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))
+        kept = dict(played)
+        burial: list[int] = []
+        hand: list[int] = []
+        for card in order:
+            if kept.get(card.id, 0):
+                kept[card.id] -= 1  # played since: it was kept
+            elif len(burial) < size:
+                burial.append(card.id)
+            else:
+                hand.append(card.id)
+        again = {**deal, burier: hand, STOCK: burial}
+        if not knowledge.broken(again):
+            found.append((sum(Card.from_id(i).points for i in burial), k, again))
+        deal = sampler.sample(rng)
+    return min(found)[2] if found else first
+
+
+def _played_by(view: PlayerView, seat: int) -> list[Card]:
+    """Every card ``seat`` has played this round, as the view shows them."""
+    n = view.rules.players
+    out: list[Card] = []
+    tricks = [(t.leader, t.plays) for t in view.tricks]
+    if view.trick and view.leader is not None:
+        tricks.append((view.leader, view.trick))
+    for leader, plays in tricks:
+        k = (seat - leader) % n
+        if k < len(plays):
+            out += plays[k]
+    return out
 
 
 def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
@@ -640,8 +688,6 @@ def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
 
 
 def _play_out_from(rnd: Round, seat: int) -> _Outcome:
-    from .rollout import finish_round  # here, not at the top: only these bodies are play.rollout's to change
-
     finish_round(rnd)  # the heuristic bot in every seat, on the lean state (play.rollout)
     score = rnd.score()
     change = score.level_change

@@ -145,7 +145,10 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
     """The best of ``count`` choices and each judged choice's verdict (see the module docstring), by index.
 
     ``focus`` names the choices to measure (every one by default); the others are chosen among but not
-    measured, and have no entry. The best is always first in the list.
+    measured, and have no entry. The best is always first in the list. When the one choice in ``focus`` is the
+    one chosen, it is measured on fresh deals all the same, against every rival still in contention after the
+    selection (the runner-up at least), and a rival clearly better there is the best: no choice escapes
+    measurement by being chosen.
     """
     if count < 1:
         raise ValueError("a race needs at least one choice")
@@ -167,7 +170,39 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
             means[k] = sum(first[k]) / len(first[k])
         leader = max(contenders, key=lambda k: (means[k], -k))
     best = leader
+    if focus is not None and list(dict.fromkeys(focus)) == [best]:
+        # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
+        # was in contention (the runner-up at least), and a rival clearly better there is the best instead
+        rivals = [k for k in contenders if k != best] or [
+            max((k for k in everyone if k != best), key=lambda k: (means[k], -k))
+        ]
+        beaten: list[tuple[float, int, Measured, int]] = []
+        deals = 0
+        for rival in rivals:
+            runs, status = _measure(values, rival, [best], plan)
+            deals = max(deals, len(runs[best]))
+            if status[best] == "worse":
+                loss, error = _gaps(runs[rival][: len(runs[best])], runs[best])
+                beaten.append(
+                    (loss, -rival, Measured(best, loss, error, len(runs[best]), "worse", means[best]), len(runs[rival]))
+                )
+        if beaten:
+            _, rival, mine, count = max(beaten)
+            return -rival, [Measured(-rival, 0.0, 0.0, count, "best", means[-rival]), mine]
+        return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
     judged = [k for k in (everyone if focus is None else dict.fromkeys(focus)) if k != best]
+    runs, status = _measure(values, best, judged, plan)
+    out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best])]
+    for k in judged:
+        loss, error = _gaps(runs[best][: len(runs[k])], runs[k])
+        out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k]))
+    return best, out
+
+
+def _measure(
+    values: Values, best: int, judged: Sequence[int], plan: Plan
+) -> tuple[dict[int, list[float]], dict[int, str]]:
+    """Each of ``judged`` raced against ``best`` on the fresh stream: their values there, and their statuses."""
     runs: dict[int, list[float]] = {k: [] for k in [best, *judged]}
     status: dict[int, str] = {}
     todo = list(judged)
@@ -184,8 +219,4 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
             status[k] = status_of(*_gaps(runs[best], runs[k]), plan.threshold, final, z)
         todo = [k for k in todo if not status[k]]
         size = min(plan.cap, 2 * size)
-    out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best])]
-    for k in judged:
-        loss, error = _gaps(runs[best][: len(runs[k])], runs[k])
-        out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k]))
-    return best, out
+    return runs, status
