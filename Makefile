@@ -49,6 +49,8 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.strength --deals 400 --workers 2
 	$(BIN)/python -m benchmarks.strength --deals 100 --opponent random --workers 2
 	$(BIN)/python -m benchmarks.chao --turns 300
+	$(BIN)/python -m benchmarks.policy --deals 3000
+	$(BIN)/python -m benchmarks.coach_trust --hands 8 --per-hand 8 --deep 16 --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
