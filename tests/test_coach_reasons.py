@@ -1,0 +1,102 @@
+"""The coach's reasons are true of the position: on every position of the trust suite (benchmarks.coach_positions)
+the obvious error is graded and each sentence that claims something about the trick is checked against it —
+who is winning, whether that is certain (``play.certainty``), the points, the pairs, the trumps, the cards."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from benchmarks.coach_positions import Position, positions
+from shengji_tutor.engine.cards import Card, parse_cards, points
+from shengji_tutor.engine.ids import winner_of
+from shengji_tutor.engine.plays import strength_spent
+from shengji_tutor.engine.seats import seat_name
+from shengji_tutor.play.certainty import beaters, current_winner, side_sure, sure_winner
+from shengji_tutor.play.coaching import KITTY_REACH, Assessment, assess_play
+from shengji_tutor.play.search import pairs_broken
+
+CARDS = r"((?:(?:BJ|SJ|(?:10|[2-9JQKA])[♠♥♣♦])\s?)+)"
+
+
+@cache
+def _suite() -> tuple[Position, ...]:
+    return tuple(p for p in positions() if p.view.phase == "play")
+
+
+@cache
+def _verdict(name: str) -> Assessment:
+    p = next(p for p in _suite() if p.name == name)
+    return assess_play(p.view, p.error, seed=0)
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text.replace("♠", "S").replace("♥", "H").replace("♣", "C").replace("♦", "D")))
+
+
+def _seat(p: Position, name: str) -> int:
+    n = p.view.rules.players
+    return next(s for s in range(n) if seat_name(s, n) == name)
+
+
+def _wins(p: Position, play: tuple[Card, ...]) -> bool:
+    view = p.view
+    assert view.trump is not None
+    before = [[c.id for c in q] for q in view.trick]
+    return winner_of([*before, [c.id for c in play]], view.trump, view.rules) == len(before)
+
+
+def test_the_suite_gives_the_reasons_something_to_claim() -> None:
+    claims = [r for p in _suite() for r in _verdict(p.name).reasons if not r.startswith("Over ")]
+    assert len(_suite()) >= 30
+    assert len(claims) >= 20
+
+
+@pytest.mark.parametrize("name", [p.name for p in _suite()])
+def test_every_reason_is_true_of_the_position(name: str) -> None:
+    p = next(q for q in _suite() if q.name == name)
+    view, verdict = p.view, _verdict(name)
+    trump = view.trump
+    assert trump is not None
+    mine, best = verdict.chosen.choice, verdict.best.choice
+    for reason in verdict.reasons:
+        if m := re.match(r"You gave (\w+) (\d+) points: nobody still to play can beat", reason):
+            assert sure_winner(view, mine) == _seat(p, m[1]) == current_winner(view), reason
+            assert points(mine) == int(m[2]), reason
+        if m := re.match(r"You put (\d+) points on a trick (\w+) is winning so far", reason):
+            assert current_winner(view) == _seat(p, m[2]), reason
+            assert points(mine) == int(m[1]), reason
+            assert sure_winner(view, mine) is None, reason  # not certain: so it is not said to be given
+            if inside := re.search(r"\((.+) could still take it\)", reason):
+                for who in inside[1].split(" or "):
+                    assert _seat(p, who) in beaters(view, mine), reason
+        if "had already won" in reason:
+            assert side_sure(view, best), reason
+        if m := re.search(r"was winning \(only (.+) could still beat it\)", reason):
+            assert not side_sure(view, best), reason
+            for who in m[1].split(" or "):
+                assert _seat(p, who) in beaters(view, best), reason
+        if "is sure to win it, so give points" in reason:
+            assert side_sure(view, best), reason
+        if m := re.match(CARDS + r" follows without breaking your pair", reason):
+            assert _cards(m[1]) == best
+            assert pairs_broken(view.hand, best) == 0 < pairs_broken(view.hand, mine), reason
+        if m := re.match(r"A lower trump wins this too: " + CARDS, reason):
+            lower = _cards(m[1].rstrip("."))
+            assert _wins(p, lower)
+            assert _wins(p, mine), reason
+            assert strength_spent(lower, trump) < strength_spent(mine, trump), reason
+        if m := re.match(CARDS + r" wins the trick from (\w+)", reason):
+            assert _wins(p, _cards(m[1])), reason
+            assert not _wins(p, mine), reason
+            assert current_winner(view) == _seat(p, m[2]), reason
+            if "nobody after you can beat it" in reason:
+                assert beaters(view, _cards(m[1])) == (), reason
+        if m := re.match(r"Your play spends (\d+) more trumps? than " + CARDS, reason):
+            spent = sum(1 for c in mine if trump.is_trump(c)) - sum(1 for c in best if trump.is_trump(c))
+            assert spent == int(m[1]), reason
+        if reason.startswith("Keep control of the last trick"):
+            assert len(view.hand) <= KITTY_REACH, reason
+        assert "a small card (" not in reason  # a 5 is a point card: the old advice named 5s as small
