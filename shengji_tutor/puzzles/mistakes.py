@@ -4,9 +4,10 @@ Lesson 10's coach keeps the plays it graded mistake or blunder (the costliest of
 a hand) in the learner's store, each as the ``Position`` before it and the play
 made. ``mistake_puzzle`` sets the position up again, writes it in the best-play
 notation (``positions.position_fields``) and judges it as a best puzzle is
-judged: the learner's own play and the sensible alternatives on the same deals
-of the hidden cards (``coaching.judge_plays``, ``MISTAKE_BUDGET``, seed 0), and
-every play that grades good is accepted. A play outside those is judged live
+judged: the learner's own play and the sensible alternatives raced on deals of
+the hidden cards (``coaching.judge_plays``, ``MISTAKE_BUDGET``, seed 0: the best
+chosen on some, the others measured on fresh ones), and every play not graded
+down is accepted. A play outside those is judged live
 against the best by the same rule. When this closer look finds the learner's
 play good after all, there is no puzzle (``None``): the mistake can be let go.
 """
@@ -30,8 +31,9 @@ from .schema import BestSpec
 __all__ = ["MISTAKES", "MISTAKE_BUDGET", "MistakePuzzle", "mistake_puzzle"]
 
 MISTAKE_BUDGET = Budget(samples=24, candidates=8)
-"""A kept mistake is judged on 24 deals, the learner's play and up to 8 sensible others (about a second early in
-a hand, where every play-out is a whole round)."""
+"""A kept mistake is judged with the best chosen on 24 deals and the learner's play and up to 8 sensible others
+measured on 96 fresh ones (more while in doubt): one to a few seconds early in a hand, where every play-out is a whole
+round."""
 MISTAKES = Topic("mistakes", 10, "Learn from your mistakes")
 
 
