@@ -41,7 +41,7 @@ from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
-from .certainty import beaters, current_winner, side_sure, sure_winner
+from .certainty import beaters, current_winner, side_sure
 from .round import PlayerView
 from .search import (
     Budget,
@@ -262,20 +262,35 @@ def judge_plays(
     """
     budget = budget or COACH_BUDGET
     plays = _preferred(view, _plays(view, budget, extra, candidates))
+    _, options = _race_plays(view, plays, budget, seed)
+    return sorted(options.values(), key=lambda o: (o.status != "best", o.loss))
+
+
+def _race_plays(
+    view: PlayerView,
+    plays: Sequence[tuple[Card, ...]],
+    budget: Budget,
+    seed: int | str,
+    focus: Sequence[int] | None = None,
+) -> tuple[int, dict[int, Option]]:
+    """``plays`` raced (``play.verdict.race``, the deals of ``PlayDeals``): the best's index, and each measured
+    play's option by index. The best's figures are from the fresh deals when anything was measured against it
+    there (on as many as the most any play met), else from the deals it was chosen on (a single play: those are
+    played now, so that its outcome is still told)."""
     deals = PlayDeals(view, plays, seed)
-    best, measured = race(len(plays), deals.values, play_plan(budget))
-    deepest = max((m.deals for m in measured), default=0)
-    out = []
+    best, measured = race(len(plays), deals.values, play_plan(budget), focus)
+    deepest = max(m.deals for m in measured)
+    if not deepest and ("select", best) not in deals.outcomes:
+        deals.values("select", 0, play_plan(budget).select, [best])
+    out = {}
     for m in measured:
-        if m.status == "best":
-            stream = "measure" if deepest else "select"
-            if not deepest and ("select", best) not in deals.outcomes:  # a single play: nothing was raced
-                deals.values("select", 0, play_plan(budget).select, [best])
-            count = deepest or len(deals.outcomes[("select", best)])
-            out.append(_option(deals, m.index, stream, m, count))
+        if m.status != "best":
+            out[m.index] = _option(deals, m.index, "measure", m, m.deals)
+        elif deepest:
+            out[m.index] = _option(deals, m.index, "measure", m, deepest)
         else:
-            out.append(_option(deals, m.index, "measure", m, m.deals))
-    return sorted(out, key=lambda o: (o.status != "best", o.loss))
+            out[m.index] = _option(deals, m.index, "select", m, len(deals.outcomes[("select", best)]))
+    return best, out
 
 
 def _plays(
@@ -341,24 +356,12 @@ def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None,
     assert trump is not None
     sig = play_signature(play, trump)
     mine = next(k for k, p in enumerate(plays) if play_signature(p, trump) == sig)
-    deals = PlayDeals(view, plays, seed)
-    best, measured = race(len(plays), deals.values, play_plan(budget), focus=[mine])
-    if best == mine:
-        if ("select", best) not in deals.outcomes:  # a forced play: nothing was raced, its outcome is still told
-            deals.values("select", 0, play_plan(budget).select, [best])
-        stream = "measure" if measured[0].deals else "select"  # measured against the runner-up when there is one
-        deals_seen = measured[0].deals or len(deals.outcomes[("select", best)])
-        chosen = _option(deals, best, stream, measured[0], deals_seen)
-        top = chosen
-    else:
-        m = next(m for m in measured if m.index == mine)
-        chosen = _option(deals, mine, "measure", m, m.deals)
-        top = _option(deals, best, "measure", measured[0], m.deals)
-        deals_seen = m.deals
-    chosen = dataclasses.replace(chosen, choice=play)
+    best, raced = _race_plays(view, plays, budget, seed, focus=[mine])
+    top = raced[best]
+    chosen = dataclasses.replace(raced[mine], choice=play)
     reasons = play_reasons(view, chosen, top)
     options = (top,) if best == mine else (top, chosen)
-    return Assessment("play", chosen, top, options, tuple(reasons), deals_seen)
+    return Assessment("play", chosen, top, options, tuple(reasons), len(chosen.runs))
 
 
 def _who(view: PlayerView, seat: int) -> str:
@@ -476,14 +479,15 @@ def _follow_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[s
         advice = (
             "win it" if wins[1] else ("play a card worth nothing" if not top_pts else "give as few points as you can")
         )
-        if sure_winner(view, mine.play) == w:
+        later = beaters(view, mine.play)  # the winner stays ``w`` after this play: it does not win
+        if not later:
+            assert view.leader is not None
             out.append(
                 f"You gave {name} {mine_pts} points: nobody still to play can beat {name}'s "
-                f"{format_cards(view.trick[before.index(_winning_ids(view))])}, so {advice} "
-                f"({format_cards(top.play)})."
+                f"{format_cards(view.trick[(w - view.leader) % n])}, so {advice} ({format_cards(top.play)})."
             )
         else:
-            others = [s for s in beaters(view, mine.play) if s != w]
+            others = [s for s in later if s != w]
             maybe = f" ({_names(view, others)} could still take it)" if others else ""
             out.append(
                 f"You put {mine_pts} points on a trick {name} is winning so far{maybe}: {advice} "
@@ -503,13 +507,6 @@ def _follow_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[s
     ):
         out.append(f"A lower trump wins this too: {format_cards(top.play)}.")
     return out
-
-
-def _winning_ids(view: PlayerView) -> list[int]:
-    """The card ids of the play winning the trick so far."""
-    assert view.trump is not None
-    before = [[c.id for c in p] for p in view.trick]
-    return before[winner_of(before, view.trump, view.rules)]
 
 
 def _measured(chosen: Option, best: Option | None) -> list[str]:

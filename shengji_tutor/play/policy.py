@@ -31,13 +31,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import islice
 
 from ..engine.cards import Card, cards_of
 from ..engine.ids import TRUMP
-from ..engine.plays import _follows
 from .bots import HeuristicBot
-from .rollout import Table, _cap, _partner_winning, _short, boss_lead
+from .rollout import Table, _partner_winning, boss_lead, follows_of_many
 from .round import PlayerView, Round
 from .sampler import STOCK, Knowledge
 
@@ -172,17 +170,12 @@ def _follow(table: Table, seat: int) -> list[int]:
     hand = table.hands[seat]
     partner = _partner_winning(table, seat)
     worth = table.trick_points > 0 or len(trick) == table.n - 1
-    if n == 1:
-        if table.lengths[seat][s]:
-            plays = [[i] for i in tb.by_order[s] if counts[i]]
-        else:
-            options = set(hand)
-            plays = [[i] for i in sorted(options)]
-    elif table.lengths[seat][s] >= n:
-        order = tb.order.__getitem__
-        plays = [sorted(p, key=order) for p in islice(_follows(hand, lead, table.trump, table.rules), _cap())]
-    else:
-        plays = [list(p) for p in _short(table, hand, lead, s)]
+    if n > 1:
+        plays = follows_of_many(table, seat)
+    elif table.lengths[seat][s]:
+        plays = [[i] for i in tb.by_order[s] if counts[i]]
+    else:  # void: any card
+        plays = [[i] for i in sorted(set(hand))]
     got = [sum(pts[i] for i in p) for p in plays]
     spent = [sum(strength[i] for i in p) for p in plays]
     broken = [_breaks(counts, p) for p in plays]

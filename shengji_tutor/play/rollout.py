@@ -71,6 +71,7 @@ __all__ = [
     "boss_lead",
     "finish_round",
     "finish_round_reference",
+    "follows_of_many",
     "heuristic_play",
     "reference_play_outs",
 ]
@@ -573,12 +574,7 @@ def _follow(table: Table, seat: int) -> list[int]:
     worth = table.trick_points > 0 or len(trick) == table.n - 1  # points on the table, or the last to play
     if n == 1:
         return [_follow_single(table, seat, s, partner, worth)]
-    hand = table.hands[seat]
-    if table.lengths[seat][s] >= n:
-        order = tb.order.__getitem__
-        plays = [sorted(p, key=order) for p in islice(_follows(hand, lead, table.trump, table.rules), _cap())]
-    else:
-        plays = [list(p) for p in _short(table, hand, lead, s)]
+    plays = follows_of_many(table, seat)
     pts, strength = tb.pts, tb.strength
     got = [sum(pts[i] for i in p) for p in plays]
     spent = [sum(strength[i] for i in p) for p in plays]
@@ -589,6 +585,18 @@ def _follow(table: Table, seat: int) -> list[int]:
     if winners and (worth or any(got[j] for j in winners)):
         return plays[min(winners, key=lambda j: (spent[j], -got[j]))]
     return plays[min(every, key=lambda j: (got[j], spent[j]))]
+
+
+def follows_of_many(table: Table, seat: int) -> list[list[int]]:
+    """``HeuristicBot._candidates`` for a lead of several cards: the legal follows (up to the bot's cap, each in
+    trump order) when the hand holds enough of the led suit, else ``_short``'s few."""
+    tb = table.tables
+    lead = table.trick[0]
+    hand = table.hands[seat]
+    if table.lengths[seat][table.lead_suit] >= len(lead):
+        order = tb.order.__getitem__
+        return [sorted(p, key=order) for p in islice(_follows(hand, lead, table.trump, table.rules), _cap())]
+    return [list(p) for p in _short(table, hand, lead, table.lead_suit)]
 
 
 def _cap() -> int:

@@ -153,16 +153,13 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
 
 
 def search_plays(
-    view: PlayerView, candidates: Sequence[tuple[Card, ...]], budget: Budget, seed: int | str, skip: int = 0
+    view: PlayerView, candidates: Sequence[tuple[Card, ...]], budget: Budget, seed: int | str
 ) -> list[tuple[PlayValue, list[float]]]:
     """Each candidate's value and its value on each sampled deal (the same deals, in order, for every play),
-    best first. Seeded by ``seed`` and the view, so a play added to ``candidates`` meets the same deals;
-    ``skip`` passes over the first deals of that sequence (to add samples to an earlier search)."""
+    best first. Seeded by ``seed`` and the view, so a play added to ``candidates`` meets the same deals."""
     assert view.trump is not None
     rng = random.Random(f"{seed}:{fingerprint(view)}")
     sampler = Knowledge.of(view).sampler()
-    for _ in range(skip):
-        sampler.sample(rng)
     runs: list[list[_Outcome]] = [[] for _ in candidates]
     for _ in range(budget.samples):
         hidden = sampler.sample(rng)
@@ -248,8 +245,7 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
     size = len(deal[STOCK])
     first = deal
     for _ in range(EXACT_TRIES):  # the burial the policy makes of exactly these cards, when it kept what was played
-        pool = [*deal[burier], *deal[STOCK], *(i for i, k in played.items() for _ in range(k))]
-        order = _ROLLOUT.burial_order(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))
+        pool, order = _at_burial(view, burier, deal, played)
         exact = [c.id for c in order[:size]]
         left = count_ids(pool)
         for i in exact:
@@ -264,8 +260,7 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
     deal = first
     found: list[tuple[int, int, dict[int, list[int]]]] = []
     for k in range(KITTY_TRIES):
-        pool = [*deal[burier], *deal[STOCK], *(i for i, c in played.items() for _ in range(c))]
-        order = _ROLLOUT.burial_order(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))
+        _, order = _at_burial(view, burier, deal, played)
         kept = dict(played)
         burial: list[int] = []
         hand: list[int] = []
@@ -281,6 +276,15 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
             found.append((sum(Card.from_id(i).points for i in burial), k, again))
         deal = sampler.sample(rng)
     return min(found)[2] if found else first
+
+
+def _at_burial(
+    view: PlayerView, burier: int, deal: dict[int, list[int]], played: dict[int, int]
+) -> tuple[list[int], list[Card]]:
+    """The burier's cards at the burial on ``deal`` (its hidden hand, the kitty, and what it has ``played`` since),
+    and the order in which the play-outs' policy buries them."""
+    pool = [*deal[burier], *deal[STOCK], *(i for i, k in played.items() for _ in range(k))]
+    return pool, _ROLLOUT.burial_order(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))
 
 
 def _played_by(view: PlayerView, seat: int) -> list[Card]:
@@ -696,12 +700,6 @@ def _play_out_from(rnd: Round, seat: int) -> _Outcome:
     points = -change.points if declarer else change.points
     kitty = -score.kitty_bonus if declarer else score.kitty_bonus
     return _Outcome(levels + POINTS_WEIGHT * points, levels, change.points, 0, 0, kitty)
-
-
-def _step(rnd: Round) -> None:
-    seat = rnd.to_act
-    assert seat is not None
-    rnd.apply(Play(seat, tuple(_ROLLOUT.play(rnd.view(seat)))))
 
 
 def _signed_points(tricks: Sequence[Trick], side: tuple[int, ...]) -> int:

@@ -158,11 +158,7 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
     first = [list(r) for r in values("select", 0, plan.select, everyone)]
     means = [sum(r) / len(r) for r in first]
     leader = max(everyone, key=lambda k: (means[k], -k))
-    contenders = [
-        k
-        for k in everyone
-        if k == leader or _gaps(first[leader], first[k])[0] - Z * _gaps(first[leader], first[k])[1] < plan.threshold
-    ]
+    contenders = [k for k in everyone if k == leader or _low(first[leader], first[k]) < plan.threshold]
     if len(contenders) > 1:
         more = values("select", plan.select, plan.select, contenders)
         for k, r in zip(contenders, more, strict=True):
@@ -176,27 +172,37 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
         rivals = [k for k in contenders if k != best] or [
             max((k for k in everyone if k != best), key=lambda k: (means[k], -k))
         ]
-        beaten: list[tuple[float, int, Measured, int]] = []
+        beaten: list[list[Measured]] = []
         deals = 0
         for rival in rivals:
             runs, status = _measure(values, rival, [best], plan)
             deals = max(deals, len(runs[best]))
             if status[best] == "worse":
-                loss, error = _gaps(runs[rival][: len(runs[best])], runs[best])
-                beaten.append(
-                    (loss, -rival, Measured(best, loss, error, len(runs[best]), "worse", means[best]), len(runs[rival]))
-                )
-        if beaten:
-            _, rival, mine, count = max(beaten)
-            return -rival, [Measured(-rival, 0.0, 0.0, count, "best", means[-rival]), mine]
+                beaten.append(_verdicts(runs, rival, [best], status, means))
+        if beaten:  # the rival that beats it most clearly (the earlier of equals)
+            found = max(beaten, key=lambda pair: (pair[1].loss, -pair[0].index))
+            return found[0].index, found
         return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
     judged = [k for k in (everyone if focus is None else dict.fromkeys(focus)) if k != best]
     runs, status = _measure(values, best, judged, plan)
+    return best, _verdicts(runs, best, judged, status, means)
+
+
+def _low(best: Sequence[float], other: Sequence[float]) -> float:
+    """The lower confidence bound of ``other``'s loss against ``best``, deal by deal."""
+    loss, error = _gaps(best, other)
+    return loss - Z * error
+
+
+def _verdicts(
+    runs: dict[int, list[float]], best: int, judged: Sequence[int], status: dict[int, str], means: Sequence[float]
+) -> list[Measured]:
+    """The best's entry, then each judged choice's loss against it on the fresh deals that choice met."""
     out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best])]
     for k in judged:
         loss, error = _gaps(runs[best][: len(runs[k])], runs[k])
         out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k]))
-    return best, out
+    return out
 
 
 def _measure(
