@@ -66,7 +66,7 @@ from shengji_tutor.engine.trump import Trump
 from shengji_tutor.play.certainty import current_winner, side_sure, sure_winner
 from shengji_tutor.play.game import _drive, prepare_round
 from shengji_tutor.play.round import PlayerView
-from shengji_tutor.play.sampler import unseen_counts
+from shengji_tutor.play.sampler import STOCK, Knowledge, unseen_counts
 from shengji_tutor.play.search import play_signature
 from shengji_tutor.puzzles.positions import LEARNER, build_round
 
@@ -642,9 +642,7 @@ def _keep_last_trick(view: PlayerView) -> Hit:
     (other,) = [c for c in view.hand if c is not best]
     if play_signature((other,), trump) == play_signature((best,), trump):
         return None
-    if not any(
-        suit[i] in (suit[other.id], TRUMP) and (suit[i] != suit[other.id] or key[i] > key[other.id]) for i in unseen
-    ):
+    if not _opponent_may_beat(view, other):
         return None  # the other card is sure of the last trick too: either play is as good
     if view.trick:
         legal = _follows(view)
@@ -665,6 +663,26 @@ def _keep_last_trick(view: PlayerView) -> Hit:
         f"last trick."
     )
     return view, [(other,)], (best,), why
+
+
+def _opponent_may_beat(view: PlayerView, card: Card, draws: int = 200) -> bool:
+    """Whether an opponent may hold a card that beats ``card`` led alone: in one of ``draws`` deals that agree with
+    what the player knows (a card shown in a partner's declaration stays with the partner)."""
+    trump = _trump(view)
+    suit, key = trump.suit_table, trump.key_table
+    partners = set(view.partner_seats()) | {view.seat}
+    sampler = Knowledge.of(view).sampler()
+    rng = random.Random(f"beat:{card.id}")
+    for _ in range(draws):
+        deal = sampler.sample(rng)
+        for seat, ids in deal.items():
+            if seat in partners or seat == STOCK:
+                continue
+            if any(
+                suit[i] in (suit[card.id], TRUMP) and (suit[i] != suit[card.id] or key[i] > key[card.id]) for i in ids
+            ):
+                return True
+    return False
 
 
 def main() -> None:

@@ -338,11 +338,11 @@ BEST_PLAY = ("AS", 0.0, 0.0, "best")
     [
         ([option(*BEST_PLAY), option("KS", 0.5, 0.05, "worse")], None),
         ([option(*BEST_PLAY), option("KS", 0.05, 0.02, "good")], "nothing to get wrong"),
-        ([option(*BEST_PLAY), option("KS", 0.12, 0.005, "worse")], "rejected by a hair"),  # under 13 points
+        ([option(*BEST_PLAY), option("KS", 0.12, 0.005, "worse")], "rejected by a hair"),  # under 0.13 levels
         ([option(*BEST_PLAY), option("KS", 0.25, 0.1, "close")], "is a close call"),  # undecided at the cap
         (
             [option(*BEST_PLAY), option("QS", 0.09, 0.005, "good"), option("KS", 0.17, 0.01, "worse")],
-            "only 8 points behind",
+            "only 0.08 levels behind",
         ),
     ],
     ids=["clear", "all-good", "small-loss", "close", "no-gap"],

@@ -84,7 +84,8 @@ __all__ = [
 
 GRADES = ("good", "inaccuracy", "mistake", "blunder")
 INACCURACY = 0.10
-"""A loss of a tenth of a level (ten points) or more is an inaccuracy, when it is larger than the noise."""
+"""A loss of a tenth of a level or more is an inaccuracy, when it is larger than the noise (early in a two-deck round,
+where a point of the attackers' total is worth about 0.035 of a level, that is about three points)."""
 MISTAKE = 0.30
 """A third of a level (thirty points) or more: a mistake."""
 BLUNDER = 0.80
@@ -187,7 +188,7 @@ class Assessment:
             return "Close call: both plays are reasonable here." if self.kind == "play" else "Close call."
         if self.grade == "good":
             return "Good."
-        loss, error = _units(self.loss), _units(self.error, self.loss)
+        loss, error = _units(self.loss), _units(self.error)
         return f"{self.grade.capitalize()}: about {loss} worse than the best (± {error})."
 
 
@@ -228,11 +229,10 @@ class Review:
         return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + said + "."
 
 
-def _units(loss: float, scale: float | None = None) -> str:
-    """A loss in words, in levels when ``scale`` (the loss, by default) is half a level or more, else in points."""
-    if abs(loss if scale is None else scale) >= 0.5:
-        return f"{loss:.2f} levels"
-    return f"{loss * 100:.0f} points"
+def _units(loss: float) -> str:
+    """A loss in words, in levels: the unit the play-outs measure (a point of the attackers' total is worth about
+    ``1 / RuleSet.step`` of a level, ``search.smoothed_levels``, and ``POINTS_WEIGHT`` more)."""
+    return f"{loss:.2f} levels"
 
 
 def _stderr(values: Sequence[float]) -> float:
@@ -335,10 +335,8 @@ def _option(deals: PlayDeals, k: int, stream: str, measured: Measured, count: in
 
 def _preferred(view: PlayerView, plays: Sequence[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
     """``plays`` in the order a player prefers them when the play-outs cannot tell them apart: breaking no pair,
-    then spending no trump, then the order given (the heuristic bot's choice first)."""
-    trump = view.trump
-    assert trump is not None
-    return sorted(plays, key=lambda p: (pairs_broken(view.hand, p), sum(1 for c in p if trump.is_trump(c))))
+    then the order given (the play-outs' own choice first: ``candidate_plays``)."""
+    return sorted(plays, key=lambda p: pairs_broken(view.hand, p))
 
 
 def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None, seed: int | str = 0) -> Assessment:
@@ -385,7 +383,14 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
         if chosen.close:
             return [
                 f"{format_cards(best.choice)} may be a little better, but over {mine.samples} fresh deals the "
-                "difference could be more or less than ten points.",
+                "difference could be on either side of the line for an inaccuracy (a tenth of a level).",
+                *_measured(chosen, best),
+            ]
+        if chosen.loss - Z * chosen.error > 0:  # surely behind, by less than an inaccuracy
+            return [
+                f"Good, though {format_cards(best.choice)} is a little better: about {chosen.loss:.2f} levels on "
+                "average, less than an inaccuracy.",
+                *(_follow_reasons(view, mine, top) if view.trick else []),
                 *_measured(chosen, best),
             ]
         return [

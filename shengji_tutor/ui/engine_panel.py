@@ -244,7 +244,7 @@ def verdict_html(view: PlayerView, verdict: Verdict) -> str:
             css = "good" if t.grade == "good" else "bad"
             grade = f'<span class="sjt-engine-grade-{css}">{escape(GRADE_WORDS[t.grade])}</span>'
             if t.grade != "good":
-                grade += f"<br>{t.option.loss * 100:.0f} points worse"
+                grade += f"<br>{t.option.loss:.2f} levels worse"
         cells.append(f"<td>{grade}</td>")
         reasons = "".join(f"<li>{escape(r)}</li>" for r in t.reasons)
         cells.append(f"<td><ul>{reasons}</ul></td>" if reasons else "<td></td>")

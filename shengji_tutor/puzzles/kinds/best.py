@@ -38,10 +38,12 @@ from functools import cached_property
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.errors import ShengjiError
 from ...engine.seats import SEATS
+from ...engine.trump import Trump
 from ...play.coaching import INACCURACY, Assessment, Option, assess_play, judge_plays, play_reasons
 from ...play.round import PlayerView, Round
 from ...play.sampler import unseen_counts
 from ...play.search import Budget, candidate_plays, play_signature
+from ...play.verdict import Z
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..positions import LEARNER, build_round
 from ..schema import BestSpec
@@ -81,7 +83,7 @@ def _cap(text: str) -> str:
 
 
 def _pts(value: float) -> str:
-    return f"{value * 100:.0f} points"
+    return f"{value:.2f} levels"
 
 
 def margin_problems(options: Sequence[Option]) -> list[str]:
@@ -90,7 +92,7 @@ def margin_problems(options: Sequence[Option]) -> list[str]:
     bad = [o for o in options if o.grade != "good"]
     out = [
         f"{format_cards(o.choice)} is a close call: it loses {_pts(o.loss)} ± {_pts(o.error)}, and the play-outs "
-        "cannot tell whether that is more or less than ten"
+        "cannot tell whether that is more or less than a tenth of a level"
         for o in options
         if o.close
     ]
@@ -106,6 +108,15 @@ def margin_problems(options: Sequence[Option]) -> list[str]:
     if gap < GAP:
         out.append(f"the best rejected play is only {_pts(gap)} behind an accepted one (at least {_pts(GAP)})")
     return out
+
+
+def _as_good_as_best(options: Sequence[Option], sig: object, trump: Trump) -> bool:
+    """Whether the play of signature ``sig`` is the best of ``options`` (best first), or not surely behind it: its
+    loss within ``Z`` standard errors of nothing, so that the two cannot be told apart."""
+    for k, o in enumerate(options):
+        if play_signature(o.choice, trump) == sig:
+            return k == 0 or (o.grade == "good" and o.loss - Z * o.error <= 0)
+    return False
 
 
 def stability_problems(
@@ -127,7 +138,7 @@ def stability_problems(
         if found != stored:
             names = [format_cards(o.choice) for o in options if play_signature(o.choice, trump) in found]
             out.append(f"seed {seed}: the search accepts {', '.join(names)}, not the puzzle's accept list")
-        if seed == seeds[0] and play_signature(options[0].choice, trump) != play_signature(accept[0], trump):
+        if seed == seeds[0] and not _as_good_as_best(options, play_signature(accept[0], trump), trump):
             out.append(f"seed {seed}: accept lists its best play first: {format_cards(options[0].choice)}")
         out.extend(f"seed {seed}: {p}" for p in margin_problems(options))
     return out
