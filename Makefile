@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.chao --turns 300
 	$(BIN)/python -m benchmarks.policy --deals 3000
 	$(BIN)/python -m benchmarks.coach_trust --hands 8 --per-hand 8 --deep 16 --workers 2
+	$(BIN)/python -m benchmarks.best_puzzles --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

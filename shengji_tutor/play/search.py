@@ -15,7 +15,8 @@ points ranks higher. ``PlayValue`` keeps what a coach needs to explain it: the
 points this trick and the rest of the round, the attackers' final points, the
 trumps a play spends and the pairs it breaks.
 
-``SearchBot`` plays the heuristic bot's play unless the best play found beats it
+``SearchBot`` plays the steady player's play (``policy.steady_choice``: the heuristic
+bot's plan, without the errors a strong player never makes) unless the best play found beats it
 on fresh deals too (the gain's lower confidence bound above zero: the deals a play
 was chosen on flatter it, so they cannot confirm it); it buries
 the kitty and declares trump by the same method (among a few sensible burials;
@@ -47,6 +48,7 @@ from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
 from .bots import HeuristicBot, declarations_for
 from .game import prepare_round
+from .policy import steady_choice
 from .rollout import finish_round
 from .round import DeclarationError, PlayerView, Round, Trick
 from .sampler import STOCK, Knowledge, Sampler
@@ -78,7 +80,7 @@ _T = TypeVar("_T")
 POINTS_WEIGHT = 0.01
 """Value of one point to the side that wins it, in levels: enough to order plays that change no level."""
 CONFIDENCE = 1.645
-"""How many standard errors a play's gain over the heuristic bot's, re-checked on fresh deals, must clear zero by
+"""How many standard errors a play's gain over the default (the steady player's play), re-checked on fresh deals, must clear zero by
 for the search bot to prefer it (a one-sided 95% bound): with few samples the best-looking play is often only the
 luckiest, and the deals it was chosen on flatter it."""
 
@@ -88,14 +90,15 @@ class Budget:
     """How much a decision may think: ``samples`` deals of the hidden cards, each candidate played out once on each.
 
     At most ``candidates`` plays are searched: when there are more, the
-    cheapest, the dearest and the heuristic bot's choice are kept (see ``candidate_plays``).
+    cheapest, the dearest and the steady player's choice are kept (see ``candidate_plays``).
     """
 
     samples: int = 8
     candidates: int = 6
     recheck: int = 24
     """Fresh deals on which the search bot re-checks a play (or burial, declaration) that looked better than
-    its heuristic's before it plays it (``SearchBot``)."""
+    its default (the steady player's play; for a burial or declaration the heuristic's) before it plays it
+    (``SearchBot``)."""
 
     def __post_init__(self) -> None:
         for name in ("samples", "candidates", "recheck"):
@@ -306,7 +309,7 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
 
     Plays that differ only in interchangeable cards (the same order and points in
     the same suit, like two off-suit trump-rank cards without points) count as one.
-    When there are more than ``cap``, the heuristic bot's choice comes first, then
+    The steady player's choice (``policy.steady_choice``) comes first; when there are more than ``cap``, then
     the plays a good player weighs: to a lead, the cheapest play, the cheapest
     that wins the trick so far, the one giving most points and the one giving
     fewest; as a lead, each suit's highest unit and its lowest single. The rest
@@ -325,7 +328,7 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
     for play in raw:
         distinct.setdefault(play_signature(play, trump), play)
     plays = sorted(distinct.values(), key=lambda p: (strength_spent(p, trump), [c.id for c in p]))
-    telling = [tuple(HeuristicBot().play(view))]
+    telling = [tuple(steady_choice(view))]
     if view.leading:
         suit = trump.suit_table
         for s in sorted({suit[c.id] for c in view.hand}):
@@ -369,7 +372,7 @@ def _never_left_out(view: PlayerView, plays: Sequence[tuple[Card, ...]], trump: 
 
 
 class SearchBot:
-    """Plays the best play found on ``budget.samples`` deals when it beats the heuristic bot's play on
+    """Plays the best play found on ``budget.samples`` deals when it beats the steady player's play on
     ``budget.recheck`` fresh deals too (by more than ``CONFIDENCE`` standard errors of the gain); buries the kitty by search among a few
     sensible burials, and declares by search too; calls friends as the heuristic bot does. In RULES §11's chao
     dipi it overturns (or passes) by search too, with fixed partners (``overturn_runs``: overturns by the players
@@ -414,15 +417,16 @@ class SearchBot:
         return self._heuristic.call(view)
 
     def play(self, view: PlayerView) -> Sequence[Card]:
-        """The heuristic bot's play, unless another candidate played out best on ``budget.samples`` deals *and*
-        its gain over the heuristic's has a positive lower confidence bound on ``budget.recheck`` fresh deals."""
+        """The steady player's play (``policy.steady_choice``), unless another candidate played out best on
+        ``budget.samples`` deals *and* its gain over it has a positive lower confidence bound on ``budget.recheck``
+        fresh deals."""
         candidates = candidate_plays(view, self.budget.candidates)
         if len(candidates) == 1:
             return candidates[0]
         deals = PlayDeals(view, candidates, self.seed)
         first = deals.values("select", 0, self.budget.samples, range(len(candidates)))
         best = max(range(len(candidates)), key=lambda k: (sum(first[k]), -k))
-        if best == 0:  # the heuristic bot's play (candidate_plays puts it first)
+        if best == 0:  # the steady player's play (candidate_plays puts it first)
             return candidates[0]
         again, base = deals.values("recheck", 0, self.budget.recheck, [best, 0])
         return candidates[best] if _clearly_better(again, base) else candidates[0]

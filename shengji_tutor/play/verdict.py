@@ -166,30 +166,22 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
             means[k] = sum(first[k]) / len(first[k])
         leader = max(contenders, key=lambda k: (means[k], -k))
     best = leader
-    if focus is not None and list(dict.fromkeys(focus)) == [best]:
+    asked = list(dict.fromkeys(focus)) if focus is not None else []
+    if asked == [best]:
         # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
-        # was in contention (the runner-up at least), and a rival clearly better there (its gain's lower bound
-        # above zero at that look, even when the gain is under the threshold) is the best instead
+        # was in contention (the runner-up at least), and a rival clearly better there is the best instead
         rivals = [k for k in contenders if k != best] or [
             max((k for k in everyone if k != best), key=lambda k: (means[k], -k))
         ]
-        beaten: list[list[Measured]] = []
-        deals = 0
-        for rival in rivals:
-            runs, status = _measure(values, rival, [best], plan)
-            deals = max(deals, len(runs[best]))
-            loss, error = _gaps(runs[rival][: len(runs[best])], runs[best])
-            if status[best] == "worse" or loss - look_z(len(runs[best]), plan.cap) * error > 0:
-                beaten.append(_verdicts(runs, rival, [best], status, means))
-        if beaten:  # the rival that beats it most clearly (the earlier of equals)
-            found = max(beaten, key=lambda pair: (pair[1].loss, -pair[0].index))
+        found, deals = _beaten_by(values, best, rivals, plan, means)
+        if found is not None:
             return found[0].index, found
         return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
     judged = [k for k in (everyone if focus is None else dict.fromkeys(focus)) if k != best]
     runs, status = _measure(values, best, judged, plan)
     if focus is not None and len(judged) == 1:
         # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
-        # (measured on, up to the cap, while it is ahead and that is still in doubt)
+        # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
         (k,) = judged
         while True:
             n = len(runs[k])
@@ -197,13 +189,31 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
             loss, error = _gaps(runs[best], runs[k])
             if loss + look_z(n, plan.cap) * error < 0:
                 return k, [Measured(k, 0.0, 0.0, n, "best", means[k])]
-            if (loss >= 0 and status[k]) or n >= plan.cap:
+            if (loss >= -error and status[k]) or n >= plan.cap:  # not ahead by a standard error: no lead to test
                 break
             size = min(plan.cap, 2 * n)
             for j, r in zip((best, k), values("measure", n, size - n, [best, k]), strict=True):
                 runs[j] += list(r)
             status[k] = status_of(*_gaps(runs[best], runs[k]), plan.threshold, size >= plan.cap, look_z(size, plan.cap))
     return best, _verdicts(runs, best, judged, status, means)
+
+
+def _beaten_by(
+    values: Values, best: int, rivals: Sequence[int], plan: Plan, means: Sequence[float]
+) -> tuple[list[Measured] | None, int]:
+    """Each rival raced against ``best`` on the fresh stream (as if the rival were the best): the verdicts of the
+    rival that beats ``best`` most clearly (``best`` graded worse against it), rival first, or None when none does;
+    and the most fresh deals ``best`` met."""
+    beaten: list[list[Measured]] = []
+    deals = 0
+    for rival in rivals:
+        runs, status = _measure(values, rival, [best], plan)
+        deals = max(deals, len(runs[best]))
+        if status[best] == "worse":
+            beaten.append(_verdicts(runs, rival, [best], status, means))
+    if not beaten:
+        return None, deals
+    return max(beaten, key=lambda pair: (pair[1].loss, -pair[0].index)), deals  # the earlier of equals
 
 
 def _low(best: Sequence[float], other: Sequence[float]) -> float:
