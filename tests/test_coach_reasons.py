@@ -100,3 +100,28 @@ def test_every_reason_is_true_of_the_position(name: str) -> None:
         if reason.startswith("Keep control of the last trick"):
             assert len(view.hand) <= KITTY_REACH, reason
         assert "a small card (" not in reason  # a 5 is a point card: the old advice named 5s as small
+
+
+def test_a_good_play_surely_behind_the_best_is_told_so_with_the_cause() -> None:
+    # keeping K♠ back from a partner's sure trick costs less than an inaccuracy in the play-outs, but surely some:
+    # "Good, though", not "As good as"
+    verdict = _verdict("feed-sure-partner-1")
+    chosen = verdict.chosen
+    assert verdict.grade == "good"
+    assert chosen.loss - 1.96 * chosen.error > 0
+    assert re.fullmatch(
+        r"Good, though K♠ is a little better: about 0\.0\d levels on average, less than an inaccuracy\.",
+        verdict.reasons[0],
+    )
+    assert "is sure to win it, so give points: K♠ adds 10" in verdict.reasons[1]
+    assert not any(r.startswith("As good as") for r in verdict.reasons)
+
+
+def test_the_search_bot_starts_from_the_steady_players_play() -> None:
+    from shengji_tutor.play.policy import steady_choice
+    from shengji_tutor.play.search import candidate_plays, play_signature
+
+    for p in _suite():
+        assert p.view.trump is not None
+        first = candidate_plays(p.view, 6)[0]
+        assert play_signature(first, p.view.trump) == play_signature(steady_choice(p.view), p.view.trump), p.name

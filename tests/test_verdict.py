@@ -134,3 +134,30 @@ def test_a_choice_chosen_as_best_is_still_measured_against_the_runner_up() -> No
     assert best == 0
     assert measured[0].status == "best"
     assert measured[0].deals >= PLAN.measure
+
+
+def test_a_choice_asked_about_that_does_clearly_better_on_fresh_deals_is_the_best() -> None:
+    # choice 0 looks best on the selection deals (rigged), but on fresh deals the choice asked about, 1, is surely
+    # better by less than the line: measured on while it is ahead, it is the best, not "good against 0"
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        rng = random.Random(f"{stream}:{start}")
+        out = []
+        for k in which:
+            base = [rng.gauss(0, 0.2) for _ in range(count)]
+            if stream == "select":
+                out.append([b + (0.5 if k == 0 else 0.0) for b in base])
+            else:
+                out.append(
+                    [
+                        b + (0.06 if k == 1 else 0.0) + random.Random(f"{k}:{start}:{j}").gauss(0, 0.05)
+                        for j, b in enumerate(base)
+                    ]
+                )
+        return out
+
+    best, measured = race(2, values, PLAN, focus=[1])
+    assert best == 1
+    assert [(m.index, m.status) for m in measured] == [(1, "best")]
+    # the same race about choice 0 keeps 0 as the best it was chosen as, measured against its rival
+    best, measured = race(2, values, PLAN, focus=[0])
+    assert best == 0
