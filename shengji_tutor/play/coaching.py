@@ -78,6 +78,7 @@ __all__ = [
     "assess_play",
     "grade_of",
     "hint_ladder",
+    "in_levels",
     "judge_plays",
     "play_reasons",
 ]
@@ -87,7 +88,7 @@ INACCURACY = 0.10
 """A loss of a tenth of a level or more is an inaccuracy, when it is larger than the noise (early in a two-deck round,
 where a point of the attackers' total is worth about 0.035 of a level, that is about three points)."""
 MISTAKE = 0.30
-"""A third of a level (thirty points) or more: a mistake."""
+"""A third of a level (about nine points' worth early in a two-deck round) or more: a mistake."""
 BLUNDER = 0.80
 """Most of a level: a blunder."""
 COACH_BUDGET = Budget(samples=12, candidates=6)
@@ -188,7 +189,7 @@ class Assessment:
             return "Close call: both plays are reasonable here." if self.kind == "play" else "Close call."
         if self.grade == "good":
             return "Good."
-        loss, error = _units(self.loss), _units(self.error)
+        loss, error = in_levels(self.loss), in_levels(self.error)
         return f"{self.grade.capitalize()}: about {loss} worse than the best (± {error})."
 
 
@@ -229,9 +230,9 @@ class Review:
         return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + said + "."
 
 
-def _units(loss: float) -> str:
-    """A loss in words, in levels: the unit the play-outs measure (a point of the attackers' total is worth about
-    ``1 / RuleSet.step`` of a level, ``search.smoothed_levels``, and ``POINTS_WEIGHT`` more)."""
+def in_levels(loss: float) -> str:
+    """A loss in words, in levels: the unit the play-outs measure (early in a round a point of the attackers' total
+    is worth about ``1 / RuleSet.step`` of a level in the level it brings, and ``search.POINTS_WEIGHT`` more)."""
     return f"{loss:.2f} levels"
 
 

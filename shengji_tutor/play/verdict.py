@@ -177,15 +177,14 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
         if found is not None:
             return found[0].index, found
         return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
-    judged = [k for k in (everyone if focus is None else dict.fromkeys(focus)) if k != best]
+    judged = [k for k in (everyone if focus is None else asked) if k != best]
     runs, status = _measure(values, best, judged, plan)
-    if focus is not None and len(judged) == 1:
+    if len(asked) == 1:
         # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
         # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
         (k,) = judged
-        while True:
+        while True:  # the two met the same deals: one is never measured without the other
             n = len(runs[k])
-            runs[best] = runs[best][:n]
             loss, error = _gaps(runs[best], runs[k])
             if loss + look_z(n, plan.cap) * error < 0:
                 return k, [Measured(k, 0.0, 0.0, n, "best", means[k])]

@@ -25,7 +25,7 @@ from ..engine.ids import winner_of
 from ..engine.seats import seat_name, seat_names
 from ..engine.trump import Trump
 from ..play.bots import HeuristicBot
-from ..play.coaching import Option, assess_burial, assess_declaration, judge_plays, play_reasons
+from ..play.coaching import Option, assess_burial, assess_declaration, in_levels, judge_plays, play_reasons
 from ..play.round import PlayerView
 from ..play.search import Budget
 from .render import card_label, hand_svg, trick_svg
@@ -244,7 +244,7 @@ def verdict_html(view: PlayerView, verdict: Verdict) -> str:
             css = "good" if t.grade == "good" else "bad"
             grade = f'<span class="sjt-engine-grade-{css}">{escape(GRADE_WORDS[t.grade])}</span>'
             if t.grade != "good":
-                grade += f"<br>{t.option.loss:.2f} levels worse"
+                grade += f"<br>{in_levels(t.option.loss)} worse"
         cells.append(f"<td>{grade}</td>")
         reasons = "".join(f"<li>{escape(r)}</li>" for r in t.reasons)
         cells.append(f"<td><ul>{reasons}</ul></td>" if reasons else "<td></td>")

@@ -39,7 +39,7 @@ from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.errors import ShengjiError
 from ...engine.seats import SEATS
 from ...engine.trump import Trump
-from ...play.coaching import INACCURACY, Assessment, Option, assess_play, judge_plays, play_reasons
+from ...play.coaching import INACCURACY, Assessment, Option, assess_play, in_levels, judge_plays, play_reasons
 from ...play.round import PlayerView, Round
 from ...play.sampler import unseen_counts
 from ...play.search import Budget, candidate_plays, play_signature
@@ -64,10 +64,10 @@ GRADING_BUDGET = Budget(samples=48, candidates=30)
 STABILITY_SEEDS = (0, 1, 2)
 """The search seeds ``check-exercises`` judges a best puzzle with; seed 0 grades the learner."""
 MARGIN = 0.03
-"""How far (three points) past the line between good and not a rejected play's loss must be (its lower confidence
+"""How far (0.03 levels) past the line between good and not a rejected play's loss must be (its lower confidence
 bound is past the line already: this is for the lesson, not the noise)."""
 GAP = 0.10
-"""How far (ten points) the best rejected play must be from the worst accepted one."""
+"""How far (0.10 levels) the best rejected play must be from the worst accepted one."""
 
 Signature = tuple[tuple[int, int, int], ...]
 
@@ -82,16 +82,12 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _pts(value: float) -> str:
-    return f"{value:.2f} levels"
-
-
 def margin_problems(options: Sequence[Option]) -> list[str]:
     """What keeps a judgement (options best first) from having a clear margin; [] when it has one (see above)."""
     good = [o for o in options if o.grade == "good"]
     bad = [o for o in options if o.grade != "good"]
     out = [
-        f"{format_cards(o.choice)} is a close call: it loses {_pts(o.loss)} ± {_pts(o.error)}, and the play-outs "
+        f"{format_cards(o.choice)} is a close call: it loses {in_levels(o.loss)} ± {in_levels(o.error)}, and the play-outs "
         "cannot tell whether that is more or less than a tenth of a level"
         for o in options
         if o.close
@@ -101,12 +97,14 @@ def margin_problems(options: Sequence[Option]) -> list[str]:
     for o in bad:
         if o.loss < INACCURACY + MARGIN:
             out.append(
-                f"{format_cards(o.choice)} is rejected by a hair: it loses {_pts(o.loss)} ± {_pts(o.error)} "
-                f"(a clear rejection loses {_pts(INACCURACY + MARGIN)} or more)"
+                f"{format_cards(o.choice)} is rejected by a hair: it loses {in_levels(o.loss)} ± {in_levels(o.error)} "
+                f"(a clear rejection loses {in_levels(INACCURACY + MARGIN)} or more)"
             )
     gap = min(o.loss for o in bad) - max(o.loss for o in good)
     if gap < GAP:
-        out.append(f"the best rejected play is only {_pts(gap)} behind an accepted one (at least {_pts(GAP)})")
+        out.append(
+            f"the best rejected play is only {in_levels(gap)} behind an accepted one (at least {in_levels(GAP)})"
+        )
     return out
 
 
