@@ -6,12 +6,18 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: test serve classroom lab lint typecheck exercises pytest bench clean
 
+# Setting up is quiet: one line before and one after; pip's own output goes to $(SETUP_LOG), shown only when it fails.
+SETUP_LOG := $(VENV)/setup.log
+
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "shengji-tutor needs Python 3.11 or newer (set PYTHON=...)")'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,hub]'
-	touch $(STAMP)
+	@echo "Setting up the course in $(VENV) (about a minute, once)..."
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { echo "could not make $(VENV) with $(PYTHON) -m venv"; exit 1; }
+	@{ $(BIN)/python -m pip install --disable-pip-version-check --upgrade pip \
+	   && $(BIN)/python -m pip install --disable-pip-version-check -e '.[test,hub]'; } > $(SETUP_LOG) 2>&1 \
+	   || { cat $(SETUP_LOG); echo; echo "Setting up failed: pip's log is above (and in $(SETUP_LOG))."; exit 1; }
+	@touch $(STAMP)
+	@echo "The course is set up."
 
 test: lint typecheck exercises pytest
 
