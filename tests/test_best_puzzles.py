@@ -429,3 +429,21 @@ def test_grading_a_best_answer_is_benchmarked() -> None:
     g = grading(runs=1, puzzles=2)
     assert 0 < g["best_kept"] <= g["best_cold"] <= g["best_max"]
     assert g["play"] > 0
+
+
+def test_a_wrong_best_answer_hears_what_was_measured_and_the_answer_says_why_it_is_better() -> None:
+    """Not only "Another play does better": the measured parts of the learner's play against the better one (left
+    unnamed before the answer is shown), and in "Show answer" why the best beats the beginners' play."""
+    from shengji_tutor.puzzles import load_bank
+    from shengji_tutor.puzzles.teaching import solution_text
+
+    puzzle = load_bank()["playing-well-cross-the-80-line"]
+    first = puzzle.grade("6S").mistake
+    assert "Another play does better here." in first
+    assert "levels worse than the best" in first
+    assert "SJ" not in first
+    assert "another play brought" in first
+    shown = solution_text(puzzle)
+    assert "Why not A♦?" in shown
+    assert "East has not played yet" in shown
+    assert "SJ brought" in shown

@@ -829,3 +829,48 @@ def test_a_table_the_given_bots_cannot_seat_is_refused_in_the_chooser() -> None:
     assert "one bot per seat (5), not 4" in game.house_rules.error.value
     assert game.house_rules.rules == game.rules == RuleSet()
     assert game.house_rules.players.value == 4
+
+
+def test_the_first_words_of_a_hand_agree_with_lesson_9_on_who_deals() -> None:
+    """Lesson 9 teaches that the first declarer deals a match's first round: a coached hand with a dealer says the
+    match is under way; a first round says nobody deals yet."""
+    from shengji_tutor import Round, RuleSet
+    from shengji_tutor.ui import coach_text
+
+    later = coach_text.rank_words(Round(RuleSet(), seed=1, dealer=3, rank="5"), 0)
+    assert "the match is under way" in later.lower()
+    assert "East deals this hand" in later
+    first = coach_text.rank_words(Round(RuleSet(), seed=1, rank="5"), 0)
+    assert "first round" in first
+    assert "whoever declares first becomes the dealer" in first
+
+
+def test_the_coachs_words_agree_in_number_and_article() -> None:
+    """ "whoever is dealt an 8", not "a 8"; Finding Friends' sides during the deal are not "known once the deal is
+    over" (a friend is known only when the called card is played)."""
+    from shengji_tutor import Round, RuleSet
+    from shengji_tutor.ui import coach_text
+
+    assert "dealt an 8 may" in coach_text.rank_words(Round(RuleSet(), seed=1, dealer=0, rank="8"), 0)
+    assert "dealt a 7 may" in coach_text.rank_words(Round(RuleSet(), seed=1, dealer=0, rank="7"), 0)
+    friends = Round(RuleSet(players=5), seed=1, dealer=0, rank="2")
+    said = coach_text.sides(friends, 0)
+    assert "once the deal is over" not in said
+    assert "called card" in said
+
+
+def test_the_accuracy_counts_agree_in_number() -> None:
+    """ "2 mistakes", never "2 mistake"; "1 blunder"; "0 inaccuracies"."""
+    from shengji_tutor.play.coaching import Assessment, Option, Review
+    from shengji_tutor.ui.coach_panel import review_html
+
+    def graded(loss: float) -> Assessment:
+        best = Option(("9♠",), 0.0, 0.0, 0.0, 0.0, status="best")
+        mine = Option(("K♠",), -loss, 0.0, loss, 0.0, status="worse")
+        return Assessment("play", mine, best, (best, mine), ("Why.",), 48)
+
+    html = review_html(Review((graded(0.4), graded(0.5), graded(0.9))), None)
+    assert "<strong>2</strong> mistakes" in html
+    assert "<strong>1</strong> blunder<" in html
+    assert "<strong>0</strong> inaccuracies" in html
+    assert "<strong>0</strong> good" in html

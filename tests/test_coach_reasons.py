@@ -125,3 +125,33 @@ def test_the_search_bot_starts_from_the_steady_players_play() -> None:
         assert p.view.trump is not None
         first = candidate_plays(p.view, 6)[0]
         assert play_signature(first, p.view.trump) == play_signature(steady_choice(p.view), p.view.trump), p.name
+
+
+def test_a_burial_with_points_graded_good_still_hears_lesson_9s_rule() -> None:
+    """The coach and lesson 9 teach burying the same way: points buried are a risk, even where the play-outs found
+    it small enough to grade good."""
+    from shengji_tutor import Round
+    from shengji_tutor.course.round_questions import pick_burial
+    from shengji_tutor.play.coaching import BURY_RULE, Option, _burial_reasons
+
+    rnd = Round(seed=5, dealer=0, rank="2")
+    rnd.deal_all()
+    seat, two = next((s, c) for s in range(4) for c in rnd.hand(s) if c.rank == "2" and c.suit)
+    rnd.declare(seat, [two])
+    assert rnd.finish_deal()
+    view = rnd.view(rnd.dealer)
+    trump = view.trump
+    hand = trump.sorted(view.hand)
+    dear = [c for c in hand if c.points and not trump.is_trump(c)][:2]
+    plain = [c for c in hand if not c.points and not trump.is_trump(c)]
+    mine = tuple(dear + plain[: 8 - len(dear)])
+    best = tuple(plain[:8])
+    assert sum(c.points for c in mine)
+    chosen = Option(mine, 0.0, 0.0, 0.02, 0.01, status="good")
+    top = Option(best, 0.02, 0.0, 0.0, 0.0, status="best")
+    said = " ".join(_burial_reasons(view, chosen, top, trump))
+    assert BURY_RULE[1:] in said
+    assert "a risk" in said
+    lesson = pick_burial(view.hand, trump).grade(list(mine))
+    assert not lesson.correct
+    assert BURY_RULE in lesson.explanation

@@ -52,7 +52,14 @@ def test_solving_a_puzzle_moves_the_header_and_the_set_on(store: ProgressStore) 
 
 def solve_in_the_page(puzzles: PuzzleSet | Practice) -> None:
     """Answer the shown puzzle correctly through its card, as a learner would, and press Check."""
-    answer = puzzles.puzzle.solve()
+    answer_in_the_page(puzzles, puzzles.puzzle.solve())
+
+
+def answer_in_the_page(puzzles: PuzzleSet | Practice, answer: Any) -> None:
+    """Give ``answer`` to the shown puzzle through its card, as a learner would, and press Check."""
+    if isinstance(answer, str) and puzzles.puzzle.answer_kind in ("cards", "order"):
+        answer = answer.split()
+    answer = puzzles.puzzle.canonical_answer(answer) if puzzles.puzzle.answer_kind == "yesno" else answer
     card = puzzles.card
     if puzzles.puzzle.answer_kind in ("cards", "order"):
         hand = [str(c) for c in card._cards]
@@ -230,3 +237,26 @@ def test_a_read_only_data_directory_never_stops_the_class_record(tmp_path: Path,
 def test_a_solo_learners_unwritable_progress_says_so_in_words(tmp_path: Path, unwritable_data: Path) -> None:
     with pytest.raises(StoreError, match=r"^the progress file on this computer cannot be opened$"):
         ProgressStore()
+
+
+def test_the_last_puzzle_solved_shows_the_lesson_complete_card(store: ProgressStore) -> None:
+    """After every puzzle of a lesson is solved: a card with what was mastered, what comes back in the review, and
+    the next lesson — never before."""
+    puzzles = puzzle_set(5, None, store)
+    assert isinstance(puzzles, PuzzleSet)
+    total = len(puzzles.puzzles)
+    slipped = False
+    for _ in range(total):
+        assert puzzles.complete.value == ""
+        if not slipped and puzzles.puzzle.spec.misconceptions:  # one wrong answer: solved later, not mastered
+            answer_in_the_page(puzzles, puzzles.puzzle.spec.misconceptions[0].answer)
+            assert puzzles.card.verdict == "incorrect"
+            slipped = True
+        solve_in_the_page(puzzles)
+        puzzles.card.browser_event({"event": "next"})
+    shown = puzzles.complete.value
+    assert "Lesson 5 complete" in shown
+    assert f"You solved all {total} puzzles, {total - 1} of them on the first try" in shown
+    assert "comes back in your review" in shown
+    assert 'rel="next"' in shown
+    assert "6. " in shown

@@ -396,3 +396,106 @@ def test_every_step_keeps_its_answer_out_of_the_page(lessons: dict[int, LessonRu
     for step in steps_in(run):
         assert step.explanation.children == ()
         assert step._explanation[:40] not in state_text(step)
+
+
+def test_a_discard_holding_a_trump_is_not_called_a_ruff() -> None:
+    """Lesson 6: on 8♥ 8♥, 3♣ 4♠ spends a trump but is no ruff (a ruff is all trumps); 3♣ 3♣ is one."""
+    from shengji_tutor.course.questions import pick_follow
+
+    q = pick_follow("3C 3C 4S 5D", "8H 8H", Trump("7", "C"), keep_trumps=True, prompt="Keep your trumps.")
+    mixed, ruff, discard = q.grade("3C 4S"), q.grade("3C 3C"), q.grade("4S 5D")
+    assert not mixed.correct
+    assert "that is a ruff" not in mixed.explanation
+    assert "a ruff is all trumps" in mixed.explanation
+    assert not ruff.correct
+    assert "that is a ruff" in ruff.explanation
+    assert discard.correct
+
+
+def _before(notebook: str, code: str) -> str:
+    """The markdown of ``notebook`` above its first code cell that holds ``code``."""
+    import json
+
+    from shengji_tutor.course.places import NOTEBOOK_DIR
+
+    cells = json.loads((NOTEBOOK_DIR / notebook).read_text(encoding="utf-8"))["cells"]
+    at = next(k for k, c in enumerate(cells) if c["cell_type"] == "code" and code in "".join(c["source"]))
+    return " ".join("".join(c["source"]) for c in cells[:at] if c["cell_type"] == "markdown")
+
+
+def test_lesson_13_teaches_the_needle_and_the_overturn_order_before_asking() -> None:
+    """The needle is not first met in a puzzle, and chao dipi's order is not guessed before it is taught."""
+    hook = _before("13-house-rules.ipynb", "hook_question(")
+    assert "needle" in hook
+    assert "back to rank **J**" in hook
+    assert "back to rank **2**" in hook
+    chao = _before("13-house-rules.ipynb", "pick_overturn(")
+    assert "♠ spades, then ♥ hearts, then ♣ clubs, then ♦ diamonds" in chao
+    assert "small jokers" in chao
+
+
+def test_a_declaring_step_shows_the_hand_sorted_not_in_deal_order() -> None:
+    """Lesson 9's replayed deal: 25 cards in the order dealt would sit under a suit label each run of a suit."""
+    from shengji_tutor import Round
+    from shengji_tutor.course.round_questions import pick_declaration
+
+    deal = Round(rank="7", seed=232, dealer=2)
+    deal.deal_all()
+    q = pick_declaration(deal.hand(2), "7", "Override it.", declared="7S 7S", by=3, seat=2)
+    order = Trump("7", None)
+    assert list(q.hand) == order.sorted(q.hand)
+    assert list(q.hand) != list(deal.hand(2))
+    runs = sum(1 for a, b in zip(q.hand, q.hand[1:], strict=False) if order.suit_of(a) != order.suit_of(b))
+    assert runs <= 4  # the trumps, then at most four plain suits
+
+
+def test_lesson_7s_try_it_says_whose_hands_it_shows() -> None:
+    import json
+
+    from shengji_tutor.course.places import NOTEBOOK_DIR
+
+    cells = json.loads((NOTEBOOK_DIR / "07-throws.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = [c for c in cells if c["cell_type"] == "code" and "cards(OTHERS[" in "".join(c["source"])]
+    assert len(shown) == 3
+    for seat in ("West", "South", "East"):
+        assert any(f'label="{seat} holds"' in "".join(c["source"]) for c in shown), seat
+
+
+def _prose(notebook: str) -> list[str]:
+    """A lesson's words for the learner: its markdown cells and the long strings of its code cells."""
+    import ast
+    import json
+
+    from shengji_tutor.course.places import NOTEBOOK_DIR
+
+    out = []
+    for cell in json.loads((NOTEBOOK_DIR / notebook).read_text(encoding="utf-8"))["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            out.append(source)
+            continue
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value.strip()) > 30:
+                out.append(node.value)
+    return out
+
+
+CODE_ON_A_PAGE = (
+    r"RuleSet\(",
+    r"\b[a-z]+_[a-z_]+\s*=",  # a keyword argument: first_dealer="…"
+    r"`[^`]+`",  # markdown code
+    r"\bseed rules\b",
+)
+
+
+@pytest.mark.parametrize("notebook", [f"{n:02d}" for n in range(1, 14)])
+def test_a_lesson_shows_no_code_to_the_learner(notebook: str) -> None:
+    import re
+
+    from shengji_tutor.course.places import NOTEBOOK_DIR
+
+    (path,) = NOTEBOOK_DIR.glob(f"{notebook}-*.ipynb")
+    for text in _prose(path.name):
+        for pattern in CODE_ON_A_PAGE:
+            found = re.search(pattern, text)
+            assert not found, f"{path.name} shows {found.group(0)!r}: {text[:200]!r}"

@@ -55,9 +55,9 @@ def test_a_change_of_rules_makes_the_next_puzzle_under_them_and_is_kept(store: P
 def test_the_chooser_is_drawn_when_the_learner_opens_the_house_rules(store: ProgressStore) -> None:
     page = Practice(seed=1, store=store)
     assert page.rules_panel.get_title(0) == "House rules (RULES §11)"
-    assert page.rules_panel.children[0].children == ()  # closed: none of its menus on the page yet
+    assert page.rules_panel.content.children == ()  # closed: none of its menus on the page yet
     page.rules_panel.selected_index = 0
-    assert page.rules_panel.children[0].children == (page.house,)
+    assert page.rules_panel.content.children == (page.house,)
 
 
 def test_reopening_the_page_reads_the_kept_rules(store: ProgressStore) -> None:

@@ -297,3 +297,64 @@ def test_grading_reads_answers_through_the_canonical_form(pid: str) -> None:
         shown = puzzle.canonical_answer(m.answer)
         variant = " ".join(reversed(shown.split())) if puzzle.answer_kind == "cards" else shown.lower()
         assert puzzle.grade(variant).explanation.startswith(m.says)
+
+
+@pytest.mark.parametrize("pid", [p for p in BANK if BANK[p].rules.decks != 2])
+def test_a_puzzle_with_other_decks_hears_of_its_own_numbers(pid: str) -> None:
+    """The hints the course writes (the idea, the last rung) and its verdicts read the puzzle's rules: one deck takes
+    over at 40 and holds 100 points, not two decks' 80 and 200. (An author's own text may contrast the two.)"""
+    import re
+
+    from shengji_tutor.puzzles.teaching import idea
+
+    puzzle = BANK[pid]
+    line, total = 2 * puzzle.rules.step, puzzle.rules.total_points
+    wrong = {n for n in (80, 200) if n not in (line, total)}
+    steps = puzzle.hint_steps()
+    written = [idea(puzzle), steps[-1].text, puzzle.grade(puzzle.solve()).explanation]
+    authored = [puzzle.spec.explain or "", puzzle.spec.hint or "", *(m.says for m in puzzle.spec.misconceptions)]
+    for text in written:
+        for part in authored:
+            text = text.replace(part, "")
+        found = {int(n) for n in re.findall(r"(?<![\d−-])\b(\d+)\b", text)} & wrong
+        assert not found, f"{pid} says {sorted(found)} (its line is {line}, its decks hold {total}): {text!r}"
+        assert not re.search(r"\b1 decks\b|\b0 levels\b", text), text
+
+
+def test_the_idea_of_a_level_puzzle_names_the_tables_own_line() -> None:
+    from shengji_tutor.puzzles.teaching import idea
+
+    ones = [p for p in BANK.values() if p.kind == "level" and p.rules.decks == 1]
+    twos = [p for p in BANK.values() if p.kind == "level" and p.rules.decks == 2]
+    assert ones
+    assert twos
+    assert all("below 40 the declarers climb" in idea(p) for p in ones)
+    assert all("below 80 the declarers climb" in idea(p) for p in twos)
+
+
+def test_a_declaring_puzzle_before_any_declaration_shows_no_trump() -> None:
+    """Lesson 9: "nobody has declared" must not sit under a header that names a trump suit, nor beside a hand
+    whose aces are framed as trumps."""
+    undeclared = [p for p in BANK.values() if p.kind == "declare" and not p.spec.declared]
+    assert undeclared
+    for puzzle in undeclared:
+        view = puzzle.view()
+        assert "Nobody has declared" in view.context
+        assert "trump suit" in view.context
+        assert "are trump" not in view.context
+        assert not view.mark_trumps
+    standing = BANK["declaring-single-over-single"].view()
+    assert "The declaration standing: 2♠" in standing.context
+
+
+def test_a_puzzle_that_speaks_of_fines_says_they_are_a_house_rule() -> None:
+    """Lesson 7 says this course's table fines no failed throw: a puzzle with fines names them a house rule."""
+    import re
+
+    from shengji_tutor.course.catalogue import LESSONS
+
+    for puzzle in BANK.values():
+        prompt = puzzle.spec.prompt
+        if re.search(r"penalt|\bfine", prompt, re.I):
+            assert "house rule" in prompt or puzzle.rules.throw_penalty or puzzle.rules.red_five, puzzle.id
+    assert "penalt" not in next(lesson.title for lesson in LESSONS if lesson.number == 7).lower()

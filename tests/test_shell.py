@@ -113,10 +113,13 @@ def test_leaving_a_place_closes_its_widgets(solo: Path) -> None:
     kept = sum(1 for p in PLACES if p.keep)
     grown = len(live_widgets()) - baseline
     assert grown < 120 * kept  # only the kept places' widgets (a coached hand, practice) outlive a visit
+    visit(shell, "points")
+    before = len(live_widgets())
     visit(shell, "playing-well")
     many = len(live_widgets())
+    assert many > before + 150  # lesson 11's steps, demos and puzzles
     visit(shell, "points")
-    assert len(live_widgets()) < many - 250  # lesson 11's ~350 widgets are gone
+    assert len(live_widgets()) < before + 50  # ... are gone with it
 
 
 def test_a_hand_half_played_and_a_practice_streak_survive_a_visit_elsewhere(solo: Path) -> None:

@@ -265,3 +265,23 @@ def test_the_panel_refuses_a_round_that_is_over() -> None:
     view = dataclasses.replace(DEMOS["give"].view(), phase="done")
     with pytest.raises(ValueError, match="no decision"):
         think(view)
+
+
+@pytest.mark.parametrize("idea", IDEAS)
+def test_an_ideas_examples_appear_only_once_its_task_is_answered(idea: str) -> None:
+    """The example and counter-example answer the idea's "Your turn": nothing of them is on the page before."""
+    from shengji_tutor.course.strategy_steps import idea_step
+
+    step = idea_step(idea)
+    assert list(step.explanation.children) == []
+    step.reveal()
+    html = " ".join(str(getattr(g, "value", "")) for c in step.explanation.children for g in _walk(c))
+    assert "✓ Example" in html
+    assert "✗ Counter-example" in html
+
+
+def _walk(widget: object) -> list[object]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _walk(child)
+    return out

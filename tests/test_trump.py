@@ -241,3 +241,9 @@ def test_trump_describe_names_rank_and_suit() -> None:
     assert "7" in SEVEN_CLUBS.describe()
     assert "club" in SEVEN_CLUBS.describe()
     assert "no-trump" in Trump("7", None).describe()
+
+
+def test_the_trump_in_words_uses_no_term_the_course_has_not_taught() -> None:
+    """Lesson 2's headers come before lesson 3 teaches the trump order: no "(7♣ dominant)"."""
+    assert Trump("7", "C").describe() == "rank 7, clubs are trump"
+    assert "dominant" not in Trump("7", None).describe()

@@ -312,7 +312,7 @@ def test_at_rank_five_the_red_fives_are_rank_cards() -> None:
 
 
 def test_a_trump_says_where_its_red_fives_are() -> None:
-    assert RED_SEVEN_CLUBS.describe() == "rank 7, clubs are trump (7♣ dominant, 5♥ and 5♦ above the big joker)"
+    assert RED_SEVEN_CLUBS.describe() == "rank 7, clubs are trump (5♥ and 5♦ above the big joker)"
     assert (
         Trump("7", None, red_five="5H").describe().endswith("7s and the red fives (5♥ above the big joker) are trump")
     )

@@ -35,7 +35,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(4, "pairs", "Pairs", "对子 duìzi"),
     Lesson(5, "tractors", "Tractors", "拖拉机 tuōlājī"),
     Lesson(6, "following", "Following", "跟牌 gēnpái"),
-    Lesson(7, "throws", "Throws and penalties", "甩牌 shuǎipái"),
+    Lesson(7, "throws", "Throws and failed throws", "甩牌 shuǎipái"),
     Lesson(8, "kitty-scoring", "The kitty and scoring", "底牌 dǐpái"),
     Lesson(9, "declaring", "Declaring and the deal", "亮主 liàngzhǔ"),
     Lesson(10, "play-a-hand", "Play a hand", "打一局 dǎ yì jú"),

@@ -49,6 +49,14 @@ STYLE = """<style>
    drawn: in a widget, in a cell's output, in JupyterLab */
 nav.sjt-nav a, nav.sjt-nav a:link, nav.sjt-nav a:visited { color: #ffd84d; text-decoration: none; font-weight: 600; }
 .sjt-nav a:hover, .sjt-nav a:focus-visible { text-decoration: underline; }
+.sjt-complete { border: 2px solid #1b7a3a; border-radius: 12px; background: #e6f4ea; padding: 0.3em 0.9em;
+  max-width: 720px; margin: 0.8em 0; color: #12301c; }
+.sjt-complete a { color: #145c2b; font-weight: 700; }
+.sjt-skip-target { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; }
+.sjt-skip { display: inline-block; font: inherit; font-size: 0.9em; color: #1b5e30; margin: 0 0 0.3em; padding: 0;
+  background: none; border: none; text-decoration: underline; cursor: pointer; }
+.sjt-skip:focus-visible { outline: 3px solid #1b7a3a; outline-offset: 2px; }
 .sjt-brand { font-weight: 800; letter-spacing: 0.02em; margin-right: auto; }
 .sjt-lesson-title, header.sjt-course h1.sjt-lesson-title { margin: 0.7em 0 0.1em; font-size: 1.9em; font-weight: 700;
   line-height: 1.2; } /* the same title in a widget (a lesson) and in a cell's output (practice, review) */
@@ -161,11 +169,17 @@ def _counts(store: ProgressStore, puzzle_ids: Iterable[str]) -> tuple[int, int]:
     return sum(m.mastered for m in mastery.values()), sum(m.solved for m in mastery.values())
 
 
+SKIP_LINK = '<button type="button" class="sjt-skip">Skip to the puzzles</button>'
+"""The button after a lesson's title that takes the keyboard straight to its puzzles: in the app the router moves
+the focus to ``PuzzleSet``'s target (a button, not a link: the address's fragment is the app's route)."""
+
+
 def _header_html(lesson: Lesson, solved: tuple[int, int] | None, total: int) -> str:
     zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
     return (
         f'<header class="sjt-course">{_nav(lesson)}'
         + f'<h1 class="sjt-lesson-title">{lesson.number}. {escape(lesson.title)}</h1>'
+        + (SKIP_LINK if total else "")
         + f'<p class="sjt-lesson-sub">Lesson {lesson.number} of {len(LESSONS)}{zh}</p>'
         + f'<div class="sjt-progress-slot">{_meter(solved, total)}</div></header>'
     )
@@ -246,10 +260,38 @@ def lesson_footer(number: int) -> HTML:
     return HTML(STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
 
 
-def cards(text: CardsLike, trump: Trump | None = None, *, sort: bool = False) -> HTML:
-    """Show cards as pictures (in a lesson's text): ``cards("AS 10H BJ", Trump("7", "H"))``."""
+def lesson_complete_html(number: int, total: int, mastered: int) -> str:
+    """The card under a lesson's last puzzle once every puzzle is solved: what was mastered, what comes back in the
+    review, and the next lesson."""
+    lesson = find_lesson(number)
+    nxt = next((x for x in LESSONS if x.number > number), None)
+    zh = f" ({escape(lesson.chinese)})" if lesson.chinese else ""
+    again = total - mastered
+    review = (
+        f" The {again} you first got wrong come back in your review until you get them right at once."
+        if again > 1
+        else " The one you first got wrong comes back in your review until you get it right at once."
+        if again
+        else ""
+    )
+    onward = (
+        f'<a href="{_href(nxt.notebook)}" rel="next">Next: {nxt.number}. {escape(nxt.title)} →</a>'
+        if nxt
+        else f'<a href="{_href(PRACTICE)}">Practice →</a>'
+    )
+    return (
+        f'<div class="sjt-complete" role="status"><p><strong>Lesson {number} complete: {escape(lesson.title)}{zh}.'
+        f"</strong></p><p>You solved all {total} puzzles, {mastered} of them on the first try.{review}</p>"
+        f"<p>{onward}</p></div>"
+    )
+
+
+def cards(text: CardsLike, trump: Trump | None = None, *, sort: bool = False, label: str = "") -> HTML:
+    """Show cards as pictures (in a lesson's text): ``cards("AS 10H BJ", Trump("7", "H"))``; ``label`` says whose
+    they are ("West holds"), above them."""
     group = as_cards(text, "the cards")
-    return HTML(f'<div class="sjt-cards">{hand_svg(group, trump, sort=sort)}</div>')
+    head = f'<p class="sjt-cards-label"><strong>{escape(label)}</strong></p>' if label else ""
+    return HTML(f'{head}<div class="sjt-cards">{hand_svg(group, trump, sort=sort)}</div>')
 
 
 def home(store: ProgressStore | None = None) -> w.Widget:

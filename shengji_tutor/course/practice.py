@@ -27,7 +27,7 @@ from ..store.progress import ProgressStore
 from ..store.schema import StoreError
 from ..ui.house_rules import HouseRules
 from ..ui.puzzle_view import puzzle_card_args
-from ..ui.widgets import PuzzleCard
+from ..ui.widgets import Disclosure, PuzzleCard
 from .learning import Outcome, Tracker, practice_item, practice_table
 from .pages import learner_progress, route_detail
 
@@ -71,8 +71,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.rules_note = f"Practice uses RULES.md's house rules: {why}." if why else ""
         self.house = HouseRules(self.rules, players=(4,))
         self.house.on_change(self._rules_changed)
-        self.rules_panel = w.Accordion(children=[w.VBox()], titles=(RULES_TITLE,))
-        self.rules_panel.selected_index = None
+        self.rules_panel = Disclosure(w.VBox(), RULES_TITLE)
         self.rules_panel.observe(self._open_rules, "selected_index")
         self.counter = w.HTML()
         self.counter.add_class("sjt-streak")
@@ -114,7 +113,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         """The learner opened the house rules: the chooser goes in (until then the page draws none of its controls,
         so the topic and the difficulty are the page's only menu and toggle buttons)."""
         if change["new"] is not None:
-            self.rules_panel.children[0].children = [self.house]
+            self.rules_panel.content.children = [self.house]
 
     def _rules_changed(self, rules: RuleSet) -> None:
         """The learner chose other house rules: kept in their store, and the next puzzle is made under them. Rules

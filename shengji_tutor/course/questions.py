@@ -468,9 +468,15 @@ def pick_follow(
             return False, verdict.reason
         trumps = [c for c in picked if trump.is_trump(c)]
         if keep_trumps and trumps:
+            spent = f"{format_cards(trumps)} {'is a trump' if len(trumps) == 1 else 'are trumps'}"
+            if len(trumps) == len(picked):  # all trumps on a plain lead: a ruff
+                return (
+                    False,
+                    f"Legal, but {spent}: that is a ruff (毙 bì), and you wanted to keep your trumps (RULES §6.3).",
+                )
             return False, (
-                f"Legal, but {format_cards(trumps)} {'is a trump' if len(trumps) == 1 else 'are trumps'}: that is a "
-                "ruff (毙 bì), and you wanted to keep your trumps (RULES §6.3)."
+                f"Legal, but {spent}: a discard that spends a trump, and you wanted to keep your trumps. It is no "
+                "ruff either: a ruff is all trumps (RULES §6.3)."
             )
         return True, verdict.reason
 

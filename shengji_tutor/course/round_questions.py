@@ -21,6 +21,7 @@ from ..engine.rules import RuleSet
 from ..engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_change, next_dealer
 from ..engine.seats import SEATS
 from ..engine.trump import Trump
+from ..play.coaching import BURY_RULE
 from ..play.round import ActionError, Round
 from ..ui.render import FONT, hand_svg
 from .questions import Question, choose, number, pick
@@ -357,8 +358,9 @@ def pick_declaration(
     hint: str = "",
 ) -> Question:
     """Pick cards to declare with, over ``declared`` (shown by seat ``by``; ``by == seat``: your own declaration),
-    as the engine's ``judge_declaration`` allows (RULES §10)."""
-    cards = as_cards(hand, "the hand")
+    as the engine's ``judge_declaration`` allows (RULES §10). The hand is shown sorted: the jokers and the rank's
+    cards (trumps whatever is declared) first, then each suit high to low, not in the order it was dealt."""
+    cards = Trump(rank, None).sorted(as_cards(hand, "the hand"))
     shown = tuple(as_cards(declared, "the declaration"))
     current = Declaration.of(by, shown) if shown else None
     allowed = possible_declarations(cards, rank, current, seat)
@@ -431,7 +433,7 @@ def pick_burial(hand: CardsLike, trump: Trump, *, count: int = 8, prompt: str = 
             bonus = points(picked) * kitty_multiplier("SJ SJ", trump)  # what any pair makes of the kitty
             return False, (
                 f"{format_cards(dear)} carr{'ies' if len(dear) == 1 else 'y'} {points(dear)} points: if the attackers "
-                f"win the last trick with a pair, this kitty gives them {bonus} (RULES §9)."
+                f"win the last trick with a pair, this kitty gives them {bonus}. {BURY_RULE}"
             )
         strong = [c for c in picked if trump.is_trump(c)]
         if strong:

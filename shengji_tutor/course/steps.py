@@ -59,6 +59,13 @@ STEP_STYLE = """<style>
 .sjt-step-explanation { border-top: 1px solid #c9d8cc; margin-top: 0.4em; padding-top: 0.2em; }
 .sjt-step .sjt-other { margin: 0.2em 0; }
 .sjt-step .sjt-group-label { font-size: 0.9em; color: #35503d; }
+.sjt-step .jupyter-button.mod-danger, .sjt-step .jupyter-button.mod-danger:hover:enabled { background-color: #b3261e;
+  color: #fff; }
+.sjt-step .jupyter-button.mod-danger:hover:enabled, .sjt-step .jupyter-button.mod-danger:focus-visible {
+  background-color: #8a1c14; }
+.sjt-step .jupyter-button.mod-success, .sjt-step .jupyter-button.mod-success:hover:enabled { background-color: #1b7a3a;
+  color: #fff; }
+.sjt-step .jupyter-button.mod-success:hover:enabled { background-color: #145c2b; }
 </style>"""
 
 WRONG_BEFORE_SHOW_ME = 2
@@ -160,7 +167,7 @@ class Step(w.VBox):  # type: ignore[misc]
         if grade.correct:
             self.solved = True
             self._mark(value, "success")
-            self._say("correct", grade.explanation, "Right!")
+            self._say("correct", *_praised(grade.explanation))
             self._explain()
             return grade
         if grade.rule != "input":
@@ -205,6 +212,22 @@ class Step(w.VBox):  # type: ignore[misc]
             f'<div class="sjt-step-feedback" role="status" aria-live="polite" data-verdict="{verdict}">'
             f"<p>{strong}{escape(text)}</p></div>"
         )
+
+
+def _praised(text: str) -> tuple[str, str]:
+    """A right answer's explanation and the word before it: "Right!", unless the explanation already says so
+    ("Right: 3 levels." is said "Right! 3 levels."; one that opens with the word otherwise gets "Correct!").
+
+    >>> from shengji_tutor.course.steps import _praised
+    >>> _praised("Right: 3 levels."), _praised("Right after the deal…")[1], _praised("Pairs beat singles.")[1]
+    (('3 levels.', 'Right!'), 'Correct!', 'Right!')
+    """
+    if text.startswith("Right: "):
+        rest = text[len("Right: ") :]
+        return rest[:1].upper() + rest[1:], "Right!"
+    if text.startswith("Right"):
+        return text, "Correct!"
+    return text, "Right!"
 
 
 def _as_widget(shown: Any) -> w.Widget:

@@ -28,7 +28,7 @@ from ..ui.render import hand_svg, trick_svg
 from .questions import Question, pick, seats_from, who_wins
 from .round_questions import cite, kitty_question, pick_burial
 from .steps import Step
-from .strategy import EXAMPLE_TRUMP, IDEAS, SOUTH
+from .strategy import EXAMPLE_TRUMP, IDEAS, SOUTH, examples
 
 __all__ = ["EXPLANATIONS", "idea_question", "idea_step"]
 
@@ -286,5 +286,6 @@ EXPLANATIONS: dict[str, str] = {
 
 
 def idea_step(idea: str) -> Step:
-    """The first step of ``idea``: its task, then its explanation."""
-    return Step(idea_question(idea), EXPLANATIONS[idea])
+    """The first step of ``idea``: its task, then its explanation and its example and counter-example
+    (``strategy.examples``), which answer the task and so appear only once it is answered or shown."""
+    return Step(idea_question(idea), EXPLANATIONS[idea], then=lambda: [examples(idea)])

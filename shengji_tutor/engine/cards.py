@@ -43,6 +43,7 @@ __all__ = [
     "parse_cards",
     "points",
     "sentence_case",
+    "with_article",
 ]
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -383,13 +384,25 @@ def deck(decks: int = 2) -> list[Card]:
     return [c for _ in range(decks) for c in _ALL]
 
 
+def with_article(word: str) -> str:
+    """``word`` after "a" or "an", as it is said: a 7, an 8, an A, an ace, a king.
+
+    >>> from shengji_tutor.engine.cards import with_article
+    >>> [with_article(w) for w in ("7", "8", "A", "ace", "K", "11", "18")]
+    ['a 7', 'an 8', 'an A', 'an ace', 'a K', 'an 11', 'an 18']
+    """
+    spoken = word.lower()
+    vowel = spoken[:1] in "aeiou" or spoken.startswith(("8", "11", "18")) or spoken in ("a",)
+    return f"{'an' if vowel else 'a'} {word}"
+
+
 def sentence_case(text: str) -> str:
     """``text`` with its first letter upper-case and the rest untouched (``str.capitalize`` would lower the card ranks
     in it: "rank a, hearts are trump").
 
     >>> from shengji_tutor.engine.cards import sentence_case
-    >>> sentence_case("rank A, hearts are trump (A♥ dominant)")
-    'Rank A, hearts are trump (A♥ dominant)'
+    >>> sentence_case("rank A, hearts are trump (5♥ above the big joker)")
+    'Rank A, hearts are trump (5♥ above the big joker)'
     """
     return text[:1].upper() + text[1:]
 

@@ -50,7 +50,7 @@ __all__ = [
     "possible_overturns",
 ]
 
-OWN_DECLARATION = "overriding your own declaration is refused: a house rule of this app, RULES §10 does not decide it"
+OWN_DECLARATION = "overriding your own declaration is not allowed at this course's table: RULES §10 leaves it open, so the course decides"
 """RULES §10 lets a player reinforce their own single into a pair and says nothing of overriding themselves in
 another suit or with jokers; this engine refuses that, and every message that applies it says it is a house rule."""
 

@@ -164,7 +164,7 @@ class Trump:
         return "trump" if suit == "trump" else SUIT_NAMES[suit]
 
     def describe(self) -> str:
-        """In words: ``"rank 7, clubs are trump (7♣ dominant)"`` or ``"rank 7, no-trump"``."""
+        """In words: ``"rank 7, clubs are trump"`` or ``"rank 7, no-trump …"``."""
         fives = {None: "", "5H": ", 5♥ above the big joker", "5H+5D": ", 5♥ and 5♦ above the big joker"}
         if self.suit is None:
             if self.red_five is None:
@@ -173,10 +173,8 @@ class Trump:
                 f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers, {self.rank}s and the red fives "
                 f"({fives[self.red_five][2:]}) are trump"
             )
-        return (
-            f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump ({self.rank}{SUIT_SYMBOLS[self.suit]} dominant"
-            f"{fives[self.red_five]})"
-        )
+        above = f" ({fives[self.red_five][2:]})" if self.red_five else ""
+        return f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump{above}"
 
     def trump_cards(self) -> list[Card]:
         """Every distinct trump card, high to low."""

@@ -63,6 +63,7 @@ from .verdict import Measured, Plan, Z, race
 
 __all__ = [
     "BLUNDER",
+    "BURY_RULE",
     "COACH_BUDGET",
     "GRADES",
     "INACCURACY",
@@ -77,6 +78,7 @@ __all__ = [
     "assess_overturn",
     "assess_play",
     "grade_of",
+    "grade_words",
     "hint_ladder",
     "in_levels",
     "judge_plays",
@@ -91,6 +93,11 @@ MISTAKE = 0.30
 """A third of a level (about nine points' worth early in a two-deck round) or more: a mistake."""
 BLUNDER = 0.80
 """Most of a level: a blunder."""
+BURY_RULE = (
+    "Bury no points unless you are sure to keep the last trick: if the attackers win it, the kitty's points count "
+    "for them, multiplied (RULES §9)."
+)
+"""The rule of burying, as lesson 9 and the coach both say it."""
 COACH_BUDGET = Budget(samples=12, candidates=6)
 """What the coach spends on one decision: twelve deals of the hidden cards, six plays each."""
 
@@ -219,15 +226,26 @@ class Review:
     def summary(self) -> str:
         """One sentence: "14 decisions: 11 good, 2 inaccuracies, 1 mistake, no blunder."."""
         counts = self.counts()
-        plural = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
         parts = []
         for grade, n in counts.items():
-            word = grade if n == 1 or grade == "good" else plural[grade]
-            parts.append(f"{n} {word}" if n or grade == "good" else f"no {grade}")
+            parts.append(f"{n} {grade_words(grade, n)}" if n or grade == "good" else f"no {grade}")
         total = len(self.assessments)
         close = sum(1 for a in self.assessments if a.close)
         said = f" ({close} of the good ones close call{'s' if close != 1 else ''})" if close else ""
         return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + said + "."
+
+
+GRADE_PLURALS = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def grade_words(grade: str, count: int) -> str:
+    """A grade as a count says it: 1 mistake, 2 mistakes, 3 good.
+
+    >>> from shengji_tutor.play.coaching import grade_words
+    >>> grade_words("mistake", 1), grade_words("mistake", 2), grade_words("inaccuracy", 0), grade_words("good", 2)
+    ('mistake', 'mistakes', 'inaccuracies', 'good')
+    """
+    return grade if count == 1 else GRADE_PLURALS[grade]
 
 
 def in_levels(loss: float) -> str:
@@ -676,10 +694,7 @@ def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump
         if k > 0:
             out.append(f"You buried {k} more trump{'s' if k > 1 else ''} than needed: trumps win tricks, keep them.")
         if points(mine) > points(top):
-            out.append(
-                f"You buried {points(mine)} points: if the attackers win the last trick they score them "
-                "multiplied (RULES §9). Bury points only when you are sure to keep the last trick."
-            )
+            out.append(f"You buried {points(mine)} points. {BURY_RULE}")
         voids_top, voids_mine = _voids_made(view, top, trump), _voids_made(view, mine, trump)
         if voids_top - voids_mine:
             suits = " and ".join(SUIT_NAMES[s] for s in sorted(voids_top - voids_mine))
@@ -688,6 +703,11 @@ def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump
         voids = _voids_made(view, mine, trump)
         if voids:
             out.append(f"Your burial empties your {' and '.join(SUIT_NAMES[s] for s in sorted(voids))}: good.")
+        if points(mine):  # lesson 9's rule holds even where the play-outs found the risk small
+            out.append(
+                f"But you buried {points(mine)} points, a risk: {BURY_RULE[0].lower()}{BURY_RULE[1:]} On the "
+                "sampled deals this time it cost less than an inaccuracy."
+            )
     out.append(f"Over the sampled deals your burial averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
     return out
 

@@ -64,6 +64,7 @@ from .construct import kitty_position, throw_position
 from .finder import find_positions
 from .kinds.play import PlayPuzzle
 from .schema import SEATS, PuzzleSpec, SpecBase
+from .teaching import deck_words
 
 __all__ = [
     "BEST_HAND_SIZES",
@@ -336,7 +337,6 @@ _KITTY_HINTS = {
     "cards": "The kitty's points are multiplied by 2 × every card of the winning play.",
 }
 """The kitty puzzle's hint under each ``kitty_multiplier`` (RULES §9, §11)."""
-_DECKS_WORDS = {1: "One deck holds", 2: "Two decks hold", 3: "Three decks hold"}
 
 
 def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
@@ -373,7 +373,7 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
         "count": "remaining",
         "taken": [_tokens([c for p in t.plays for c in p]) for t in record.tricks[:n]],
         "prompt": f"After these {n} tricks, how many points are still out?",
-        "hint": f"{_DECKS_WORDS[rules.decks]} {rules.total_points} points; subtract what the tricks shown hold.",
+        "hint": f"{deck_words(rules.decks)} {rules.total_points} points; subtract what the tricks shown hold.",
         "difficulty": 2,
     }
     return _puzzle(fields, pid, record.trump, rules)

@@ -34,7 +34,17 @@ from ..engine.units import lead_format
 if TYPE_CHECKING:
     from .base import Puzzle
 
-__all__ = ["IDEAS", "RULE_TITLES", "HintStep", "hint_ladder", "mistake", "rule_pointer", "solution_text"]
+__all__ = [
+    "IDEAS",
+    "RULE_TITLES",
+    "HintStep",
+    "deck_words",
+    "hint_ladder",
+    "idea",
+    "mistake",
+    "rule_pointer",
+    "solution_text",
+]
 
 RULE_TITLES = {
     "1": "the table and the deck",
@@ -86,7 +96,8 @@ IDEAS = {
     ),
     "level": (
         "Add what the attackers won: their tricks, and the kitty multiplied if they took the last trick. Then find "
-        "that total's row in the level table — below 80 the declarers climb, from 80 the attackers take over (RULES §9)."
+        "that total's row in the level table — below {line} the declarers climb, from {line} the attackers take over "
+        "(RULES §9)."
     ),
     "sort": (
         "Trumps (主 zhǔ) are the two jokers, every card of the trump rank in any suit, and every card of the trump "
@@ -117,7 +128,8 @@ IDEAS = {
         "the copies are played, and only from that moment on (RULES §11)."
     ),
 }
-"""The first rung of every ladder: the idea behind a kind of puzzle."""
+"""The first rung of every ladder: the idea behind a kind of puzzle (``idea`` fills in what the puzzle's rules
+decide, such as ``{line}``: the attackers' points from which they take over)."""
 
 GENERIC_IDEA = "Read the prompt again and find the rule it asks about: the lesson's examples show it at work."
 
@@ -152,9 +164,28 @@ def rule_pointer(why: str) -> str:
     return f"The rule here: {named}."
 
 
+DECK_WORDS = {1: "One deck holds", 2: "Two decks hold", 3: "Three decks hold"}
+
+
+def deck_words(decks: int) -> str:
+    """The decks as a sentence's subject: "One deck holds", "Two decks hold" (1 to 3 decks, RULES §1)."""
+    return DECK_WORDS[decks]
+
+
+def idea(puzzle: Puzzle) -> str:
+    """The idea behind ``puzzle``'s kind, as its own rules have it (one deck takes over at 40, three at 120).
+
+    >>> from shengji_tutor.puzzles.bank import load_bank
+    >>> from shengji_tutor.puzzles.teaching import idea
+    >>> idea(load_bank()["kitty-scoring-level-one-deck"]).split(" — ")[1][:43]
+    'below 40 the declarers climb, from 40 the a'
+    """
+    return IDEAS.get(puzzle.kind, GENERIC_IDEA).format(line=2 * puzzle.rules.step)
+
+
 def hint_ladder(puzzle: Puzzle) -> tuple[HintStep, ...]:
     """The puzzle's hint steps, from the idea to the answer (two or three)."""
-    steps = [HintStep(IDEAS.get(puzzle.kind, GENERIC_IDEA))]
+    steps = [HintStep(idea(puzzle))]
     if puzzle.hint and puzzle.hint != steps[0].text:
         steps.append(HintStep(puzzle.hint))
     last = _last_step(puzzle)
@@ -202,8 +233,8 @@ def _points_step(puzzle: Puzzle) -> HintStep | None:
     count = getattr(spec, "count", "cards")
     if count == "remaining":
         return HintStep(
-            f"Count the points in the tricks shown, then take them from the {puzzle.rules.total_points} points that "
-            f"{puzzle.rules.decks} decks hold."
+            f"Count the points in the tricks shown, then take them from {puzzle.rules.total_points}: "
+            f"{deck_words(puzzle.rules.decks).lower()} {puzzle.rules.total_points} points."
         )
     if count == "kitty":
         return HintStep(
@@ -238,7 +269,7 @@ def mistake(puzzle: Puzzle, given: str, why: str, says: str = "") -> str:
     """What a wrong answer ``given`` (canonical text) is told the first time: what is wrong with it and the rule,
     without the solution. ``why`` is the engine's full explanation; ``says`` the author's misconception, if one
     matched."""
-    pointer = rule_pointer(why) or rule_pointer(IDEAS.get(puzzle.kind, ""))
+    pointer = rule_pointer(why) or rule_pointer(idea(puzzle) if puzzle.kind in IDEAS else "")
     own = _own_mistake(puzzle, given, why)
     parts = [p for p in (says, own, pointer) if p]
     if not says and not own:
@@ -263,8 +294,9 @@ def _own_mistake(puzzle: Puzzle, given: str, why: str) -> str:
             return f"{given} does not win this trick."
         if kind == "play":
             return _hide_answer(why, puzzle)
-        if kind == "best":
-            return "Another play does better here: think about the trick and what is still to come."
+        if kind == "best":  # what the evaluation measured of this play, the better play unnamed
+            measured = _hide_answer(_without_method(why), puzzle)
+            return f"Another play does better here. {measured}".strip()
         if kind == "level":
             right = int(str(puzzle.solve()))
             again = "find the total's row again"
@@ -280,9 +312,21 @@ def _own_mistake(puzzle: Puzzle, given: str, why: str) -> str:
     return ""
 
 
+METHOD = re.compile(r" ?\(The best play was chosen on some deals[^)]*\)")
+"""The sentence of a best puzzle's verdict that says how plays are measured (said once, with the answer)."""
+
+
+def _without_method(why: str) -> str:
+    return METHOD.sub("", why)
+
+
 def _hide_answer(why: str, puzzle: Puzzle) -> str:
     """``why`` with the right plays it names replaced by "another play" (the engine's sentence, minus the answer)."""
-    plays = getattr(puzzle, "correct_plays", None) or [parse_cards(" ".join(_tokens(puzzle.solve())))]
+    plays = (
+        getattr(puzzle, "correct_plays", None)
+        or getattr(puzzle, "accept", None)
+        or [parse_cards(" ".join(_tokens(puzzle.solve())))]
+    )
     for play in plays:
         why = why.replace(format_cards(play), "another play")
     return why.replace(" another play would.", "")
@@ -300,4 +344,13 @@ def solution_text(puzzle: Puzzle) -> str:
         shown = "Yes" if str(solution) == "yes" else "No"
     else:
         shown = str(solution)
-    return f"The answer: {shown}. {_explanation(puzzle)}".strip()
+    text = f"The answer: {shown}. {_explanation(puzzle)}".strip()
+    if puzzle.kind == "best" and puzzle.spec.misconceptions:  # why the best beats the play beginners choose
+        slip = puzzle.spec.misconceptions[0]
+        try:
+            measured = _without_method(puzzle.judge(puzzle.canonical_answer(slip.answer))[1])
+            cards = format_cards(parse_cards(puzzle.canonical_answer(slip.answer)))
+        except (ShengjiError, ValueError):
+            return text
+        text += f" Why not {cards}? {slip.says} {measured.replace('your play', cards)}"
+    return text

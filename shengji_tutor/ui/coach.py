@@ -65,7 +65,7 @@ from . import coach_text as text
 from .coach_panel import KIND_WORDS, HintLadder, review_html, verdict_html
 from .house_rules import HouseRules
 from .render import hand_svg
-from .widgets import HandPicker, TrickTable
+from .widgets import Disclosure, HandPicker, TrickTable
 
 __all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
 
@@ -203,7 +203,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.house_rules = HouseRules(self.rules, players=PLAYERS)
         self.house_rules.on_change(self._rules_chosen)
         _show(self.house_rules.heading, False)  # the accordion's title names it
-        self.rules_box = w.Accordion(children=[self.house_rules], titles=("House rules (RULES §11)",))
+        self.rules_box = Disclosure(self.house_rules, "House rules (RULES §11)")
         self.rules_box.add_class("sjt-house-rules-box")
         self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")
         self.bury_button = w.Button(description="Bury", button_style="success", tooltip="Bury the selected cards")
@@ -692,7 +692,9 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if rnd.phase == "deal":
             who = text.name(decl.seat, LEARNER, rnd.players).capitalize() if decl else ""
             shown = f" · {who} declared {format_cards(decl.cards)}" if decl else ""
-            self.table.show([], 0, trump=trump, caption=f"Dealing: {rnd.dealt} cards dealt{shown}")
+            self.table.show(
+                [], 0, trump=trump, caption=f"Dealing: {rnd.dealt} card{'s' if rnd.dealt != 1 else ''} dealt{shown}"
+            )
         elif rnd.trick:
             plays = [[Card.from_id(i) for i in p] for p in rnd.trick]
             self.table.show(plays, rnd.leader, trump=trump, caption="")

@@ -16,7 +16,7 @@ import ipywidgets as w
 from ..engine.cards import Card
 from ..engine.trump import Trump
 from ..play.actions import ORDINALS
-from ..play.coaching import GRADES, Assessment, Review
+from ..play.coaching import GRADES, Assessment, Review, grade_words
 from .render import hand_svg
 
 __all__ = ["CLOSE_LABEL", "GRADE_LABELS", "KIND_WORDS", "HintLadder", "review_html", "verdict_html"]
@@ -72,7 +72,7 @@ def review_html(review: Review, trump: Trump | None, *, hints_used: int = 0) -> 
     """The end-of-round accuracy summary: decisions in each grade, and the two or three costliest mistakes."""
     counts = review.counts()
     cells = "".join(
-        f'<div class="sjt-count" data-grade="{g}"><strong>{counts[g]}</strong> {GRADE_LABELS[g].lower()}</div>'
+        f'<div class="sjt-count" data-grade="{g}"><strong>{counts[g]}</strong> {grade_words(g, counts[g])}</div>'
         for g in GRADES
     )
     parts = [

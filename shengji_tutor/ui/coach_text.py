@@ -8,7 +8,7 @@ sentence; the other seats go by their names. ``CoachedGame`` decides when to say
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, points
+from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, points, with_article
 from ..engine.declaring import Declaration
 from ..engine.seats import seat_name
 from ..engine.tricks import explain_trick
@@ -42,13 +42,16 @@ def name(seat: int, you: int, players: int = 4) -> str:
 def rank_words(rnd: Round, you: int) -> str:
     """The hand's trump rank: every card of it is a trump, whatever suit is declared."""
     rank = rnd.rank
-    assert rnd.dealer is not None
-    deals = "You deal" if rnd.dealer == you else f"{seat_name(rnd.dealer, rnd.players)} deals"
+    if rnd.dealer is None:  # a match's first round: the first declarer will deal
+        deals = "This is the match's first round, so nobody deals yet: whoever declares first becomes the dealer"
+    else:
+        who = "you deal" if rnd.dealer == you else f"{seat_name(rnd.dealer, rnd.players)} deals"
+        deals = f"The match is under way and the last round made the dealer (RULES §9): {who} this hand"
     of_rank = " ".join(Card(rank, s).symbol() for s in SUITS)
     return (
         f"A new hand: the trump rank is {rank}. Every card of rank {rank} ({of_rank}) is a trump, "
-        f"with the jokers, whichever suit becomes trump (RULES §3). {deals}: the cards come one at a time, "
-        f"and whoever is dealt a {rank} may show it to make its suit trump (亮主 liàngzhǔ, RULES §10)."
+        f"with the jokers, whichever suit becomes trump (RULES §3). {deals}. The cards come one at a time, "
+        f"and whoever is dealt {with_article(rank)} may show it to make its suit trump (亮主 liàngzhǔ, RULES §10)."
     )
 
 
@@ -145,6 +148,8 @@ def sides(rnd: Round, you: int) -> str:
     """Who is known to be on which side, as the table knows it: in Finding Friends a friend is
     known only once the called card is played (RULES §11)."""
     if rnd.dealer is None or rnd.phase == "deal":
+        if rnd.rules.partnership == "friends":  # friends are known only when a called card is played
+            return "the dealer and its friends will be the declarers: a friend is known once it plays the called card"
         return "the sides are known once the deal is over"
     if rnd.rules.partnership == "fixed":
         side = "declarers" if you in rnd.declarers else "attackers"

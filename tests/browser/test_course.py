@@ -148,3 +148,66 @@ def test_solve_one_puzzle_and_fail_another(page: Any, voila_url: str, notebook: 
     page.wait_for_selector(".sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
     assert "1 of" in page.locator(".sjt-lesson-header .sjt-meter").inner_text()
     assert page.locator(".sjt-puzzle").last.get_attribute("data-puzzle-id") != pid
+
+
+def test_a_steps_answer_appears_only_once_the_step_is_answered(page: Any, voila_url: str) -> None:
+    """Lesson 4: the trick that shows Q♠ Q♦ is no pair answers the first step, so it waits for the answer."""
+    open_page(page, voila_url, "04-pairs.ipynb", ".sjt-step")
+    step = page.locator(".sjt-step").first
+    assert page.get_by_text("Played on a pair of spades").count() == 0
+    for count in (1, 2):
+        step.locator('button.sjt-card[data-card="QS"][aria-pressed="false"]').first.click()
+        page.wait_for_function(
+            f"document.querySelector('.sjt-step').querySelectorAll(\"button.sjt-card[aria-pressed='true']\").length"
+            f" === {count}"
+        )
+    step.get_by_role("button", name="Check", exact=True).click()
+    step.get_by_text("Played on a pair of spades").wait_for(timeout=TIMEOUT)
+    assert step.locator(".sjt-trick-table").count() == 1
+    no_trouble(page)
+
+
+def _contrast(page: Any, locator: Any) -> float:
+    """The contrast ratio of an element's text against its background (WCAG's formula)."""
+    return float(
+        locator.evaluate(
+            """el => {
+                const rgb = s => s.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+                const lum = c => { const [r, g, b] = c.map(v => { v /= 255;
+                    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+                const st = getComputedStyle(el);
+                const [a, b] = [lum(rgb(st.color)), lum(rgb(st.backgroundColor))];
+                return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+            }"""
+        )
+    )
+
+
+def test_a_wrong_answers_red_button_stays_readable_under_the_pointer(page: Any, voila_url: str) -> None:
+    open_page(page, voila_url, "04-pairs.ipynb", ".sjt-step")
+    step = page.locator(".sjt-step").filter(has_text="Who wins this trick?").first
+    wrong = step.get_by_role("button", name="West", exact=True)  # A♥ K♥ never beat a pair (lesson 4)
+    wrong.click()
+    page.wait_for_function("[...document.querySelectorAll('.sjt-step .mod-danger')].length > 0", timeout=TIMEOUT)
+    page.mouse.move(0, 0)
+    assert _contrast(page, wrong) >= 4.5
+    wrong.hover()
+    page.wait_for_timeout(300)  # past any transition
+    assert _contrast(page, wrong) >= 4.5
+
+
+def test_the_keyboard_skips_to_a_lessons_puzzles_in_two_keys(page: Any, voila_url: str) -> None:
+    """From the lesson's heading (where the focus lands), Tab reaches the "Skip to the puzzles" button and Enter
+    takes the focus to the puzzles, without leaving the lesson; the next Tab is inside the first puzzle."""
+    open_page(page, voila_url, "05-tractors.ipynb", ".sjt-puzzle[data-puzzle-id]")
+    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'H1'", timeout=TIMEOUT)
+    url = page.url
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the puzzles"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.classList.contains('sjt-skip-target')", timeout=TIMEOUT)
+    assert page.url == url  # the address (the route) is untouched
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('.sjt-puzzle')")
+    no_trouble(page)

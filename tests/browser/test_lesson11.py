@@ -1,4 +1,5 @@
-"""Lesson 11 in a real browser: a live demo's button runs the search in the kernel and shows its verdict as cards."""
+"""Lesson 11 in a real browser: an idea's examples wait for its task to be answered; a live demo's button runs the
+search in the kernel and shows its verdict as cards."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ NOTEBOOK = "11-playing-well.ipynb"
 
 def test_a_demo_shows_the_engines_verdict_with_card_pictures(page: Any, voila_url: str) -> None:
     open_page(page, voila_url, NOTEBOOK, ".sjt-footer")
-    # widgets are drawn after the page's last output: wait for all nine demos and all the pictures
-    page.wait_for_function(
-        "document.querySelectorAll('.sjt-engine-panel').length === 9"
-        " && document.querySelectorAll('.sjt-example-row .sjt-trick-table, .sjt-example-row .sjt-cards').length >= 18",
-        timeout=TIMEOUT,
-    )
-    assert page.locator(".sjt-example-good").count() >= 8
-    assert page.locator(".sjt-example-bad").count() >= 8
+    # widgets are drawn after the page's last output: wait for all nine demos
+    page.wait_for_function("document.querySelectorAll('.sjt-engine-panel').length === 9", timeout=TIMEOUT)
+    # an idea's example and counter-example answer its "Your turn": they appear only once it is answered
+    assert page.locator(".sjt-example-good").count() == 0
+    assert page.locator(".sjt-example-bad").count() == 0
+    step = page.locator(".sjt-step").filter(has_text="Nobody has led trumps yet")
+    step.get_by_role("button", name="East", exact=True).click()
+    step.locator(".sjt-example-good").first.wait_for(timeout=TIMEOUT)
+    assert step.locator(".sjt-example-bad").count() >= 1
+    assert step.locator(".sjt-example-row .sjt-trick-table, .sjt-example-row .sjt-cards").count() >= 2
+    assert page.locator(".sjt-example-good").count() == step.locator(".sjt-example-good").count()
     panels = page.locator(".sjt-engine-panel")
     assert panels.count() == 9
     give = panels.filter(has_text="Give points (垫分 diànfēn)")

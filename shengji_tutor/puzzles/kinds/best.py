@@ -237,7 +237,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
                 *reasons,
                 f"(The best play was chosen on some deals of the cards you cannot see, and your play was measured "
                 f"against it on {samples} others, each played out to the end of the round and scored as RULES §9 "
-                "says; a play is graded down only when it is surely more than ten points worse.)",
+                "says; a play is graded down only when it is surely worse by more than a tenth of a level.)",
             ]
         )
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards
 from ...engine.declaring import Declaration, can_declare
-from ..base import Answer, BankError, HandPuzzle, Solution
+from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution
 from ..schema import DeclareSpec
 
 
@@ -33,6 +34,18 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
         current = Declaration.of(0, tuple(self.declared)) if self.declared else None
         verdict = can_declare(self.hand, self.spec.rank, current, by_you=self.spec.by_you)
         return bool(verdict), verdict.reason
+
+    def view(self) -> PuzzleView:
+        """The deal as the puzzle has it: before anyone declares there is no trump suit yet, so the header says
+        so and the hand is drawn as printed, without trump marks (the puzzle's trump is only what a declaration
+        would make)."""
+        rank = self.spec.rank
+        if self.declared:
+            whose = "Your declaration stands" if self.spec.by_you else "The declaration standing"
+            context = f"Rank {rank}. {whose}: {format_cards(self.declared)}; the deal goes on."
+            return replace(super().view(), context=context)
+        context = f"Rank {rank}. Nobody has declared yet, so there is no trump suit so far; the deal goes on."
+        return replace(super().view(), context=context, mark_trumps=False)
 
     def solve(self) -> Solution:
         return "yes" if self._declare[0] else "no"

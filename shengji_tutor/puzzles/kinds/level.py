@@ -40,6 +40,21 @@ def band_words(total: int, rules: RuleSet) -> str:
     return f"{low}–{low + step - 5} (the attackers take over {rise})"
 
 
+def _rise_words(levels: int, other_side_wins: bool) -> str:
+    """What a side's rise is, in words: "go up 2 levels", "go up 1 level", "stay where they are"; when the other
+    side takes the round (``other_side_wins``), "go up no level: the other side takes the round".
+
+    >>> from shengji_tutor.puzzles.kinds.level import _rise_words
+    >>> _rise_words(2, False), _rise_words(0, False), _rise_words(0, True)
+    ('go up 2 levels', 'stay where they are', 'go up no level: the other side takes the round')
+    """
+    if other_side_wins:
+        return "go up no level: the other side takes the round"
+    if not levels:
+        return "stay where they are"
+    return f"go up {levels} level{'s' if levels != 1 else ''}"
+
+
 def multiplier_words(play: list[Card], trump: Trump, rules: RuleSet) -> str:
     """How the kitty's multiplier comes from the last trick's winning play, under the table's rule."""
     m = kitty_multiplier(play, trump, rules)
@@ -109,7 +124,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
         )
         start = spec.level_index
         if start is None or not rules.mandatory_levels:
-            parts.append(f"So the {spec.side} go up {gained} level{'s' if gained != 1 else ''} (RULES §9).")
+            parts.append(f"So the {spec.side} {_rise_words(gained, change.side != spec.side)} (RULES §9).")
             return gained, " ".join(parts)
         parts.append(f"The table gives the {spec.side} {gained} level{'s' if gained != 1 else ''} (RULES §9).")
         return self._mandatory(start, gained, parts)
@@ -137,7 +152,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
                 f"{RANKS[after]}, so it stops on it: they must play {RANKS[after]} first."
             )
         gained = after - start
-        parts.append(f"So the {side} go up {gained} level{'s' if gained != 1 else ''}.")
+        parts.append(f"So the {side} {_rise_words(gained, False)}.")
         return gained, " ".join(parts)
 
     def solve(self) -> Solution:

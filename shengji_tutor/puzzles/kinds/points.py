@@ -10,6 +10,7 @@ from ...engine.cards import Card, format_cards, points
 from ...engine.scoring import kitty_multiplier, largest_unit
 from ..base import Answer, PuzzleView, Solution, TrickPuzzle
 from ..schema import PointsSpec
+from ..teaching import deck_words
 
 
 class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
@@ -68,7 +69,7 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
             total = self.rules.total_points
             gone = points(taken)
             return total - gone, (
-                f"{self.rules.decks} decks hold {total} points; the tricks shown hold {gone}, "
+                f"{deck_words(self.rules.decks)} {total} points; the tricks shown hold {gone}, "
                 f"so {total - gone} are still out (RULES §2)."
             )
         return points(taken), _points_sum(taken)

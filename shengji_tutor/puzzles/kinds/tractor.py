@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cached_property
 from itertools import pairwise
 
-from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards
+from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards, with_article
 from ...engine.rules import RuleSet
 from ...engine.trump import Trump
 from ...engine.units import Unit, is_tractor, lead_format, shape_words
@@ -75,7 +75,7 @@ def _at(trump: Trump) -> str:
 def _chain(trump: Trump) -> str:
     """The top of the trump chain (RULES §4), in words."""
     if trump.suit is None:
-        return f"a {trump.rank} of any suit → SJ → BJ"
+        return f"{with_article(trump.rank)} of any suit → SJ → BJ"
     top = "K" if trump.rank == "A" else "A"
     sym = SUIT_SYMBOLS[trump.suit]
     return f"{top}{sym} → an off-suit {trump.rank} → {trump.rank}{sym} → SJ → BJ"

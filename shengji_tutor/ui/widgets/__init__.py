@@ -8,9 +8,19 @@ Python, and answer keys never leave the kernel.
 from __future__ import annotations
 
 from ._base import BrowserError, SafeWidget
+from .disclosure import Disclosure
 from .hand_picker import HandPicker
 from .puzzle_card import ANSWER_KINDS, PuzzleCard
 from .trick_table import TrickTable
 from .trump_chooser import TrumpChooser
 
-__all__ = ["ANSWER_KINDS", "BrowserError", "HandPicker", "PuzzleCard", "SafeWidget", "TrickTable", "TrumpChooser"]
+__all__ = [
+    "ANSWER_KINDS",
+    "BrowserError",
+    "Disclosure",
+    "HandPicker",
+    "PuzzleCard",
+    "SafeWidget",
+    "TrickTable",
+    "TrumpChooser",
+]

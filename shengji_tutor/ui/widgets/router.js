@@ -42,6 +42,18 @@ function render({ model, el }) {
     setTimeout(focus, 0);
   }
   const onHash = () => report();
+  // "Skip to the puzzles": focus the place's skip target, without touching the address (the fragment is the route)
+  const onSkip = (event) => {
+    const link = event.target instanceof Element ? event.target.closest(".sjt-skip") : null;
+    if (!link) return;
+    event.preventDefault();
+    const scope = link.closest(".sjt-shell-content") || document;
+    const target = scope.querySelector(".sjt-skip-target");
+    if (target) {
+      target.scrollIntoView({ block: "start" });
+      target.focus({ preventScroll: true });
+    }
+  };
   const onMessage = (msg) => {
     if (msg && typeof msg.go === "string" && here() !== msg.go) {
       window.history.pushState(null, "", address(msg.go));
@@ -55,11 +67,13 @@ function render({ model, el }) {
     "msg:custom": onMessage,
   };
   window.addEventListener("hashchange", onHash);
+  document.addEventListener("click", onSkip, true);
   for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
   retitle();
   report();
   return () => {
     window.removeEventListener("hashchange", onHash);
+    document.removeEventListener("click", onSkip, true);
     for (const [name, listener] of Object.entries(listeners)) model.off(name, listener);
   };
 }

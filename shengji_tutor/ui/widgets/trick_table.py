@@ -7,7 +7,9 @@ from collections.abc import Sequence
 import traitlets
 
 from ...engine.cards import CardsLike, as_cards
+from ...engine.rules import RuleSet
 from ...engine.seats import SEATS
+from ...engine.tricks import explain_trick
 from ...engine.trump import Trump
 from ..render import trick_svg
 from ._base import SafeWidget, module_text
@@ -47,6 +49,23 @@ class TrickTable(SafeWidget):
         self.bottom: int | None = None
         self.trump = trump
         self.show(plays, leader, winner, caption=caption, names=names, bottom=bottom)
+
+    @classmethod
+    def explained(
+        cls,
+        plays: Sequence[CardsLike],
+        trump: Trump,
+        leader: int = 0,
+        *,
+        names: Sequence[str] = SEATS,
+        rules: RuleSet | None = None,
+    ) -> TrickTable:
+        """A whole trick with the engine's verdict: the winner outlined and its reason as the caption
+        (``explain_trick``)."""
+        order = [names[(leader + k) % len(names)] for k in range(len(plays))]
+        result = explain_trick(plays, trump, rules, names=order)
+        winner = (leader + result.winner) % len(names)
+        return cls(plays, leader, trump, winner, names=names, caption=result.reason)
 
     def show(
         self,
