@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from benchmarks.app import decide_as
-from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards, points
+from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards, joker_words, points
 from shengji_tutor.engine.errors import ShengjiError
 from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
@@ -192,7 +192,7 @@ def test_the_deal_stops_for_the_learners_declarations_and_pass_goes_on() -> None
     rnd = game.round
     options = declarations_for(rnd.view(LEARNER))
     assert options
-    assert buttons(game) == [f"Declare {format_cards(o)}" for o in options] + ["Pass"]
+    assert buttons(game) == [joker_words(f"Declare {format_cards(o)}") for o in options] + ["Pass"]
     assert "<svg" in game.declare_box.children[0].children[0].value  # each declaration drawn as cards
     assert game.declare_box.layout.display is None
     assert game.hand.disabled
@@ -701,13 +701,13 @@ def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
         first_legal(game)
     before = game.round.trump
     options = declarations_for(game.round.view(LEARNER))
-    assert buttons(game) == [f"Overturn with {format_cards(o)}" for o in options] + ["Pass"]
+    assert buttons(game) == [joker_words(f"Overturn with {format_cards(o)}") for o in options] + ["Pass"]
     assert "Chao dipi (炒地皮): overturn the trump" in game.status.value
     game.play(["AS"])
     assert "overturn the trump only in your turn" not in text(game)
     game.overturn(options[0])
     assert game.awaiting == "bury"
-    assert f"You overturn with {format_cards(options[0])}" in text(game)
+    assert joker_words(f"You overturn with {format_cards(options[0])}") in text(game)
     assert game.decisions[-1].kind == "overturn"
     graded = game.decisions[-1].assessment
     assert graded is not None, "an overturn is graded like a declaration (assess_overturn)"

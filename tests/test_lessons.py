@@ -499,3 +499,22 @@ def test_a_lesson_shows_no_code_to_the_learner(notebook: str) -> None:
         for pattern in CODE_ON_A_PAGE:
             found = re.search(pattern, text)
             assert not found, f"{path.name} shows {found.group(0)!r}: {text[:200]!r}"
+
+
+def test_the_jokers_are_said_in_words_wherever_a_learner_reads() -> None:
+    """ "You hold SJ SJ" is code: a step's prompt, its feedback and explanation, a puzzle card and the coach's
+    buttons say "two small jokers"."""
+    from shengji_tutor.course.round_questions import pick_declaration
+    from shengji_tutor.puzzles import load_bank
+    from shengji_tutor.ui.puzzle_view import puzzle_card_args
+    from shengji_tutor.ui.widgets import PuzzleCard
+
+    q = pick_declaration("SJ SJ 8C KH", "4", "Nobody has declared. You hold SJ SJ: pick what declares.")
+    step = Step(q, "A pair of jokers (SJ SJ) declares no-trump (RULES §10).")
+    step.answer(["SJ", "SJ"])
+    shown = step.prompt.value + step.feedback.value + step.explanation.children[0].value
+    assert "two small jokers" in shown
+    assert not re.search(r"\bSJ\b", re.sub(r"<[^>]*>", " ", shown))
+    card = PuzzleCard(**puzzle_card_args(load_bank()["declaring-first-pair-jokers"]))
+    assert "two small jokers" in card.prompt
+    assert "SJ" not in card.prompt

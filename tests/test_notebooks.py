@@ -4,6 +4,7 @@ Python value (a tuple, a list, a dict, a bool, a number) where it should show ca
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import nbformat
@@ -37,6 +38,33 @@ def test_notebook_executes(path: Path, tmp_path: Path, monkeypatch: pytest.Monke
     assert not errors
     if path.name[:2].isdigit():
         assert bare_values(nb) == []
+        assert tokens_shown(nb) == []
+
+
+SHOWN_KEYS = ("value", "description", "caption", "prompt", "context", "feedback", "hint_text", "tooltip", "label")
+"""The widget fields a learner reads (the state nbclient keeps of every widget drawn)."""
+TOKENS = re.compile(r"(?<![\w-])[SB]J(?![\w-])|RuleSet\(|\b[a-z]+_[a-z_]+=")
+"""What a page must not show: the jokers' tokens (say "big joker"), and code."""
+
+
+def tokens_shown(nb: nbformat.NotebookNode) -> list[str]:
+    """Each place of an executed notebook's outputs and drawn widgets that shows a joker's token or code, with the
+    text around it; markup, pictures and style sheets are left out."""
+    texts = []
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            texts.append(str(data.get("text/html", "")) + " " + str(output.get("text", "")))
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    for model in state.values():
+        fields = model.get("state", {})
+        texts += [str(fields[k]) for k in SHOWN_KEYS if isinstance(fields.get(k), str)]
+    found = []
+    for text in texts:
+        plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
+        plain = re.sub(r"<[^>]*>", " ", plain)
+        found += [plain[max(0, m.start() - 40) : m.end() + 20] for m in TOKENS.finditer(plain)]
+    return found
 
 
 def bare_values(nb: nbformat.NotebookNode) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from shengji_tutor.engine.cards import joker_words
 from shengji_tutor.puzzles import load_bank
 from shengji_tutor.ui.puzzle_view import puzzle_card_args
 from shengji_tutor.ui.widgets import PuzzleCard
@@ -16,7 +17,7 @@ def test_every_puzzle_shows_on_a_card_and_is_graded_there(pid: str) -> None:
     puzzle = BANK[pid]
     view = puzzle.view()
     card = PuzzleCard(**puzzle_card_args(puzzle))
-    assert (card.puzzle_id, card.prompt, card.kind) == (puzzle.id, puzzle.prompt, puzzle.answer_kind)
+    assert (card.puzzle_id, card.prompt, card.kind) == (puzzle.id, joker_words(puzzle.prompt), puzzle.answer_kind)
     assert sorted(str(c) for c in card._cards) == sorted(str(c) for c in view.hand)
     assert card.hand_label == view.hand_label
     assert bool(card.trick) == bool(view.trick or view.others or view.taken or view.rows)

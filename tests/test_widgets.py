@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from shengji_tutor import Card, Grade, Trump, parse_cards
+from shengji_tutor.engine.cards import joker_words
 from shengji_tutor.ui.widgets import ANSWER_KINDS, HandPicker, PuzzleCard, SafeWidget, TrickTable, TrumpChooser
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -1156,7 +1157,7 @@ def test_a_first_wrong_answer_names_the_mistake_not_the_solution() -> None:
     grade = card.check()
     assert grade is not None
     assert not grade.correct
-    assert card.feedback == grade.mistake != ""
+    assert card.feedback == joker_words(grade.mistake) != ""
     assert "RULES §" in card.feedback
     assert puzzle.solution_text() not in card.feedback
     assert card.hints == []
@@ -1175,7 +1176,7 @@ def test_show_answer_is_heard_once_and_shows_the_solution() -> None:
     card.browser_event({"event": "reveal"})
     assert heard == ["shown"]
     assert card.verdict == "shown"
-    assert card.feedback == puzzle.solution_text()
+    assert card.feedback == joker_words(puzzle.solution_text())
     assert card.revealed
 
 

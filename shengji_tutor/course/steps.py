@@ -34,7 +34,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.cards import CardsLike, as_cards
+from ..engine.cards import CardsLike, as_cards, joker_words
 from ..engine.grading import Grade
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
@@ -101,7 +101,7 @@ class Step(w.VBox):  # type: ignore[misc]
         self.prompt = w.HTML(
             STEP_STYLE
             + f'<p class="sjt-step-prompt"><span class="sjt-step-badge">{escape(label)}</span>'
-            + f"{escape(question.prompt)}</p>{picture}"
+            + f"{escape(joker_words(question.prompt))}</p>{picture}"
         )
         self.feedback = w.HTML("")
         self.show_me = w.Button(description="Show me", tooltip="Show the answer and the explanation")
@@ -123,7 +123,7 @@ class Step(w.VBox):  # type: ignore[misc]
         q = self.question
         if q.kind == "choice":
             for choice in q.choices:
-                button = w.Button(description=choice, layout=w.Layout(width="auto"))
+                button = w.Button(description=joker_words(choice), layout=w.Layout(width="auto"))
                 button.on_click(lambda _b, c=choice: self.answer(c))
                 self.choice_buttons[choice] = button
             self._inputs = list(self.choice_buttons.values())
@@ -197,7 +197,7 @@ class Step(w.VBox):  # type: ignore[misc]
             widget.disabled = True
         more = [_as_widget(x) for x in self._then()] if self._then is not None else []
         text = w.HTML(
-            f'<div class="sjt-step-explanation jp-RenderedHTMLCommon">{markdown_html(self._explanation)}</div>'
+            f'<div class="sjt-step-explanation jp-RenderedHTMLCommon">{joker_words(markdown_html(self._explanation))}</div>'
         )
         self.explanation.children = [text, *more]
 
@@ -210,7 +210,7 @@ class Step(w.VBox):  # type: ignore[misc]
         strong = f"<strong>{escape(lead)}</strong> " if lead else ""
         self.feedback.value = (
             f'<div class="sjt-step-feedback" role="status" aria-live="polite" data-verdict="{verdict}">'
-            f"<p>{strong}{escape(text)}</p></div>"
+            f"<p>{strong}{escape(joker_words(text))}</p></div>"
         )
 
 

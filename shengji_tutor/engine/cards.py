@@ -39,6 +39,7 @@ __all__ = [
     "check_id_copies",
     "deck",
     "format_cards",
+    "joker_words",
     "normal_rank",
     "parse_cards",
     "points",
@@ -382,6 +383,35 @@ def deck(decks: int = 2) -> list[Card]:
     if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
         raise ImpossibleCardsError(f"decks must be a whole number from 1 to {MAX_DECKS}, not {decks!r}")
     return [c for _ in range(decks) for c in _ALL]
+
+
+_JOKER_RUN = re.compile(r"(?<![\w-])[SB]J(?: [SB]J)*(?![\w-])")
+_JOKER_NAMES = {"SJ": "small joker", "BJ": "big joker"}
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def joker_words(text: str) -> str:
+    """``text`` with the jokers' tokens said in words, as a learner reads them; markup (``<…>``) is left alone.
+
+    >>> from shengji_tutor.engine.cards import joker_words
+    >>> joker_words("You hold SJ SJ but no 4; BJ beats it."), joker_words("SJ BJ 7♥"), joker_words('<b data-card="BJ">x</b>')
+    ('You hold two small jokers but no 4; big joker beats it.', 'small joker, big joker 7♥', '<b data-card="BJ">x</b>')
+    """
+
+    def said(run: re.Match[str]) -> str:
+        tokens = run.group(0).split()
+        groups: list[tuple[str, int]] = []
+        for token in tokens:
+            if groups and groups[-1][0] == token:
+                groups[-1] = (token, groups[-1][1] + 1)
+            else:
+                groups.append((token, 1))
+        return ", ".join(
+            _JOKER_NAMES[t] if n == 1 else f"{_COUNT_WORDS.get(n, str(n))} {_JOKER_NAMES[t]}s" for t, n in groups
+        )
+
+    parts = re.split(r"(<[^>]*>)", text)
+    return "".join(part if part.startswith("<") else _JOKER_RUN.sub(said, part) for part in parts)
 
 
 def with_article(word: str) -> str:

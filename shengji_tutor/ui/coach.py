@@ -38,7 +38,7 @@ from typing import Protocol, TypeAlias
 
 import ipywidgets as w
 
-from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards
+from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards, joker_words
 from ..engine.errors import CardParseError, RuleSetError, ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.seats import seat_name, seat_names
@@ -747,19 +747,21 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """One declaration (or chao dipi overturn) South can make: its cards drawn as the hand draws them, a button."""
         if self.awaiting == "overturn":
             button = w.Button(
-                description=f"Overturn with {format_cards(cards)}",
+                description=joker_words(f"Overturn with {format_cards(cards)}"),
                 tooltip="Show this pair to make its suit trump, then bury the kitty again",
             )
             button.on_click(lambda _b: self.overturn(cards))
         else:
-            button = w.Button(description=f"Declare {format_cards(cards)}", tooltip="Show these cards to declare trump")
+            button = w.Button(
+                description=joker_words(f"Declare {format_cards(cards)}"), tooltip="Show these cards to declare trump"
+            )
             button.on_click(lambda _b: self.declare(cards))
         picture = w.HTML(hand_svg(cards, Trump(self.round.rank, cards[0].suit, self.rules.red_five), width=40))
         return w.VBox([picture, button])
 
     def _say(self, notes: Sequence[str], tone: str = "") -> None:
         verdict = ' data-verdict="incorrect"' if tone == "bad" else ""
-        paragraphs = "".join(f"<p>{escape(n)}</p>" for n in notes)
+        paragraphs = "".join(f"<p>{escape(joker_words(n))}</p>" for n in notes)
         self.coach.value = f'<div class="sjt-feedback"{verdict} role="status" aria-live="polite">{paragraphs}</div>'
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.cards import Card
+from ..engine.cards import Card, joker_words
 from ..engine.trump import Trump
 from ..play.actions import ORDINALS
 from ..play.coaching import GRADES, Assessment, Review, grade_words
@@ -65,7 +65,7 @@ def verdict_html(assessment: Assessment, trump: Trump | None, *, title: str = ""
         )
     parts.append('<ul class="sjt-reasons">' + "".join(f"<li>{escape(r)}</li>" for r in assessment.reasons) + "</ul>")
     parts.append("</div>")
-    return "".join(parts)
+    return joker_words("".join(parts))
 
 
 def review_html(review: Review, trump: Trump | None, *, hints_used: int = 0) -> str:
@@ -97,7 +97,7 @@ def review_html(review: Review, trump: Trump | None, *, hints_used: int = 0) -> 
     else:
         parts.append("<div>No mistakes this round: well played.</div>")
     parts.append("</div>")
-    return "".join(parts)
+    return joker_words("".join(parts))
 
 
 class HintLadder(w.VBox):  # type: ignore[misc]
@@ -143,7 +143,7 @@ class HintLadder(w.VBox):  # type: ignore[misc]
         self.total += 1
         names = ("The idea", "The suit", "The cards")
         self.text.value = "".join(
-            f'<div class="sjt-hint-step"><strong>{names[k]}:</strong> {escape(self._hints[k])}</div>'
+            f'<div class="sjt-hint-step"><strong>{names[k]}:</strong> {escape(joker_words(self._hints[k]))}</div>'
             for k in range(self.used)
         )
         self.button.disabled = self.used >= 3

@@ -20,7 +20,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.cards import Card, CardsLike, as_cards, points
+from ..engine.cards import Card, CardsLike, as_cards, joker_words, points
 from ..engine.ids import winner_of
 from ..engine.seats import seat_name, seat_names
 from ..engine.trump import Trump
@@ -214,7 +214,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[Fact] = ())
     parts.append(
         f'<p class="sjt-engine-title">{escape(hand_label)}</p>{_picture(hand, trump, width=48, sort=False)}</div>'
     )
-    return "".join(parts)
+    return joker_words("".join(parts))
 
 
 def verdict_html(view: PlayerView, verdict: Verdict) -> str:
@@ -256,7 +256,7 @@ def verdict_html(view: PlayerView, verdict: Verdict) -> str:
         "“as good as the best” means the difference is within the noise of the sampling."
     )
     header = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
-    return (
+    return joker_words(
         f'{STYLE}<div class="sjt-engine sjt-engine-verdict" data-kind="{verdict.kind}">'
         f'<table class="sjt-engine-table"><caption>{escape(caption)}</caption>'
         f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from shengji_tutor.engine.cards import Card, format_cards, points
+from shengji_tutor.engine.cards import Card, format_cards, joker_words, points
 from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.play.bots import HeuristicBot
@@ -72,7 +72,7 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
         if asked == "declare":
             cards = None if declared else BOT.declare(view)
             if cards:
-                game.get_by_role("button", name=f"Declare {format_cards(cards)}", exact=True).click()
+                game.get_by_role("button", name=joker_words(f"Declare {format_cards(cards)}"), exact=True).click()
                 twin.declare(cards)
                 declared = True
             else:

@@ -26,7 +26,7 @@ from typing import Any
 
 import traitlets
 
-from ...engine.cards import Card, CardsLike, as_cards, sentence_case
+from ...engine.cards import Card, CardsLike, as_cards, joker_words, sentence_case
 from ...engine.grading import Grade
 from ...engine.seats import SEATS
 from ...engine.trump import Trump
@@ -69,6 +69,15 @@ class PuzzleCard(SafeWidget):
     show_points = traitlets.Bool(True).tag(sync=True)
     has_next = traitlets.Bool(False).tag(sync=True)
     progress = traitlets.Unicode("").tag(sync=True)
+
+    @traitlets.validate("prompt", "context", "feedback", "hint_text")
+    def _in_words(self, proposal: Any) -> str:
+        """Every sentence the learner reads says the jokers in words, not as their tokens (``joker_words``)."""
+        return joker_words(str(proposal["value"]))
+
+    @traitlets.validate("hints")
+    def _hints_in_words(self, proposal: Any) -> list[str]:
+        return [joker_words(str(h)) for h in proposal["value"]]
 
     def __init__(self, puzzle_id: str = "", prompt: str = "", kind: str = "cards", **kwargs: Any) -> None:
         super().__init__()

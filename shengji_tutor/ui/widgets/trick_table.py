@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import traitlets
 
-from ...engine.cards import CardsLike, as_cards
+from ...engine.cards import CardsLike, as_cards, joker_words
 from ...engine.rules import RuleSet
 from ...engine.seats import SEATS
 from ...engine.tricks import explain_trick
@@ -111,4 +111,4 @@ class TrickTable(SafeWidget):
         with self.hold_sync():
             self.svg = picture
             if caption is not None:
-                self.caption = caption
+                self.caption = joker_words(caption)
