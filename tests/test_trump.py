@@ -247,3 +247,9 @@ def test_the_trump_in_words_uses_no_term_the_course_has_not_taught() -> None:
     """Lesson 2's headers come before lesson 3 teaches the trump order: no "(7♣ dominant)"."""
     assert Trump("7", "C").describe() == "rank 7, clubs are trump"
     assert "dominant" not in Trump("7", None).describe()
+
+
+def test_a_ranks_cards_in_the_plural_read_as_words() -> None:
+    """ "only jokers and As are trump" reads "as": the face ranks are said as aces, kings, queens, jacks."""
+    assert "only jokers and aces are trump" in Trump("A", None).describe()
+    assert "only jokers and 7s are trump" in Trump("7", None).describe()

@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 import ipywidgets as w
 
-from ..engine.cards import SUIT_NAMES, SUITS, Card, as_cards, points
+from ..engine.cards import SUIT_NAMES, SUITS, Card, as_cards, points, rank_plural
 from ..engine.scoring import kitty_bonus, level_change
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
@@ -251,7 +251,7 @@ def _facts(idea: str, view: PlayerView) -> list[Fact]:
     if trump is None:  # during the deal
         held = {s: sum(1 for c in view.hand if c.suit == s and c.rank != view.rank) for s in SUITS}
         counts = ", ".join(f"{n} {SUIT_NAMES[s]}" for s, n in held.items())
-        out.append(Fact(f"Your cards by suit, besides the {view.rank}s: {counts}."))
+        out.append(Fact(f"Your cards by suit, besides the {rank_plural(view.rank)}: {counts}."))
         jokers = tuple(c for c in view.hand if c.is_joker or c.rank == view.rank)
         if jokers:
             out.append(Fact("Your 7s and jokers (what you can declare with):", jokers))

@@ -43,6 +43,7 @@ __all__ = [
     "normal_rank",
     "parse_cards",
     "points",
+    "rank_plural",
     "sentence_case",
     "with_article",
 ]
@@ -412,6 +413,19 @@ def joker_words(text: str) -> str:
 
     parts = re.split(r"(<[^>]*>)", text)
     return "".join(part if part.startswith("<") else _JOKER_RUN.sub(said, part) for part in parts)
+
+
+RANK_PLURALS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
+
+
+def rank_plural(rank: str) -> str:
+    """A rank's cards in the plural, as a sentence says them: "7s", "10s", "aces" (not "As", which reads "as").
+
+    >>> from shengji_tutor.engine.cards import rank_plural
+    >>> rank_plural("7"), rank_plural("A"), rank_plural("J")
+    ('7s', 'aces', 'jacks')
+    """
+    return RANK_PLURALS.get(rank, f"{rank}s")
 
 
 def with_article(word: str) -> str:

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank
+from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank, rank_plural
 from .errors import ShengjiError
 from .explain import Ruling
 from .rules import RuleSet, rules_or_default
@@ -293,7 +293,7 @@ def judge_overturn(
         return DeclarationVerdict(
             False,
             None,
-            f"chao dipi overturns with a pair of jokers or of trump-rank {rank}s, not {format_cards(shown)} "
+            f"chao dipi overturns with a pair of jokers or of trump-rank {rank_plural(rank)}, not {format_cards(shown)} "
             "(RULES §11)",
         )
     decl = Declaration.of(seat, shown)

@@ -41,6 +41,7 @@ from .cards import (
     CardsLike,
     as_cards,
     normal_rank,
+    rank_plural,
 )
 from .errors import CardParseError, InvalidTrumpError
 
@@ -168,9 +169,9 @@ class Trump:
         fives = {None: "", "5H": ", 5♥ above the big joker", "5H+5D": ", 5♥ and 5♦ above the big joker"}
         if self.suit is None:
             if self.red_five is None:
-                return f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers and {self.rank}s are trump"
+                return f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers and {rank_plural(self.rank)} are trump"
             return (
-                f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers, {self.rank}s and the red fives "
+                f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers, {rank_plural(self.rank)} and the red fives "
                 f"({fives[self.red_five][2:]}) are trump"
             )
         above = f" ({fives[self.red_five][2:]})" if self.red_five else ""

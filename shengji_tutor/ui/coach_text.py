@@ -8,7 +8,7 @@ sentence; the other seats go by their names. ``CoachedGame`` decides when to say
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, points, with_article
+from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, points, rank_plural, with_article
 from ..engine.declaring import Declaration
 from ..engine.seats import seat_name
 from ..engine.tricks import explain_trick
@@ -190,7 +190,7 @@ def overturned(rnd: Round, made: Declaration, you: int) -> str:
 
 def _trump_now(made: Declaration, rank: str) -> str:
     if made.suit is None:
-        return f"it is no-trump now (无主 wúzhǔ: only jokers and {rank}s are trump)"
+        return f"it is no-trump now (无主 wúzhǔ: only jokers and {rank_plural(rank)} are trump)"
     return f"{SUIT_NAMES[made.suit]} are trump now"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards
+from ...engine.cards import Card, format_cards, rank_plural
 from ...engine.scoring import hooked_back_to
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..schema import HookSpec
@@ -62,7 +62,7 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
         if self.spec.last_trick_by == "declarers":
             return False, (
                 f"No. {rule} punishes only a last trick the attackers win. The declarers won it with {play}, so "
-                f"their level does not drop, {rank}s or not; the round is scored as usual (RULES §9)."
+                f"their level does not drop, {rank_plural(rank)} or not; the round is scored as usual (RULES §9)."
             )
         if hooked_back_to(self.last_trick, self.trump, self.rules) is None:
             return False, (

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards, parse_cards
+from ...engine.cards import Card, format_cards, parse_cards, rank_plural
 from ...engine.declaring import Declaration, chao_strength, judge_overturn, possible_overturns
 from ..base import Answer as AnswerT
 from ..base import AnswerKind, BankError, HandPuzzle, PuzzleView, Solution, Topic
@@ -40,7 +40,7 @@ class OverturnPuzzle(HandPuzzle, spec_type=OverturnSpec):
         pair = len(cards) == 2 and cards[0] is cards[1]
         if not ((len(cards) in (1, 2) and all(c.rank == rank for c in cards)) or (pair and cards[0].is_joker)):
             raise BankError(
-                f"puzzle {self.id}: the standing declaration is one or two trump-rank cards ({rank}s) or a pair of "
+                f"puzzle {self.id}: the standing declaration is one or two trump-rank cards ({rank_plural(rank)}) or a pair of "
                 f"jokers, not {format_cards(cards)}"
             )
         if len(cards) == 2 and not pair:
