@@ -207,3 +207,45 @@ def test_a_pile_puzzle_seats_three_to_six_and_asks_the_taker_only_at_four() -> N
     with pytest.raises(ValidationError, match="leader: choose a seat"):
         PileSpec(**base, players=3, leader="Seat 4", ask="points")
     assert PileSpec(**base, players=3, leader="seat 2", ask="points").leader == "Seat 2"
+
+
+def test_switching_the_players_of_a_game_in_play_asks_first() -> None:
+    """A game the learner has played in is not wiped by a click on Players: the table asks, and keeps the game
+    unless the learner ends it."""
+    table = ZhengFenTable(seed=2)
+    assert table.play(table.legal_plays()[0].cards)
+    game = table.game
+    table.players.value = 5
+    assert table.game is game
+    assert table.players.value == 4
+    assert table.confirm.layout.display is None
+    assert "ends" in table.confirm_text.value
+    table.keep_button.click()
+    assert table.game is game
+    assert table.confirm.layout.display == "none"
+    table.players.value = 5
+    table.switch_button.click()
+    assert table.game.rules.players == 5
+    assert table.players.value == 5
+    assert table.confirm.layout.display == "none"
+    table.players.value = 3  # a new game the learner has not played in yet: no question
+    assert table.game.rules.players == 3
+
+
+def test_the_end_of_a_hand_shows_its_result_as_a_table() -> None:
+    """Not only a line in the log: each player's points in the hand and the scores, the learner marked."""
+    table = ZhengFenTable(seed=5)
+    assert table.hand_result.value == ""
+    rng = random.Random(5)
+    while not table.game.hand_points:
+        plays = table.legal_plays()
+        if table.game.table is not None and (not plays or rng.random() < 0.4):
+            assert table.pass_turn()
+        else:
+            assert table.play(rng.choice(plays).cards)
+    shown = table.hand_result.value
+    assert "Hand 1 is over" in shown
+    assert "South (you)" in shown
+    assert "RULES §12" in shown
+    points = table.game.hand_points[0]
+    assert all(f"<td>{p}</td>" in shown for p in points)

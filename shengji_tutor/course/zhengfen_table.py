@@ -79,9 +79,35 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             description="Players",
             tooltip="Zheng Fen is played by 3 to 6 players: a new game starts at the new table",
         )
-        self.players.observe(lambda change: self.set_players(change["new"]), names="value")
+        self.players.observe(lambda change: self.ask_players(change["new"]), names="value")
+        self._mine = 0
+        """The learner's own actions in this game: a game they have played in is not ended without asking."""
+        self.pending: int | None = None
+        """The player count the learner asked for, while the table asks whether to end the game for it."""
+        self.confirm_text = w.HTML()
+        self.switch_button = w.Button(description="End this game", button_style="danger")
+        self.switch_button.on_click(lambda _b: self._confirmed())
+        self.keep_button = w.Button(description="Keep playing")
+        self.keep_button.on_click(lambda _b: self._kept())
+        self.confirm = w.VBox([self.confirm_text, w.HBox([self.switch_button, self.keep_button])])
+        self.confirm.add_class("sjt-confirm")
+        self.confirm.layout.display = "none"
+        self.hand_result = w.HTML()
+        """The last hand's result: each seat's points in it and the scores, as the Sheng ji hand's summary shows."""
         buttons = w.HBox([self.play_button, self.pass_button, self.new_button, self.players])
-        super().__init__([self.status, self.pile_view, self.news, self.picker, self.verdict, buttons, self.scores])
+        super().__init__(
+            [
+                self.status,
+                self.hand_result,
+                self.pile_view,
+                self.news,
+                self.picker,
+                self.verdict,
+                buttons,
+                self.confirm,
+                self.scores,
+            ]
+        )
         self.add_class("sjt-zhengfen-table")
         self._bots_play()
         self._show()
@@ -102,6 +128,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             self.verdict.value = escape(why)
             return False
         self._apply(Play(self.seat, tuple(picked)))
+        self._mine += 1
         self.verdict.value = "Pick cards, then Play — or Pass."
         self._bots_play()
         self._show()
@@ -112,6 +139,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         if self.game.to_act != self.seat or self.game.table is None:
             return False
         self._apply(Pass(self.seat))
+        self._mine += 1
         self._bots_play()
         self._show()
         return True
@@ -119,19 +147,49 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
     def new_game(self) -> None:
         self.seed += 1
         self.game = Game(ZhengFenRules(players=self.game.rules.players), seed=self.seed)
-        self.pile, self.events, self._taken = [], [], 0
+        self.pile, self.events, self._taken, self._mine = [], [], 0, 0
+        self.hand_result.value = ""
         self._bots_play()
         self._show()
 
+    def ask_players(self, players: int) -> None:
+        """The Players buttons: a new table at once when the learner has not played in this game; else the table
+        asks first, since the new table ends the game and its scores (the buttons stay on the count in play)."""
+        if players == self.game.rules.players:
+            return
+        if not self._mine and not any(self.game.scores):
+            self.set_players(players)
+            return
+        self.pending = players
+        totals = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(self.game.scores))
+        self.confirm_text.value = (
+            f"<p><strong>A table of {players} starts a new game.</strong> This game ends, and its scores "
+            f"({escape(totals)}) with it. End it?</p>"
+        )
+        self.switch_button.description = f"End this game: {players} players"
+        self.confirm.layout.display = None
+        self.players.value = self.game.rules.players
+
+    def _confirmed(self) -> None:
+        if self.pending is not None:
+            self.set_players(self.pending)
+
+    def _kept(self) -> None:
+        self.pending = None
+        self.confirm.layout.display = "none"
+
     def set_players(self, players: int) -> None:
         """A new game at a table of ``players`` (3–6; ``ZhengFenRules`` refuses any other count by name)."""
+        self.pending = None
+        self.confirm.layout.display = "none"
         if players == self.game.rules.players:
             return
         self._seat_up(players)
         if self.players.value != players:
             self.players.value = players
         self.picker.label = f"Your hand ({self._name(self.seat)})"
-        self.pile, self.events, self._taken = [], [], 0
+        self.pile, self.events, self._taken, self._mine = [], [], 0, 0
+        self.hand_result.value = ""
         self._bots_play()
         self._show()
 
@@ -180,6 +238,24 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         if len(self.game.hand_points) > hands:
             points = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(self.game.hand_points[-1]))
             self.events.append(f"The hand is over: {points}")
+            self.hand_result.value = self._hand_result_html()
+
+    def _hand_result_html(self) -> str:
+        """The hand just over: each seat's points in it and its score, best first, as a table."""
+        game = self.game
+        number = len(game.hand_points)
+        rows = sorted(range(game.rules.players), key=lambda s: (-game.hand_points[-1][s], s))
+        body = "".join(
+            f'<tr><th scope="row">{escape(self._name(s))}{" (you)" if s == self.seat else ""}</th>'
+            f"<td>{game.hand_points[-1][s]}</td><td>{game.scores[s]}</td></tr>"
+            for s in rows
+        )
+        return (
+            f'<div class="sjt-review sjt-zhengfen-result" role="status"><p><strong>Hand {number} is over.</strong> '
+            "Each player scores the points in the piles they took (RULES §12); the first to 500 wins.</p>"
+            '<table><thead><tr><th scope="col">Player</th><th scope="col">This hand</th>'
+            f'<th scope="col">Score</th></tr></thead><tbody>{body}</tbody></table></div>'
+        )
 
     def _bots_play(self) -> None:
         while self.game.to_act is not None and self.game.to_act != self.seat:
