@@ -384,3 +384,20 @@ def test_next_on_the_review_page_goes_through_every_due_item(store: ProgressStor
     assert sorted(seen) == sorted(p.id for p in missed)  # each once, in turn, though none was answered
     assert review.card is not None
     assert review.card.puzzle_id == seen[0]  # then round again
+
+
+def test_a_puzzle_missed_just_before_midnight_is_still_todays_review(
+    store: ProgressStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Missed a few seconds before midnight, a puzzle comes back minutes later, after midnight: the review page must not say "nothing to
+    review today" until tomorrow (this test's twin failed when the suite ran at 23:55)."""
+    import datetime as dt
+
+    from shengji_tutor.store import reviews
+
+    late = dt.datetime.now().astimezone().replace(hour=23, minute=59, second=50, microsecond=0).timestamp()
+    due = store.schedule("pairs-is-it-legal-two-singles", Rating.Again, at=late)
+    assert due > end_of_day(late)  # it comes back after midnight
+    monkeypatch.setattr(reviews.time, "time", lambda: late)
+    assert [i.item for i in store.review_queue()] == ["pairs-is-it-legal-two-singles"]
+    assert store.due_today() == 1

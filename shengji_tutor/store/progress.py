@@ -36,7 +36,7 @@ from . import validate
 from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, LOCAL_PLACE, guarded, log
 from .mastery import Attempt, Mastery, mastery_of
-from .reviews import Rating, ReviewItem, end_of_day, rate
+from .reviews import Rating, ReviewItem, rate, review_horizon
 from .schema import (
     NewAttempt,
     NewMistake,
@@ -276,8 +276,8 @@ class ProgressStore:
 
     @guarded
     def review_queue(self, until: float | None = None) -> list[ReviewItem]:
-        """The items due by ``until`` (default: the end of today, local time), soonest first."""
-        until = end_of_day() if until is None else until
+        """The items due by ``until`` (default: today's, ``reviews.review_horizon``), soonest first."""
+        until = review_horizon() if until is None else until
         table = reviews_table
         query = (
             sa.select(table.c.item, table.c.due, table.c.reviews, table.c.last_rating)

@@ -19,11 +19,12 @@ True
 from __future__ import annotations
 
 import datetime as dt
+import time
 from dataclasses import dataclass
 
 from fsrs import Card, Rating, Scheduler
 
-__all__ = ["Rating", "ReviewItem", "end_of_day", "rate", "rating_of"]
+__all__ = ["SOON", "Rating", "ReviewItem", "end_of_day", "rate", "rating_of", "review_horizon"]
 
 _SCHEDULER = Scheduler(enable_fuzzing=False)
 """FSRS with its published default parameters (no fuzzing: the same answers give the same schedule)."""
@@ -60,3 +61,21 @@ def end_of_day(now: float | None = None) -> float:
     today = dt.datetime.fromtimestamp(now, dt.UTC).astimezone() if now is not None else dt.datetime.now().astimezone()
     tomorrow = (today + dt.timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
     return tomorrow.timestamp()
+
+
+SOON = 3600.0
+"""A review due within this many seconds counts as today's, even past midnight: a puzzle missed at 23:55 comes back
+in ten minutes, and the review page must not say "nothing to review" until then."""
+
+
+def review_horizon(now: float | None = None) -> float:
+    """What "to review today" counts up to: the end of today (local time), or an hour from ``now`` if that is later.
+
+    >>> import datetime as dt
+    >>> from shengji_tutor.store.reviews import SOON, end_of_day, review_horizon
+    >>> late = dt.datetime.now().astimezone().replace(hour=23, minute=55, second=0, microsecond=0).timestamp()
+    >>> review_horizon(late) == late + SOON > end_of_day(late)
+    True
+    """
+    at = time.time() if now is None else now
+    return max(end_of_day(at), at + SOON)
