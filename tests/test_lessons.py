@@ -518,3 +518,18 @@ def test_the_jokers_are_said_in_words_wherever_a_learner_reads() -> None:
     card = PuzzleCard(**puzzle_card_args(load_bank()["declaring-first-pair-jokers"]))
     assert "two small jokers" in card.prompt
     assert "SJ" not in card.prompt
+
+
+def test_lesson_7s_worked_examples_wait_for_their_steps() -> None:
+    """The failing Q♥ and the higher ruffing pair answer steps 8 and 12: they are shown once those are answered."""
+    import json
+
+    from shengji_tutor.course.places import NOTEBOOK_DIR
+
+    cells = json.loads((NOTEBOOK_DIR / "07-throws.ipynb").read_text(encoding="utf-8"))["cells"]
+    for said in ("One more: you throw K♥ K♥ Q♥", "Give South 10♣ 10♣ instead"):
+        (cell,) = [c for c in cells if said in "".join(c["source"])]
+        source = "".join(cell["source"])
+        assert cell["cell_type"] == "code"
+        assert source.startswith("Step(")
+        assert "then=lambda" in source
