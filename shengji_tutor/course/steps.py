@@ -66,6 +66,7 @@ STEP_STYLE = """<style>
 .sjt-step .jupyter-button.mod-success, .sjt-step .jupyter-button.mod-success:hover:enabled { background-color: #1b7a3a;
   color: #fff; }
 .sjt-step .jupyter-button.mod-success:hover:enabled { background-color: #145c2b; }
+.sjt-step .jupyter-button.mod-danger:disabled, .sjt-step .jupyter-button.mod-success:disabled { opacity: 1; }
 </style>"""
 
 WRONG_BEFORE_SHOW_ME = 2

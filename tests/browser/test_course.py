@@ -195,6 +195,13 @@ def test_a_wrong_answers_red_button_stays_readable_under_the_pointer(page: Any, 
     wrong.hover()
     page.wait_for_timeout(300)  # past any transition
     assert _contrast(page, wrong) >= 4.5
+    right = step.get_by_role("button", name="East", exact=True)  # 9♥ 9♥, the higher pair
+    right.click()
+    page.wait_for_function("[...document.querySelectorAll('.sjt-step .mod-success')].length > 0", timeout=TIMEOUT)
+    for marked in (wrong, right):  # answered: the buttons are disabled, but the marks are not faded
+        assert marked.is_disabled()
+        assert marked.evaluate("el => getComputedStyle(el).opacity") == "1"
+        assert _contrast(page, marked) >= 4.5
 
 
 def test_the_keyboard_skips_to_a_lessons_puzzles_in_two_keys(page: Any, voila_url: str) -> None:
