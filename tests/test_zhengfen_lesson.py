@@ -230,6 +230,12 @@ def test_switching_the_players_of_a_game_in_play_asks_first() -> None:
     assert table.confirm.layout.display == "none"
     table.players.value = 3  # a new game the learner has not played in yet: no question
     assert table.game.rules.players == 3
+    assert table.play(table.legal_plays()[0].cards)
+    table.players.value = 4
+    assert table.confirm.layout.display is None
+    table.new_game()  # a new game leaves no question about ending the old one behind
+    assert table.confirm.layout.display == "none"
+    assert table.pending is None
 
 
 def test_the_end_of_a_hand_shows_its_result_as_a_table() -> None:

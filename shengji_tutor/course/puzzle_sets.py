@@ -14,7 +14,7 @@ from ..ui.widgets import PuzzleCard
 from .catalogue import puzzles_of
 from .context import at_request
 from .learning import Tracker
-from .pages import STYLE, LessonHeader, header_of, learner_progress, lesson_complete_html
+from .pages import LessonHeader, header_of, learner_progress, lesson_complete_html
 
 __all__ = ["PuzzleSet", "puzzle_set"]
 
@@ -42,8 +42,11 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         self.card.on_reveal(self._show_progress)
         self.card.on_next(self.next)
         target = w.HTML('<span id="sjt-puzzles" class="sjt-skip-target" tabindex="-1">The puzzles</span>')
+        lessons = {p.lesson for p in self.puzzles}
+        self.lesson = lessons.pop() if len(lessons) == 1 else None
+        """The lesson all the set's puzzles belong to (None for a set drawn from several)."""
         self.complete = w.HTML("")
-        """The "lesson complete" card, drawn once every puzzle of the set is solved."""
+        """The "lesson complete" card (styled by the lesson header's sheet), drawn once every puzzle is solved."""
         super().__init__([target, self.card, self.complete])
         self.add_class("sjt-puzzle-set")
         self._show_progress()
@@ -73,9 +76,8 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         outcome = self.tracker.outcome
         coming = " · this one comes back in your review" if outcome is not None and not outcome.first_try else ""
         self.card.progress = f"Puzzle {self.index + 1} of {total} · {mastered} mastered, {solved} solved{coming}"
-        lessons = {p.lesson for p in self.puzzles}
-        if solved == total and len(lessons) == 1:
-            self.complete.value = STYLE + lesson_complete_html(lessons.pop(), total, mastered)
+        if solved == total and self.lesson is not None:
+            self.complete.value = lesson_complete_html(self.lesson, total, mastered)
         if self._on_progress is not None:
             self._on_progress(solved, total)
 

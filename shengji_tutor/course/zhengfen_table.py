@@ -147,8 +147,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
     def new_game(self) -> None:
         self.seed += 1
         self.game = Game(ZhengFenRules(players=self.game.rules.players), seed=self.seed)
-        self.pile, self.events, self._taken, self._mine = [], [], 0, 0
-        self.hand_result.value = ""
+        self._cleared()
         self._bots_play()
         self._show()
 
@@ -178,18 +177,23 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.pending = None
         self.confirm.layout.display = "none"
 
+    def _cleared(self) -> None:
+        """What a new game starts without: the pile, the news, the learner's moves, the last hand's result, and a
+        question about ending the old game."""
+        self.pile, self.events, self._taken, self._mine = [], [], 0, 0
+        self.hand_result.value = ""
+        self._kept()
+
     def set_players(self, players: int) -> None:
         """A new game at a table of ``players`` (3–6; ``ZhengFenRules`` refuses any other count by name)."""
-        self.pending = None
-        self.confirm.layout.display = "none"
+        self._kept()
         if players == self.game.rules.players:
             return
         self._seat_up(players)
         if self.players.value != players:
             self.players.value = players
         self.picker.label = f"Your hand ({self._name(self.seat)})"
-        self.pile, self.events, self._taken, self._mine = [], [], 0, 0
-        self.hand_result.value = ""
+        self._cleared()
         self._bots_play()
         self._show()
 

@@ -436,7 +436,7 @@ def with_article(word: str) -> str:
     ['a 7', 'an 8', 'an A', 'an ace', 'a K', 'an 11', 'an 18']
     """
     spoken = word.lower()
-    vowel = spoken[:1] in "aeiou" or spoken.startswith(("8", "11", "18")) or spoken in ("a",)
+    vowel = spoken.startswith(("a", "e", "i", "o", "u", "8", "11", "18"))
     return f"{'an' if vowel else 'a'} {word}"
 
 
