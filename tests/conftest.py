@@ -1,10 +1,12 @@
 """Fixtures shared by the store's tests: a store on each back end, a database that cannot be written, a data
-directory that cannot either."""
+directory that cannot either, a single-user learner of a page, and a store migrated by hand."""
 
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -49,3 +51,48 @@ def unwritable_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         data.chmod(0o555)
     monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(data))
     return data
+
+
+@pytest.fixture
+def learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+    """A single-user install's learner with a data folder of their own, as a page in a new kernel finds them
+    (``page_context().progress``): their ``ProgressStore``."""
+    from shengji_tutor.store.keys import ENV_DB
+    from shengji_tutor.store.progress import ProgressStore
+
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))
+    monkeypatch.delenv(ENV_DB, raising=False)
+    monkeypatch.setenv("QUERY_STRING", "")
+    return ProgressStore()
+
+
+@dataclass(frozen=True)
+class Migrations:
+    """A SQLite store at ``url`` whose schema a test moves by hand with Alembic."""
+
+    path: Path
+
+    @property
+    def url(self) -> str:
+        return f"sqlite:///{self.path}"
+
+    def alembic(self, action: str, revision: str) -> None:
+        """``upgrade`` or ``downgrade`` the store to ``revision``."""
+        from alembic import command
+
+        from shengji_tutor.store import db
+
+        config = db.alembic_config()
+        with db.write(db.engine_for(self.url)) as conn:
+            config.attributes["connection"] = conn
+            getattr(command, action)(config, revision)
+
+    def tables(self) -> set[str]:
+        with sqlite3.connect(self.path) as conn:
+            return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+@pytest.fixture
+def migrations(tmp_path: Path) -> Migrations:
+    """An empty SQLite store to migrate by hand (``Migrations``)."""
+    return Migrations(tmp_path / "old.sqlite")

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 
 from shengji_tutor import RuleSet, Trump
 from shengji_tutor.course import house_rules as h
 from shengji_tutor.course.catalogue import find_lesson, puzzles_of
-from shengji_tutor.store.keys import ENV_DB
 from shengji_tutor.store.progress import ProgressStore
 
 
@@ -165,14 +163,6 @@ def test_every_house_rule_has_at_least_three_engine_graded_puzzles() -> None:
 
 
 # -- the learner's own table: lesson 10's and 13's hand keep the rules the learner picks ----------------------
-
-
-@pytest.fixture
-def learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
-    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))
-    monkeypatch.delenv(ENV_DB, raising=False)
-    monkeypatch.setenv("QUERY_STRING", "")
-    return ProgressStore()
 
 
 def test_a_hand_is_dealt_by_the_learners_kept_rules_and_a_change_is_kept(learner: ProgressStore) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import Migrations
 from shengji_tutor.store.db import HEAD_REVISION
 from shengji_tutor.store.progress import ProgressStore, default_path
 
@@ -274,30 +275,15 @@ def test_bad_house_rules_are_refused_and_change_nothing(url: str) -> None:
         assert store.house_rules() == RuleSet(decks=3)
 
 
-def test_migration_0005_adds_the_house_rules_and_takes_them_back(tmp_path: Path) -> None:
-    from alembic import command
-
+def test_migration_0005_adds_the_house_rules_and_takes_them_back(migrations: Migrations) -> None:
     from shengji_tutor.engine.rules import RuleSet
-    from shengji_tutor.store import db
 
-    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
-
-    def alembic(action: str, revision: str) -> None:
-        config = db.alembic_config()
-        with db.write(db.engine_for(url)) as conn:
-            config.attributes["connection"] = conn
-            getattr(command, action)(config, revision)
-
-    def tables() -> set[str]:
-        with sqlite3.connect(tmp_path / "old.sqlite") as conn:
-            return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-    alembic("upgrade", "0004")
-    assert "house_rules" not in tables()
-    store = ProgressStore(url=url)  # a store at 0004 is upgraded when it is opened
+    migrations.alembic("upgrade", "0004")
+    assert "house_rules" not in migrations.tables()
+    store = ProgressStore(url=migrations.url)  # a store at 0004 is upgraded when it is opened
     store.save_house_rules(RuleSet(decks=1))
-    assert "house_rules" in tables()
-    alembic("downgrade", "0004")
-    assert "house_rules" not in tables()
-    alembic("upgrade", "head")
-    assert ProgressStore(url=url).house_rules() == RuleSet()
+    assert "house_rules" in migrations.tables()
+    migrations.alembic("downgrade", "0004")
+    assert "house_rules" not in migrations.tables()
+    migrations.alembic("upgrade", "head")
+    assert ProgressStore(url=migrations.url).house_rules() == RuleSet()

@@ -219,12 +219,12 @@ def test_switching_the_players_of_a_game_in_play_asks_first() -> None:
     assert table.game is game
     assert table.players.value == 4
     assert table.confirm.layout.display is None
-    assert "ends" in table.confirm_text.value
-    table.keep_button.click()
+    assert "ends" in table.confirm.text.value
+    table.confirm.no_button.click()
     assert table.game is game
     assert table.confirm.layout.display == "none"
     table.players.value = 5
-    table.switch_button.click()
+    table.confirm.yes_button.click()
     assert table.game.rules.players == 5
     assert table.players.value == 5
     assert table.confirm.layout.display == "none"

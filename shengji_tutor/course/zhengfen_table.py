@@ -34,7 +34,7 @@ import ipywidgets as w
 from ..engine.cards import Card, CardsLike, as_cards, format_cards
 from ..engine.seats import SEATS, seat_name
 from ..ui.render import hand_svg
-from ..ui.widgets import HandPicker
+from ..ui.widgets import Confirm, HandPicker
 from ..zhengfen import Combination, CombinationError, Game, HeuristicBot, Pass, Play, ZhengFenRules, classify, value
 from ..zhengfen import refusal as refusal_words
 
@@ -84,14 +84,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         """The learner's own actions in this game: a game they have played in is not ended without asking."""
         self.pending: int | None = None
         """The player count the learner asked for, while the table asks whether to end the game for it."""
-        self.confirm_text = w.HTML()
-        self.switch_button = w.Button(description="End this game", button_style="danger")
-        self.switch_button.on_click(lambda _b: self._confirmed())
-        self.keep_button = w.Button(description="Keep playing")
-        self.keep_button.on_click(lambda _b: self._kept())
-        self.confirm = w.VBox([self.confirm_text, w.HBox([self.switch_button, self.keep_button])])
-        self.confirm.add_class("sjt-confirm")
-        self.confirm.layout.display = "none"
+        self.confirm = Confirm(self._confirmed, self._kept)
         self.hand_result = w.HTML()
         """The last hand's result: each seat's points in it and the scores, as the Sheng ji hand's summary shows."""
         buttons = w.HBox([self.play_button, self.pass_button, self.new_button, self.players])
@@ -161,12 +154,11 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             return
         self.pending = players
         totals = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(self.game.scores))
-        self.confirm_text.value = (
+        self.confirm.ask(
             f"<p><strong>A table of {players} starts a new game.</strong> This game ends, and its scores "
-            f"({escape(totals)}) with it. End it?</p>"
+            f"({escape(totals)}) with it. End it?</p>",
+            yes=f"End this game: {players} players",
         )
-        self.switch_button.description = f"End this game: {players} players"
-        self.confirm.layout.display = None
         self.players.value = self.game.rules.players
 
     def _confirmed(self) -> None:
@@ -175,7 +167,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
 
     def _kept(self) -> None:
         self.pending = None
-        self.confirm.layout.display = "none"
+        self.confirm.close_question()
 
     def _cleared(self) -> None:
         """What a new game starts without: the pile, the news, the learner's moves, the last hand's result, and a

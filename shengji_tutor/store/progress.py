@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,8 +44,10 @@ from .schema import (
     attempts_table,
     house_rules_table,
     insert_attempt,
+    lessons_done_table,
     mistakes_table,
     reviews_table,
+    work_table,
 )
 
 __all__ = ["Attempt", "HowAnswered", "KeptMistake", "NotSentError", "ProgressStore", "default_path"]
@@ -121,16 +123,7 @@ class ProgressStore:
         attempt = validate.attempt(
             puzzle_id, answer, correct, how.get("hints", 0), how.get("revealed", False), how.get("mistake", "")
         )
-        try:
-            self._insert(attempt)
-        except StoreError as refused:
-            if self.local is None:
-                raise
-            try:
-                self._kept_here()._insert(attempt)
-            except StoreError as e:
-                raise StoreError(f"{refused}, and {e}") from None
-            raise NotSentError(f"Saved on this computer, but not sent to your class: {refused}.") from None
+        self._with_local_copy(lambda store: store._insert(attempt))
 
     def save(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> str:
         """``record``, for a page: "" once the attempt is saved, else the one sentence the learner reads."""
@@ -418,3 +411,107 @@ class ProgressStore:
             )
             if kept.rowcount == 0:
                 conn.execute(table.insert().values(student_id=self.learner, rules=text, saved_at=now))
+
+    # -- work left half done (a coached hand, a Zheng Fen game, the practice streak) and lessons finished -------
+
+    def save_work(self, place: str, state: str) -> None:
+        """Keep ``state`` (a JSON object its page wrote) as this learner's work at ``place``, replacing what was kept
+        there (committed before returning). A bad place or state is a ``StoreError`` and keeps what was kept; a
+        class's student's work the class's store cannot take is kept on this computer (``NotSentError`` says so)."""
+        place, state = validate.work_place(place), validate.work(state)
+        self._with_local_copy(lambda store: store._save_work(place, state))
+
+    def work(self, place: str) -> str | None:
+        """The work kept at ``place`` (``save_work``), or None when there is none.
+
+        A page reads it as it opens, so nothing here fails it: a store that cannot be
+        read gives None (the log says why), and the page starts afresh.
+        """
+        place = validate.work_place(place)
+        kept: list[tuple[float, str]] = []
+        for store in self._stores():
+            try:
+                row = store._work(place)
+            except StoreError as e:
+                log.warning("work of %s at %s not read: %s", self.learner, place, e)
+                continue
+            if row is not None:
+                kept.append(row)
+        return max(kept)[1] if kept else None
+
+    def forget_work(self, place: str) -> None:
+        """Forget the work kept at ``place`` (none kept: nothing happens)."""
+        place = validate.work_place(place)
+        self._with_local_copy(lambda store: store._forget_work(place))
+
+    def finish_lesson(self, lesson: str) -> None:
+        """Mark ``lesson`` (a lesson's slug) finished: for the lessons without puzzles, the home page's path reads it."""
+        lesson = validate.lesson_slug(lesson)
+        self._with_local_copy(lambda store: store._finish_lesson(lesson))
+
+    def lessons_done(self) -> set[str]:
+        """The lessons this learner marked finished (``finish_lesson``); none when the store cannot be read."""
+        done: set[str] = set()
+        for store in self._stores():
+            with suppress(StoreError):
+                done |= store._lessons_done()
+        return done
+
+    def _stores(self) -> list[ProgressStore]:
+        """Where this learner's work is read: this store, and a class's student's progress file when it exists."""
+        if self._kept is None and not (self.local is not None and self.local.exists()):
+            return [self]
+        return [self, self._kept_here()]
+
+    def _with_local_copy(self, write_it: Callable[[ProgressStore], None]) -> None:
+        """Write to this store; a class's student's write it refuses goes to the local file (``NotSentError``)."""
+        try:
+            write_it(self)
+        except StoreError as refused:
+            if self.local is None:
+                raise
+            try:
+                write_it(self._kept_here())
+            except StoreError as e:
+                raise StoreError(f"{refused}, and {e}") from None
+            raise NotSentError(f"Saved on this computer, but not sent to your class: {refused}.") from None
+
+    @guarded
+    def _save_work(self, place: str, state: str) -> None:
+        table, now = work_table, time.time()
+        mine = (table.c.student_id == self.learner) & (table.c.place == place)
+        with write(self.engine) as conn:
+            if conn.execute(table.update().where(mine).values(state=state, saved_at=now)).rowcount == 0:
+                conn.execute(table.insert().values(student_id=self.learner, place=place, state=state, saved_at=now))
+
+    @guarded
+    def _work(self, place: str) -> tuple[float, str] | None:
+        table = work_table
+        query = sa.select(table.c.saved_at, table.c.state).where(
+            table.c.student_id == self.learner, table.c.place == place
+        )
+        with read(self.engine) as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (float(row[0]), str(row[1]))
+
+    @guarded
+    def _forget_work(self, place: str) -> None:
+        table = work_table
+        with write(self.engine) as conn:
+            conn.execute(table.delete().where(table.c.student_id == self.learner, table.c.place == place))
+
+    @guarded
+    def _finish_lesson(self, lesson: str) -> None:
+        table = lessons_done_table
+        with write(self.engine) as conn:
+            known = conn.scalar(
+                sa.select(table.c.lesson).where(table.c.student_id == self.learner, table.c.lesson == lesson)
+            )
+            if known is None:
+                conn.execute(table.insert().values(student_id=self.learner, lesson=lesson, done_at=time.time()))
+
+    @guarded
+    def _lessons_done(self) -> set[str]:
+        table = lessons_done_table
+        with read(self.engine) as conn:
+            return set(conn.scalars(sa.select(table.c.lesson).where(table.c.student_id == self.learner)))

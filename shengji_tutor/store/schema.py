@@ -25,9 +25,11 @@ __all__ = [
     "classes",
     "house_rules_table",
     "insert_attempt",
+    "lessons_done_table",
     "mistakes_table",
     "reviews_table",
     "students",
+    "work_table",
 ]
 
 ANSWER_LIMIT = 500
@@ -104,6 +106,26 @@ house_rules_table = sa.Table(
     sa.Column("saved_at", sa.Float, nullable=False),
 )
 """A learner's own house rules: the ``RuleSet`` fields that differ from RULES.md, as JSON (migration 0005)."""
+
+work_table = sa.Table(
+    "work_in_progress",
+    metadata,
+    sa.Column("student_id", sa.String(40), primary_key=True),
+    sa.Column("place", sa.String(40), primary_key=True),
+    sa.Column("state", sa.Text, nullable=False),
+    sa.Column("saved_at", sa.Float, nullable=False),
+)
+"""Per learner and place, the work left half done there (a coached hand, a Zheng Fen game, the practice streak) as
+JSON its page replays (migration 0006)."""
+
+lessons_done_table = sa.Table(
+    "lessons_done",
+    metadata,
+    sa.Column("student_id", sa.String(40), primary_key=True),
+    sa.Column("lesson", sa.String(40), primary_key=True),
+    sa.Column("done_at", sa.Float, nullable=False),
+)
+"""The lessons without puzzles a learner finished (migration 0006)."""
 
 
 class StoreError(ShengjiError):

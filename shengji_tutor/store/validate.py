@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
+from typing import Any
 
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rule_changes
@@ -37,12 +38,15 @@ __all__ = [
     "clean_name",
     "house_rules",
     "learner_id",
+    "lesson_slug",
     "live_puzzle",
     "mistake",
     "puzzle_id",
     "review_item",
     "storable",
     "stored_house_rules",
+    "work",
+    "work_place",
 ]
 
 NAME_LIMIT = 40
@@ -57,6 +61,9 @@ generator)."""
 MISTAKE_LIMIT = 300
 MISTAKE_GRADES = ("inaccuracy", "mistake", "blunder")
 RULES_LIMIT = 2000
+WORK_LIMIT = 2_000_000
+"""The longest work in progress a store keeps: a coached hand with every decision graded takes about 60 000
+characters, so this is room for any hand while refusing a page gone wrong."""
 """The longest house rules' JSON a store keeps (every field of a ``RuleSet`` changed takes about 400 characters)."""
 HIDDEN = {"Cc", "Cf", "Co", "Cs"}
 """Control, format (zero-width, bidi), private-use and surrogate characters: none belongs in a name."""
@@ -221,18 +228,68 @@ def house_rules(rules: object) -> str:
 
 def stored_house_rules(text: object) -> RuleSet:
     """The ``RuleSet`` of stored house rules; a ``StoreError`` names what the engine refuses in them."""
-    if not isinstance(text, str) or len(text) > RULES_LIMIT:
-        raise StoreError(f"stored house rules are JSON text of at most {RULES_LIMIT} characters")
-    try:
-        fields = json.loads(text)
-    except ValueError:
-        raise StoreError("stored house rules are not JSON") from None
-    if not isinstance(fields, dict):
-        raise StoreError(f"stored house rules are a JSON object of RuleSet fields, not {text:.60}")
+    fields = _json_object(text, "a learner's house rules", RULES_LIMIT)
     try:
         return RuleSet(**fields)
     except (ShengjiError, TypeError) as e:
         raise StoreError(f"the engine refuses the stored house rules: {e}") from None
+
+
+def work_place(place: object) -> str:
+    """The name of a place whose work is kept (``"hand"``, ``"zhengfen"``…): 1 to 40 lower-case letters, digits
+    and hyphens.
+
+    >>> from shengji_tutor.store.validate import work_place
+    >>> work_place("zhengfen")
+    'zhengfen'
+    >>> work_place("Zheng Fen")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.store.schema.StoreError: a place whose work is kept is named by 1 to 40 lower-case letters, digits and hyphens, not 'Zheng Fen'
+    """
+    return _slug(place, "a place whose work is kept")
+
+
+def lesson_slug(lesson: object) -> str:
+    """A lesson's slug as the finished lessons keep it (``"welcome"``): 1 to 40 lower-case letters, digits, hyphens."""
+    return _slug(lesson, "a lesson")
+
+
+def _slug(value: object, what: str) -> str:
+    ok = isinstance(value, str) and 0 < len(value) <= NAME_LIMIT
+    if not ok or not all(ch in "abcdefghijklmnopqrstuvwxyz0123456789-" for ch in str(value)):
+        raise StoreError(
+            f"{what} is named by 1 to {NAME_LIMIT} lower-case letters, digits and hyphens, not {value!r:.60}"
+        )
+    return str(value)
+
+
+def work(state: object) -> str:
+    """Work in progress as it is stored: a JSON object of at most ``WORK_LIMIT`` characters (its page reads it).
+
+    >>> from shengji_tutor.store.validate import work
+    >>> work('{"streak": 3}')
+    '{"streak": 3}'
+    >>> work("[3]")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.store.schema.StoreError: work in progress is kept as a JSON object, not '[3]'
+    """
+    _json_object(state, "work in progress", WORK_LIMIT)
+    return _text(str(state), "work in progress")
+
+
+def _json_object(text: object, what: str, limit: int) -> dict[str, Any]:
+    """``text`` read as the JSON object it must be, of at most ``limit`` characters; else a ``StoreError``."""
+    if not isinstance(text, str) or len(text) > limit:
+        raise StoreError(f"{what} is kept as JSON text of at most {limit} characters")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise StoreError(f"{what} is kept as JSON, and this is not JSON") from None
+    if not isinstance(data, dict):
+        raise StoreError(f"{what} is kept as a JSON object, not {text!r:.60}")
+    return data
 
 
 def _text(text: str, what: str, error: type[StoreError] = StoreError) -> str:

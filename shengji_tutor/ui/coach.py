@@ -30,11 +30,13 @@ burials, calls, plays and, with fixed partners, chao dipi's overturns and passes
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import ipywidgets as w
 
@@ -58,14 +60,15 @@ from ..play.coaching import (
     judge_plays,
 )
 from ..play.game import MAX_REDEALS
-from ..play.record import Position
+from ..play.record import Position, RecordError
 from ..play.round import CallError, IllegalPlayError, PlayerView, Round, friends_wanted
+from ..play.saved_verdicts import assessment_from_dict, assessment_to_dict, choice_from_json, choice_to_json
 from ..play.search import Budget
 from . import coach_text as text
 from .coach_panel import KIND_WORDS, HintLadder, review_html, verdict_html
 from .house_rules import HouseRules
 from .render import hand_svg
-from .widgets import Disclosure, HandPicker, TrickTable
+from .widgets import Confirm, Disclosure, HandPicker, TrickTable
 
 __all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
 
@@ -136,6 +139,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     with ``grading``'s budget (``None``: no grading, no hints). At the end of the
     hand the accuracy summary is shown and the costliest mistakes are kept in
     ``keeper`` (the learner's progress store) to solve again.
+
+    Nothing is lost on a reload: after every change of the hand, ``on_save(saved())``
+    is called (its answer, "" or why it could not keep the hand, is shown), and
+    ``resume(text)`` takes the hand up again where it was, its decisions graded as
+    they were.
     """
 
     def __init__(
@@ -147,7 +155,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         grading: Budget | None = COACH_BUDGET,
         keeper: MistakeKeeper | None = None,
         on_rules: Callable[[RuleSet], None] | None = None,
+        on_save: Callable[[str], str] | None = None,
     ) -> None:
+        self.seed = seed
+        """The seed the game's hands are dealt from (``None``: a random series)."""
+        self.on_save = on_save
         self.rules = rules_or_default(rules)
         self.grading = grading
         self.keeper = keeper
@@ -177,6 +189,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.hand = HandPicker(label=self._hand_label())
         self.status = w.HTML()
         self.status.add_class("sjt-game-status")
+        self.save_note = w.HTML()
+        """Why the hand could not be saved, while it could not ("" once a save succeeds)."""
         self.coach = w.HTML()
         self.coach.add_class("sjt-coach")
         self.verdict = w.HTML()
@@ -203,7 +217,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.house_rules = HouseRules(self.rules, players=PLAYERS)
         self.house_rules.on_change(self._rules_chosen)
         _show(self.house_rules.heading, False)  # the accordion's title names it
-        self.rules_box = Disclosure(self.house_rules, "House rules (RULES §11)")
+        self.pending_rules: RuleSet | None = None
+        """House rules the learner picked while a hand is under way: the game asks before dealing anew with them."""
+        self.confirm = Confirm(self._switch_confirmed, self._switch_refused, no="Keep playing this hand")
+        self.rules_box = Disclosure(w.VBox([self.house_rules, self.confirm]), "House rules (RULES §11)")
         self.rules_box.add_class("sjt-house-rules-box")
         self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")
         self.bury_button = w.Button(description="Bury", button_style="success", tooltip="Bury the selected cards")
@@ -226,6 +243,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 self.status,
+                self.save_note,
                 self.table,
                 self.hand,
                 self.declare_box,
@@ -265,10 +283,36 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.new_hand()
 
     def _rules_chosen(self, rules: RuleSet) -> None:
-        """The learner picked new house rules in the chooser: a new hand with them, and they are kept."""
+        """The learner picked new house rules in the chooser: a new hand with them, and they are kept. While a hand
+        the learner has played in is under way, the game asks first: new rules end it."""
+        self._bots_for(rules)  # rules the table cannot seat are refused before anything is asked
+        if self.decisions and not self.round.done:
+            self.pending_rules = rules
+            n = len(self.decisions)
+            self.confirm.ask(
+                "<p><strong>New house rules start a new hand.</strong> The hand you are playing ends, and your "
+                f"{n} decision{'s' if n != 1 else ''} in it with it. Deal a new hand with these rules?</p>",
+                yes="Deal a new hand with them",
+            )
+            return
+        self._switch_to(rules)
+
+    def _switch_to(self, rules: RuleSet) -> None:
+        self.pending_rules = None
+        self.confirm.close_question()
         self.set_rules(rules)
         if self.on_rules is not None:
             self.on_rules(rules)
+
+    def _switch_confirmed(self) -> None:
+        if self.pending_rules is not None:
+            self._switch_to(self.pending_rules)
+
+    def _switch_refused(self) -> None:
+        """Keep playing: the chooser goes back to the rules of the hand in play."""
+        self.pending_rules = None
+        self.confirm.close_question()
+        self.house_rules.rules = self.rules
 
     def _bots_for(self, rules: RuleSet) -> list[Bot]:
         """One bot per seat of ``rules``' table: the bots given, or heuristic bots."""
@@ -308,12 +352,15 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
         self.decisions, self._undo, self.kept, self.keep_error = [], [], [], ""
         self._asked, self._paused, self._shown, self._explained = 0, None, 0, 0
+        if self.pending_rules is not None:  # a new hand answers the question: the rules in play stay
+            self._switch_refused()
         self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
         self.hand.label = self._hand_label()
         self.verdict.value = self.summary.value = ""
         self._hints_for = None
         self._say([text.rank_words(self.round, LEARNER), *self._advance()])
         self._refresh()
+        self.save_hand()
 
     def declare(self, cards: CardsLike) -> None:
         """Declare trump with these cards (RULES §10) when the deal waits for you."""
@@ -396,6 +443,98 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         )
         self._say([f"Taken back: {again} again."])
         self._refresh()
+        self.save_hand()
+
+    # -- nothing lost on a reload ----------------------------------------------------------------
+
+    def saved(self) -> str:
+        """This hand as JSON, to take it up again after a reload (``resume``).
+
+        It holds the round's ``Position`` (how it started and every action so far,
+        which the engine replays), the learner's decisions with their verdicts, where
+        the deal waits for them, and the game's rng (so the next hands dealt are the
+        series' own).
+        """
+        decisions = [
+            {
+                "kind": d.kind,
+                "choice": choice_to_json(d.choice),
+                "hints": d.hints,
+                "assessment": None if d.assessment is None else assessment_to_dict(d.assessment),
+                "before": list(before),
+            }
+            for d, before in zip(self.decisions, self._undo, strict=True)
+        ]
+        version, state, gauss = self.rng.getstate()
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "seed": self.seed,
+                "position": Position.of(self.round).to_json(),
+                "asked": self._asked,
+                "paused": self._paused,
+                "shown": self._shown,
+                "explained": self._explained,
+                "decisions": decisions,
+                "kept": self.kept,
+                "keep_error": self.keep_error,
+                "rng": [version, list(state), gauss],
+            },
+            ensure_ascii=False,
+        )
+
+    def resume(self, text: str) -> None:
+        """Take up the hand ``saved()`` wrote, where it was: its rules, cards, decisions and verdicts.
+
+        The engine replays the round's actions, so a saved hand cannot disagree with
+        the rules; anything it cannot read raises ``RecordError`` naming the problem,
+        and the hand in play stays as it was.
+        """
+        state = _read_saved(text, self._bots_for)
+        if self.pending_rules is not None:
+            self.pending_rules = None
+            self.confirm.close_question()
+        self.rules, self.bots, self.round = state.rules, state.bots, state.round
+        self.house_rules.rules = state.rules
+        self._call_rows()
+        self.decisions, self._undo = state.decisions, state.undo
+        self._asked, self._paused, self._shown, self._explained = (
+            state.asked,
+            state.paused,
+            state.shown,
+            state.explained,
+        )
+        self.kept, self.keep_error = state.kept, state.keep_error
+        self.rng.setstate(state.rng)
+        self.seed = state.seed
+        self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
+        self.hand.label = self._hand_label()
+        self._hints_for = None
+        graded = [d for d in self.decisions if d.assessment is not None]
+        self.verdict.value = ""
+        if graded:
+            last = graded[-1]
+            assert last.assessment is not None
+            title = f"Your {KIND_WORDS[last.kind]}:"
+            self.verdict.value = verdict_html(last.assessment, last.view.trump or self._deal_trump(), title=title)
+        self.summary.value = ""
+        if self.round.done and self.grading is not None:
+            self._show_summary(self._review())
+        where = "how it ended" if self.round.done else "where you left it"
+        self._say([f"Welcome back: this is the hand you were playing, {where}.", self._prompt()])
+        self._refresh()
+
+    def save_hand(self) -> None:
+        """Hand the hand to ``on_save``; what it says went wrong (if anything) is shown under the status line."""
+        if self.on_save is None:
+            return
+        problem = self.on_save(self.saved())
+        self.save_note.value = (
+            f'<div class="sjt-error" role="alert">{escape(problem)} The hand goes on, but a reload would deal a '
+            "new one.</div>"
+            if problem
+            else ""
+        )
 
     def _expecting(self, kind: str) -> bool:
         """Is the learner asked for ``kind`` now? If not, say so."""
@@ -419,6 +558,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         notes.extend(self._advance())
         self._say([n for n in notes if n] or [self._prompt()])
         self._refresh()
+        self.save_hand()
 
     def _decide(self, kind: str, action: _ActionMaker) -> bool:
         """The one way a learner's decision reaches the round: ``action()`` builds it (``None``: a pass).
@@ -494,13 +634,19 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def _end_of_hand(self) -> None:
         """The accuracy summary, and the costliest mistakes kept to solve again."""
-        graded = tuple(d.assessment for d in self.decisions if d.assessment is not None)
         if self.grading is None:
             return
-        review = Review(graded)
-        self.summary.value = review_html(review, self.round.trump, hints_used=sum(d.hints for d in self.decisions))
-        if self.keeper is None:
-            return
+        review = self._review()
+        if self.keeper is not None:
+            self._keep_mistakes(review)
+        self._show_summary(review)
+
+    def _review(self) -> Review:
+        return Review(tuple(d.assessment for d in self.decisions if d.assessment is not None))
+
+    def _keep_mistakes(self, review: Review) -> None:
+        """The hand's costliest mistakes (and blunders) of play, kept in ``keeper`` to solve again."""
+        assert self.keeper is not None
         worst = [a for a in review.costliest(3) if a.kind == "play" and a.grade in KEPT_GRADES]
         for decision in self.decisions:
             a = decision.assessment
@@ -512,6 +658,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             except ShengjiError as e:
                 self.keep_error = f"Your mistakes of this hand could not be kept for review: {e}"
                 break
+
+    def _show_summary(self, review: Review) -> None:
+        """The hand's accuracy summary, and what was kept of it."""
+        self.summary.value = review_html(review, self.round.trump, hints_used=sum(d.hints for d in self.decisions))
         if self.kept:
             n = len(self.kept)
             self.summary.value += (
@@ -763,6 +913,125 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         verdict = ' data-verdict="incorrect"' if tone == "bad" else ""
         paragraphs = "".join(f"<p>{escape(joker_words(n))}</p>" for n in notes)
         self.coach.value = f'<div class="sjt-feedback"{verdict} role="status" aria-live="polite">{paragraphs}</div>'
+
+
+SAVE_FORMAT = 1
+"""1: the round's position, the learner's decisions (kind, choice, hints, verdict, what undo restores), the deal's
+bookkeeping and the game's rng."""
+_PAUSES = (None, "dealt", "complete", "show")
+
+
+@dataclass(frozen=True)
+class _Resumed:
+    """A saved hand, read and replayed: everything ``CoachedGame.resume`` puts in place."""
+
+    seed: int | None
+    rules: RuleSet
+    bots: list[Bot]
+    round: Round
+    decisions: list[Decision]
+    undo: list[tuple[int, int, str | None, int]]
+    asked: int
+    paused: str | None
+    shown: int
+    explained: int
+    kept: list[int]
+    keep_error: str
+    rng: tuple[Any, ...]
+
+
+def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed:
+    """Read what ``CoachedGame.saved`` wrote, replaying its round: ``RecordError`` names what is wrong."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RecordError(f"not a saved hand of this version (format {SAVE_FORMAT})")
+        position = Position.from_json(data["position"])
+        rnd = position.round()
+        n = rnd.players
+        seed = data["seed"]
+        if seed is not None and type(seed) is not int:
+            raise RecordError(f"a saved hand's seed is a whole number, not {seed!r:.20}")
+        asked, shown, explained = (
+            _count(data[k], k, most) for k, most in (("asked", n), ("shown", n), ("explained", len(rnd.tricks)))
+        )
+        paused = data["paused"]
+        if paused not in _PAUSES:
+            raise RecordError(f"a saved hand waits for a declaration or a shown hand, not {paused!r:.20}")
+        rows = data["decisions"]
+        befores = [_before(row["before"], len(position.history), n) for row in rows]
+        if any(b[0] < a[0] for a, b in itertools.pairwise(befores)):
+            raise RecordError("a saved hand's decisions are not in the order they were made")
+        views = _views_at(position, {b[0] for b in befores})
+        decisions = []
+        for row, before in zip(rows, befores, strict=True):
+            kind = row["kind"]
+            if kind not in KIND_WORDS:
+                raise RecordError(f"a saved decision is one of {', '.join(KIND_WORDS)}, not {kind!r:.20}")
+            view, at = views[before[0]]
+            verdict = row["assessment"]
+            decisions.append(
+                Decision(
+                    kind,
+                    view,
+                    choice_from_json(row["choice"]),
+                    at,
+                    _count(row["hints"], "hints", 99),
+                    None if verdict is None else assessment_from_dict(verdict),
+                )
+            )
+        kept = data["kept"]
+        if not isinstance(kept, list) or not all(type(k) is int for k in kept):
+            raise RecordError("a saved hand's kept mistakes are named by whole numbers")
+        version, state, gauss = data["rng"]
+        rng_state = (version, tuple(state), gauss)
+        random.Random().setstate(rng_state)  # refused here, before anything changes
+        return _Resumed(
+            seed,
+            position.rules,
+            bots_for(position.rules),
+            rnd,
+            decisions,
+            befores,
+            asked,
+            paused,
+            shown,
+            explained,
+            kept,
+            str(data["keep_error"]),
+            rng_state,
+        )
+    except RecordError:
+        raise
+    except (ShengjiError, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise RecordError(f"not a saved hand: {type(e).__name__}: {e}") from None
+
+
+def _count(value: Any, what: str, most: int) -> int:
+    if type(value) is not int or not 0 <= value <= most:
+        raise RecordError(f"a saved hand's {what} is a whole number from 0 to {most}, not {value!r:.20}")
+    return int(value)
+
+
+def _before(value: Any, actions: int, players: int) -> tuple[int, int, str | None, int]:
+    """What undo restores for one decision: the round's history length, ``_asked``, ``_paused``, ``_shown``."""
+    at, asked, paused, shown = value
+    if paused not in _PAUSES:
+        raise RecordError(f"a saved decision waits for a declaration or a shown hand, not {paused!r:.20}")
+    return _count(at, "history", actions), _count(asked, "asked", players), paused, _count(shown, "shown", players)
+
+
+def _views_at(position: Position, lengths: set[int]) -> dict[int, tuple[PlayerView, Position]]:
+    """South's view and the position at each history length in ``lengths``, replaying the round once."""
+    start = Position(position.rules, position.rank, position.dealer, position.deals, ())
+    rnd = start.round()
+    out: dict[int, tuple[PlayerView, Position]] = {}
+    for k in range(len(position.history) + 1):
+        if k in lengths:
+            out[k] = (rnd.view(LEARNER), Position.of(rnd))
+        if k < len(position.history):
+            rnd.apply(position.history[k])
+    return out
 
 
 def _read_calls(calls: Sequence[tuple[Card | str, int]]) -> tuple[tuple[Card, int], ...]:

@@ -8,6 +8,7 @@ Python, and answer keys never leave the kernel.
 from __future__ import annotations
 
 from ._base import BrowserError, SafeWidget
+from .confirm import Confirm
 from .disclosure import Disclosure
 from .hand_picker import HandPicker
 from .puzzle_card import ANSWER_KINDS, PuzzleCard
@@ -17,6 +18,7 @@ from .trump_chooser import TrumpChooser
 __all__ = [
     "ANSWER_KINDS",
     "BrowserError",
+    "Confirm",
     "Disclosure",
     "HandPicker",
     "PuzzleCard",
