@@ -4,12 +4,14 @@ in the learner's store and taken up again where they were; a switch that would e
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from benchmarks.app import decide_as
 from conftest import Migrations
+from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.play.record import RecordError
@@ -17,6 +19,7 @@ from shengji_tutor.play.search import Budget
 from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.store.schema import StoreError
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
+from shengji_tutor.zhengfen import RecordError as ZhengFenRecordError
 
 QUICK = Budget(samples=4, candidates=4)
 BOT = HeuristicBot()
@@ -378,3 +381,136 @@ def test_migration_0006_adds_the_work_and_lessons_done_and_takes_them_back(migra
     assert not added & migrations.tables()
     migrations.alembic("upgrade", "head")
     assert ProgressStore(url=migrations.url).work("hand") is None
+
+
+# -- Zheng Fen ---------------------------------------------------------------------------------------------
+
+
+def play_turns(table: ZhengFenTable, turns: int, seed: int = 1) -> None:
+    """The learner's next ``turns`` turns: a legal play, or now and then a pass."""
+    rng = random.Random(seed)
+    for _ in range(turns):
+        if table.game.done:
+            return
+        plays = table.legal_plays()
+        if table.game.table is not None and (not plays or rng.random() < 0.3):
+            assert table.pass_turn()
+        else:
+            assert table.play(rng.choice(plays).cards)
+
+
+def seen(table: ZhengFenTable) -> tuple[object, ...]:
+    return (
+        table.status.value,
+        table.pile_view.value,
+        table.news.value,
+        table.scores.value,
+        table.hand_result.value,
+        [str(c) for c in table.game.hands[table.seat]],
+        table.players.value,
+    )
+
+
+@pytest.mark.parametrize(("players", "turns"), [(4, 0), (4, 5), (3, 40), (6, 12)])
+def test_a_saved_zheng_fen_game_resumes_as_it_was(players: int, turns: int) -> None:
+    table = ZhengFenTable(seed=7, players=players)
+    play_turns(table, turns)
+    again = ZhengFenTable(seed=1)
+    again.resume(table.saved())
+    assert seen(again) == seen(table)
+    assert again.game.history == table.game.history
+    assert again.game.scores == table.game.scores
+    assert again.saved() == table.saved()
+    assert "Welcome back" in again.verdict.value
+    play_turns(table, 3, seed=2)
+    play_turns(again, 3, seed=2)
+    assert again.game.history == table.game.history
+
+
+def test_a_zheng_fen_game_played_in_asks_before_a_new_table_after_a_resume() -> None:
+    table = ZhengFenTable(seed=7)
+    play_turns(table, 2)
+    again = ZhengFenTable(seed=7)
+    again.resume(table.saved())
+    again.players.value = 5  # the learner's moves count after a reload too
+    assert again.confirm.asking
+    assert again.game.rules.players == 4
+
+
+@pytest.mark.parametrize("bad", ["", "[]", '{"format": 2}', "seat", "cards"])
+def test_a_saved_zheng_fen_game_that_cannot_be_read_is_refused_and_changes_nothing(bad: str) -> None:
+    table = ZhengFenTable(seed=7)
+    play_turns(table, 4)
+    data = json.loads(table.saved())
+    if bad == "seat":
+        data["history"][0]["seat"] = "north"
+    elif bad == "cards":
+        data["history"][-1] = {"action": "play", "seat": data["history"][-1]["seat"], "cards": "BJ BJ BJ BJ"}
+    text = json.dumps(data) if bad in ("seat", "cards") else bad
+    other = ZhengFenTable(seed=3)
+    play_turns(other, 2)
+    before = (other.saved(), seen(other))
+    with pytest.raises(ZhengFenRecordError, match="Zheng Fen game"):
+        other.resume(text)
+    assert (other.saved(), seen(other)) == before
+
+
+def test_lesson_12s_game_comes_back_after_a_reload(learner: ProgressStore) -> None:
+    from shengji_tutor.course.zhengfen_table import zheng_fen_game
+
+    table = zheng_fen_game(seed=12)
+    play_turns(table, 6)
+    table.players.value = 3
+    table.confirm.yes_button.click()  # a new table of three, asked and answered
+    play_turns(table, 3)
+    again = zheng_fen_game(seed=12)  # the page reloaded
+    assert again.game.rules.players == 3
+    assert again.game.history == table.game.history
+    learner.save_work("zhengfen", '{"format": 1, "seed": 1, "players": 9, "history": []}')
+    fresh = zheng_fen_game(seed=12)  # a game the engine refuses: a new game rather than an error
+    assert fresh.game.rules.players == 4
+    assert fresh.game.history == ZhengFenTable(seed=12).game.history
+
+
+def test_a_zheng_fen_game_the_store_cannot_keep_says_so(
+    learner: ProgressStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shengji_tutor.course.zhengfen_table import zheng_fen_game
+
+    def refuse(self: ProgressStore, place: str, state: str) -> None:
+        raise StoreError("the database is read-only")
+
+    monkeypatch.setattr(ProgressStore, "save_work", refuse)
+    table = zheng_fen_game(seed=12)
+    play_turns(table, 1)
+    assert "could not be saved: the database is read-only" in table.save_note.value
+
+
+# -- the practice streak -----------------------------------------------------------------------------------
+
+
+def test_the_practice_streak_and_best_come_back_after_a_reload(learner: ProgressStore) -> None:
+    from test_course import solve_in_the_page
+
+    from shengji_tutor.course.practice import practice
+
+    widget = practice(seed=3)
+    solve_in_the_page(widget)
+    widget.next()
+    solve_in_the_page(widget)
+    assert (widget.streak, widget.best) == (2, 2)
+    again = practice(seed=4)  # the page reloaded
+    assert (again.streak, again.best) == (2, 2)
+    assert "Streak: <strong>2</strong>" in again.counter.value
+    again.card.show_hint()
+    solve_in_the_page(again)  # with a hint: the streak ends, the best stays
+    assert (practice(seed=5).streak, practice(seed=5).best) == (0, 2)
+
+
+@pytest.mark.parametrize("kept", ['{"streak": "ten"}', '{"streak": 5, "best": 2}', '{"streak": -1, "best": 0}'])
+def test_a_kept_streak_that_is_not_one_starts_at_zero(learner: ProgressStore, kept: str) -> None:
+    from shengji_tutor.course.practice import practice
+
+    learner.save_work("practice", kept)
+    widget = practice(seed=3)
+    assert (widget.streak, widget.best) == (0, 0)

@@ -15,6 +15,7 @@ home page's path (lesson 10 has no puzzles).
 
 from __future__ import annotations
 
+from contextlib import suppress
 from html import escape
 from urllib.parse import parse_qs
 
@@ -22,7 +23,6 @@ from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet
 from ..play.record import RecordError
 from ..store.failures import log
-from ..store.progress import NotSentError
 from ..store.schema import StoreError
 from ..ui.coach import CoachedGame
 from .context import page_context
@@ -63,15 +63,11 @@ def play_a_hand(
         seed = seed_from_address(os.environ.get("QUERY_STRING", ""))
 
     def save(state: str) -> str:
-        try:
-            store.save_work(saved_as, state)
-            if game.round.done and lesson is not None:
+        problem = store.keep_work(saved_as, state)
+        if not problem and game.round.done and lesson is not None:
+            with suppress(StoreError):  # the home page's mark only: the hand itself is kept
                 store.finish_lesson(lesson)
-        except NotSentError:
-            return ""  # kept on this computer: nothing is lost
-        except StoreError as e:
-            return f"Your hand could not be saved: {e}."
-        return ""
+        return f"Your hand could not be saved: {problem}." if problem else ""
 
     game = CoachedGame(seed=seed, rules=rules or store.house_rules(), keeper=store)
     kept = store.work(saved_as)

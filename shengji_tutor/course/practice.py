@@ -2,8 +2,10 @@
 
 The streak counts puzzles in a row solved on the first try without a hint: it
 rises once per puzzle (checking the same right answer again does not count),
-and a wrong answer, a hint-assisted answer or a shown answer ends it. A topic
-answered wrong comes back in the learner's review (``learning.Tracker``).
+and a wrong answer, a hint-assisted answer or a shown answer ends it. It is kept
+in the learner's progress store (with their best), so a reload or a new visit
+goes on counting. A topic answered wrong comes back in the learner's review
+(``learning.Tracker``).
 
 The puzzles are made under the learner's own house rules (``ui.house_rules``'s
 chooser above them, for a table of four): a change is kept in their progress
@@ -14,6 +16,7 @@ seat (five players, Finding Friends) leave RULES.md's rules in place, and say so
 
 from __future__ import annotations
 
+import json
 import random
 from html import escape
 from typing import Any
@@ -23,6 +26,7 @@ import ipywidgets as w
 from ..engine.errors import RuleSetError
 from ..engine.rules import RuleSet
 from ..puzzles import Puzzle
+from ..store.failures import log
 from ..store.progress import ProgressStore
 from ..store.schema import StoreError
 from ..ui.house_rules import HouseRules
@@ -45,6 +49,9 @@ PRACTICE_TOPICS = {
 }
 
 
+STREAK_PLACE = "practice"
+"""Where the practice streak is kept in the learner's progress store (``ProgressStore.save_work``)."""
+
 RULES_TITLE = "House rules (RULES §11)"
 """The title of the practice page's house-rules panel (lesson 10's has the same)."""
 
@@ -60,8 +67,8 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.store = learner_progress(store)
         self.note = ""
         self._rng = random.Random(seed)
-        self.streak = 0
-        self.best = 0
+        self.streak, self.best = _kept_streak(self.store)
+        self.save_note = ""
         self.topic = w.Dropdown(options=list(PRACTICE_TOPICS), description="Topic")
         self.level = w.ToggleButtons(options=[("Easy", 1), ("Medium", 2), ("Hard", 3)], description="Difficulty")
         asked = _topic_of(route_detail())  # the address asked for a topic (#practice/points): start there
@@ -156,16 +163,32 @@ class Practice(w.VBox):  # type: ignore[misc]
         """A puzzle's first answer: a first try adds one to the streak, anything else ends it (once per puzzle)."""
         self.streak = self.streak + 1 if outcome.first_try else 0
         self.best = max(self.best, self.streak)
+        problem = self.store.keep_work(STREAK_PLACE, json.dumps({"streak": self.streak, "best": self.best}))
+        self.save_note = f"Your streak could not be kept for next time: {problem}." if problem else ""
         self._show_streak()
 
     def _show_streak(self) -> None:
         flame = "🔥 " if self.streak >= 3 else ""
-        note = "".join(f'<p class="sjt-note">{escape(n)}</p>' for n in (self.rules_note, self.note) if n)
+        notes = (self.rules_note, self.note, self.save_note)
+        note = "".join(f'<p class="sjt-note">{escape(n)}</p>' for n in notes if n)
         self.counter.value = (
             f'<p class="sjt-streak-line" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
             f'best: {self.best} <span class="sjt-aside">(puzzles in a row right first try, without a hint)</span>'
             f"</p>{note}"
         )
+
+
+def _kept_streak(store: ProgressStore) -> tuple[int, int]:
+    """The streak and best the learner left practice with (0, 0 the first time, or when what was kept is not one)."""
+    text = store.work(STREAK_PLACE)
+    if text is None:
+        return 0, 0
+    data = json.loads(text)  # the store keeps only JSON objects
+    streak, best = data.get("streak"), data.get("best")
+    if type(streak) is not int or type(best) is not int or not 0 <= streak <= best:
+        log.warning("practice streak of %s not read: %.60s", store.learner, text)
+        return 0, 0
+    return streak, best
 
 
 def _topic_of(kind: str) -> str | None:

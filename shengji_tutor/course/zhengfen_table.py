@@ -8,6 +8,11 @@ turn, and the scores. At four you sit South; at 3, 5 or 6 players (the Players
 buttons start a new game) you are Seat 1. The other seats are ``HeuristicBot``s.
 The game is the engine's ``Game``, played to 500.
 
+Nothing is lost on a reload: ``saved()`` is the game as JSON (its seed, table and
+every action, which the engine replays), handed to ``on_save`` after each change;
+``resume(text)`` takes it up again. ``zheng_fen_game()`` is lesson 12's table for
+the page's learner, kept in their progress store.
+
 >>> from shengji_tutor.course.zhengfen_table import ZhengFenTable
 >>> table = ZhengFenTable(seed=3)
 >>> table.game.to_act == table.seat or table.game.done
@@ -26,19 +31,38 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
 
 from ..engine.cards import Card, CardsLike, as_cards, format_cards
+from ..engine.errors import ShengjiError
 from ..engine.seats import SEATS, seat_name
+from ..store.failures import log
 from ..ui.render import hand_svg
 from ..ui.widgets import Confirm, HandPicker
-from ..zhengfen import Combination, CombinationError, Game, HeuristicBot, Pass, Play, ZhengFenRules, classify, value
+from ..zhengfen import (
+    Combination,
+    CombinationError,
+    Game,
+    HeuristicBot,
+    Pass,
+    Play,
+    RecordError,
+    ZhengFenRules,
+    classify,
+    value,
+)
 from ..zhengfen import refusal as refusal_words
+from ..zhengfen.game import action_from_dict
+from .context import page_context
 
-__all__ = ["ZhengFenTable"]
+__all__ = ["ZhengFenTable", "zheng_fen_game"]
+
+SAVE_FORMAT = 1
+"""1: the game's seed, its table size and every action (the engine replays them)."""
 
 SOUTH = SEATS.index("South")
 
@@ -54,8 +78,10 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
     seat: int
     bots: dict[int, HeuristicBot]
 
-    def __init__(self, seed: int = 0, players: int = 4) -> None:
+    def __init__(self, seed: int = 0, players: int = 4, on_save: Callable[[str], str] | None = None) -> None:
         self.seed = seed
+        self.on_save = on_save
+        """Called with ``saved()`` after each change of the game; it answers "" or why it could not keep it."""
         self._seat_up(players)
         self.pile: list[Card] = []
         self.events: list[str] = []
@@ -85,12 +111,14 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.pending: int | None = None
         """The player count the learner asked for, while the table asks whether to end the game for it."""
         self.confirm = Confirm(self._confirmed, self._kept)
+        self.save_note = w.HTML()
         self.hand_result = w.HTML()
         """The last hand's result: each seat's points in it and the scores, as the Sheng ji hand's summary shows."""
         buttons = w.HBox([self.play_button, self.pass_button, self.new_button, self.players])
         super().__init__(
             [
                 self.status,
+                self.save_note,
                 self.hand_result,
                 self.pile_view,
                 self.news,
@@ -125,6 +153,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.verdict.value = "Pick cards, then Play — or Pass."
         self._bots_play()
         self._show()
+        self.save_game()
         return True
 
     def pass_turn(self) -> bool:
@@ -135,6 +164,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self._mine += 1
         self._bots_play()
         self._show()
+        self.save_game()
         return True
 
     def new_game(self) -> None:
@@ -143,6 +173,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self._cleared()
         self._bots_play()
         self._show()
+        self.save_game()
 
     def ask_players(self, players: int) -> None:
         """The Players buttons: a new table at once when the learner has not played in this game; else the table
@@ -188,6 +219,62 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self._cleared()
         self._bots_play()
         self._show()
+        self.save_game()
+
+    # -- nothing lost on a reload ------------------------------------------------------------
+
+    def saved(self) -> str:
+        """The game as JSON: its seed, its table size and every action so far (``resume`` replays them)."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "seed": self.seed,
+                "players": self.game.rules.players,
+                "history": [a.to_dict() for a in self.game.history],
+            }
+        )
+
+    def resume(self, text: str) -> None:
+        """Take up the game ``saved()`` wrote, replaying its actions through the engine: its hands, pile, scores and
+        news as they were. Anything it cannot read raises ``RecordError`` naming the problem, and the game in play
+        stays as it was."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+                raise RecordError(f"not a saved Zheng Fen game of this version (format {SAVE_FORMAT})")
+            seed, players = data["seed"], data["players"]
+            if type(seed) is not int or type(players) is not int:
+                raise RecordError("a saved Zheng Fen game's seed and table size are whole numbers")
+            actions = [action_from_dict(a) for a in data["history"]]
+            game = Game(ZhengFenRules(players=players), seed=seed)
+            for action in actions:
+                game.apply(action)  # checked here, before anything of the table in play changes
+        except RecordError:
+            raise
+        except (ShengjiError, ValueError, KeyError, TypeError, AttributeError) as e:
+            raise RecordError(f"not a saved Zheng Fen game: {type(e).__name__}: {e}") from None
+        self.seed = seed
+        self._seat_up(players)
+        self.players.value = players
+        self.picker.label = f"Your hand ({self._name(self.seat)})"
+        self._cleared()
+        for action in actions:
+            self._apply(action)
+        self._mine = sum(1 for a in actions if a.seat == self.seat)
+        self._show()
+        self.verdict.value = "Welcome back: this is the game you were playing, where you left it."
+
+    def save_game(self) -> None:
+        """Hand the game to ``on_save``; what it says went wrong (if anything) is shown under the status line."""
+        if self.on_save is None:
+            return
+        problem = self.on_save(self.saved())
+        self.save_note.value = (
+            f'<div class="sjt-error" role="alert">{escape(problem)} The game goes on, but a reload would start a '
+            "new one.</div>"
+            if problem
+            else ""
+        )
 
     def _seat_up(self, players: int) -> None:
         game = Game(ZhengFenRules(players=players), seed=self.seed)  # refuses a bad count before anything changes
@@ -292,3 +379,24 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<ZhengFenTable seed={self.seed} {format_cards(self.game.hands[self.seat])}>"
+
+
+def zheng_fen_game(seed: int = 12, saved_as: str = "zhengfen") -> ZhengFenTable:
+    """Lesson 12's table for this page's learner: their game in progress taken up again (kept under ``saved_as`` in
+    their progress store after each change), or a new game dealt from ``seed``."""
+    store = page_context().progress
+
+    def save(state: str) -> str:
+        problem = store.keep_work(saved_as, state)
+        return f"Your game could not be saved: {problem}." if problem else ""
+
+    table = ZhengFenTable(seed=seed)
+    kept = store.work(saved_as)
+    if kept is not None:
+        try:
+            table.resume(kept)
+        except RecordError as e:  # a game this version cannot replay: a new game instead
+            log.warning("saved Zheng Fen game of %s not resumed: %s", store.learner, e)
+    table.on_save = save
+    table.save_game()
+    return table

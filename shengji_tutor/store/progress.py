@@ -421,6 +421,17 @@ class ProgressStore:
         place, state = validate.work_place(place), validate.work(state)
         self._with_local_copy(lambda store: store._save_work(place, state))
 
+    def keep_work(self, place: str, state: str) -> str:
+        """``save_work``, for a page: "" once the work is kept (in a class, perhaps on this computer only), else
+        why it could not be, in words."""
+        try:
+            self.save_work(place, state)
+        except NotSentError:
+            return ""
+        except StoreError as e:
+            return str(e)
+        return ""
+
     def work(self, place: str) -> str | None:
         """The work kept at ``place`` (``save_work``), or None when there is none.
 

@@ -52,6 +52,26 @@ def in_step(page: Any, twin: CoachedGame) -> None:
     )
 
 
+def decide(game: Any, twin: CoachedGame, play: Sequence[Card] | None = None) -> None:
+    """Make the learner's decision on the page and on the twin as the heuristic bot would, passing on a
+    declaration (``play``: these cards instead of the bot's play)."""
+    asked, view = twin.awaiting, twin.round.view(LEARNER)
+    if asked == "declare":
+        game.get_by_role("button", name="Pass", exact=True).click()
+        twin.pass_declaration()
+    elif asked == "bury":
+        burial = list(BOT.discard(view))
+        pick(game, burial)
+        game.get_by_role("button", name="Bury", exact=True).click()
+        twin.bury(burial)
+    else:
+        assert asked == "play"
+        cards = list(play) if play is not None else list(BOT.play(view))
+        pick(game, cards)
+        game.get_by_role("button", name="Play", exact=True).click()
+        twin.play(cards)
+
+
 def worst(twin: CoachedGame) -> list[Card]:
     trump = twin.round.trump
     assert trump is not None
@@ -69,24 +89,17 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
     declared = hinted = graded_bad = False
     while twin.awaiting is not None:
         asked, view = twin.awaiting, twin.round.view(LEARNER)
-        if asked == "declare":
-            cards = None if declared else BOT.declare(view)
-            if cards:
-                game.get_by_role("button", name=joker_words(f"Declare {format_cards(cards)}"), exact=True).click()
-                twin.declare(cards)
-                declared = True
-            else:
-                game.get_by_role("button", name="Pass", exact=True).click()
-                twin.pass_declaration()
-        elif asked == "bury":
-            burial = list(BOT.discard(view))
-            pick(game, burial)
-            game.get_by_role("button", name="Bury", exact=True).click()
-            twin.bury(burial)
+        cards = None if declared or asked != "declare" else BOT.declare(view)
+        if cards:
+            game.get_by_role("button", name=joker_words(f"Declare {format_cards(cards)}"), exact=True).click()
+            twin.declare(cards)
+            declared = True
+        elif asked in ("declare", "bury"):
+            decide(game, twin)
+        if asked == "bury":
             in_step(page, twin)
             assert "Your burial:" in game.locator(".sjt-verdict").inner_text()
-        else:
-            assert asked == "play"
+        elif asked == "play":
             if not hinted:
                 for step in ("The idea", "The suit", "The cards"):
                     game.locator(".sjt-hint-ladder button").click()
@@ -96,10 +109,7 @@ def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) 
                     )
                 assert game.locator(".sjt-hint-ladder button").is_disabled()
                 hinted = True
-            play = list(BOT.play(view)) if graded_bad else worst(twin)
-            pick(game, play)
-            game.get_by_role("button", name="Play", exact=True).click()
-            twin.play(play)
+            decide(game, twin, None if graded_bad else worst(twin))
             if not graded_bad:
                 in_step(page, twin)
                 grade = game.locator(".sjt-verdict").get_attribute("data-grade")
@@ -158,16 +168,8 @@ def test_finding_friends_with_five_players_picked_in_the_house_rules(page: Any, 
     assert "Seat 3 (you)" in table.inner_html()
     assert "Your hand (Seat 3)" in game.locator(".sjt-picker").inner_text()
     while not twin.round.tricks:
-        asked, view = twin.awaiting, twin.round.view(LEARNER)
-        if asked == "declare":
-            game.get_by_role("button", name="Pass", exact=True).click()
-            twin.pass_declaration()
-        else:
-            assert asked == "play"
-            play = list(BOT.play(view))
-            pick(game, play)
-            game.get_by_role("button", name="Play", exact=True).click()
-            twin.play(play)
+        assert twin.awaiting in ("declare", "play")
+        decide(game, twin)
         in_step(page, twin)
     if not twin.round.done:  # the meter is its own widget: the hand may be drawn before it says the next trick
         page.wait_for_function(
@@ -184,9 +186,45 @@ def test_finding_friends_with_five_players_picked_in_the_house_rules(page: Any, 
     page.wait_for_timeout(300)
     assert overflow(page) == []
     no_trouble(page)
-    # the choice is kept for the learner (the browser tests share one): back to RULES.md's table of four
+    # the choice is kept for the learner (the browser tests share one): back to RULES.md's table of four. A hand
+    # the learner has played in is under way, so the game asks first, and only the red button deals anew
     chooser.get_by_role("button", name="4", exact=True).click()
+    question = game.locator(".sjt-confirm")
+    question.wait_for(timeout=TIMEOUT)
+    assert "New house rules start a new hand" in question.inner_text()
+    assert "Your hand (Seat 3)" in game.locator(".sjt-picker").inner_text()  # nothing dealt before the answer
+    question.get_by_role("button", name="Deal a new hand with them", exact=True).click()
     page.wait_for_function(
         "document.querySelector('.sjt-coached-game .sjt-picker')?.textContent.includes('Your hand (South)')",
         timeout=TIMEOUT,
     )
+
+
+RELOAD_SEED = 11
+
+
+def test_a_reload_in_the_middle_of_a_hand_takes_it_up_where_it_was(page: Any, voila_url: str) -> None:
+    """The README's promise: close the browser and come back any time. The learner plays two tricks' worth of
+    decisions, reloads, and finds the same cards, the same trick and the coach welcoming them back."""
+    twin = CoachedGame(seed=RELOAD_SEED, grading=None)
+    address = f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={RELOAD_SEED}"
+    page.goto(address, timeout=TIMEOUT)
+    game = page.locator(".sjt-coached-game")
+    game.wait_for(timeout=TIMEOUT)
+    in_step(page, twin)
+    while len(twin.round.tricks) < 2 and twin.awaiting is not None:
+        decide(game, twin)
+        in_step(page, twin)
+    page.wait_for_function(
+        "document.querySelector('.sjt-coached-game .sjt-verdict')?.textContent.includes('Your')", timeout=TIMEOUT
+    )
+    page.reload(timeout=TIMEOUT)
+    game.wait_for(timeout=TIMEOUT)
+    in_step(page, twin)  # the same hand, asking the same thing
+    page.wait_for_function(
+        "document.querySelector('.sjt-coached-game .sjt-coach')?.textContent.includes('Welcome back')",
+        timeout=TIMEOUT,
+    )
+    assert "Your" in game.locator(".sjt-verdict").inner_text()  # the last verdict, as it was told
+    assert f"Trick {len(twin.round.tricks) + 1}" in game.locator(".sjt-meter").inner_text()
+    no_trouble(page)

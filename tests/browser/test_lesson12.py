@@ -1,7 +1,7 @@
 """Lesson 12, Zheng Fen (挣分), in a real browser: a puzzle is graded naming RULES §12, and the table plays a lead.
 
-The page's table is ``ZhengFenTable(seed=12)``; the test keeps a twin with the same seed (the bots are
-deterministic) to know what the learner holds and which lead is legal.
+The page's table is ``zheng_fen_game(seed=12)`` (a new game: the server's data folder is fresh); the test keeps
+a twin with the same seed (the bots are deterministic) to know what the learner holds and which lead is legal.
 """
 
 from __future__ import annotations
