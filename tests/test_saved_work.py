@@ -11,6 +11,7 @@ import pytest
 
 from benchmarks.app import decide_as
 from conftest import Migrations
+from shengji_tutor.course.steps import Step
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.play.bots import HeuristicBot
@@ -514,3 +515,56 @@ def test_a_kept_streak_that_is_not_one_starts_at_zero(learner: ProgressStore, ke
     learner.save_work("practice", kept)
     widget = practice(seed=3)
     assert (widget.streak, widget.best) == (0, 0)
+
+
+# -- lessons without puzzles are marked done on the home page's path ------------------------------------------
+
+
+def lesson_one_steps() -> list[Step]:
+    """Lesson 1's page begun: its header, then two of its questions."""
+    from shengji_tutor.course import lesson_header
+    from shengji_tutor.course.round_questions import partner_question, takeover_question
+
+    lesson_header(1)
+    return [Step(partner_question(2), "Partners sit opposite (RULES §1)."), Step(takeover_question(), "80 (RULES §9).")]
+
+
+def test_lesson_1_is_finished_when_every_question_is_answered(learner: ProgressStore) -> None:
+    from shengji_tutor.course import finish_line, home
+
+    first, second = lesson_one_steps()
+    line = finish_line(1)
+    assert "0 of 2 questions of this lesson answered: 2 to go" in line.value
+    assert "Lesson 1, Start here: the game in five minutes" in home().value
+    assert first.answer("North").correct  # South's partner, first try
+    assert "1 of 2 questions of this lesson answered: 1 to go" in line.value
+    assert learner.lessons_done() == set()
+    second.reveal()  # "Show me" finishes a question too
+    assert learner.lessons_done() == {"start-here"}
+    assert "Lesson 1 complete: Start here" in line.value
+    assert "answered all 2 questions, 1 of them on the first try" in line.value
+    assert 'rel="next"' in line.value
+    assert "review" not in line.value  # a lesson's questions do not come back in the review
+    page = home().value
+    assert "Lesson 1, Start here: finished (the game in five minutes)" in page
+    assert "✓ Finished · the game in five minutes" in page
+    assert "Lesson 10, Play a hand: a whole round against three bots" in page  # not finished yet
+
+
+def test_a_lesson_page_counts_only_its_own_steps(learner: ProgressStore) -> None:
+    from shengji_tutor.course import finish_line, lesson_header
+    from shengji_tutor.course.round_questions import partner_question
+
+    Step(partner_question(2), "from another page (RULES §1).")  # a lesson run before, in the same kernel
+    lesson_one_steps()
+    assert "0 of 2 questions" in finish_line(1).value
+    lesson_header(1)
+    assert finish_line(1).value == ""  # no questions: nothing to finish, nothing marked
+    assert learner.lessons_done() == set()
+
+
+def test_a_finished_hand_marks_lesson_10_on_the_path(learner: ProgressStore) -> None:
+    from shengji_tutor.course import home
+
+    learner.finish_lesson("play-a-hand")
+    assert "Lesson 10, Play a hand: finished (a whole round against three bots)" in home().value

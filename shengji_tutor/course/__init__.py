@@ -7,7 +7,7 @@ long: they call ``lesson_header``, ``cards``, ``puzzle_set`` and ``lesson_footer
 from __future__ import annotations
 
 from .catalogue import LESSONS, Lesson
-from .pages import cards, home, lesson_footer, lesson_header, page_header
+from .pages import cards, finish_line, home, lesson_footer, lesson_header, page_header
 from .practice import Practice, practice
 from .puzzle_sets import PuzzleSet, puzzle_set
 
@@ -17,6 +17,7 @@ __all__ = [
     "Practice",
     "PuzzleSet",
     "cards",
+    "finish_line",
     "home",
     "lesson_footer",
     "lesson_header",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from html import escape
 
@@ -30,11 +30,14 @@ GENERATED = ("winner", "legal", "play", "points", "throw", "order")
 _GREEN, _LIGHT, _GREY, _INK = "#1b7a3a", "#a8d5b5", "#d7e0d9", "#12301c"
 
 
-def path_svg(progress: Mapping[int, tuple[int, int, int]], href: Callable[[Lesson], str]) -> str:
+def path_svg(
+    progress: Mapping[int, tuple[int, int, int]], href: Callable[[Lesson], str], finished: Set[int] = frozenset()
+) -> str:
     """The lessons as a winding path, each a ring filled with its mastery (a picture, with a label for each stop).
 
     ``progress`` maps a lesson number to (mastered, solved, total); a lesson
-    without puzzles is drawn with a dashed ring. ``href`` gives each lesson's link.
+    without puzzles is drawn with a dashed ring, a full green one with a star once
+    it is among the ``finished`` lessons. ``href`` gives each lesson's link.
     """
     per_row, gap, top = 6, 118, 52
     width = 2 * 50 + gap * (per_row - 1)
@@ -52,27 +55,30 @@ def path_svg(progress: Mapping[int, tuple[int, int, int]], href: Callable[[Lesso
     ]
     for lesson, (x, y) in zip(LESSONS, points, strict=True):
         mastered, solved, total = progress.get(lesson.number, (0, 0, 0))
-        parts.append(_stop(lesson, x, y, mastered, solved, total, href(lesson)))
+        parts.append(_stop(lesson, x, y, mastered, solved, total, href(lesson), lesson.number in finished))
     return (
         f'<svg class="sjt-path" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
         f'role="group" aria-label="Your path through the course">{"".join(parts)}</svg>'
     )
 
 
-def _stop(lesson: Lesson, x: float, y: float, mastered: int, solved: int, total: int, link: str) -> str:
+def _stop(lesson: Lesson, x: float, y: float, mastered: int, solved: int, total: int, link: str, finished: bool) -> str:
     r = 24
     ring = [f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="{_GREY}" stroke-width="7"/>']
     if total:
         ring.append(_arc(x, y, r, solved / total, _LIGHT))
         ring.append(_arc(x, y, r, mastered / total, _GREEN))
         said = f"{mastered} of {total} puzzles mastered, {solved} solved"
+    elif finished:
+        ring[0] = f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="{_GREEN}" stroke-width="7"/>'
+        said = f"finished ({NO_PUZZLES.get(lesson.number, 'no puzzles')})"
     else:
         ring[0] = (
             f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="#9fb3a4" stroke-width="3" '
             'stroke-dasharray="5 4"/>'
         )
         said = NO_PUZZLES.get(lesson.number, "no puzzles yet")
-    done = total > 0 and mastered == total
+    done = (total > 0 and mastered == total) or (total == 0 and finished)
     fill = _GREEN if done else _INK
     lines = "".join(
         f'<tspan x="{x}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'

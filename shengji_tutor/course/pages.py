@@ -20,18 +20,20 @@ from ..engine.cards import CardsLike, as_cards
 from ..engine.trump import Trump
 from ..puzzles import load_bank
 from ..store.mastery import mastery_of
-from ..store.progress import ProgressStore
+from ..store.progress import NotSentError, ProgressStore
 from ..store.schema import StoreError
 from ..ui.render import hand_svg
 from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, REVIEW, Lesson, find_lesson, puzzles_of
 from .context import at_request, learner_known, page_context
 from .dashboard import path_svg, review_banner, weak_spots, weak_spots_html
 from .places import place_of
+from .steps import page_steps, start_page_steps
 
 __all__ = [
     "STYLE",
     "LessonHeader",
     "cards",
+    "finish_line",
     "header_of",
     "home",
     "learner_progress",
@@ -222,6 +224,7 @@ def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHead
     """
     header = LessonHeader(number, store)
     _HEADERS[number] = header
+    start_page_steps()
     return header
 
 
@@ -260,13 +263,13 @@ def lesson_footer(number: int) -> HTML:
     return HTML(STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
 
 
-def lesson_complete_html(number: int, total: int, mastered: int) -> str:
-    """The card under a lesson's last puzzle once every puzzle is solved: what was mastered, what comes back in the
-    review, and the next lesson."""
+def lesson_complete_html(number: int, total: int, mastered: int, *, questions: bool = False) -> str:
+    """The card under a lesson's last puzzle once every puzzle is solved (with ``questions``: under a lesson without
+    puzzles once every question is answered): what was mastered, what comes back in the review, the next lesson."""
     lesson = find_lesson(number)
     nxt = next((x for x in LESSONS if x.number > number), None)
     zh = f" ({escape(lesson.chinese)})" if lesson.chinese else ""
-    again = total - mastered
+    again = 0 if questions else total - mastered  # a lesson's questions are not reviewed: its puzzles are
     review = (
         f" The {again} you first got wrong come back in your review until you get them right at once."
         if again > 1
@@ -279,11 +282,47 @@ def lesson_complete_html(number: int, total: int, mastered: int) -> str:
         if nxt
         else f'<a href="{_href(PRACTICE)}">Practice →</a>'
     )
+    did = f"answered all {total} questions" if questions else f"solved all {total} puzzles"
     return (
         f'<div class="sjt-complete" role="status"><p><strong>Lesson {number} complete: {escape(lesson.title)}{zh}.'
-        f"</strong></p><p>You solved all {total} puzzles, {mastered} of them on the first try.{review}</p>"
+        f"</strong></p><p>You {did}, {mastered} of them on the first try.{review}</p>"
         f"<p>{onward}</p></div>"
     )
+
+
+def finish_line(number: int, store: ProgressStore | None = None) -> w.HTML:
+    """The end of a lesson without puzzles (lesson 1): how many of its questions are still to answer, then, once
+    all are answered or shown, the "lesson complete" card — and the lesson is marked finished in the learner's
+    store, for the home page's path."""
+    lesson = find_lesson(number)
+    steps = page_steps()
+    line = w.HTML()
+    line.add_class("sjt-finish-line")
+    if not steps:
+        return line
+
+    def draw() -> None:
+        left = sum(1 for s in steps if not s.explained)
+        if left:
+            line.value = (
+                f'<p class="sjt-note" aria-live="polite">{len(steps) - left} of {len(steps)} questions of this '
+                f"lesson answered: {left} to go.</p>"
+            )
+            return
+        problem = ""
+        try:
+            learner_progress(store).finish_lesson(lesson.slug)
+        except NotSentError:
+            pass
+        except StoreError as e:
+            problem = f'<p class="sjt-error">Not saved: {escape(str(e))}</p>'
+        first_try = sum(1 for s in steps if s.solved and s.wrong == 0)
+        line.value = lesson_complete_html(number, len(steps), first_try, questions=True) + problem
+
+    for step in steps:
+        step.on_explained(draw)
+    draw()
+    return line
 
 
 def cards(text: CardsLike, trump: Trump | None = None, *, sort: bool = False, label: str = "") -> HTML:
@@ -331,18 +370,22 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
     mastery = mastery_of(history, _reviewed(store))
     items = []
     progress: dict[int, tuple[int, int, int]] = {}
+    done = store.lessons_done()
+    finished = {lesson.number for lesson in LESSONS if lesson.slug in done}
     for lesson in LESSONS:
         puzzles = puzzles_of(lesson.number, bank)
         states = [mastery[p.id] for p in puzzles if p.id in mastery]
         counts = (sum(m.mastered for m in states), sum(m.solved for m in states))
         progress[lesson.number] = (*counts, len(puzzles))
         instead = NO_PUZZLES.get(lesson.number, "")
+        if lesson.number in finished and not puzzles:
+            instead = f"✓ Finished · {instead}" if instead else "✓ Finished"
         meter = _meter(counts, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
             f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
         )
-    path = path_svg(progress, lambda lesson: _href_raw(lesson.notebook))
+    path = path_svg(progress, lambda lesson: _href_raw(lesson.notebook), finished)
     spots = weak_spots_html(weak_spots(history, bank), _route_href)
     html = (
         STYLE

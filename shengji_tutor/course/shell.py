@@ -56,6 +56,7 @@ SHELL_STYLE = """<style>
 .sjt-shell-content > .widget-box, .sjt-shell-content .sjt-lesson-block { margin-bottom: 0.2em; }
 .sjt-lesson-text { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c;
   line-height: 1.5; }
+.sjt-lesson-text td, .sjt-lesson-text th { text-align: left; }
 .sjt-lesson-text pre.sjt-output { background: #f2f6f2; border-radius: 8px; padding: 0.5em 0.8em;
   white-space: pre-wrap; }
 .sjt-shell-content h1:focus { outline: none; }

@@ -44,7 +44,7 @@ from ..ui.widgets import HandPicker, TrickTable
 from .lesson_runner import markdown_html
 from .questions import Question, seats_from
 
-__all__ = ["STEP_STYLE", "Step", "TrickStepper"]
+__all__ = ["STEP_STYLE", "Step", "TrickStepper", "page_steps", "start_page_steps"]
 
 STEP_STYLE = """<style>
 .sjt-step { border: 2px solid #1b7a3a; border-radius: 12px; padding: 0.4em 0.9em 0.7em; margin: 0.6em 0 1em;
@@ -72,6 +72,19 @@ STEP_STYLE = """<style>
 WRONG_BEFORE_SHOW_ME = 2
 """Wrong answers after which "Show me" is offered."""
 
+_PAGE_STEPS: list[Step] = []
+"""The steps made since the lesson on the page began (``start_page_steps``): a lesson's "finished" line watches them."""
+
+
+def start_page_steps() -> None:
+    """A lesson begins on the page (its header is drawn): the steps made from now on are its steps."""
+    _PAGE_STEPS.clear()
+
+
+def page_steps() -> list[Step]:
+    """The steps made since the lesson on the page began, in order."""
+    return list(_PAGE_STEPS)
+
 
 class Step(w.VBox):  # type: ignore[misc]
     """One question before its explanation: ``answer(value)`` grades it (the buttons and Check call it).
@@ -98,6 +111,7 @@ class Step(w.VBox):  # type: ignore[misc]
         self.wrong = 0
         """Wrong answers so far."""
         self.grades: list[Grade] = []
+        self._explained_callbacks: list[Callable[[], None]] = []
         picture = f'<div class="sjt-step-picture">{question.picture}</div>' if question.picture else ""
         self.prompt = w.HTML(
             STEP_STYLE
@@ -117,6 +131,11 @@ class Step(w.VBox):  # type: ignore[misc]
         answer_row = self._answer_widgets()
         super().__init__([self.prompt, answer_row, self.feedback, self.show_me, self.explanation])
         self.add_class("sjt-step")
+        _PAGE_STEPS.append(self)
+
+    def on_explained(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` once the explanation is on the page (answered right, or shown)."""
+        self._explained_callbacks.append(callback)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -201,6 +220,8 @@ class Step(w.VBox):  # type: ignore[misc]
             f'<div class="sjt-step-explanation jp-RenderedHTMLCommon">{joker_words(markdown_html(self._explanation))}</div>'
         )
         self.explanation.children = [text, *more]
+        for callback in self._explained_callbacks:
+            callback()
 
     def _mark(self, value: Any, style: str) -> None:
         button = self.choice_buttons.get(value) if isinstance(value, str) else None

@@ -218,3 +218,44 @@ def test_the_keyboard_skips_to_a_lessons_puzzles_in_two_keys(page: Any, voila_ur
     page.keyboard.press("Tab")
     assert page.evaluate("!!document.activeElement.closest('.sjt-puzzle')")
     no_trouble(page)
+
+
+def test_finishing_lesson_1_marks_it_done_on_the_home_path(page: Any, voila_url: str) -> None:
+    """Lesson 1 has no puzzles: once its last question is answered (or shown) the lesson-complete card appears, and
+    the home page's path marks it finished. The learner here answers each step with whatever comes first and takes
+    "Show me" when it is offered, as a hurried beginner would."""
+    open_page(page, voila_url, "01-start-here.ipynb", ".sjt-step")
+    steps = page.locator(".sjt-place-start-here .sjt-step")
+    count = steps.count()
+    assert count >= 4
+    line = page.locator(".sjt-finish-line")
+    assert f"0 of {count} questions" in line.inner_text()
+    for k in range(count):
+        step = steps.nth(k)
+        for _ in range(6):
+            if step.locator(".sjt-step-explanation").count():
+                break
+            show_me = step.get_by_role("button", name="Show me", exact=True)
+            if show_me.is_visible():
+                show_me.click()
+            elif step.locator("input[type='text'], input[type='number']").count():
+                step.locator("input").first.fill("0")
+                step.get_by_role("button", name="Check", exact=True).click()
+            elif step.locator("button.sjt-card").count():
+                step.locator("button.sjt-card").first.click()
+                step.get_by_role("button", name="Check", exact=True).click()
+            else:
+                step.locator("button:not([disabled])").first.click()
+            page.wait_for_timeout(150)
+        step.locator(".sjt-step-explanation").wait_for(timeout=TIMEOUT)
+    card = page.locator(".sjt-complete")
+    card.wait_for(timeout=TIMEOUT)
+    assert "Lesson 1 complete: Start here" in card.inner_text()
+    assert "Next: 2. Point cards" in card.inner_text()
+    page.get_by_role("link", name="Course home").first.click()
+    page.wait_for_selector(".sjt-place-home .sjt-path", timeout=TIMEOUT)
+    stop = page.locator(".sjt-path a").first
+    assert "finished" in (stop.get_attribute("aria-label") or "")
+    assert "★" in (stop.text_content() or "")
+    assert "✓ Finished" in page.locator(".sjt-home-list li[data-lesson='1']").inner_text()
+    no_trouble(page)
