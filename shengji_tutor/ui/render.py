@@ -213,6 +213,33 @@ def hand_html(cards: CardsLike, trump: Trump | None = None) -> str:
     return f'<div class="sjt-hand">{hand_svg(cards, trump)}</div>'
 
 
+_EDGE = 8
+"""The felt left between a play's cards and the table's edge."""
+_MIDDLE = 50
+"""Half the width kept clear around the table's middle (the trick's points) by the plays of the side seats."""
+
+
+def _trick_table_size(seats: int, by_seat: dict[int, list[Card]], w: float) -> tuple[float, float, float]:
+    """The table's width and height, and the step between a play's cards, for the plays ``by_seat``.
+
+    A play fans its cards 0.55 of a card apart. When a side seat's throw would not
+    fit between the table's edge and its middle, the fan closes up, but never so far
+    that a card's index (rank, suit, points) is hidden; if it still does not fit, the
+    table grows wider. A table's picture scales to its box, so a wider table is drawn
+    smaller rather than running off a phone.
+    """
+    size_w, size_h = 460.0, 360.0
+    step = w * 0.55
+    index = w * INDEX_WIDTH / CARD_WIDTH + 1
+    side = [len(p) for s, p in by_seat.items() if abs(math.cos(math.pi / 2 + 2 * math.pi * s / seats)) > 0.5]
+    longest = max(side, default=0)
+    if longest > 1:
+        room = size_w / 2 - _EDGE - _MIDDLE
+        step = max(index, min(step, (room - w) / (longest - 1)))
+        size_w = max(size_w, 2 * ((longest - 1) * step + w + _EDGE + _MIDDLE))
+    return size_w, size_h, step
+
+
 def trick_svg(
     plays: Sequence[CardsLike],
     leader: int = 0,
@@ -241,19 +268,19 @@ def trick_svg(
         raise ValueError(f"a table of {seats} seats cannot show leader {leader}, winner {winner}, {len(cards)} plays")
     w = 44
     h = round(w * CARD_HEIGHT / CARD_WIDTH)
-    size_w, size_h = 460, 360
+    by_seat = {(leader + k) % seats: play for k, play in enumerate(cards)}
+    size_w, size_h, step = _trick_table_size(seats, by_seat, w)
     cx0, cy0, rx, ry = size_w / 2, size_h / 2, size_w / 2 - 92, size_h / 2 - 62
     centres = {}
     for seat in range(seats):
         angle = math.pi / 2 + 2 * math.pi * seat / seats  # counter-clockwise from the top
         centres[seat] = (cx0 + rx * math.cos(angle), cy0 - ry * math.sin(angle))
     parts = []
-    by_seat = {(leader + k) % seats: play for k, play in enumerate(cards)}
     total = sum(c.points for p in cards for c in p) if points is None else points
     for seat, (cx, cy) in centres.items():
         play = by_seat.get(seat, [])
-        span = (len(play) - 1) * (w * 0.55) + w if play else w
-        x0 = cx - span / 2
+        span = (len(play) - 1) * step + w if play else w
+        x0 = min(max(cx - span / 2, _EDGE), size_w - _EDGE - span)  # a long throw stays on the table
         if seat == winner:
             parts.append(
                 f'<rect x="{x0 - 6:g}" y="{cy - h / 2 - 6:g}" width="{span + 12:g}" height="{h + 12:g}" rx="9" '
@@ -261,7 +288,7 @@ def trick_svg(
             )
         for i, card in enumerate(play):
             svg = card_svg(card, trump, four_colour=four_colour, width=w)
-            parts.append(f'<g transform="translate({x0 + i * w * 0.55:g},{cy - h / 2:g})">{svg}</g>')
+            parts.append(f'<g transform="translate({x0 + i * step:g},{cy - h / 2:g})">{svg}</g>')
         if not play:
             parts.append(
                 f'<rect x="{cx - w / 2:g}" y="{cy - h / 2:g}" width="{w}" height="{h}" rx="5" fill="none" '
@@ -283,8 +310,8 @@ def trick_svg(
     label += f", {total} points" if show_points else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-trick-svg" role="img" aria-label="{escape(label)}" '
-        f'width="{size_w}" height="{size_h}" viewBox="0 0 {size_w} {size_h}">'
-        f'<rect x="0" y="0" width="{size_w}" height="{size_h}" rx="18" fill="#e3efe5" stroke="#9fbfa6"/>'
+        f'width="{size_w:g}" height="{size_h:g}" viewBox="0 0 {size_w:g} {size_h:g}">'
+        f'<rect x="0" y="0" width="{size_w:g}" height="{size_h:g}" rx="18" fill="#e3efe5" stroke="#9fbfa6"/>'
         + "".join(parts)
         + "</svg>"
     )

@@ -21,7 +21,7 @@ from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
-from .test_a11y import PHONE, overflow, serious_problems
+from .test_a11y import DESKTOP, PHONE, overflow, serious_problems
 from .test_course import no_trouble
 
 TIMEOUT = 120_000
@@ -227,4 +227,59 @@ def test_a_reload_in_the_middle_of_a_hand_takes_it_up_where_it_was(page: Any, vo
     )
     assert "Your" in game.locator(".sjt-verdict").inner_text()  # the last verdict, as it was told
     assert f"Trick {len(twin.round.tricks) + 1}" in game.locator(".sjt-meter").inner_text()
+    no_trouble(page)
+
+
+THROW_SEED = 184
+"""A page whose first trick is led by West with a throw of seven cards, before South plays."""
+
+OFF_THE_TABLE = """([table, cards]) => {
+    // Every card of the trick's picture inside the table's picture and the window; every card of the hand inside
+    // the hand's box and the window.
+    const width = window.innerWidth;
+    const out = [];
+    const inside = (box, edge) => box.left >= edge.left - 1 && box.right <= edge.right + 1
+        && box.top >= edge.top - 1 && box.bottom <= edge.bottom + 1;
+    const svg = document.querySelector(table);
+    const felt = svg.getBoundingClientRect();
+    for (const card of svg.querySelectorAll('svg.sjt-card-svg')) {
+        const box = card.getBoundingClientRect();
+        if (!inside(box, felt) || box.right > width + 1 || box.left < -1) {
+            out.push(`trick card ${card.getAttribute('aria-label')} at ${Math.round(box.left)}..${Math.round(box.right)}`);
+        }
+    }
+    const hand = document.querySelector(cards);
+    const edge = hand.getBoundingClientRect();
+    for (const card of hand.querySelectorAll('button.sjt-card')) {
+        const box = card.getBoundingClientRect();
+        if (box.right > edge.right + 1 || box.right > width + 1 || box.left < -1) {
+            out.push(`hand card ${card.dataset.card} ends at ${Math.round(box.right)} (box ${Math.round(edge.right)})`);
+        }
+    }
+    return out;
+}"""
+
+
+def test_a_big_throw_and_the_whole_hand_stay_in_view_on_a_phone_and_a_desktop(page: Any, voila_url: str) -> None:
+    """West throws seven cards: on a 390-pixel phone and on a desktop, every card of the trick is inside the table and
+    the window, every card of the hand inside its box, and the status line reads as one wrapped sentence."""
+    page.set_viewport_size(PHONE)
+    twin = CoachedGame(seed=THROW_SEED, grading=None)
+    page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={THROW_SEED}", timeout=TIMEOUT)
+    game = page.locator(".sjt-coached-game")
+    game.wait_for(timeout=TIMEOUT)
+    in_step(page, twin)
+    while not (twin.awaiting == "play" and twin.round.trick and len(twin.round.trick[0]) >= 7):
+        decide(game, twin)
+        in_step(page, twin)
+    table = ".sjt-coached-game .sjt-trick-picture svg.sjt-trick-svg"
+    page.wait_for_function(f"document.querySelectorAll('{table} svg.sjt-card-svg').length === 7", timeout=TIMEOUT)
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)
+        assert page.evaluate(OFF_THE_TABLE, [table, ".sjt-coached-game .sjt-picker"]) == [], size
+        assert overflow(page) == [], size
+        status = game.locator(".sjt-game-status .sjt-meter")
+        assert status.evaluate("e => getComputedStyle(e).display") == "block"
+        assert status.bounding_box()["width"] > 0.8 * game.bounding_box()["width"]  # one sentence across the game
     no_trouble(page)
