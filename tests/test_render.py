@@ -546,3 +546,17 @@ def test_rules_modules_never_import_rendering_or_widgets() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_trumps_of_another_suit_follow_the_card_before_shown_whole() -> None:
+    """7♣ 7♣ 7♠ 7♠ 7♥ 7♥ A♣ with clubs trump: a change of suit inside the trump group shows the card before whole."""
+    import itertools
+    import re
+
+    from shengji_tutor.engine.trump import Trump
+    from shengji_tutor.ui.render import CARD_WIDTH, INDEX_WIDTH, hand_svg
+
+    svg = hand_svg("7C 7C 7S 7S 7H 7H AC", Trump("7", "C"))
+    xs = [int(x) for x in re.findall(r'<g transform="translate\((\d+),', svg)]
+    steps = [b - a for a, b in itertools.pairwise(xs)]
+    assert steps == [INDEX_WIDTH, CARD_WIDTH + 6, INDEX_WIDTH, CARD_WIDTH + 6, INDEX_WIDTH, CARD_WIDTH + 6]

@@ -190,11 +190,12 @@ def hand_svg(
     x, lift = 0, 10
     inner = []
     previous: str | None = None
+    part: str | None = None
     for i, card in enumerate(group):
         suit = trump.suit_of(card) if trump is not None else (card.suit or "J")
         if previous is not None:
-            x += step + (gap if suit != previous else 0)
-        previous = suit
+            x += step + (gap if suit != previous else width - step + 6 if (card.suit or "J") != part else 0)
+        previous, part = suit, card.suit or "J"  # trumps of another suit (7♣ 7♣, then 7♠ 7♠): the card before whole
         y = 0 if i in selected else lift
         svg = card_svg(
             card, trump, selected=i in selected, highlight=i in highlight, four_colour=four_colour, width=width

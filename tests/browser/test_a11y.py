@@ -8,6 +8,7 @@ axe-core comes inside axe-playwright-python (nothing is downloaded).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -422,3 +423,25 @@ def test_chinese_is_drawn_in_a_real_font(page: Any, voila_url: str) -> None:
     assert chinese != blank
     assert chinese != no_font
     no_trouble(page)
+
+
+def test_trumps_of_different_suits_are_set_apart_in_a_hand(page: Any, voila_url: str) -> None:
+    """Lesson 5's hand of trumps (7♣ 7♣ 7♠ 7♠ 7♥ 7♥ A♣ A♣ 6♣ 6♣, clubs trump): where the suit changes, the card before
+    shows whole and a strip of felt follows, so the learner tells 7♣ 7♣ from 7♠ 7♠ at a glance."""
+    page.set_viewport_size(PHONE)
+    open_course(page, voila_url, "tractors")
+    hand = page.locator(".sjt-place-tractors .sjt-step .sjt-picker").filter(has=page.locator("[data-card='7S']")).first
+    boxes = hand.evaluate(
+        "e => [...e.querySelectorAll('button.sjt-card')].map(b => [b.dataset.card, b.getBoundingClientRect().left,"
+        " b.getBoundingClientRect().right, b.getBoundingClientRect().top])"
+    )
+    cards = [c for c, *_ in boxes]
+    assert cards[:6] == ["7C", "7C", "7S", "7S", "7H", "7H"]
+    for (before, _l, right, top), (card, left, _r, next_top) in itertools.pairwise(boxes):
+        if abs(top - next_top) > 5:
+            continue  # a new line of the row
+        if before[-1] != card[-1]:
+            assert left >= right + 4, f"{card} starts on {before} ({left:.0f} < {right:.0f})"
+        else:
+            assert left < right - 10, f"{before} and {card} are fanned"  # the same suit stays fanned
+    assert overflow(page) == []

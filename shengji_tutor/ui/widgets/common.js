@@ -24,7 +24,10 @@ function drawHand(root, cards, { selected = [], highlight = [], disabled = false
   root.replaceChildren();
   let group = null;
   let row = null;
+  let part = null;
   cards.forEach((card, index) => {
+    const newPart = card.group === group && card.part !== part; // trumps of another suit: a small gap before them
+    part = card.part;
     if (card.group !== group) {
       group = card.group;
       const box = h("div", { class: "sjt-group", role: "group", "aria-label": card.group_label });
@@ -35,7 +38,7 @@ function drawHand(root, cards, { selected = [], highlight = [], disabled = false
     }
     const button = h("button", {
       type: "button",
-      class: "sjt-card" + (highlight.includes(index) ? " sjt-hint" : ""),
+      class: "sjt-card" + (highlight.includes(index) ? " sjt-hint" : "") + (newPart ? " sjt-new-part" : ""),
       "data-card": card.token,
       "data-index": index,
       "aria-pressed": String(selected.includes(index)),

@@ -32,6 +32,7 @@ def card_entries(
                 "svg": card_svg(card, trump, highlight=i in highlight, four_colour=four_colour),
                 "group": group,
                 "group_label": label,
+                "part": card.suit or "joker",  # in the trump group a change of suit gets a gap (7♣ 7♣ | 7♠ 7♠)
             }
         )
     return out
