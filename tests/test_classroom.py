@@ -376,6 +376,7 @@ def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_class(tmp_pa
 
 def test_the_servers_migrate_their_stores_before_they_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from shengji_tutor.app import cli
+    from shengji_tutor.app import serve as serve_module
     from shengji_tutor.app.serve import serve
 
     def revision(path: Path) -> str:
@@ -390,6 +391,7 @@ def test_the_servers_migrate_their_stores_before_they_start(tmp_path: Path, monk
     assert revision(tmp_path / "class" / "classroom.sqlite") == HEAD_REVISION
     assert revision(tmp_path / "class" / "progress.sqlite") == HEAD_REVISION  # visitors who have not joined
     monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "solo"))
+    monkeypatch.setattr(serve_module, "run_server", lambda command, *_a, **_k: started.append(command[0]) or 0)
     serve(8866)
     assert len(started) == 2
     assert revision(tmp_path / "solo" / "progress.sqlite") == HEAD_REVISION

@@ -135,8 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from .serve import serve
 
-        print(f"The course: http://{args.host}:{args.port}/  (widget gallery: /voila/render/widgets-gallery.ipynb)")
-        serve(args.port, args.host)
+        return serve(args.port, args.host)
     parser.print_help()
     return 0
 

@@ -8,18 +8,31 @@ redirects to the course home page (the template's tree page).
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
+import urllib.request
 from importlib.resources import files
 from pathlib import Path
-from typing import NoReturn
+from typing import TextIO
 
 from ..course.context import READY_DIR, REQUEST_SEEN
 from ..course.places import NOTEBOOK_DIR
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
-__all__ = ["CULL_IDLE_SECONDS", "NOTEBOOKS", "TEMPLATE_ROOT", "migrate_progress", "serve", "voila_command", "voila_env"]
+__all__ = [
+    "CULL_IDLE_SECONDS",
+    "NOTEBOOKS",
+    "TEMPLATE_ROOT",
+    "migrate_progress",
+    "run_server",
+    "serve",
+    "voila_command",
+    "voila_env",
+]
 
 
 TEMPLATE_ROOT = Path(str(files(__package__) / "voila_app"))
@@ -89,8 +102,67 @@ def migrate_progress() -> None:
     migrate(sqlite_url(default_path()))
 
 
-def serve(port: int, ip: str = "127.0.0.1") -> NoReturn:
-    """Run the app in the foreground (replaces this process)."""
+def serve(port: int, ip: str = "127.0.0.1") -> int:
+    """Run the app in the foreground until it stops or Ctrl-C stops it: its exit status.
+
+    The address is printed once the server answers it (Voilà takes a few seconds to
+    start and to pre-heat the first page), so the first click on it opens the course
+    rather than "connection refused".
+    """
     migrate_progress()
-    command = voila_command(port, ip=ip)
-    os.execvpe(command[0], command, voila_env())
+    shown = "localhost" if ip in ("127.0.0.1", "0.0.0.0") else ip
+    return run_server(
+        voila_command(port, ip=ip),
+        voila_env(),
+        f"http://{'127.0.0.1' if ip == '0.0.0.0' else ip}:{port}/",
+        ready=f"The course is ready: http://{shown}:{port}/  (the widget gallery: /voila/render/widgets-gallery.ipynb)"
+        "\nStop it with Ctrl-C.",
+    )
+
+
+START_TIMEOUT = 180.0
+"""Seconds the server may take to answer before ``run_server`` says it is slow (it keeps waiting)."""
+
+
+def run_server(
+    command: list[str], env: dict[str, str], url: str, ready: str, *, out: TextIO | None = None, poll: float = 0.25
+) -> int:
+    """Start ``command``, say ``ready`` once ``url`` answers, and wait for it: its exit status.
+
+    A server that stops before it answers is reported (with its status); Ctrl-C stops
+    the server and returns 0 (the learner's work is saved as they go: nothing is lost).
+    """
+    say = out or sys.stdout
+    print("Starting the course server…", file=say, flush=True)
+    child = subprocess.Popen(command, env=env)
+    started, warned = time.monotonic(), False
+    try:
+        while child.poll() is None:
+            if _answers(url):
+                print(ready, file=say, flush=True)
+                return child.wait()
+            if not warned and time.monotonic() - started > START_TIMEOUT:
+                print(f"The server is slow to start; still waiting for {url} …", file=say, flush=True)
+                warned = True
+            time.sleep(poll)
+        print(f"The course server stopped before it answered (exit status {child.returncode}).", file=say, flush=True)
+        return child.returncode or 1
+    except KeyboardInterrupt:
+        child.terminate()
+        try:
+            child.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+        print("The course server is stopped.", file=say, flush=True)
+        return 0
+
+
+def _answers(url: str) -> bool:
+    """Does a server answer ``url`` with any HTTP response (a redirect or an error page counts)?"""
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except (OSError, ValueError):
+        return False
