@@ -4,6 +4,7 @@ sentence belong. Shared by the lesson runner's test (tests/test_lessons.py) and 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 
 
@@ -19,4 +20,31 @@ def python_values(texts: Iterable[str]) -> list[str]:
                 continue
             if isinstance(value, tuple | list | dict | set | bool | int | float) or value is None:
                 found.append(line.strip())
+    return found
+
+
+PLURALS = (
+    "points|cards|levels|tricks|decks|pairs|trumps|tractors|mistakes|blunders|inaccuracies|decisions|questions|"
+    "puzzles|players|hands|seats|ranks|suits|throws|hints|kings|tens|fives|aces|jokers|copies|units|rounds|"
+    "games|friends|times|reviews|answers|steps|lessons"
+)
+ONE_PLURAL = re.compile(rf"(?<![\d.,])(?<!Seat )\b1 (?:more |other |extra )?({PLURALS})\b")
+"""A count of one with a plural noun: "1 points", "+1 points", "1 more trumps" ("Seat 1" is a name)."""
+A_VOWEL = re.compile(
+    r"(?:(?<![\w♠♥♣♦])a|(?:^|(?<=[.!?:] ))A) (?:(?:8|11|18|80)\b|(?![Oo]ne\b|[Oo]ne-|[Oo]nce\b)[AaEeIiOo]\w|A[♠♥♣♦]|8[♠♥♣♦])"
+)
+"""An article "a" before a vowel sound: "a 8", "a ace", "a A♠" (not "a one-deck", "a unit": those start with a
+consonant sound; a capital A only opening a sentence, since "rank A every…" is the ace's rank)."""
+AN_CONSONANT = re.compile(r"\b[Aa]n (?:[bcdfgjklmnpqrstvwxzBCDFGJKLMNPQRSTVWXZ]\w|[2-79][♠♥♣♦]?\b|10\b|K[♠♥♣♦])")
+"""An article "an" before a consonant sound: "an king", "an 7", "an K♠"."""
+
+
+def disagreements(texts: Iterable[str]) -> list[str]:
+    """Each place in ``texts`` (markup stripped) where a count or an article does not agree with its word."""
+    found = []
+    for text in texts:
+        plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
+        plain = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", plain))
+        for pattern in (ONE_PLURAL, A_VOWEL, AN_CONSONANT):
+            found += [plain[max(0, m.start() - 30) : m.end() + 15] for m in pattern.finditer(plain)]
     return found

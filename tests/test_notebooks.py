@@ -9,7 +9,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from bare_values import python_values
+from bare_values import disagreements, python_values
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +39,7 @@ def test_notebook_executes(path: Path, tmp_path: Path, monkeypatch: pytest.Monke
     if path.name[:2].isdigit():
         assert bare_values(nb) == []
         assert tokens_shown(nb) == []
+        assert disagreements(shown_texts(nb)) == []
 
 
 SHOWN_KEYS = ("value", "description", "caption", "prompt", "context", "feedback", "hint_text", "tooltip", "label")
@@ -47,9 +48,9 @@ TOKENS = re.compile(r"(?<![\w-])[SB]J(?![\w-])|RuleSet\(|\b[a-z]+_[a-z_]+=")
 """What a page must not show: the jokers' tokens (say "big joker"), and code."""
 
 
-def tokens_shown(nb: nbformat.NotebookNode) -> list[str]:
-    """Each place of an executed notebook's outputs and drawn widgets that shows a joker's token or code, with the
-    text around it; markup, pictures and style sheets are left out."""
+def shown_texts(nb: nbformat.NotebookNode) -> list[str]:
+    """What an executed notebook shows: its outputs' HTML and text, and the fields a learner reads of every widget
+    drawn (markup included)."""
     texts = []
     for cell in nb.cells:
         for output in cell.get("outputs", []):
@@ -59,8 +60,14 @@ def tokens_shown(nb: nbformat.NotebookNode) -> list[str]:
     for model in state.values():
         fields = model.get("state", {})
         texts += [str(fields[k]) for k in SHOWN_KEYS if isinstance(fields.get(k), str)]
+    return texts
+
+
+def tokens_shown(nb: nbformat.NotebookNode) -> list[str]:
+    """Each place of an executed notebook's outputs and drawn widgets that shows a joker's token or code, with the
+    text around it; markup, pictures and style sheets are left out."""
     found = []
-    for text in texts:
+    for text in shown_texts(nb):
         plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
         plain = re.sub(r"<[^>]*>", " ", plain)
         found += [plain[max(0, m.start() - 40) : m.end() + 20] for m in TOKENS.finditer(plain)]
@@ -89,3 +96,11 @@ def test_the_check_for_bare_values_finds_them() -> None:
     nb.cells = [nbformat.v4.new_code_cell(c) for c in ("(True, False)", "print(('trump', 'H'))", "print('80 wins')")]
     NotebookClient(nb, timeout=60, kernel_name="python3").execute()
     assert bare_values(nb) == ["(True, False)", "('trump', 'H')"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_a_lessons_own_words_agree(path: Path) -> None:
+    """Every sentence the lesson's author wrote — its text, and the explanations its steps show once answered (in
+    its code) — agrees in number and article: "1 point", "an 8"."""
+    nb = nbformat.read(path, as_version=4)
+    assert disagreements(str(cell.source) for cell in nb.cells) == []

@@ -29,7 +29,7 @@ from html import escape
 
 from IPython.display import HTML
 
-from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, format_cards
+from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, counted, format_cards
 from ..engine.declaring import Declaration, chao_strength, hopeless_hand, judge_overturn, possible_overturns
 from ..engine.rules import RuleSet
 from ..engine.scoring import hooked_back_to, level_after, level_change, red_five_points
@@ -65,10 +65,6 @@ __all__ = [
 ]
 
 _DECK_NAMES = {1: "one deck (打百分 dǎ bǎifēn, 四十分 sìshí fēn)", 2: "two decks (the house rule)", 3: "three decks"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # -- one deck, three decks (RULES §1, §9) ---------------------------------------------------------------
@@ -188,7 +184,7 @@ def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> Quest
                 f"A rise stops only on a mandatory level ({named}); {choice} is not one (RULES §11).",
             )
     return choose(
-        f"Mandatory levels: {named}. Your team played {level} as declarers and goes up {_plural(rise, 'level')}. "
+        f"Mandatory levels: {named}. Your team played {level} as declarers and goes up {counted(rise, 'level')}. "
         "Which rank does it play next?",
         verdicts,
         f"{right} (RULES §11).",
@@ -452,12 +448,12 @@ def chao_story(seed: int | None = None) -> HTML:
     steps = []
     if decl is not None:
         steps.append(f"{seat_name(decl.seat)} declared with {format_cards(decl.cards)} during the deal.")
-    steps.append(f"{seat_name(record.dealer)} picked up the kitty and buried {_plural(rules.kitty, 'card')}.")
+    steps.append(f"{seat_name(record.dealer)} picked up the kitty and buried {counted(rules.kitty, 'card')}.")
     for over in record.overturns:
         suit = "there is no trump suit now (jokers)" if over.suit is None else f"{SUIT_NAMES[over.suit]} are trump now"
         steps.append(
             f"{seat_name(over.seat)} overturned with {format_cards(over.cards)}: {suit}. They took the kitty "
-            f"up and buried {_plural(rules.kitty, 'card')} of their own."
+            f"up and buried {counted(rules.kitty, 'card')} of their own."
         )
     steps.append(
         f"Everyone else passed. {seat_name(record.dealer)} still leads the first trick, and the declarers are still "

@@ -428,6 +428,19 @@ def rank_plural(rank: str) -> str:
     return RANK_PLURALS.get(rank, f"{rank}s")
 
 
+def counted(count: float, noun: str, plural: str | None = None, *, signed: bool = False) -> str:
+    """A count with its noun agreeing: "1 point", "2 points", "+1 point" (``signed``); an average is rounded to the
+    whole number said first, so it never reads "1 points".
+
+    >>> from shengji_tutor.engine.cards import counted
+    >>> counted(1, "point"), counted(0.6, "point", signed=True), counted(-3.2, "point"), counted(2, "copy", "copies")
+    ('1 point', '+1 point', '-3 points', '2 copies')
+    """
+    whole = round(count)
+    number = f"{whole:+d}" if signed else f"{whole:d}"
+    return f"{number} {noun if abs(whole) == 1 else plural or noun + 's'}"
+
+
 def with_article(word: str) -> str:
     """``word`` after "a" or "an", as it is said: a 7, an 8, an A, an ace, a king.
 

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
+from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, counted, format_cards, points
 from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
 from ..engine.seats import seat_name
@@ -421,8 +421,8 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
         out += _follow_reasons(view, mine, top)
     elif top.trick_points - mine.trick_points >= 5:
         out.append(
-            f"Your lead brings your side {mine.trick_points:+.0f} points in this trick on average; "
-            f"{format_cards(top.play)} brings {top.trick_points:+.0f}."
+            f"Your lead brings your side {counted(mine.trick_points, 'point', signed=True)} in this trick on "
+            f"average; {format_cards(top.play)} brings {top.trick_points:+.0f}."
         )
     if view.trick and mine.trumps_spent > top.trumps_spent and not any("trump" in r for r in out):
         k = mine.trumps_spent - top.trumps_spent
@@ -443,15 +443,16 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
             )
     if top.kitty_points - mine.kitty_points >= 5 and len(view.hand) <= KITTY_REACH:
         out.append(
-            f"Keep control of the last trick: the kitty's bonus swings about {top.kitty_points - mine.kitty_points:.0f} "
-            f"points your way with {format_cards(top.play)} (RULES §9)."
+            "Keep control of the last trick: the kitty's bonus swings about "
+            f"{counted(top.kitty_points - mine.kitty_points, 'point')} your way with {format_cards(top.play)} (RULES §9)."
         )
     elif top.later_points - mine.later_points >= 8:  # signed points: each point that changes sides counts twice
         moved = (top.later_points - mine.later_points) / 2
-        out.append(f"It lets about {moved:.0f} more points go to the other side in the tricks that follow.")
+        out.append(f"It lets about {counted(moved, 'more point')} go to the other side in the tricks that follow.")
     if not out:
         out.append(
-            f"Over the deals measured your play brought your side {mine.trick_points:+.0f} points in this trick "
+            f"Over the deals measured your play brought your side {counted(mine.trick_points, 'point', signed=True)} "
+            "in this trick "
             f"and {mine.later_points:+.0f} in the tricks after it; {format_cards(top.play)} brought "
             f"{top.trick_points:+.0f} and {top.later_points:+.0f}."
         )
@@ -546,7 +547,7 @@ def _measured(chosen: Option, best: Option | None) -> list[str]:
 def _levels(option: Option) -> str:
     d = option.detail
     assert d is not None
-    return f"{d.level_change:+.2f} levels for your side ({d.attacker_points:.0f} points to the attackers)"
+    return f"{d.level_change:+.2f} levels for your side ({counted(d.attacker_points, 'point')} to the attackers)"
 
 
 # -- the hint ladder ----------------------------------------------------------------------------
