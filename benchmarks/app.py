@@ -38,6 +38,7 @@ median, so the coach answers while the learner still looks at the trick.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import shutil
@@ -64,6 +65,7 @@ from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.best import GRADING_BUDGET, BestPuzzle
 from shengji_tutor.store.db import migrate, sqlite_url
+from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
 __all__ = ["coaching", "decide_as", "grading", "main", "run"]
@@ -323,25 +325,35 @@ def coaching(hands: int = 3, budget: Budget | None = None) -> dict[str, float]:
     from shengji_tutor.play.search import SearchBot
 
     bot = HeuristicBot()
-    times: dict[str, list[float]] = {"play": [], "bury": [], "declare": [], "search": []}
+    times: dict[str, list[float]] = {"play": [], "bury": [], "declare": [], "search": [], "save": [], "resume": []}
+    store = ProgressStore(Path(tempfile.mkdtemp(prefix="sjt-bench-")) / "progress.sqlite")
     for seed in range(hands):
         game = CoachedGame(seed=seed, grading=None)
         while game.awaiting is not None:
             decide_as(game, bot, declare=True)
         game.grading = budget or COACH_BUDGET
-        for decision in game.decisions:
+        for k, decision in enumerate(game.decisions):
             start = time.perf_counter()
-            game._grade(decision.kind, decision.view, decision.choice)
+            verdict = game._grade(decision.kind, decision.view, decision.choice)
             times.setdefault(decision.kind, []).append(time.perf_counter() - start)
+            game.decisions[k] = dataclasses.replace(decision, assessment=verdict)
             if decision.kind == "play":
                 start = time.perf_counter()
                 SearchBot(seed=seed).play(decision.view)
                 times["search"].append(time.perf_counter() - start)
+        for _ in range(5):  # the whole hand with every verdict: the most a save after a decision ever writes
+            start = time.perf_counter()
+            store.save_work("hand", game.saved())
+            times["save"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            CoachedGame(grading=None).resume(store.work("hand") or "")
+            times["resume"].append(time.perf_counter() - start)
     out = {name: statistics.median(values) for name, values in times.items() if values}
+    out["save_ratio"] = out["save"] / out["play"]
     plays = sorted(times["play"])
     out["play_p95"] = plays[min(len(plays) - 1, round(0.95 * (len(plays) - 1)))]
     out["ratio"] = out["play"] / out["search"]
-    out["decisions"] = float(sum(len(v) for k, v in times.items() if k != "search"))
+    out["decisions"] = float(sum(len(v) for k, v in times.items() if k not in ("search", "save", "resume")))
     return out
 
 
@@ -362,7 +374,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         kinds = "   ".join(f"{k} {c[k] * 1000:.0f} ms" for k in ("play", "bury", "declare", "call") if k in c)
         print(
             f"coach  {int(c['decisions'])} verdicts: {kinds}   play p95 {c['play_p95'] * 1000:.0f} ms   "
-            f"search bot's decision {c['search'] * 1000:.0f} ms   ratio {c['ratio']:.1f}"
+            f"search bot's decision {c['search'] * 1000:.0f} ms   ratio {c['ratio']:.1f}\n"
+            f"saved hand: save {c['save'] * 1000:.1f} ms (ratio to a play's verdict {c['save_ratio']:.3f})   "
+            f"resume after a reload {c['resume'] * 1000:.0f} ms"
         )
         return 0
     if args.grading:

@@ -75,6 +75,9 @@ def test_the_coach_benchmark_times_each_kind_of_verdict_against_the_search_bot()
     assert figures["ratio"] == figures["play"] / figures["search"]
     assert figures["play_p95"] >= figures["play"]
     assert figures["decisions"] >= 10
+    assert figures["save"] > 0
+    assert figures["save_ratio"] == figures["save"] / figures["play"]
+    assert figures["resume"] > 0
 
 
 def test_the_chao_dipi_benchmark_pairs_the_search_and_heuristic_choices_on_real_turns(

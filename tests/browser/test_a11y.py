@@ -153,9 +153,44 @@ def test_every_place_of_the_course_has_no_serious_accessibility_problem(page: An
     no_trouble(page)
 
 
-def test_nothing_runs_off_a_phone_screen_on_any_place(page: Any, voila_url: str) -> None:
-    page.set_viewport_size(PHONE)
-    assert every_place(page, voila_url, overflow) == {}
+CARDS_OFF = """() => {
+    // Each card drawn outside what holds it: a trick's card outside its table's picture, a hand's card past its
+    // hand's box (cut off by the panel it sits in).
+    const found = [];
+    const inside = (box, edge) => box.left >= edge.left - 1 && box.right <= edge.right + 1
+        && box.top >= edge.top - 1 && box.bottom <= edge.bottom + 1;
+    for (const table of document.querySelectorAll('#rendered_cells svg.sjt-trick-svg')) {
+        const felt = table.getBoundingClientRect();
+        if (felt.width === 0) continue;
+        for (const card of table.querySelectorAll('svg.sjt-card-svg')) {
+            if (!inside(card.getBoundingClientRect(), felt)) found.push(`${card.getAttribute('aria-label')} off its table`);
+        }
+    }
+    for (const hand of document.querySelectorAll('#rendered_cells .sjt-picker')) {
+        const edge = hand.getBoundingClientRect();
+        if (edge.width === 0) continue;
+        for (const card of hand.querySelectorAll('button.sjt-card')) {
+            const box = card.getBoundingClientRect();
+            if (box.right > edge.right + 1) found.push(`${card.dataset.card} past its hand's edge`);
+        }
+    }
+    return found.slice(0, 6);
+}"""
+
+
+def off_screen_or_table(page: Any) -> list[str]:
+    """``overflow``, and each card drawn outside its table or its hand."""
+    return overflow(page) + list(page.evaluate(CARDS_OFF))
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_nothing_runs_off_the_screen_or_off_its_table_on_any_place(
+    page: Any, voila_url: str, size: dict[str, int]
+) -> None:
+    """Every place of the course at 390×844 and at 1280×800: no element past the window's edge, no card of a trick
+    outside its table, no card of a hand outside its box."""
+    page.set_viewport_size(size)
+    assert every_place(page, voila_url, off_screen_or_table) == {}
     no_trouble(page)
 
 
