@@ -97,3 +97,18 @@ def test_every_control_is_labelled_and_explained() -> None:
         assert control.tooltip or all(control.tooltips)
     assert "炒地皮" in chooser.chao_dipi.description
     assert "找朋友" in chooser.partnership.options[1][0]
+
+
+def test_a_rule_that_is_off_shows_off_in_its_dropdown() -> None:
+    """RULES.md plays without the red five and without redeals: their dropdowns read "Off", not a blank (a dropdown
+    whose value is None shows no choice at all), and choosing "Off" again turns the rule off."""
+    chooser = HouseRules()
+    assert (chooser.red_five.label, chooser.redeal.label) == ("Off", "Off")
+    chooser.red_five.value = "5H"
+    assert chooser.rules.red_five == "5H"
+    chooser.red_five.value = next(v for label, v in chooser.red_five.options if label == "Off")
+    assert chooser.rules.red_five is None
+    assert chooser.red_five.label == "Off"
+    chooser.rules = RuleSet(redeal="no-trump")
+    chooser.rules = RuleSet()
+    assert chooser.redeal.label == "Off"

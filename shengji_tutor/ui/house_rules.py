@@ -31,6 +31,15 @@ from ..engine.rules import RuleSet, rules_or_default
 
 __all__ = ["HouseRules"]
 
+OFF = "off"
+"""A dropdown's "Off" (a dropdown whose value is None shows nothing selected, not its "Off")."""
+
+
+def _on(value: str) -> str | None:
+    """A dropdown's choice as the rules say it: None for "Off"."""
+    return None if value == OFF else value
+
+
 _WIDE = {"description_width": "initial"}
 
 
@@ -91,13 +100,13 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             indent=False,
         )
         self.red_five = w.Dropdown(
-            options=[("Off", None), ("5♥", "5H"), ("5♥ + 5♦", "5H+5D")],
+            options=[("Off", OFF), ("5♥", "5H"), ("5♥ + 5♦", "5H+5D")],
             description="Red five 红五 (hóng wǔ)",
             tooltip="The red five ranks above the big joker; losing it to the other side costs 10 points",
             style=_WIDE,
         )
         self.redeal = w.Dropdown(
-            options=[("Off", None), ("No trump", "no-trump"), ("No points", "no-points")],
+            options=[("Off", OFF), ("No trump", "no-trump"), ("No points", "no-points")],
             description="Redeal on a hopeless hand",
             tooltip="After the deal, a player with no trump (no point card) may show the hand and have it dealt again",
             style=_WIDE,
@@ -165,8 +174,8 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             self.mandatory_levels.value = r.mandatory_levels
             self.chao_dipi.value = r.chao_dipi
             self.hook_and_needle.value = r.hook_and_needle
-            self.red_five.value = r.red_five
-            self.redeal.value = r.redeal
+            self.red_five.value = r.red_five or OFF
+            self.redeal.value = r.redeal or OFF
             self.kitty_multiplier.value = r.kitty_multiplier
         finally:
             self._drawing = False
@@ -187,9 +196,9 @@ class HouseRules(w.VBox):  # type: ignore[misc]
                 mandatory_levels=tuple(self.mandatory_levels.value),
                 chao_dipi=self.chao_dipi.value,
                 hook_and_needle=self.hook_and_needle.value,
-                red_five=self.red_five.value,
-                red_five_penalty=self._rules.red_five_penalty if self.red_five.value is not None else 10,
-                redeal=self.redeal.value,
+                red_five=_on(self.red_five.value),
+                red_five_penalty=self._rules.red_five_penalty if _on(self.red_five.value) is not None else 10,
+                redeal=_on(self.redeal.value),
                 kitty_multiplier=self.kitty_multiplier.value,
                 kitty_size=self._rules.kitty_size if same_table else None,  # a set kitty fits only its table
             )
