@@ -67,3 +67,33 @@ def test_a_server_that_stops_before_it_answers_is_reported(code: int) -> None:
     assert status == (code or 1)
     assert f"stopped before it answered (exit status {code})" in out.getvalue()
     assert "ready" not in out.getvalue().replace("stopped", "")
+
+
+RUNNER = """
+import sys
+from shengji_tutor.app.serve import run_server
+port = sys.argv[1]
+server = [sys.executable, "-c", sys.argv[2], port]
+sys.exit(run_server(server, {}, f"http://127.0.0.1:{port}/", "ready"))
+"""
+
+
+def test_sigterm_to_make_serve_stops_the_server_it_started() -> None:
+    """A service manager stops `make serve` with SIGTERM: the Voilà it started must not be left running (it would
+    hold the port, and the next start would fail)."""
+    import signal
+    import subprocess
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    runner = subprocess.Popen([sys.executable, "-c", RUNNER, str(port), SLOW_SERVER], stdout=subprocess.PIPE, text=True)
+    assert runner.stdout is not None
+    lines = [runner.stdout.readline().strip(), runner.stdout.readline().strip()]
+    assert lines == ["Starting the course server…", "ready"]
+    assert _answers(url)
+    runner.send_signal(signal.SIGTERM)
+    assert runner.wait(timeout=30) == 0
+    deadline = time.monotonic() + 10
+    while _answers(url) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _answers(url)

@@ -8,6 +8,7 @@ redirects to the course home page (the template's tree page).
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -136,6 +137,7 @@ def run_server(
     print("Starting the course server…", file=say, flush=True)
     child = subprocess.Popen(command, env=env)
     started, warned = time.monotonic(), False
+    previous = signal.signal(signal.SIGTERM, _stop)  # stopped by a service manager: the server goes too
     try:
         while child.poll() is None:
             if _answers(url):
@@ -155,6 +157,13 @@ def run_server(
             child.kill()
         print("The course server is stopped.", file=say, flush=True)
         return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stop(_signal: int, _frame: object) -> None:
+    """SIGTERM, as Ctrl-C: ``run_server`` stops the server it started."""
+    raise KeyboardInterrupt
 
 
 def _answers(url: str) -> bool:

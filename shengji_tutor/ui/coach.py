@@ -289,9 +289,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if self.decisions and not self.round.done:
             self.pending_rules = rules
             n = len(self.decisions)
+            made = "the decision" if n == 1 else f"the {n} decisions"
             self.confirm.ask(
-                "<p><strong>New house rules start a new hand.</strong> The hand you are playing ends, and your "
-                f"{n} decision{'s' if n != 1 else ''} in it with it. Deal a new hand with these rules?</p>",
+                "<p><strong>New house rules start a new hand.</strong> The hand you are playing ends here, with "
+                f"{made} you made in it. Deal a new hand with these rules?</p>",
                 yes="Deal a new hand with them",
             )
             return
