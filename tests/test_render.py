@@ -549,14 +549,16 @@ def test_rules_modules_never_import_rendering_or_widgets() -> None:
 
 
 def test_trumps_of_another_suit_follow_the_card_before_shown_whole() -> None:
-    """7♣ 7♣ 7♠ 7♠ 7♥ 7♥ A♣ with clubs trump: a change of suit inside the trump group shows the card before whole."""
+    """7♣ 7♣ 7♠ 7♠ 7♥ 7♥ A♣ with clubs trump: a change of suit inside the trump group opens half the gap that
+    separates two suit groups (a hand picture's groups have no labels: its gaps keep the two apart)."""
     import itertools
     import re
 
     from shengji_tutor.engine.trump import Trump
-    from shengji_tutor.ui.render import CARD_WIDTH, INDEX_WIDTH, hand_svg
+    from shengji_tutor.ui.render import INDEX_WIDTH, hand_svg
 
     svg = hand_svg("7C 7C 7S 7S 7H 7H AC", Trump("7", "C"))
     xs = [int(x) for x in re.findall(r'<g transform="translate\((\d+),', svg)]
     steps = [b - a for a, b in itertools.pairwise(xs)]
-    assert steps == [INDEX_WIDTH, CARD_WIDTH + 6, INDEX_WIDTH, CARD_WIDTH + 6, INDEX_WIDTH, CARD_WIDTH + 6]
+    part = INDEX_WIDTH + round(60 * 0.3) // 2
+    assert steps == [INDEX_WIDTH, part, INDEX_WIDTH, part, INDEX_WIDTH, part]

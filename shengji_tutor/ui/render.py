@@ -194,8 +194,8 @@ def hand_svg(
     for i, card in enumerate(group):
         suit = trump.suit_of(card) if trump is not None else (card.suit or "J")
         if previous is not None:
-            x += step + (gap if suit != previous else width - step + 6 if (card.suit or "J") != part else 0)
-        previous, part = suit, card.suit or "J"  # trumps of another suit (7♣ 7♣, then 7♠ 7♠): the card before whole
+            x += step + (gap if suit != previous else gap // 2 if (card.suit or "J") != part else 0)
+        previous, part = suit, card.suit or "J"  # trumps of another suit (7♣ 7♣, then 7♠ 7♠): half a group's gap
         y = 0 if i in selected else lift
         svg = card_svg(
             card, trump, selected=i in selected, highlight=i in highlight, four_colour=four_colour, width=width
