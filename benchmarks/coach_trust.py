@@ -20,7 +20,9 @@ seed: the share of decisions whose class (and grade) at seed 0 agrees with the d
 
 **Positions.** ``benchmarks.coach_positions``: positions where a strong player's choice is not in doubt, each
 with its accepted choices and an obvious error. Reported: the share where the coach's best choice is accepted,
-where ``SearchBot`` chooses an accepted one, and where the coach grades the obvious error down.
+where ``SearchBot`` chooses an accepted one, where the coach grades the obvious error down, and where it either
+grades it down or names a play that surely does as well (``play.dominance``: the trick's winner certain, and
+less wasted) — the error told, though not graded, where the play-outs cannot measure its cost.
 
 **Time.** The seconds each seed-0 verdict took (the median and p95 over plays, one process per core at most).
 """
@@ -246,21 +248,26 @@ def summarise(graded: Sequence[Graded]) -> dict[str, Any]:
     return out
 
 
+SURE = "surely does as well"
+"""The words of a sure improvement the coach names (``play.dominance``): the error is told, though not graded."""
+
+
 def positions_report(seed: int = 0) -> dict[str, Any]:
     """The position suite's figures (see the module docstring), with the names of the positions missed."""
     from benchmarks.coach_positions import accepts, positions
 
-    best_ok, bot_ok, error_down = [], [], []
-    missed: dict[str, list[str]] = {"best": [], "bot": [], "error": []}
+    best_ok, bot_ok, error_down, error_named = [], [], [], []
+    missed: dict[str, list[str]] = {"best": [], "bot": [], "error": [], "named": []}
     for p in positions():
         kind = "bury" if p.view.phase == "kitty" else "play"
         verdict = assess(kind, p.view, p.error, seed)
         best_ok.append(accepts(p, verdict.best.choice))
         error_down.append(verdict.grade != "good")
+        error_named.append(verdict.grade != "good" or any(SURE in r for r in verdict.reasons))
         bot = SearchBot(seed=seed)
         choice = bot.discard(p.view) if kind == "bury" else bot.play(p.view)
         bot_ok.append(accepts(p, choice))
-        for name, flags in (("best", best_ok), ("bot", bot_ok), ("error", error_down)):
+        for name, flags in (("best", best_ok), ("bot", bot_ok), ("error", error_down), ("named", error_named)):
             if not flags[-1]:
                 missed[name].append(p.name)
     return {
@@ -268,6 +275,7 @@ def positions_report(seed: int = 0) -> dict[str, Any]:
         "coach_best_accepted": _share(best_ok),
         "searchbot_accepted": _share(bot_ok),
         "error_graded_down": _share(error_down),
+        "error_graded_down_or_sure_better_named": _share(error_named),
         "missed": missed,
     }
 

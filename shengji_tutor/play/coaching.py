@@ -42,6 +42,8 @@ from ..engine.plays import strength_spent
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
 from .certainty import beaters, current_winner, side_sure
+from .dominance import reason as dominance_reason
+from .dominance import surely_better
 from .round import PlayerView
 from .search import (
     Budget,
@@ -309,7 +311,35 @@ def _race_plays(
             out[m.index] = _option(deals, m.index, "measure", m, deepest)
         else:
             out[m.index] = _option(deals, m.index, "select", m, len(deals.outcomes[("select", best)]))
-    return best, out
+    return _surely_best(view, plays, deals, best, out)
+
+
+def _surely_best(
+    view: PlayerView, plays: Sequence[tuple[Card, ...]], deals: PlayDeals, best: int, out: dict[int, Option]
+) -> tuple[int, dict[int, Option]]:
+    """The race's best, or a candidate surely no worse than it (``play.dominance``: the trick's winner certain after
+    both, and it wastes less) that no fresh deal measured clearly worse. The race cannot tell such twins apart (a
+    trump kept matters in few deals), so the logic does: the coach recommends the play a strong player makes. Its
+    figures are from the selection deals every candidate met; the old best becomes a good option, tied with it."""
+    sure = surely_better(view, plays[best], among=plays)
+    if sure is None:
+        return best, out
+    k = plays.index(sure)
+    if k in out and out[k].status == "worse":
+        return best, out
+    # told on the deals the old best's figures are from: the fresh ones when it met any, else the selection's
+    stream = "measure" if deals.outcomes.get(("measure", best)) else "select"
+    count = len(out[best].runs)
+    if not count:
+        return best, out
+    have = len(deals.outcomes.get((stream, k), []))
+    if have < count:
+        deals.values(stream, have, count - have, [k])
+    runs = [o.value for o in deals.outcomes[(stream, k)][:count]]
+    out = dict(out)
+    out[k] = _option(deals, k, stream, Measured(k, 0.0, 0.0, count, "best", sum(runs) / len(runs)), count)
+    out[best] = dataclasses.replace(out[best], status="good", loss=0.0, error=0.0)
+    return k, out
 
 
 def _plays(
@@ -320,6 +350,8 @@ def _plays(
         raise ValueError(f"plays are judged during the play, not in the {view.phase!r} phase")
     plays = [tuple(p) for p in (candidates if candidates is not None else candidate_plays(view, budget.candidates))]
     seen = {play_signature(p, trump) for p in plays}
+    sure = [surely_better(view, p) for p in [*plays, *map(tuple, extra)]]
+    extra = [*extra, *(p for p in sure if p is not None)]  # what is surely no worse is always weighed too
     for p in extra:
         if play_signature(p, trump) not in seen:
             seen.add(play_signature(p, trump))
@@ -396,27 +428,32 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     assert mine is not None
     assert top is not None
     assert view.trump is not None
+    sure = _surely_better(view, chosen.choice)
     if chosen.grade == "good":
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
-            return ["The best play found.", *_measured(chosen, None)]
+            first = "As good as any play the play-outs measured." if sure else "The best play found."
+            return [first, *sure, *_measured(chosen, None)]
         if chosen.close:
             return [
                 f"{format_cards(best.choice)} may be a little better, but over {mine.samples} fresh deals the "
                 "difference could be on either side of the line for an inaccuracy (a tenth of a level).",
+                *sure,
                 *_measured(chosen, best),
             ]
         if chosen.loss - Z * chosen.error > 0:  # surely behind, by less than an inaccuracy
             return [
                 f"Good, though {format_cards(best.choice)} is a little better: about {chosen.loss:.2f} levels on "
                 "average, less than an inaccuracy.",
+                *sure,
                 *(_follow_reasons(view, mine, top) if view.trick else []),
                 *_measured(chosen, best),
             ]
         return [
             f"As good as {format_cards(best.choice)} as far as the play-outs can tell.",
+            *sure,
             *_measured(chosen, best),
         ]
-    out: list[str] = []
+    out: list[str] = list(sure)
     if view.trick:
         out += _follow_reasons(view, mine, top)
     elif top.trick_points - mine.trick_points >= 5:
@@ -457,6 +494,14 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
             f"{top.trick_points:+.0f} and {top.later_points:+.0f}."
         )
     return out + _measured(chosen, best)
+
+
+def _surely_better(view: PlayerView, play: Sequence[Card]) -> list[str]:
+    """A play surely no worse than ``play`` where the trick's winner is certain (``play.dominance``), said in a
+    sentence true of every deal; nothing when there is none. It names a free improvement the play-outs may be too
+    coarse to measure, and never changes a grade."""
+    better = surely_better(view, play)
+    return [] if better is None else [dominance_reason(view, play, better)]
 
 
 KITTY_REACH = 5
