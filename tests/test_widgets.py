@@ -1212,3 +1212,15 @@ def test_the_points_table_hides_its_total_when_the_total_is_the_answer() -> None
 def test_the_trump_sentence_keeps_its_ranks_upper_case() -> None:
     card = PuzzleCard("p", "Who wins?", "seat", grade=Grader("North"), trump=Trump("A", "H"))
     assert card.context == "Rank A, hearts are trump"
+
+
+def test_only_the_trump_group_sets_its_suits_apart() -> None:
+    """The hand picker opens a gap where the suit changes inside the trump group (7♣ 7♣ | 7♠ 7♠); a plain suit, or a
+    one-row hand in another order (Zheng Fen's), has one part."""
+    from shengji_tutor.engine.trump import Trump
+    from shengji_tutor.ui.widgets.hand_picker import card_entries
+
+    parts = [e["part"] for e in card_entries(parse_cards("7C 7S 7H AC 3D 4D"), Trump("7", "C"))]
+    assert parts == ["C", "S", "H", "C", "D", "D"]
+    mixed = card_entries(parse_cards("3H 4D 7S 8S"), None, one_group="Low to high")
+    assert {e["part"] for e in mixed} == {"all"}

@@ -255,3 +255,16 @@ def test_the_end_of_a_hand_shows_its_result_as_a_table() -> None:
     assert "RULES §12" in shown
     points = table.game.hand_points[0]
     assert all(f"<td>{p}</td>" in shown for p in points)
+
+
+def test_the_zheng_fen_hand_is_one_row_in_the_games_order_not_suit_groups_that_repeat() -> None:
+    """Zheng Fen's cards rank by value alone (RULES §12), so the hand is sorted by it; grouped by suit as a Sheng ji
+    hand is, the same suit came back three or four times ("♦ Diamonds" … "♦ Diamonds"). One labelled row instead."""
+    from shengji_tutor.zhengfen import value
+
+    table = ZhengFenTable(seed=12)
+    entries = table.picker.cards
+    assert len({e["group"] for e in entries}) == 1
+    assert "Low to high" in entries[0]["group_label"]
+    shown = [value(c) for c in table.picker.hand]
+    assert shown == sorted(shown)

@@ -61,6 +61,10 @@ from .context import page_context
 
 __all__ = ["ZhengFenTable", "zheng_fen_game"]
 
+RANK_ORDER = "Low to high: 3 4 5 … K A 2, then the jokers (RULES §12: suits do not rank the cards)"
+"""How the Zheng Fen hand is laid out: one row in the game's order (grouped by suit, a suit came back again and
+again, since the cards are sorted by rank)."""
+
 SAVE_FORMAT = 1
 """1: the game's seed, its table size and every action (the engine replays them)."""
 
@@ -91,7 +95,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.news = w.HTML()
         self.scores = w.HTML()
         self.verdict = w.HTML("Pick cards, then Play — or Pass.")
-        self.picker = HandPicker([], None, label=f"Your hand ({self._name(self.seat)})")
+        self.picker = HandPicker([], None, label=f"Your hand ({self._name(self.seat)})", one_group=RANK_ORDER)
         self.picker.on_selection(self._judge)
         self.play_button = w.Button(description="Play", button_style="primary", disabled=True)
         self.play_button.on_click(lambda _b: self.play(self.picker.selection))

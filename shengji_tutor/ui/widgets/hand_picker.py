@@ -18,13 +18,20 @@ SUIT_GROUP_LABELS = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", 
 
 
 def card_entries(
-    cards: Sequence[Card], trump: Trump | None, highlight: Sequence[int] = (), four_colour: bool = False
+    cards: Sequence[Card],
+    trump: Trump | None,
+    highlight: Sequence[int] = (),
+    four_colour: bool = False,
+    one_group: str | None = None,
 ) -> list[dict[str, Any]]:
-    """What the page needs to draw each card: token, label, picture, group (plain JSON)."""
+    """What the page needs to draw each card: token, label, picture, group (plain JSON). With ``one_group`` every
+    card is in one group of that label, in the order given (a game whose suits do not rank the cards)."""
     out = []
     for i, card in enumerate(cards):
         group = trump.suit_of(card) if trump is not None else card.suit or "joker"
         label = "Trump 主" if group == "trump" else SUIT_GROUP_LABELS.get(group, "Jokers")
+        if one_group is not None:
+            group, label = "all", one_group
         out.append(
             {
                 "token": str(card),
@@ -32,7 +39,8 @@ def card_entries(
                 "svg": card_svg(card, trump, highlight=i in highlight, four_colour=four_colour),
                 "group": group,
                 "group_label": label,
-                "part": card.suit or "joker",  # in the trump group a change of suit gets a gap (7♣ 7♣ | 7♠ 7♠)
+                # in the trump group a change of suit gets a gap (7♣ 7♣ | 7♠ 7♠); nowhere else
+                "part": (card.suit or "joker") if group == "trump" else group,
             }
         )
     return out
@@ -62,9 +70,12 @@ class HandPicker(SafeWidget):
         disabled: bool = False,
         label: str = "Your hand",
         four_colour: bool = False,
+        one_group: str | None = None,
     ) -> None:
         super().__init__(max_selected=max_selected, disabled=disabled, label=label)
         self.four_colour = four_colour
+        self.one_group = one_group
+        """When set, the cards are one group of this label, in the order given, rather than grouped by suit."""
         self._hand: list[Card] = []
         self._trump = trump
         self._listeners: list[Callable[[list[Card]], None]] = []
@@ -94,7 +105,7 @@ class HandPicker(SafeWidget):
         with self.hold_sync():
             self.selected = []
             self.highlight = []
-            self.cards = card_entries(self._hand, trump, four_colour=self.four_colour)
+            self.cards = card_entries(self._hand, trump, four_colour=self.four_colour, one_group=self.one_group)
 
     def select(self, cards: CardsLike) -> None:
         """Select exactly these cards (from Python: a demo, a replay)."""
@@ -108,7 +119,7 @@ class HandPicker(SafeWidget):
         """Highlight these cards (a hint); an empty list removes the hint."""
         indices = self._indices(as_cards(cards, "the hint"))
         self.highlight = indices
-        self.cards = card_entries(self._hand, self._trump, indices, self.four_colour)
+        self.cards = card_entries(self._hand, self._trump, indices, self.four_colour, self.one_group)
 
     def on_selection(self, callback: Callable[[list[Card]], None]) -> None:
         """Call ``callback(selection)`` whenever the selection changes."""
