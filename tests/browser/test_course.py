@@ -198,6 +198,11 @@ def test_a_wrong_answers_red_button_stays_readable_under_the_pointer(page: Any, 
     right = step.get_by_role("button", name="East", exact=True)  # 9♥ 9♥, the higher pair
     right.click()
     page.wait_for_function("[...document.querySelectorAll('.sjt-step .mod-success')].length > 0", timeout=TIMEOUT)
+    # the mark and the disabling are two updates of the widgets: wait for the second as well
+    page.wait_for_function(
+        "[...document.querySelectorAll('.sjt-step .mod-success, .sjt-step .mod-danger')].every(b => b.disabled)",
+        timeout=TIMEOUT,
+    )
     for marked in (wrong, right):  # answered: the buttons are disabled, but the marks are not faded
         assert marked.is_disabled()
         assert marked.evaluate("el => getComputedStyle(el).opacity") == "1"
