@@ -82,3 +82,14 @@ def test_the_coach_names_the_sure_improvement_and_recommends_it(name: str) -> No
     assert accepts(position, verdict.best.choice)
     assert any("surely does as well" in r for r in verdict.reasons)
     assert verdict.grade == "good" or verdict.chosen.loss - 1.96 * verdict.chosen.error > 0.09
+
+
+def test_the_search_bot_never_plays_what_surely_wastes() -> None:
+    """``SearchBot`` ends on a play nothing surely betters: where the trick's winner is certain it keeps the trump,
+    the pair and the points a play that wins (or loses) the same trick would keep."""
+    from shengji_tutor.play.search import SearchBot
+
+    bot = SearchBot(seed=0)
+    for position in SUITE.values():
+        if position.view.phase == "play" and position.view.trick:
+            assert surely_better(position.view, bot.play(position.view)) is None, position.name

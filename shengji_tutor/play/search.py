@@ -419,7 +419,10 @@ class SearchBot:
     def play(self, view: PlayerView) -> Sequence[Card]:
         """The steady player's play (``policy.steady_choice``), unless another candidate played out best on
         ``budget.samples`` deals *and* its gain over it has a positive lower confidence bound on ``budget.recheck``
-        fresh deals."""
+        fresh deals; then, where the trick's winner is certain, a play that surely does as well for less."""
+        return _no_waste(view, self._searched(view))
+
+    def _searched(self, view: PlayerView) -> Sequence[Card]:
         candidates = candidate_plays(view, self.budget.candidates)
         if len(candidates) == 1:
             return candidates[0]
@@ -822,6 +825,15 @@ def play_value(view: PlayerView, play: tuple[Card, ...], outcomes: Sequence[_Out
         pairs_broken=pairs_broken(view.hand, play),
         samples=n,
     )
+
+
+def _no_waste(view: PlayerView, play: Sequence[Card]) -> Sequence[Card]:
+    """``play``, or a play surely no worse where the trick's winner is certain (``play.dominance``): the same trick
+    for less (a trump kept, a pair kept, fewer points to the other side, more to one's own)."""
+    from .dominance import surely_better  # dominance builds on this module's pairs_broken
+
+    better = surely_better(view, play)
+    return play if better is None else better
 
 
 def pairs_broken(hand: Sequence[Card], play: Sequence[Card]) -> int:
