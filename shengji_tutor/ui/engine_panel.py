@@ -251,9 +251,11 @@ def verdict_html(view: PlayerView, verdict: Verdict) -> str:
         rows.append(f'<tr data-best="{"true" if k == 0 else "false"}">{"".join(cells)}</tr>')
     what = {"play": "play", "bury": "burial", "declare": "choice"}[verdict.kind]
     caption = (
-        f"Each {what} played out on the same {verdict.samples} deals of the cards you cannot see, best first "
-        f"(worked out in {verdict.seconds:.1f} s). A level is worth 100 points here; "
-        "“as good as the best” means the difference is within the noise of the sampling."
+        f"Each {what} played out over deals of the cards you cannot see, best first: the best chosen on "
+        f"{verdict.samples} of them, each other {what} measured against it on fresh ones (worked out in "
+        f"{verdict.seconds:.1f} s). Figures are levels for your side: the level change the round ends with, and a "
+        "hundredth of a level for each point your side takes, so that plays which change no level are still "
+        "ordered. “As good as the best” means the difference is within the noise of the sampling."
     )
     header = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     return joker_words(

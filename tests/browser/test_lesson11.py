@@ -31,7 +31,10 @@ def test_a_demo_shows_the_engines_verdict_with_card_pictures(page: Any, voila_ur
     give.get_by_role("button", name="What does the engine think?").click()
     table = give.locator(".sjt-engine-verdict table")
     table.wait_for(timeout=TIMEOUT)
-    assert table.locator("caption").inner_text().startswith("Each play played out on the same 24 deals")
+    caption = table.locator("caption").inner_text()
+    assert caption.startswith("Each play played out over deals of the cards you cannot see")
+    assert "the best chosen on 24 of them" in caption
+    assert "worth 100 points" not in caption  # lesson 10 says 40 points a level: the panel does not contradict it
     best = table.locator('tr[data-best="true"]')
     assert best.locator("svg").count() >= 1  # the best play drawn as a card
     assert "best" in best.inner_text()
