@@ -177,7 +177,7 @@ def test_every_change_of_the_hand_is_handed_to_on_save_and_a_failure_is_said() -
     assert len(saves) == 4
     assert saves[-1] == game.saved()
     assert game.save_note.value == ""
-    answer[0] = "Your hand could not be saved: the disk is full."
+    answer[0] = "the disk is full"  # the store's reason
     decide(game, 1)
     assert "the disk is full" in game.save_note.value
     assert "a reload would deal a new one" in game.save_note.value

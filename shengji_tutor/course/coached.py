@@ -67,7 +67,7 @@ def play_a_hand(
         if not problem and game.round.done and lesson is not None:
             with suppress(StoreError):  # the home page's mark only: the hand itself is kept
                 store.finish_lesson(lesson)
-        return f"Your hand could not be saved: {problem}." if problem else ""
+        return problem
 
     game = CoachedGame(seed=seed, rules=rules or store.house_rules(), keeper=store)
     kept = store.work(saved_as)

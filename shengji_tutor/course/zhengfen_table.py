@@ -41,7 +41,7 @@ from ..engine.cards import Card, CardsLike, as_cards, format_cards
 from ..engine.errors import ShengjiError
 from ..engine.seats import SEATS, seat_name
 from ..store.failures import log
-from ..ui.render import hand_svg
+from ..ui.render import hand_svg, not_saved_html
 from ..ui.widgets import Confirm, HandPicker
 from ..zhengfen import (
     Combination,
@@ -85,7 +85,8 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
     def __init__(self, seed: int = 0, players: int = 4, on_save: Callable[[str], str] | None = None) -> None:
         self.seed = seed
         self.on_save = on_save
-        """Called with ``saved()`` after each change of the game; it answers "" or why it could not keep it."""
+        """Called with ``saved()`` after each change of the game; it answers "" or the store's reason it could not keep
+        it (``ProgressStore.keep_work``)."""
         self._seat_up(players)
         self.pile: list[Card] = []
         self.events: list[str] = []
@@ -269,16 +270,9 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.verdict.value = "Welcome back: this is the game you were playing, where you left it."
 
     def save_game(self) -> None:
-        """Hand the game to ``on_save``; what it says went wrong (if anything) is shown under the status line."""
-        if self.on_save is None:
-            return
-        problem = self.on_save(self.saved())
-        self.save_note.value = (
-            f'<div class="sjt-error" role="alert">{escape(problem)} The game goes on, but a reload would start a '
-            "new one.</div>"
-            if problem
-            else ""
-        )
+        """Hand the game to ``on_save``; why it could not be kept (if so) is shown under the status line."""
+        if self.on_save is not None:
+            self.save_note.value = not_saved_html(self.on_save(self.saved()), "game", "start a new one")
 
     def _seat_up(self, players: int) -> None:
         game = Game(ZhengFenRules(players=players), seed=self.seed)  # refuses a bad count before anything changes
@@ -390,10 +384,6 @@ def zheng_fen_game(seed: int = 12, saved_as: str = "zhengfen") -> ZhengFenTable:
     their progress store after each change), or a new game dealt from ``seed``."""
     store = page_context().progress
 
-    def save(state: str) -> str:
-        problem = store.keep_work(saved_as, state)
-        return f"Your game could not be saved: {problem}." if problem else ""
-
     table = ZhengFenTable(seed=seed)
     kept = store.work(saved_as)
     if kept is not None:
@@ -401,6 +391,6 @@ def zheng_fen_game(seed: int = 12, saved_as: str = "zhengfen") -> ZhengFenTable:
             table.resume(kept)
         except RecordError as e:  # a game this version cannot replay: a new game instead
             log.warning("saved Zheng Fen game of %s not resumed: %s", store.learner, e)
-    table.on_save = save
+    table.on_save = lambda state: store.keep_work(saved_as, state)
     table.save_game()
     return table

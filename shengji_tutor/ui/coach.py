@@ -67,7 +67,7 @@ from ..play.search import Budget
 from . import coach_text as text
 from .coach_panel import KIND_WORDS, HintLadder, review_html, verdict_html
 from .house_rules import HouseRules
-from .render import hand_svg
+from .render import hand_svg, not_saved_html
 from .widgets import Confirm, Disclosure, HandPicker, TrickTable
 
 __all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
@@ -141,7 +141,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     ``keeper`` (the learner's progress store) to solve again.
 
     Nothing is lost on a reload: after every change of the hand, ``on_save(saved())``
-    is called (its answer, "" or why it could not keep the hand, is shown), and
+    is called (its answer, "" or the store's reason it could not keep the hand, is
+    shown), and
     ``resume(text)`` takes the hand up again where it was, its decisions graded as
     they were.
     """
@@ -299,8 +300,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self._switch_to(rules)
 
     def _switch_to(self, rules: RuleSet) -> None:
-        self.pending_rules = None
-        self.confirm.close_question()
+        self._drop_rules_question()
         self.set_rules(rules)
         if self.on_rules is not None:
             self.on_rules(rules)
@@ -311,9 +311,13 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def _switch_refused(self) -> None:
         """Keep playing: the chooser goes back to the rules of the hand in play."""
+        self._drop_rules_question()
+        self.house_rules.rules = self.rules
+
+    def _drop_rules_question(self) -> None:
+        """The question about new house rules no longer stands (answered, or another hand taken up)."""
         self.pending_rules = None
         self.confirm.close_question()
-        self.house_rules.rules = self.rules
 
     def _bots_for(self, rules: RuleSet) -> list[Bot]:
         """One bot per seat of ``rules``' table: the bots given, or heuristic bots."""
@@ -492,9 +496,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         and the hand in play stays as it was.
         """
         state = _read_saved(text, self._bots_for)
-        if self.pending_rules is not None:
-            self.pending_rules = None
-            self.confirm.close_question()
+        self._drop_rules_question()
         self.rules, self.bots, self.round = state.rules, state.bots, state.round
         self.house_rules.rules = state.rules
         self._call_rows()
@@ -511,13 +513,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
         self.hand.label = self._hand_label()
         self._hints_for = None
-        graded = [d for d in self.decisions if d.assessment is not None]
         self.verdict.value = ""
+        graded = [d for d in self.decisions if d.assessment is not None]
         if graded:
-            last = graded[-1]
-            assert last.assessment is not None
-            title = f"Your {KIND_WORDS[last.kind]}:"
-            self.verdict.value = verdict_html(last.assessment, last.view.trump or self._deal_trump(), title=title)
+            self._show_verdict(graded[-1])
         self.summary.value = ""
         if self.round.done and self.grading is not None:
             self._show_summary(self._review())
@@ -526,16 +525,9 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self._refresh()
 
     def save_hand(self) -> None:
-        """Hand the hand to ``on_save``; what it says went wrong (if anything) is shown under the status line."""
-        if self.on_save is None:
-            return
-        problem = self.on_save(self.saved())
-        self.save_note.value = (
-            f'<div class="sjt-error" role="alert">{escape(problem)} The hand goes on, but a reload would deal a '
-            "new one.</div>"
-            if problem
-            else ""
-        )
+        """Hand the hand to ``on_save``; why it could not be kept (if so) is shown under the status line."""
+        if self.on_save is not None:
+            self.save_note.value = not_saved_html(self.on_save(self.saved()), "hand", "deal a new one")
 
     def _expecting(self, kind: str) -> bool:
         """Is the learner asked for ``kind`` now? If not, say so."""
@@ -597,10 +589,14 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         assessment = self._grade(kind, view, choice)
         self.decisions.append(Decision(kind, view, choice, position, self.hints.used, assessment))
         self._undo.append(before)
-        if assessment is not None:
-            title = f"Your {KIND_WORDS[kind]}:"
-            self.verdict.value = verdict_html(assessment, view.trump or self._deal_trump(), title=title)
+        self._show_verdict(self.decisions[-1])
         return True
+
+    def _show_verdict(self, decision: Decision) -> None:
+        """The coach's verdict on ``decision``, drawn under the game (nothing when it was not graded)."""
+        if decision.assessment is not None:
+            trump = decision.view.trump or self._deal_trump()
+            self.verdict.value = verdict_html(decision.assessment, trump, title=f"Your {KIND_WORDS[decision.kind]}:")
 
     def _as_dealt(self, view: PlayerView) -> tuple[Card, ...]:
         """South's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
@@ -947,23 +943,22 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError(f"not a saved hand of this version (format {SAVE_FORMAT})")
-        position = Position.from_json(data["position"])
-        rnd = position.round()
-        n = rnd.players
+        position = Position.from_json(data["position"])  # replayed once here, to check it
+        n = position.rules.players
         seed = data["seed"]
         if seed is not None and type(seed) is not int:
             raise RecordError(f"a saved hand's seed is a whole number, not {seed!r:.20}")
+        rows = data["decisions"]
+        befores = [_before(row["before"], len(position.history), n) for row in rows]
+        if any(b[0] < a[0] for a, b in itertools.pairwise(befores)):
+            raise RecordError("a saved hand's decisions are not in the order they were made")
+        views, rnd = _views_at(position, {b[0] for b in befores})
         asked, shown, explained = (
             _count(data[k], k, most) for k, most in (("asked", n), ("shown", n), ("explained", len(rnd.tricks)))
         )
         paused = data["paused"]
         if paused not in _PAUSES:
             raise RecordError(f"a saved hand waits for a declaration or a shown hand, not {paused!r:.20}")
-        rows = data["decisions"]
-        befores = [_before(row["before"], len(position.history), n) for row in rows]
-        if any(b[0] < a[0] for a, b in itertools.pairwise(befores)):
-            raise RecordError("a saved hand's decisions are not in the order they were made")
-        views = _views_at(position, {b[0] for b in befores})
         decisions = []
         for row, before in zip(rows, befores, strict=True):
             kind = row["kind"]
@@ -1022,8 +1017,8 @@ def _before(value: Any, actions: int, players: int) -> tuple[int, int, str | Non
     return _count(at, "history", actions), _count(asked, "asked", players), paused, _count(shown, "shown", players)
 
 
-def _views_at(position: Position, lengths: set[int]) -> dict[int, tuple[PlayerView, Position]]:
-    """South's view and the position at each history length in ``lengths``, replaying the round once."""
+def _views_at(position: Position, lengths: set[int]) -> tuple[dict[int, tuple[PlayerView, Position]], Round]:
+    """South's view and the position at each history length in ``lengths``, and the round at the end: one replay."""
     start = Position(position.rules, position.rank, position.dealer, position.deals, ())
     rnd = start.round()
     out: dict[int, tuple[PlayerView, Position]] = {}
@@ -1032,7 +1027,7 @@ def _views_at(position: Position, lengths: set[int]) -> dict[int, tuple[PlayerVi
             out[k] = (rnd.view(LEARNER), Position.of(rnd))
         if k < len(position.history):
             rnd.apply(position.history[k])
-    return out
+    return out, rnd
 
 
 def _read_calls(calls: Sequence[tuple[Card | str, int]]) -> tuple[tuple[Card, int], ...]:

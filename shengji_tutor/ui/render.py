@@ -209,6 +209,24 @@ def hand_svg(
     )
 
 
+def not_saved_html(problem: str, what: str, instead: str) -> str:
+    """The note under a game whose work its store could not keep (``problem``: the store's reason, "" once kept):
+    what could not be saved, that play goes on, and what a reload would do instead.
+
+    >>> from shengji_tutor.ui.render import not_saved_html
+    >>> not_saved_html("the disk is full", "hand", "deal a new one")[-108:]
+    'Your hand could not be saved: the disk is full. The hand goes on, but a reload would deal a new one.</div>'
+    >>> not_saved_html("", "hand", "deal a new one")
+    ''
+    """
+    if not problem:
+        return ""
+    return (
+        f'<div class="sjt-error" role="alert">{escape(f"Your {what} could not be saved: {problem}.")} The {what} goes '
+        f"on, but a reload would {instead}.</div>"
+    )
+
+
 def hand_html(cards: CardsLike, trump: Trump | None = None) -> str:
     """A hand as HTML (for ``_repr_html_``): the SVG inside a div."""
     return f'<div class="sjt-hand">{hand_svg(cards, trump)}</div>'
