@@ -214,8 +214,9 @@ def not_saved_html(problem: str, what: str, instead: str) -> str:
     what could not be saved, that play goes on, and what a reload would do instead.
 
     >>> from shengji_tutor.ui.render import not_saved_html
-    >>> not_saved_html("the disk is full", "hand", "deal a new one")[-108:]
-    'Your hand could not be saved: the disk is full. The hand goes on, but a reload would deal a new one.</div>'
+    >>> note = not_saved_html("the disk is full", "hand", "deal a new one")
+    >>> "Your hand could not be saved: the disk is full. The hand goes on, but a reload would deal a new one." in note
+    True
     >>> not_saved_html("", "hand", "deal a new one")
     ''
     """
