@@ -146,6 +146,12 @@ class ProgressStore:
             self._kept = ProgressStore(self.local, self.learner)
         return self._kept
 
+    def _stores(self) -> list[ProgressStore]:
+        """Where this learner's work is read: this store, and a class's student's progress file when it exists."""
+        if self._kept is None and not (self.local is not None and self.local.exists()):
+            return [self]
+        return [self, self._kept_here()]
+
     def solved(self, puzzle_ids: Iterable[str] | None = None) -> set[str]:
         """The puzzles this learner has solved (among ``puzzle_ids`` when given).
 
@@ -156,16 +162,10 @@ class ProgressStore:
             done = self._solved()
         else:
             done = set()
-            for source in (self._solved, self._kept_solved):
+            for store in self._stores():
                 with suppress(StoreError):
-                    done |= source()
+                    done |= store._solved()
         return done if puzzle_ids is None else done & set(puzzle_ids)
-
-    def _kept_solved(self) -> set[str]:
-        """The puzzles solved in attempts kept on this computer (none when there is no progress file)."""
-        if self._kept is None and not (self.local is not None and self.local.exists()):
-            return set()
-        return self._kept_here()._solved()
 
     @guarded
     def _solved(self) -> set[str]:
@@ -196,18 +196,12 @@ class ProgressStore:
         cannot be read counts none (the log says why), so a page stays up.
         """
         found: list[Attempt] = []
-        sources = [self._history] if self.local is None else [self._history, self._kept_history]
-        for source in sources:
+        for store in self._stores():
             with suppress(StoreError):
-                found.extend(source())
+                found.extend(store._history())
         wanted = None if puzzle_ids is None else set(puzzle_ids)
         found.sort(key=lambda a: a.at)
         return [a for a in found if wanted is None or a.puzzle_id in wanted]
-
-    def _kept_history(self) -> list[Attempt]:
-        if self._kept is None and not (self.local is not None and self.local.exists()):
-            return []
-        return self._kept_here()._history()
 
     @guarded
     def _history(self) -> list[Attempt]:
@@ -467,12 +461,6 @@ class ProgressStore:
             with suppress(StoreError):
                 done |= store._lessons_done()
         return done
-
-    def _stores(self) -> list[ProgressStore]:
-        """Where this learner's work is read: this store, and a class's student's progress file when it exists."""
-        if self._kept is None and not (self.local is not None and self.local.exists()):
-            return [self]
-        return [self, self._kept_here()]
 
     def _with_local_copy(self, write_it: Callable[[ProgressStore], None]) -> None:
         """Write to this store; a class's student's write it refuses goes to the local file (``NotSentError``)."""
