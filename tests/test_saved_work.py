@@ -26,6 +26,17 @@ QUICK = Budget(samples=4, candidates=4)
 BOT = HeuristicBot()
 
 
+@pytest.fixture
+def refusing_store(learner: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
+    """The page's learner, whose store refuses to keep work in progress (a database gone read-only)."""
+
+    def refuse(self: ProgressStore, place: str, state: str) -> None:
+        raise StoreError("the database is read-only")
+
+    monkeypatch.setattr(ProgressStore, "save_work", refuse)
+    return learner
+
+
 def decide(game: CoachedGame, times: int) -> None:
     """Make ``times`` of the learner's decisions as the heuristic bot would (declaring when it can)."""
     for _ in range(times):
@@ -258,15 +269,9 @@ def test_a_finished_hand_marks_lesson_10_done(learner: ProgressStore) -> None:
     assert learner.lessons_done() == {"play-a-hand"}
 
 
-def test_a_store_that_cannot_save_the_hand_says_so_and_the_hand_goes_on(
-    learner: ProgressStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_store_that_cannot_save_the_hand_says_so_and_the_hand_goes_on(refusing_store: ProgressStore) -> None:
     from shengji_tutor.course.coached import play_a_hand
 
-    def refuse(self: ProgressStore, place: str, state: str) -> None:
-        raise StoreError("the database is read-only")
-
-    monkeypatch.setattr(ProgressStore, "save_work", refuse)
     game = play_a_hand(seed=9)
     decide(game, 2)
     assert len(game.decisions) == 2
@@ -473,15 +478,9 @@ def test_lesson_12s_game_comes_back_after_a_reload(learner: ProgressStore) -> No
     assert fresh.game.history == ZhengFenTable(seed=12).game.history
 
 
-def test_a_zheng_fen_game_the_store_cannot_keep_says_so(
-    learner: ProgressStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_zheng_fen_game_the_store_cannot_keep_says_so(refusing_store: ProgressStore) -> None:
     from shengji_tutor.course.zhengfen_table import zheng_fen_game
 
-    def refuse(self: ProgressStore, place: str, state: str) -> None:
-        raise StoreError("the database is read-only")
-
-    monkeypatch.setattr(ProgressStore, "save_work", refuse)
     table = zheng_fen_game(seed=12)
     play_turns(table, 1)
     assert "could not be saved: the database is read-only" in table.save_note.value

@@ -217,11 +217,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self._kept()
         if players == self.game.rules.players:
             return
-        self._seat_up(players)
-        if self.players.value != players:
-            self.players.value = players
-        self.picker.label = f"Your hand ({self._name(self.seat)})"
-        self._cleared()
+        self._new_table(players, self.seed)
         self._bots_play()
         self._show()
         self.save_game()
@@ -258,11 +254,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             raise
         except (ShengjiError, ValueError, KeyError, TypeError, AttributeError) as e:
             raise RecordError(f"not a saved Zheng Fen game: {type(e).__name__}: {e}") from None
-        self.seed = seed
-        self._seat_up(players)
-        self.players.value = players
-        self.picker.label = f"Your hand ({self._name(self.seat)})"
-        self._cleared()
+        self._new_table(players, seed)
         for action in actions:
             self._apply(action)
         self._mine = sum(1 for a in actions if a.seat == self.seat)
@@ -273,6 +265,16 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         """Hand the game to ``on_save``; why it could not be kept (if so) is shown under the status line."""
         if self.on_save is not None:
             self.save_note.value = not_saved_html(self.on_save(self.saved()), "game", "start a new one")
+
+    def _new_table(self, players: int, seed: int) -> None:
+        """A new game at a table of ``players`` dealt from ``seed``: the learner's seat, the Players buttons, the hand's
+        label, and nothing of the game before."""
+        self.seed = seed
+        self._seat_up(players)
+        if self.players.value != players:
+            self.players.value = players
+        self.picker.label = f"Your hand ({self._name(self.seat)})"
+        self._cleared()
 
     def _seat_up(self, players: int) -> None:
         game = Game(ZhengFenRules(players=players), seed=self.seed)  # refuses a bad count before anything changes

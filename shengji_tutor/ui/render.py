@@ -239,6 +239,11 @@ _MIDDLE = 50
 """Half the width kept clear around the table's middle (the trick's points) by the plays of the side seats."""
 
 
+def _seat_angle(seat: int, seats: int) -> float:
+    """Where ``seat`` sits around a trick table of ``seats``: counter-clockwise from the top, in radians."""
+    return math.pi / 2 + 2 * math.pi * seat / seats
+
+
 def _trick_table_size(seats: int, by_seat: dict[int, list[Card]], w: float) -> tuple[float, float, float]:
     """The table's width and height, and the step between a play's cards, for the plays ``by_seat``.
 
@@ -251,7 +256,7 @@ def _trick_table_size(seats: int, by_seat: dict[int, list[Card]], w: float) -> t
     size_w, size_h = 460.0, 360.0
     step = w * 0.55
     index = w * INDEX_WIDTH / CARD_WIDTH + 1
-    side = [len(p) for s, p in by_seat.items() if abs(math.cos(math.pi / 2 + 2 * math.pi * s / seats)) > 0.5]
+    side = [len(p) for s, p in by_seat.items() if abs(math.cos(_seat_angle(s, seats))) > 0.5]
     longest = max(side, default=0)
     if longest > 1:
         room = size_w / 2 - _EDGE - _MIDDLE
@@ -293,7 +298,7 @@ def trick_svg(
     cx0, cy0, rx, ry = size_w / 2, size_h / 2, size_w / 2 - 92, size_h / 2 - 62
     centres = {}
     for seat in range(seats):
-        angle = math.pi / 2 + 2 * math.pi * seat / seats  # counter-clockwise from the top
+        angle = _seat_angle(seat, seats)
         centres[seat] = (cx0 + rx * math.cos(angle), cy0 - ry * math.sin(angle))
     parts = []
     total = sum(c.points for p in cards for c in p) if points is None else points
