@@ -40,7 +40,14 @@ on. Each decision is tested against every theme's filter; the filters are strict
 (the player's alternatives are all weighed with the engine: ``legal_plays``,
 ``winner_of``, ``certainty``), and where a strong player might hesitate — the
 best feed breaks a pair, a fed king is a boss, the smallest ruff breaks a trump
-pair, a low single is higher than the pair — the decision is dropped. At most
+pair, a low single is higher than the pair — the decision is dropped. So is one
+where a strong player may choose otherwise for a reason of their own (each was
+once in the suite, and the engine's best there was that other choice): a trump
+5, 10 or K fed to a partner's sure trick gives more than any discard; a winning
+ruff last to play can carry points; a side tractor is as strong a first lead as
+a trump; a dealer holding both top trumps keeps the last trick and so may bury
+points to make a void (lesson 9's rule: bury no points *unless* you are sure of
+the last trick). At most
 one position per theme comes from one round, and at most ``PER_THEME`` per
 theme; the scan stops when every theme has them. The suite is deterministic.
 """
@@ -86,7 +93,7 @@ THEMES = (
 )
 PER_THEME = 4
 """Positions kept per theme (fewer when the scan runs out of seeds)."""
-SEEDS = 400
+SEEDS = 1000
 """Rounds the scan may replay."""
 PLAY_CAP = 400
 """Legal plays weighed at one decision; a decision with more is dropped (it is not a clear one)."""
@@ -391,6 +398,8 @@ def _discard_not_ruff(view: PlayerView, partner_ruffed: bool) -> Hit:
     best = max(_points(p) for p in clean)
     if best < max(_points(p) for p in discards):
         return None
+    if any(_points(p) > best and side_sure(view, p) for p in plays if _trumps(view, p)):
+        return None  # a trump 5, 10 or K fed to the sure trick gives more: a strong player may spend it so
     accepted = [p for p in clean if _points(p) == best]
     if any(_boss_card(view, c) for p in accepted for c in p):
         return None
@@ -479,6 +488,8 @@ def _smallest_winning_ruff(view: PlayerView) -> Hit:
     error = max(ruffs, key=lambda p: strength_spent(p, trump))
     if any(_broken(view, p) for p in accepted) or strength_spent(error, trump) - least < 3 * len(error):
         return None
+    if any(_points(p) > _points(accepted[0]) for p in ruffs if p is not error):
+        return None  # a winning ruff with a trump 5, 10 or K banks its points too: a strong player may prefer it
     why = (
         f"You play last, so the smallest trump that wins ({_cards(accepted[0])}) takes the {on_table} points as "
         f"surely as {_cards(error)}, and keeps the big trump for later."
@@ -532,6 +543,8 @@ def _draw_trumps(view: PlayerView) -> Hit:
     units = list(lead_units([c.id for c in view.hand], trump))
     if any(_boss_unit(view, u) for u in units if suit[u[0]] != TRUMP):
         return None  # a side winner to cash first would be as good a lead
+    if any(len(u) >= 4 for u in units if suit[u[0]] != TRUMP):
+        return None  # a side tractor is a strong lead too (only a higher tractor or a void with trump pairs beats it)
     low = [c for c in view.hand if suit[c.id] == long_suit and not c.points]
     if not low:
         return None
@@ -596,6 +609,13 @@ def _bury_void(view: PlayerView) -> Hit:
     dear = [c for c in view.hand if trump.is_trump(c) or c.points >= 10]
     if not dear:
         return None
+    top = max((c for c in view.hand if trump.is_trump(c)), key=trump.key, default=None)
+    if (
+        top is not None
+        and not any(trump.suit_table[i] == TRUMP and trump.key_table[i] >= trump.key(top) for i in unseen_counts(view))
+        and sum(1 for c in view.hand if c.id == top.id) >= 2
+    ):
+        return None  # both top trumps: the last trick is the dealer's to keep, so burying points is in doubt
     swap = max(dear, key=lambda c: (c.points, trump.is_trump(c)))
     error = (*accepted[0][:-1], swap)
     buried = Counter(c.id for c in accepted[0])

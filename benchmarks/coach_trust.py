@@ -8,7 +8,9 @@ suite of positions whose right answer is not in doubt, and the time a verdict ta
 bots, South (seat 0) by a *learner*: the heuristic bot, which now and then (``LEARNER_SLIPS``) plays a random
 legal card instead, so that there are mistakes to find. Every real choice South makes is kept: each play with
 at least two distinct candidates, each burial, and the last declaration South could make in the deal (up to
-``--per-hand`` plays per hand, spread over the round, so that the benchmark stays affordable).
+``--per-hand`` plays per hand, spread over the round, so that the benchmark stays affordable). South can declare
+in about one deal in three, so the declarations come from ``--declare-hands`` deals (the same seeds on), enough
+for a sample of them.
 
 **Stability.** Each decision is graded by the coach (``play.coaching``'s ``assess_*`` at ``COACH_BUDGET``) at
 the seeds 0, 1 and 2. Reported: the share whose *class* (graded down or not) is the same at all three, the
@@ -52,10 +54,11 @@ from shengji_tutor import HeuristicBot, PlayerView, Round, RuleSet
 from shengji_tutor.engine.cards import Card
 from shengji_tutor.play import coaching
 from shengji_tutor.play.bots import declarations_for
-from shengji_tutor.play.game import run_round
+from shengji_tutor.play.game import _drive, run_round
 from shengji_tutor.play.search import Budget, SearchBot, candidate_plays, play_signature
 
 __all__ = [
+    "DECLARE_HANDS",
     "LEARNER_SLIPS",
     "Decision",
     "Graded",
@@ -122,19 +125,30 @@ class _Learner:
         return choice
 
 
+DECLARE_HANDS = 24
+"""Deals whose last declaration South could make is kept (the first ``--hands`` of them also give plays and
+burials)."""
+
+
 @cache
-def collect(hands: int, per_hand: int, seed: int = 0) -> tuple[Decision, ...]:
-    """The learner's real choices in ``hands`` seeded rounds (see the module docstring)."""
+def collect(hands: int, per_hand: int, seed: int = 0, declare_hands: int = DECLARE_HANDS) -> tuple[Decision, ...]:
+    """The learner's real choices in ``hands`` seeded rounds, and the declarations of ``declare_hands`` (see the
+    module docstring)."""
     out: list[Decision] = []
-    for k in range(hands):
+    for k in range(max(hands, declare_hands)):
         learner = _Learner(seed + k)
         bots: list[Any] = [learner, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+        if k >= hands:  # a deal for its declaration only
+            rnd = Round(RULES, seed=seed + k, dealer=k % 4, rank="2")
+            _drive(rnd, bots, until="kitty")
+            out += learner.declarations[-1:]
+            continue
         run_round(Round(RULES, seed=seed + k, dealer=k % 4, rank="2"), bots)
         plays = learner.plays
         if len(plays) > per_hand:  # spread over the round: early, middle and late decisions
             step = len(plays) / per_hand
             plays = [plays[int(i * step)] for i in range(per_hand)]
-        out += plays + learner.burials + learner.declarations[-1:]
+        out += plays + learner.burials + (learner.declarations[-1:] if k < declare_hands else [])
     return tuple(out)
 
 
@@ -199,9 +213,9 @@ class Graded:
     deep: Verdict | None
 
 
-def judge_decision(job: tuple[int, int, int, int, int]) -> Graded:
-    index, hands, per_hand, seed, deep = job
-    d = collect(hands, per_hand, seed)[index]
+def judge_decision(job: tuple[int, int, int, int, int, int]) -> Graded:
+    index, hands, per_hand, seed, deep, declare_hands = job
+    d = collect(hands, per_hand, seed, declare_hands)[index]
     verdicts = tuple(grade(d, s) for s in SEEDS)
     cross = []
     mine = _key(d.kind, d.view, d.choice)
@@ -281,11 +295,17 @@ def positions_report(seed: int = 0) -> dict[str, Any]:
 
 
 def run(
-    hands: int = 8, per_hand: int = 8, seed: int = 0, deep: int = 16, workers: int = 1, limit: int | None = None
+    hands: int = 8,
+    per_hand: int = 8,
+    seed: int = 0,
+    deep: int = 16,
+    workers: int = 1,
+    limit: int | None = None,
+    declare_hands: int = DECLARE_HANDS,
 ) -> tuple[dict[str, Any], list[Graded]]:
-    decisions = collect(hands, per_hand, seed)
+    decisions = collect(hands, per_hand, seed, declare_hands)
     count = len(decisions) if limit is None else min(limit, len(decisions))
-    jobs = [(k, hands, per_hand, seed, deep) for k in range(count)]
+    jobs = [(k, hands, per_hand, seed, deep, declare_hands) for k in range(count)]
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             graded = pool.map(judge_decision, jobs, chunksize=1)
@@ -304,6 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.coach_trust", description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=8, help="coached hands (seeded rounds)")
     parser.add_argument("--per-hand", type=int, default=8, help="most play decisions kept per hand")
+    parser.add_argument("--declare-hands", type=int, default=DECLARE_HANDS, help="deals whose last declaration is kept")
     parser.add_argument("--seed", type=int, default=0, help="the first hand's seed")
     parser.add_argument("--deep", type=int, default=16, help="the deep reference's multiple of the coach's deals")
     parser.add_argument("--workers", type=int, default=2, help="processes (at most one per core, for the timings)")
@@ -311,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-positions", action="store_true", help="skip the position suite")
     parser.add_argument("--json", type=Path, default=None, help="also write every verdict to this file")
     args = parser.parse_args(argv)
-    figures, graded = run(args.hands, args.per_hand, args.seed, args.deep, args.workers, args.limit)
+    figures, graded = run(args.hands, args.per_hand, args.seed, args.deep, args.workers, args.limit, args.declare_hands)
     for name, value in figures.items():
         print(_line(name, value), flush=True)
     if not args.no_positions:

@@ -433,6 +433,15 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
             first = "As good as any play the play-outs measured." if sure else "The best play found."
             return [first, *sure, *_measured(chosen, None)]
+        if chosen.close and chosen.loss - Z * chosen.error > 0:  # surely behind, but maybe not by the line
+            return [
+                f"{format_cards(best.choice)} did better over {mine.samples} fresh deals, by about "
+                f"{in_levels(chosen.loss)} (± {in_levels(chosen.error)}), but whether by a tenth of a level, the line "
+                "for an inaccuracy, is still in doubt.",
+                *sure,
+                *_causes(view, mine, top),
+                *_measured(chosen, best),
+            ]
         if chosen.close:
             return [
                 f"{format_cards(best.choice)} may be a little better, but over {mine.samples} fresh deals the "
@@ -453,7 +462,20 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
             *sure,
             *_measured(chosen, best),
         ]
-    out: list[str] = list(sure)
+    out = [*sure, *_causes(view, mine, top)]
+    if not out:
+        out.append(
+            f"Over the deals measured your play brought your side {counted(mine.trick_points, 'point', signed=True)} "
+            "in this trick "
+            f"and {mine.later_points:+.0f} in the tricks after it; {format_cards(top.play)} brought "
+            f"{top.trick_points:+.0f} and {top.later_points:+.0f}."
+        )
+    return out + _measured(chosen, best)
+
+
+def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
+    """What the play-outs saw ``top`` do better than ``mine``, in sentences (none when nothing stands out)."""
+    out: list[str] = []
     if view.trick:
         out += _follow_reasons(view, mine, top)
     elif top.trick_points - mine.trick_points >= 5:
@@ -486,14 +508,7 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     elif top.later_points - mine.later_points >= 8:  # signed points: each point that changes sides counts twice
         moved = (top.later_points - mine.later_points) / 2
         out.append(f"It lets about {counted(moved, 'more point')} go to the other side in the tricks that follow.")
-    if not out:
-        out.append(
-            f"Over the deals measured your play brought your side {counted(mine.trick_points, 'point', signed=True)} "
-            "in this trick "
-            f"and {mine.later_points:+.0f} in the tricks after it; {format_cards(top.play)} brought "
-            f"{top.trick_points:+.0f} and {top.later_points:+.0f}."
-        )
-    return out + _measured(chosen, best)
+    return out
 
 
 def _surely_better(view: PlayerView, play: Sequence[Card]) -> list[str]:

@@ -147,7 +147,7 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
     ``focus`` names the choices to measure (every one by default); the others are chosen among but not
     measured, and have no entry. The best is always first in the list. When the one choice in ``focus`` is the
     one chosen, it is measured on fresh deals all the same, against every rival still in contention after the
-    selection (the runner-up at least), and a rival clearly better there is the best: no choice escapes
+    selection (the runner-up at least), and a rival surely ahead there is the best: no choice escapes
     measurement by being chosen.
     """
     if count < 1:
@@ -169,7 +169,7 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
     asked = list(dict.fromkeys(focus)) if focus is not None else []
     if asked == [best]:
         # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
-        # was in contention (the runner-up at least), and a rival clearly better there is the best instead
+        # was in contention (the runner-up at least), and a rival surely ahead there is the best instead
         rivals = [k for k in contenders if k != best] or [
             max((k for k in everyone if k != best), key=lambda k: (means[k], -k))
         ]
@@ -201,18 +201,41 @@ def _beaten_by(
     values: Values, best: int, rivals: Sequence[int], plan: Plan, means: Sequence[float]
 ) -> tuple[list[Measured] | None, int]:
     """Each rival raced against ``best`` on the fresh stream (as if the rival were the best): the verdicts of the
-    rival that beats ``best`` most clearly (``best`` graded worse against it), rival first, or None when none does;
-    and the most fresh deals ``best`` met."""
+    rival that beats ``best`` most clearly, rival first, or None when none does; and the most fresh deals ``best``
+    met. A rival beats it when ``best`` is graded worse against it, or when the rival is surely ahead however little
+    (the lower bound of ``best``'s loss above zero; measured on, up to the cap, while the rival is ahead by more than
+    a standard error and that is still in doubt): the same rule that crowns a choice asked about that did better
+    than the one chosen, so a verdict does not depend on which of two plays is asked about."""
     beaten: list[list[Measured]] = []
     deals = 0
     for rival in rivals:
         runs, status = _measure(values, rival, [best], plan)
+        _ahead(values, rival, best, runs, status, plan)
         deals = max(deals, len(runs[best]))
-        if status[best] == "worse":
+        loss, error = _gaps(runs[rival], runs[best])
+        if status[best] == "worse" or loss - look_z(len(runs[best]), plan.cap) * error > 0:
             beaten.append(_verdicts(runs, rival, [best], status, means))
     if not beaten:
         return None, deals
     return max(beaten, key=lambda pair: (pair[1].loss, -pair[0].index)), deals  # the earlier of equals
+
+
+def _ahead(
+    values: Values, leader: int, other: int, runs: dict[int, list[float]], status: dict[int, str], plan: Plan
+) -> None:
+    """Measure ``leader`` and ``other`` on, up to the cap, while ``leader`` is ahead by more than a standard error
+    but not yet surely ahead (the lower bound of ``other``'s loss at or below zero); ``status[other]`` follows."""
+    while True:
+        n = len(runs[other])
+        loss, error = _gaps(runs[leader][:n], runs[other])
+        if n >= plan.cap or loss <= error or loss - look_z(n, plan.cap) * error > 0:
+            return
+        size = min(plan.cap, 2 * n)
+        for j, r in zip((leader, other), values("measure", n, size - n, [leader, other]), strict=True):
+            runs[j] = runs[j][:n] + list(r)
+        status[other] = status_of(
+            *_gaps(runs[leader], runs[other]), plan.threshold, size >= plan.cap, look_z(size, plan.cap)
+        )
 
 
 def _low(best: Sequence[float], other: Sequence[float]) -> float:
