@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from shengji_tutor import (
+    Card,
     HeuristicBot,
     PlayValue,
     Round,
@@ -168,6 +169,28 @@ def test_the_search_bot_buries_as_many_cards_of_its_hand_as_the_kitty_held() -> 
     assert len(chosen) == view.rules.kitty
     assert not Counter(chosen) - Counter(view.hand)
     rnd.discard(2, chosen)  # the round accepts it
+
+
+def test_the_search_bot_weighs_a_burial_on_as_many_deals_as_a_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A burial shapes the whole round: it is chosen on ``budget.samples`` deals and re-checked on
+    ``budget.recheck`` fresh ones, as a play is (it was a third of each: two deals to choose a burial on)."""
+    from shengji_tutor.play import search
+
+    rnd = Round(RuleSet(), seed=4, dealer=2)
+    _drive(rnd, [HeuristicBot() for _ in range(4)], until="kitty")
+    asked: list[tuple[str, int]] = []
+    real = search.burial_runs
+
+    def counting(view: PlayerView, which: list[tuple[Card, ...]], budget: Budget, seed: str, **kw: int) -> object:
+        asked.append((seed, kw["samples"]))
+        return real(view, which, budget, seed, **kw)
+
+    monkeypatch.setattr(search, "burial_runs", counting)
+    budget = Budget(samples=6, recheck=10)
+    SearchBot(seed=1, budget=budget).discard(rnd.view(2))
+    assert asked[0] == ("1", 6)
+    assert all(n == 10 for _, n in asked[1:])  # a re-check, when the search's choice is not the heuristic's
+    assert all(seed.endswith(":recheck") for seed, _ in asked[1:])
 
 
 def test_a_search_bot_sees_only_its_view() -> None:

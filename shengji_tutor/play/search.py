@@ -445,7 +445,6 @@ class SearchBot:
             options,
             lambda which, stream, n: burial_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
             self.budget,
-            third=True,
         )
 
 
@@ -618,14 +617,12 @@ def _pick(
     options: Sequence[_T],
     runs: Callable[[list[_T], str, int], list[list[float]]],
     budget: Budget,
-    third: bool = False,
 ) -> _T:
-    """The option that played out best on the first deals (``runs(options, "", n)``), when its gain over the first
-    option (the heuristic's) is clearly positive on fresh deals (``runs(pair, ":recheck", n)``); else the first.
-    With ``third``, a third of the budget's deals each time (a burial plays the whole round out)."""
+    """The option that played out best on the first ``budget.samples`` deals (``runs(options, "", n)``), when its
+    gain over the first option (the heuristic's) is clearly positive on ``budget.recheck`` fresh deals
+    (``runs(pair, ":recheck", n)``); else the first. A burial or declaration plays the whole round out, a
+    thousandth of a second a deal (``play.rollout``), so it gets the deals a play does: it shapes the whole round."""
     n, fresh = budget.samples, budget.recheck
-    if third:
-        n, fresh = max(2, n // 3), max(2, fresh // 3)
     first = runs(list(options), "", n)
     best = max(range(len(options)), key=lambda k: (sum(first[k]), -k))
     if best == 0:
