@@ -291,6 +291,13 @@ def _boss_card(view: PlayerView, card: Card) -> bool:
     return not any(trump.suit_table[i] == s and trump.key_table[i] > k for i in unseen_counts(view))
 
 
+def _boss_trump(view: PlayerView, card: Card) -> bool:
+    """A trump no unseen card equals or outranks: it wins any single-card trick it is played to."""
+    trump = _trump(view)
+    suit, key = trump.suit_table, trump.key_table
+    return trump.is_trump(card) and not any(suit[i] == TRUMP and key[i] >= key[card.id] for i in unseen_counts(view))
+
+
 def _boss_unit(view: PlayerView, unit: Sequence[int]) -> bool:
     """No unseen cards can form a higher unit of this unit's shape in its suit (as ``HeuristicBot`` judges it)."""
     trump = _trump(view)
@@ -610,11 +617,7 @@ def _bury_void(view: PlayerView) -> Hit:
     if not dear:
         return None
     top = max((c for c in view.hand if trump.is_trump(c)), key=trump.key, default=None)
-    if (
-        top is not None
-        and not any(trump.suit_table[i] == TRUMP and trump.key_table[i] >= trump.key(top) for i in unseen_counts(view))
-        and sum(1 for c in view.hand if c.id == top.id) >= 2
-    ):
+    if top is not None and _boss_trump(view, top) and sum(1 for c in view.hand if c.id == top.id) >= 2:
         return None  # both top trumps: the last trick is the dealer's to keep, so burying points is in doubt
     swap = max(dear, key=lambda c: (c.points, trump.is_trump(c)))
     error = (*accepted[0][:-1], swap)
@@ -650,12 +653,7 @@ def _keep_last_trick(view: PlayerView) -> Hit:
     if view.seat != view.dealer or kitty < 20 or len(view.hand) != 2 or (view.trick and len(view.trick[0]) != 1):
         return None
     unseen = unseen_counts(view)
-    suit, key = trump.suit_table, trump.key_table
-
-    def boss(card: Card) -> bool:
-        return trump.is_trump(card) and not any(suit[i] == TRUMP and key[i] >= key[card.id] for i in unseen)
-
-    top = [c for c in view.hand if boss(c)]
+    top = [c for c in view.hand if _boss_trump(view, c)]
     if len(top) != 1:
         return None
     (best,) = top

@@ -138,12 +138,12 @@ def collect(hands: int, per_hand: int, seed: int = 0, declare_hands: int = DECLA
     for k in range(max(hands, declare_hands)):
         learner = _Learner(seed + k)
         bots: list[Any] = [learner, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+        rnd = Round(RULES, seed=seed + k, dealer=k % 4, rank="2")
         if k >= hands:  # a deal for its declaration only
-            rnd = Round(RULES, seed=seed + k, dealer=k % 4, rank="2")
             _drive(rnd, bots, until="kitty")
             out += learner.declarations[-1:]
             continue
-        run_round(Round(RULES, seed=seed + k, dealer=k % 4, rank="2"), bots)
+        run_round(rnd, bots)
         plays = learner.plays
         if len(plays) > per_hand:  # spread over the round: early, middle and late decisions
             step = len(plays) / per_hand

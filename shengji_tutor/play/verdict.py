@@ -183,17 +183,8 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
         # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
         # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
         (k,) = judged
-        while True:  # the two met the same deals: one is never measured without the other
-            n = len(runs[k])
-            loss, error = _gaps(runs[best], runs[k])
-            if loss + look_z(n, plan.cap) * error < 0:
-                return k, [Measured(k, 0.0, 0.0, n, "best", means[k])]
-            if (loss >= -error and status[k]) or n >= plan.cap:  # not ahead by a standard error: no lead to test
-                break
-            size = min(plan.cap, 2 * n)
-            for j, r in zip((best, k), values("measure", n, size - n, [best, k]), strict=True):
-                runs[j] += list(r)
-            status[k] = status_of(*_gaps(runs[best], runs[k]), plan.threshold, size >= plan.cap, look_z(size, plan.cap))
+        if _measure_on(values, best, k, runs, status, plan, judged_leads=True, settle=False):
+            return k, [Measured(k, 0.0, 0.0, len(runs[k]), "best", means[k])]
     return best, _verdicts(runs, best, judged, status, means)
 
 
@@ -210,31 +201,44 @@ def _beaten_by(
     deals = 0
     for rival in rivals:
         runs, status = _measure(values, rival, [best], plan)
-        _ahead(values, rival, best, runs, status, plan)
+        ahead = _measure_on(values, rival, best, runs, status, plan, judged_leads=False, settle=True)
         deals = max(deals, len(runs[best]))
-        loss, error = _gaps(runs[rival], runs[best])
-        if status[best] == "worse" or loss - look_z(len(runs[best]), plan.cap) * error > 0:
+        if status[best] == "worse" or ahead:
             beaten.append(_verdicts(runs, rival, [best], status, means))
     if not beaten:
         return None, deals
     return max(beaten, key=lambda pair: (pair[1].loss, -pair[0].index)), deals  # the earlier of equals
 
 
-def _ahead(
-    values: Values, leader: int, other: int, runs: dict[int, list[float]], status: dict[int, str], plan: Plan
-) -> None:
-    """Measure ``leader`` and ``other`` on, up to the cap, while ``leader`` is ahead by more than a standard error
-    but not yet surely ahead (the lower bound of ``other``'s loss at or below zero); ``status[other]`` follows."""
+def _measure_on(
+    values: Values,
+    ref: int,
+    judged: int,
+    runs: dict[int, list[float]],
+    status: dict[int, str],
+    plan: Plan,
+    *,
+    judged_leads: bool,
+    settle: bool,
+) -> bool:
+    """Measure ``ref`` and ``judged`` on together (the two met the same deals: one is never measured without the
+    other), up to the cap, while ``judged``'s status (its loss against ``ref``) is undecided or the leader —
+    ``judged`` with ``judged_leads``, else ``ref`` — is ahead by more than a standard error but not surely ahead;
+    ``status[judged]`` follows. Whether the leader is surely ahead at the end (the lower bound of its lead above
+    zero). A sure lead ends the measuring at once, unless ``settle`` asks for ``judged``'s status decided too."""
     while True:
-        n = len(runs[other])
-        loss, error = _gaps(runs[leader][:n], runs[other])
-        if n >= plan.cap or loss <= error or loss - look_z(n, plan.cap) * error > 0:
-            return
+        n = len(runs[judged])
+        loss, error = _gaps(runs[ref][:n], runs[judged])
+        lead = -loss if judged_leads else loss
+        sure = lead - look_z(n, plan.cap) * error > 0
+        decided = bool(status[judged])
+        if n >= plan.cap or (sure and (decided or not settle)) or (decided and lead <= error):
+            return sure
         size = min(plan.cap, 2 * n)
-        for j, r in zip((leader, other), values("measure", n, size - n, [leader, other]), strict=True):
+        for j, r in zip((ref, judged), values("measure", n, size - n, [ref, judged]), strict=True):
             runs[j] = runs[j][:n] + list(r)
-        status[other] = status_of(
-            *_gaps(runs[leader], runs[other]), plan.threshold, size >= plan.cap, look_z(size, plan.cap)
+        status[judged] = status_of(
+            *_gaps(runs[ref], runs[judged]), plan.threshold, size >= plan.cap, look_z(size, plan.cap)
         )
 
 
