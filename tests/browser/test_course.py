@@ -229,7 +229,8 @@ def test_finishing_lesson_1_marks_it_done_on_the_home_path(page: Any, voila_url:
     """Lesson 1 has no puzzles: once its last question is answered (or shown) the lesson-complete card appears, and
     the home page's path marks it finished. The learner here answers each step with whatever comes first and takes
     "Show me" when it is offered, as a hurried beginner would."""
-    open_page(page, voila_url, "01-start-here.ipynb", ".sjt-step")
+    # the lesson's cells arrive one by one: count its questions once the last cell (the footer) is on the page
+    open_page(page, voila_url, "01-start-here.ipynb", ".sjt-place-start-here .sjt-footer")
     steps = page.locator(".sjt-place-start-here .sjt-step")
     count = steps.count()
     assert count >= 4
