@@ -366,7 +366,8 @@ def test_the_stability_check_catches_a_puzzle_whose_answer_moves_with_the_seed()
             break
     else:
         pytest.fail("no unstable position among 40 rounds")
-    assert [p for p in problems if p.startswith("seed 0:") and "accept" in p] == []  # seed 0 agrees: it made the list
+    # seed 0 agrees: it made the list (it may still find the margin thin, another problem)
+    assert [p for p in problems if p.startswith("seed 0:") and "not the puzzle's accept list" in p] == []
     assert any(p.startswith(("seed 1:", "seed 2:")) and "not the puzzle's accept list" in p for p in problems)
 
 

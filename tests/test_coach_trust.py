@@ -17,7 +17,6 @@ HANDS, PER_HAND = 8, 8
 PINNED = {
     4: False,  # a play the old coach called a mistake at seed 0 and good at 1 and 2; the deep search: good
     20: False,  # good, good, inaccuracy before; the deep search: good
-    30: False,  # good, good, inaccuracy before; now a close call at every seed (the deep search: an inaccuracy)
     34: True,  # good, blunder, mistake before; the deep search: an inaccuracy
     40: False,  # good, inaccuracy, good before
     42: False,  # a burial: good, mistake, good before
@@ -32,6 +31,19 @@ def test_a_pinned_decision_keeps_its_class_at_three_seeds(index: int) -> None:
     d = collect(HANDS, PER_HAND)[index]
     grades = [assess(d.kind, d.view, d.choice, seed).grade for seed in SEEDS]
     assert [g != "good" for g in grades] == [PINNED[index]] * len(SEEDS), grades
+
+
+def test_a_decision_at_the_threshold_is_a_close_call_or_an_inaccuracy_and_names_the_same_better_play() -> None:
+    """Decision 30 (6♥ where A♥ is better) loses about 0.12 levels, measured at ten seeds, just past the 0.10 of an
+    inaccuracy (the deep search: an inaccuracy): at the coach's budget it is a close call at most seeds and clears
+    the bound at about one in ten, so its class is no pin. What must not move is the rest of the verdict: never
+    worse than an inaccuracy (good only as a close call), and always A♥ as the better play (the old coach: good,
+    good, inaccuracy)."""
+    d = collect(HANDS, PER_HAND)[30]
+    for seed in SEEDS:
+        a = assess(d.kind, d.view, d.choice, seed)
+        assert a.grade == "inaccuracy" or (a.grade == "good" and a.close), (seed, a.grade)
+        assert [str(c) for c in a.best.choice] == ["AH"], seed
 
 
 def test_the_pinned_decisions_are_the_benchmarks() -> None:

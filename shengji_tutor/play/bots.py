@@ -17,6 +17,7 @@ from typing import Protocol
 from ..engine.cards import Card, deck
 from ..engine.declaring import possible_declarations, possible_overturns
 from ..engine.ids import (
+    N_CARD_IDS,
     TRUMP,
     cards_of,
     count_ids,
@@ -33,7 +34,7 @@ from ..engine.trump import Trump
 from .round import PlayerView
 from .sampler import unseen_counts
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "declarations_for"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "burial_order_ids", "declarations_for"]
 
 
 class Bot(Protocol):
@@ -71,6 +72,21 @@ def _ids(cards: Sequence[Card]) -> list[int]:
 
 def _trick_index(view: PlayerView) -> int:
     return len(view.trick)
+
+
+_POINTS = tuple(Card.from_id(i).points for i in range(N_CARD_IDS))
+
+
+def burial_order_ids(trump: Trump, hand: Sequence[int]) -> list[int]:
+    """``HeuristicBot``'s burial order of a hand of card ids (its burial is the first ``rules.kitty``): trumps,
+    points and high cards kept, plain cards buried from the shortest suit first, to void it. On ids, because the
+    search puts a sampled burier's cards in this order for every deal it draws."""
+    suit, key = trump.suit_table, trump.key_table
+    plain: dict[int, int] = {}
+    for i in hand:
+        if suit[i] != TRUMP:
+            plain[suit[i]] = plain.get(suit[i], 0) + 1
+    return sorted(hand, key=lambda i: (suit[i] == TRUMP, _POINTS[i], plain.get(suit[i], 99), key[i]))
 
 
 class RandomBot:
@@ -166,19 +182,7 @@ class HeuristicBot:
     def burial_order(self, view: PlayerView) -> list[Card]:
         """The hand in the order this bot would bury it: its burial is the first ``rules.kitty`` cards."""
         assert view.trump is not None
-        trump = view.trump
-        plain: dict[str, int] = {}
-        for c in view.hand:
-            if not trump.is_trump(c):
-                s = trump.suit_of(c)
-                plain[s] = plain.get(s, 0) + 1
-
-        def burial_cost(card: Card) -> tuple[int, int, int, int]:
-            # keep trumps, points and high cards; bury from short plain suits first (to void them)
-            is_t = trump.is_trump(card)
-            return (int(is_t), card.points, plain.get(trump.suit_of(card), 99), trump.key(card))
-
-        return sorted(view.hand, key=burial_cost)
+        return list(cards_of(burial_order_ids(view.trump, [c.id for c in view.hand])))
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         from .round import friends_wanted

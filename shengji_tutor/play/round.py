@@ -232,6 +232,9 @@ class PlayerView:
 
 # -- the round --------------------------------------------------------------------------
 
+_NEVER_SHUFFLES = random.Random(0)
+"""The generator of a round ``Round.position`` builds: it is in its play phase, so it never deals a deck."""
+
 
 @dataclass
 class _State:
@@ -266,23 +269,32 @@ class Round:
         *,
         redeal_orders: Sequence[CardsLike] = (),
     ) -> None:
-        self.rules = rules_or_default(rules)
-        n = self.players = self.rules.players
-        self._deal_size = self.rules.hand_size * n
+        rules = rules_or_default(rules)
+        n = rules.players
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
             raise ActionError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         canonical = normal_rank(rank)
         if canonical is None:
             raise ActionError(f"the trump rank must be one of 2-10, J, Q, K, A, not {rank!r}")
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.rank: str = canonical
-        self.first_round = dealer is None
-        self._start_dealer = dealer
         if deck_order is None and redeal_orders:
             raise ActionError("redeal orders follow a given deck order: pass deck_order too")
-        self._fixed = deck_order is not None
         given = () if deck_order is None else (deck_order, *redeal_orders)
-        self._orders = [_deck_order(order, self.rules.decks) for order in given]
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self._configure(rules, rng, dealer, canonical, [_deck_order(order, rules.decks) for order in given])
+
+    def _configure(
+        self, rules: RuleSet, rng: random.Random, dealer: int | None, rank: str, orders: list[list[int]]
+    ) -> None:
+        """The round's starting parameters (checked by the caller), then the state before the first action."""
+        self.rules = rules
+        self.players = rules.players
+        self._deal_size = rules.hand_size * self.players
+        self.rng = rng
+        self.rank: str = rank
+        self.first_round = dealer is None
+        self._start_dealer = dealer
+        self._fixed = bool(orders)
+        self._orders = orders
         """Every deck order dealt so far (or given), in order; ``_orders[redeals]`` is the current deal."""
         self._reset()
 
@@ -840,7 +852,8 @@ class Round:
         """
         if view.phase != "play" or view.trump is None or view.dealer is None or view.leader is None:
             raise PhaseError("a position can be taken only during the play, from a player's view of it")
-        rnd = cls(view.rules, seed=0, dealer=view.dealer, rank=view.rank)
+        rnd = cls.__new__(cls)  # no deck is shuffled (a search takes thousands of positions): the hands are given
+        rnd._configure(view.rules, _NEVER_SHUFFLES, view.dealer, view.rank, [[]])
         n = rnd.players
         hands = [list(hidden[s]) if s != view.seat else [c.id for c in view.hand] for s in range(n)]
         rnd._state = _State(hands, [], pos=rnd._deal_size, declaration=view.declaration)
@@ -857,7 +870,7 @@ class Round:
         for t in view.tricks:
             if t.attempted is not None:
                 rnd.failed_throws.append(t.leader)
-            for k, play in enumerate(t.plays):
+            for k, play in enumerate(t.plays if rnd.calls else ()):  # Finding Friends: who showed a called card
                 rnd._see_calls((t.leader + k) % n, [c.id for c in play])
         rnd.leader = view.leader
         rnd.trick = [[c.id for c in play] for play in view.trick]

@@ -181,6 +181,14 @@ class Knowledge:
         return Sampler(self)
 
 
+def _permuted(rng: random.Random, items: Sequence[int]) -> list[int]:
+    """``items`` in a uniformly random order: sorted by independent uniform keys, which is about twice as fast as
+    ``rng.shuffle`` (one C call per card instead of a Python ``_randbelow``); drawing deals is as much of a search's
+    time as playing them out."""
+    key = rng.random
+    return sorted(items, key=lambda _: key())
+
+
 class Sampler:
     """Uniform random deals of the unseen cards that agree with a ``Knowledge`` (see the module docstring).
 
@@ -190,7 +198,8 @@ class Sampler:
     kept with probability ``1 / C(held, needed)`` per fact, which makes the kept
     draws uniform again; a fact spanning two holders (a dealer's declared card may
     be in the kitty) is checked on the finished draw, which is drawn again when it
-    fails. Each such fact keeps at least a third of the draws.
+    fails. Such a fact keeps about as many draws as its holders have room: a dealer's declared card is in its hand
+    or the kitty (33 of some 80 unseen cards) on two draws in five, a declared pair on one in six.
     """
 
     MAX_DRAWS = 10_000
@@ -278,7 +287,8 @@ class Sampler:
         raise ImpossibleKnowledge(f"no deal in {self.MAX_DRAWS} draws agreed with: " + "; ".join(map(str, self._joint)))
 
     def _draw(self, rng: random.Random) -> dict[int, list[int]]:
-        pools = [rng.sample(c, len(c)) for c in self._classes]
+        # with one group the group's shuffle below is the only one needed; with more, each class is split at random
+        pools = self._classes if len(self._groups) == 1 else [_permuted(rng, c) for c in self._classes]
         takes = self._takes(rng) if self.exact else self._greedy_takes(rng)
         rem = list(self._total)
         deal: dict[int, list[int]] = {}
@@ -287,7 +297,7 @@ class Sampler:
             for c, x in enumerate(take):
                 cards.extend(pools[c][rem[c] - x : rem[c]])
                 rem[c] -= x
-            rng.shuffle(cards)
+            cards = _permuted(rng, cards)
             start = 0
             for member, size in zip(group.members, group.caps, strict=True):
                 deal[member] = cards[start : start + size]

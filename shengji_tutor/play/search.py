@@ -46,7 +46,7 @@ from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
 from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
-from .bots import HeuristicBot, declarations_for
+from .bots import HeuristicBot, burial_order_ids, declarations_for
 from .game import prepare_round
 from .policy import steady_choice
 from .rollout import finish_round
@@ -216,7 +216,8 @@ class PlayDeals:
 EXACT_TRIES = 8
 """Draws ``buried_as_dealt`` makes for a deal on which the burier's policy buries exactly the kitty drawn."""
 KITTY_TRIES = 6
-"""Draws ``buried_as_dealt`` may make for a kitty the burier's policy would bury, before it keeps a uniform one."""
+"""Of those draws, how many ``buried_as_dealt`` re-splits for a kitty the burier's policy would bury, when none
+was exact, before it keeps a uniform one."""
 
 
 def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> dict[int, list[int]]:
@@ -232,62 +233,66 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
     burial of cards it has not played since (a deal that agrees with the play and
     with how the burier buries: what rejection sampling from the posterior
     gives). Failing that (late in a round, when the burier has played most of its
-    cards), ``KITTY_TRIES`` draws are re-split: the kitty becomes the first cards
-    of that order that the burier has not played since, and of the re-splits that
-    agree with everything seen (its voids, the cards it showed) the one burying the
-    fewest points is kept, as a player keeps points out of the kitty; with none,
-    the first uniform draw. The burier's own view, a view before the
-    burial, and chao dipi (several buriers) draw uniformly.
+    cards), the first ``KITTY_TRIES`` of those draws are re-split, in the order
+    already worked out: the kitty becomes the first cards of that order that the
+    burier has not played since, and of the re-splits that agree with everything
+    seen (its voids, the cards it showed) the one burying the fewest points is
+    kept, as a player keeps points out of the kitty; with none, the first draw.
+    Re-using the draws (rather than drawing afresh for the re-split) halves the
+    cost of a deal late in a round, where drawing was as slow as playing it out.
+    The burier's own view, a view before the burial, and chao dipi (several
+    buriers) draw uniformly.
     """
     burier = view.kitty_holder
     deal = sampler.sample(rng)
     if burier is None or burier == view.seat or view.phase != "play" or view.overturns or not deal.get(STOCK):
         return deal
     knowledge = sampler.knowledge
+    trump = view.trump
+    assert trump is not None  # in the play phase
     played = count_ids([c.id for c in _played_by(view, burier)])
     size = len(deal[STOCK])
-    first = deal
-    for _ in range(EXACT_TRIES):  # the burial the policy makes of exactly these cards, when it kept what was played
-        pool, order = _at_burial(view, burier, deal, played)
-        exact = [c.id for c in order[:size]]
+    tried: list[tuple[dict[int, list[int]], list[int]]] = []
+    for k in range(EXACT_TRIES):  # the burial the policy makes of exactly these cards, when it kept what was played
+        if k:
+            deal = sampler.sample(rng)
+        pool, order = _at_burial(trump, burier, deal, played)
+        exact = order[:size]
         left = count_ids(pool)
         for i in exact:
             left[i] -= 1
-        if all(left.get(i, 0) >= k for i, k in played.items()):
-            for i, k in played.items():
-                left[i] -= k
-            again = {**deal, burier: [i for i, k in left.items() for _ in range(k)], STOCK: exact}
+        if all(left.get(i, 0) >= n for i, n in played.items()):
+            for i, n in played.items():
+                left[i] -= n
+            again = {**deal, burier: [i for i, n in left.items() for _ in range(n)], STOCK: exact}
             if not knowledge.broken(again):
                 return again
-        deal = sampler.sample(rng)
-    deal = first
+        tried.append((deal, order))
     found: list[tuple[int, int, dict[int, list[int]]]] = []
-    for k in range(KITTY_TRIES):
-        _, order = _at_burial(view, burier, deal, played)
+    for k, (deal, order) in enumerate(tried[:KITTY_TRIES]):
         kept = dict(played)
         burial: list[int] = []
         hand: list[int] = []
-        for card in order:
-            if kept.get(card.id, 0):
-                kept[card.id] -= 1  # played since: it was kept
+        for i in order:
+            if kept.get(i, 0):
+                kept[i] -= 1  # played since: it was kept
             elif len(burial) < size:
-                burial.append(card.id)
+                burial.append(i)
             else:
-                hand.append(card.id)
+                hand.append(i)
         again = {**deal, burier: hand, STOCK: burial}
         if not knowledge.broken(again):
             found.append((sum(Card.from_id(i).points for i in burial), k, again))
-        deal = sampler.sample(rng)
-    return min(found)[2] if found else first
+    return min(found)[2] if found else tried[0][0]
 
 
 def _at_burial(
-    view: PlayerView, burier: int, deal: dict[int, list[int]], played: dict[int, int]
-) -> tuple[list[int], list[Card]]:
+    trump: Trump, burier: int, deal: dict[int, list[int]], played: dict[int, int]
+) -> tuple[list[int], list[int]]:
     """The burier's cards at the burial on ``deal`` (its hidden hand, the kitty, and what it has ``played`` since),
     and the order in which the play-outs' policy buries them."""
     pool = [*deal[burier], *deal[STOCK], *(i for i, k in played.items() for _ in range(k))]
-    return pool, _ROLLOUT.burial_order(dataclasses.replace(view, seat=burier, hand=cards_of(pool)))
+    return pool, burial_order_ids(trump, pool)
 
 
 def _played_by(view: PlayerView, seat: int) -> list[Card]:
