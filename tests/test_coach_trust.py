@@ -63,3 +63,15 @@ def test_the_benchmark_reports_stability_agreement_and_time() -> None:
     for name in ("class_kept", "grade_kept", "recommendation_accepted", "deep_class_agree", "play_median_s"):
         assert 0 <= figures[name] <= (1 if not name.endswith("_s") else 60), name
     assert all(len(g.verdicts) == len(SEEDS) and g.deep is not None for g in graded)
+
+
+def test_a_play_is_graded_against_the_play_a_strong_player_makes_not_the_races_own_choice() -> None:
+    """Decision 53 (Q♥ J♥ into West's trump tractor, breaking the Q♥ pair): the race chose J♥ 7♥ at seed 0, and 8♥ 7♥,
+    surely no worse, was swapped in after the losses were measured against J♥ 7♥, so Q♥ J♥ was "as good as 8♥ 7♥"
+    though 8♥ 7♥ did 0.16 levels better on the same deals (and a mistake at seed 1). Measured against 8♥ 7♥, it is
+    graded down at every seed."""
+    d = collect(HANDS, PER_HAND)[53]
+    for seed in SEEDS:
+        a = assess(d.kind, d.view, d.choice, seed)
+        assert a.grade != "good", seed
+        assert [str(c) for c in a.best.choice] == ["8H", "7H"], seed

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.coach_positions import accepts, positions
-from shengji_tutor import HeuristicBot, Round, RuleSet
+from shengji_tutor import HeuristicBot, Round, RuleSet, parse_cards
 from shengji_tutor.play.dominance import certain_side, reason, surely_better, waste
 from shengji_tutor.play.game import prepare_round
 
@@ -93,3 +93,23 @@ def test_the_search_bot_never_plays_what_surely_wastes() -> None:
     for position in SUITE.values():
         if position.view.phase == "play" and position.view.trick:
             assert surely_better(position.view, bot.play(position.view)) is None, position.name
+
+
+def test_a_lower_card_from_another_suit_is_no_sure_improvement() -> None:
+    """South (S J, A♠, Q♥ and clubs) follows a trick its partner North surely wins: Q♥ keeps the higher card, but
+    leaves South void in hearts instead of spades, and the play-outs measured A♠ ahead of Q♥ on fresh deals. Lower
+    cards alone are a sure gain only from the same suits."""
+    bot = HeuristicBot()
+    rnd = Round(RuleSet(), seed=6, dealer=0, rank="2")  # South's first turn after 12 tricks (test_coaching.view_at)
+    prepare_round(rnd, [bot] * 4)
+    while not (len(rnd.tricks) >= 12 and rnd.to_act == 2):
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.play(seat, bot.play(rnd.view(seat)))
+    view = rnd.view(2)
+    assert view.trump is not None
+    assert not view.trump.is_trump(parse_cards("AS")[0])
+    assert certain_side(view, parse_cards("AS")) == "ours"
+    better = surely_better(view, parse_cards("AS"))
+    assert better is None or {c.suit for c in better} == {"S"}
+    assert not waste(view, parse_cards("AS")).no_better_than(waste(view, parse_cards("QH")), "ours")

@@ -184,3 +184,24 @@ def test_a_choice_chosen_on_lucky_deals_is_not_called_best_when_a_rival_is_surel
     assert (top.index, top.status, mine.index) == (1, "best", 0)
     assert mine.status in ("good", "close")
     assert mine.loss - mine.error * Z > 0
+
+
+def test_a_twin_surely_no_worse_than_the_one_chosen_is_the_best_and_the_losses_are_measured_against_it() -> None:
+    # the selection deals flatter choice 0; choice 1 is (by the caller's logic) surely no worse than 0, and on fresh
+    # deals it is 0.3 better than both 0 and the choice asked about, 2: measured against 0, 2 would be "good"; the
+    # race measures it against 1, the play a strong player makes, and grades it worse
+    values, _ = noisy([0.0, 0.3, 0.0], sd=0.1)
+
+    def flattered(stream: str, start: int, count: int, which: Sequence[int]) -> Sequence[Sequence[float]]:
+        rows = values(stream, start, count, which)
+        return [
+            [v + (1.0 if stream == "select" and k == 0 else 0.0) for v in r] for k, r in zip(which, rows, strict=True)
+        ]
+
+    best, measured = race(3, flattered, PLAN, focus=[2])
+    assert best == 0  # without the logic, the race keeps its own choice and 2 looks as good as it
+    assert measured[-1].status == "good"
+    best, measured = race(3, flattered, PLAN, focus=[2], surely=lambda k: 1 if k == 0 else None)
+    assert best == 1
+    assert [(m.index, m.status) for m in measured] == [(1, "best"), (2, "worse")]
+    assert measured[1].loss == pytest.approx(0.3, abs=0.1)

@@ -297,9 +297,20 @@ def _race_plays(
     """``plays`` raced (``play.verdict.race``, the deals of ``PlayDeals``): the best's index, and each measured
     play's option by index. The best's figures are from the fresh deals when anything was measured against it
     there (on as many as the most any play met), else from the deals it was chosen on (a single play: those are
-    played now, so that its outcome is still told)."""
+    played now, so that its outcome is still told).
+
+    The race cannot tell twins apart (a trump kept matters in few deals), so logic does: a candidate surely no
+    worse than the one chosen (``play.dominance``: the trick's winner certain after both, and it wastes less) is
+    the best instead, before any loss is measured, so that every loss is against the play a strong player makes.
+    (Swapped in after the race, it left the losses measured against the race's own choice: a play was "as good
+    as" 8♥ 7♥ while 8♥ 7♥ did 0.16 levels better on the same deals.)"""
+
+    def surely(k: int) -> int | None:
+        sure = surely_better(view, plays[k], among=plays)
+        return None if sure is None else plays.index(sure)
+
     deals = PlayDeals(view, plays, seed)
-    best, measured = race(len(plays), deals.values, play_plan(budget), focus)
+    best, measured = race(len(plays), deals.values, play_plan(budget), focus, surely)
     deepest = max(m.deals for m in measured)
     if not deepest and ("select", best) not in deals.outcomes:
         deals.values("select", 0, play_plan(budget).select, [best])
@@ -311,35 +322,7 @@ def _race_plays(
             out[m.index] = _option(deals, m.index, "measure", m, deepest)
         else:
             out[m.index] = _option(deals, m.index, "select", m, len(deals.outcomes[("select", best)]))
-    return _surely_best(view, plays, deals, best, out)
-
-
-def _surely_best(
-    view: PlayerView, plays: Sequence[tuple[Card, ...]], deals: PlayDeals, best: int, out: dict[int, Option]
-) -> tuple[int, dict[int, Option]]:
-    """The race's best, or a candidate surely no worse than it (``play.dominance``: the trick's winner certain after
-    both, and it wastes less) that no fresh deal measured clearly worse. The race cannot tell such twins apart (a
-    trump kept matters in few deals), so the logic does: the coach recommends the play a strong player makes. Its
-    figures are from the selection deals every candidate met; the old best becomes a good option, tied with it."""
-    sure = surely_better(view, plays[best], among=plays)
-    if sure is None:
-        return best, out
-    k = plays.index(sure)
-    if k in out and out[k].status == "worse":
-        return best, out
-    # told on the deals the old best's figures are from: the fresh ones when it met any, else the selection's
-    stream = "measure" if deals.outcomes.get(("measure", best)) else "select"
-    count = len(out[best].runs)
-    if not count:
-        return best, out
-    have = len(deals.outcomes.get((stream, k), []))
-    if have < count:
-        deals.values(stream, have, count - have, [k])
-    runs = [o.value for o in deals.outcomes[(stream, k)][:count]]
-    out = dict(out)
-    out[k] = _option(deals, k, stream, Measured(k, 0.0, 0.0, count, "best", sum(runs) / len(runs)), count)
-    out[best] = dataclasses.replace(out[best], status="good", loss=0.0, error=0.0)
-    return k, out
+    return best, out
 
 
 def _plays(

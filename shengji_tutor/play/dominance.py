@@ -42,18 +42,24 @@ class Waste:
     trumps: int
     pairs: int
     strength: int
+    suits: tuple[int, ...] = ()
+    """The effective suits of the cards played, sorted: what the hand is left short of."""
 
     def no_better_than(self, other: Waste, side: str) -> bool:
         """Is ``other`` at least as good in every respect and better in one, the trick going to ``side``?
 
         It spends no more trumps, breaks no more pairs and throws no higher cards (a higher card might win a
         trick later), and gives the trick's winner more points in the player's side's trick (``"ours"``), fewer in
-        the other side's (``"theirs"``).
+        the other side's (``"theirs"``). Lower cards alone are no gain when they come from other suits: the hand
+        is then left short in another suit (void in spades instead of hearts, say), which may matter more than a
+        queen kept instead of an ace — the play-outs measured exactly that.
         """
         points_ok = other.points >= self.points if side == "ours" else other.points <= self.points
         if not points_ok or other.trumps > self.trumps or other.pairs > self.pairs or other.strength > self.strength:
             return False
-        return other != self
+        if (other.points, other.trumps, other.pairs) == (self.points, self.trumps, self.pairs):
+            return other.strength < self.strength and other.suits == self.suits
+        return True
 
 
 def certain_side(view: PlayerView, play: Sequence[Card]) -> str | None:
@@ -77,6 +83,7 @@ def waste(view: PlayerView, play: Sequence[Card]) -> Waste:
         trumps=sum(1 for c in play if trump.is_trump(c)),
         pairs=pairs_broken(view.hand, play),
         strength=strength_spent(play, trump),
+        suits=tuple(sorted(trump.suit_table[c.id] for c in play)),
     )
 
 

@@ -10,7 +10,10 @@ between good and not good may be nothing but sampling error. ``race`` avoids bot
    The choices that might still be within the threshold of the leader (paired,
    deal by deal) get as many deals again, and the leader of those is the
    **best**. Ties go to the earlier choice, so a caller orders its choices by
-   what a player prefers when nothing else tells them apart.
+   what a player prefers when nothing else tells them apart. A choice that the
+   caller's logic shows is surely no worse than the best on every deal
+   (``surely``) is the best instead: few deals cannot tell such twins apart, and
+   every loss is then measured against the one a strong player would make.
 2. **Measurement.** On a *fresh* stream of deals, each choice being judged is
    played beside the best, and its **loss** is the mean of the paired
    differences (best − it), with the standard error of that mean.
@@ -141,14 +144,21 @@ def _gaps(best: Sequence[float], other: Sequence[float]) -> tuple[float, float]:
     return _mean_error([a - b for a, b in zip(best, other, strict=False)])
 
 
-def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = None) -> tuple[int, list[Measured]]:
+def race(
+    count: int,
+    values: Values,
+    plan: Plan,
+    focus: Sequence[int] | None = None,
+    surely: Callable[[int], int | None] | None = None,
+) -> tuple[int, list[Measured]]:
     """The best of ``count`` choices and each judged choice's verdict (see the module docstring), by index.
 
     ``focus`` names the choices to measure (every one by default); the others are chosen among but not
     measured, and have no entry. The best is always first in the list. When the one choice in ``focus`` is the
     one chosen, it is measured on fresh deals all the same, against every rival still in contention after the
     selection (the runner-up at least), and a rival surely ahead there is the best: no choice escapes
-    measurement by being chosen.
+    measurement by being chosen. ``surely(k)``, when given, names a choice surely no worse than ``k`` on every
+    deal (or ``None``): it replaces the one chosen before anything is measured.
     """
     if count < 1:
         raise ValueError("a race needs at least one choice")
@@ -166,6 +176,10 @@ def race(count: int, values: Values, plan: Plan, focus: Sequence[int] | None = N
             means[k] = sum(first[k]) / len(first[k])
         leader = max(contenders, key=lambda k: (means[k], -k))
     best = leader
+    seen = {best}
+    while surely is not None and (twin := surely(best)) is not None and twin not in seen:
+        best = twin  # the losses are measured against the play that surely does as well for less
+        seen.add(best)
     asked = list(dict.fromkeys(focus)) if focus is not None else []
     if asked == [best]:
         # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
