@@ -71,7 +71,10 @@ def cards(text: str) -> tuple[Card, ...]:
         (MISTAKE, 0.0, "mistake"),
         (BLUNDER, 0.0, "blunder"),
         (BLUNDER, (BLUNDER - INACCURACY) / Z + 0.001, "good"),  # its lower bound short of the line: not graded down
-        (BLUNDER, (BLUNDER - INACCURACY) / Z - 0.001, "blunder"),
+        (BLUNDER, (BLUNDER - INACCURACY) / Z - 0.001, "inaccuracy"),  # past the first line only, by its bound
+        (0.5, 0.11, "inaccuracy"),  # a mistake by its mean, but its lower bound (0.28) clears only the first line
+        (0.5, 0.05, "mistake"),  # its lower bound (0.40) clears the mistake line too
+        (BLUNDER + 0.1, 0.02, "blunder"),
     ],
 )
 def test_grades_follow_the_thresholds_and_the_lower_confidence_bound(loss: float, error: float, grade: str) -> None:

@@ -110,16 +110,18 @@ def grade_of(loss: float, error: float) -> str:
     verdict (``Option.status``) grades the same way at the end of its race."""
     if loss - Z * error < INACCURACY:
         return "good"
-    return _band(loss)
+    return _band(loss, error)
 
 
-def _band(loss: float) -> str:
-    """The grade of a loss known to be past the line between good and not good."""
-    if loss < INACCURACY:
+def _band(loss: float, error: float) -> str:
+    """The grade of a loss known to be past the line between good and not good: the worst line its lower confidence
+    bound clears, as for the first line. A loss of 0.50 ± 0.11 levels, measured on the 48 deals that sufficed to
+    show it is past the first line, is an inaccuracy, not a mistake: the evidence shows no more (on 384 deals the
+    same play lost 0.22)."""
+    low = loss - Z * error
+    if low < MISTAKE:
         return "inaccuracy"
-    if loss < MISTAKE:
-        return "inaccuracy"
-    if loss < BLUNDER:
+    if low < BLUNDER:
         return "mistake"
     return "blunder"
 
@@ -145,7 +147,7 @@ class Option:
     def grade(self) -> str:
         if not self.status:
             return grade_of(self.loss, self.error)
-        return _band(self.loss) if self.status == "worse" else "good"
+        return _band(self.loss, self.error) if self.status == "worse" else "good"
 
     @property
     def close(self) -> bool:
