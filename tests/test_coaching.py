@@ -385,3 +385,15 @@ def test_the_hint_ladder_gives_three_hints_in_order_and_counts_them() -> None:
     assert ladder.used == 0
     assert ladder.total == 3
     assert ladder.text.value == ""
+
+
+def test_a_headline_whose_loss_looks_worse_than_its_grade_says_the_bound_that_decided_it() -> None:
+    best = Option(cards("AS"), 0.0, 0.0, 0.0, 0.0, status="best")
+    big = Option(cards("KS"), 0.0, 0.0, 0.83, 0.17, status="worse")  # a blunder's size by its mean, not its bound
+    assert Assessment("play", big, best, (best, big), (), 48).headline() == (
+        "Mistake: about 0.83 levels worse than the best (± 0.17 levels); surely at least 0.50 levels, a mistake's size."
+    )
+    plain = Option(cards("KS"), 0.0, 0.0, 0.5, 0.05, status="worse")
+    assert Assessment("play", plain, best, (best, plain), (), 384).headline() == (
+        "Mistake: about 0.50 levels worse than the best (± 0.05 levels)."
+    )

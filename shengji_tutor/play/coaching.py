@@ -113,6 +113,9 @@ def grade_of(loss: float, error: float) -> str:
     return _band(loss, error)
 
 
+_ARTICLE = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+
+
 def _band(loss: float, error: float) -> str:
     """The grade of a loss known to be past the line between good and not good: the worst line its lower confidence
     bound clears, as for the first line. A loss of 0.50 ± 0.11 levels, measured on the 48 deals that sufficed to
@@ -195,13 +198,18 @@ class Assessment:
         return tuple(o for o in self.options if o.grade == "good")
 
     def headline(self) -> str:
-        """One line: the grade and, when it is not good, the loss with its error."""
+        """One line: the grade and, when it is not good, the loss with its error. When the measured loss is past a
+        worse line than its grade's (its lower bound is not), the bound that decided the grade is said too, so that
+        "a mistake" is not read against "about 0.83 levels", a blunder's size."""
         if self.close:
             return "Close call: both plays are reasonable here." if self.kind == "play" else "Close call."
         if self.grade == "good":
             return "Good."
         loss, error = in_levels(self.loss), in_levels(self.error)
-        return f"{self.grade.capitalize()}: about {loss} worse than the best (± {error})."
+        line = f"{self.grade.capitalize()}: about {loss} worse than the best (± {error})"
+        if _band(self.loss, 0.0) != self.grade:
+            line += f"; surely at least {in_levels(self.loss - Z * self.error)}, {_ARTICLE[self.grade]}'s size"
+        return line + "."
 
 
 @dataclass(frozen=True)
