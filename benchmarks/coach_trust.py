@@ -14,7 +14,9 @@ for a sample of them.
 
 **Stability.** Each decision is graded by the coach (``play.coaching``'s ``assess_*`` at ``COACH_BUDGET``) at
 the seeds 0, 1 and 2. Reported: the share whose *class* (graded down or not) is the same at all three, the
-share whose grade is, and the share whose recommended choice (the verdict's ``best``) is accepted — not graded
+share whose grade is, the share whose verdict as the learner reads it (good, a close call, or graded down) is,
+the share *contradicted* (decided good at one seed and graded down at another: a close call contradicts
+neither), and the share whose recommended choice (the verdict's ``best``) is accepted — not graded
 down — when the coach grades it at each of the other two seeds.
 
 **Agreement.** The same decisions graded at ``--deep`` × the coach's deals (16 by default) with an independent
@@ -191,6 +193,12 @@ class Verdict:
         """Graded below good."""
         return self.grade != "good"
 
+    @property
+    def said(self) -> str:
+        """What the learner is told, in three classes: "down" (graded below good), "close" (a close call, said as
+        such) or "good"."""
+        return "down" if self.down else "close" if self.close else "good"
+
 
 def grade(d: Decision, seed: int, scale: int = 1) -> Verdict:
     began = time.perf_counter()
@@ -246,6 +254,8 @@ def summarise(graded: Sequence[Graded]) -> dict[str, Any]:
         "by_kind": {k: sum(1 for g in graded if g.kind == k) for k in ("play", "bury", "declare")},
         "class_kept": _share([len({v.down for v in g.verdicts}) == 1 for g in graded]),
         "grade_kept": _share([len({v.grade for v in g.verdicts}) == 1 for g in graded]),
+        "verdict_kept": _share([len({v.said for v in g.verdicts}) == 1 for g in graded]),
+        "contradicted": _share([{"good", "down"} <= {v.said for v in g.verdicts} for g in graded]),
         "recommendation_accepted": _share([all(g.cross) for g in graded]),
         "graded_down_seed0": _share([g.verdicts[0].down for g in graded]),
         "close_seed0": _share([g.verdicts[0].close for g in graded]),

@@ -75,3 +75,23 @@ def test_a_play_is_graded_against_the_play_a_strong_player_makes_not_the_races_o
         a = assess(d.kind, d.view, d.choice, seed)
         assert a.grade != "good", seed
         assert [str(c) for c in a.best.choice] == ["8H", "7H"], seed
+
+
+def test_a_close_call_contradicts_no_verdict_though_it_changes_what_the_learner_reads() -> None:
+    def said(grade: str, close: bool = False) -> coach_trust.Verdict:
+        return coach_trust.Verdict(grade, close, (), (), 0.1)
+
+    def graded(*verdicts: coach_trust.Verdict) -> coach_trust.Graded:
+        return coach_trust.Graded(0, "play", verdicts, (True,) * len(verdicts), None)
+
+    figures = coach_trust.summarise(
+        [
+            graded(said("good", True), said("good", True), said("inaccuracy")),  # close at two seeds: no contradiction
+            graded(said("good"), said("good"), said("mistake")),  # decided good, then graded down: a contradiction
+            graded(said("good"), said("good"), said("good")),
+            graded(said("good", True), said("good"), said("good")),  # the class is kept, what is read is not
+        ]
+    )
+    assert figures["class_kept"] == 2 / 4
+    assert figures["verdict_kept"] == 1 / 4
+    assert figures["contradicted"] == 1 / 4

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -18,12 +19,21 @@ from shengji_tutor import (
     evaluate_plays,
     lead_format,
     legal_follow,
+    level_change,
 )
 from shengji_tutor.play.bots import declarations_for
 from shengji_tutor.play.game import _drive, prepare_round
 from shengji_tutor.play.round import PhaseError, PlayerView
 from shengji_tutor.play.sampler import STOCK, Knowledge
-from shengji_tutor.play.search import Budget, burials, candidate_plays
+from shengji_tutor.play.search import (
+    POINTS_WEIGHT,
+    Budget,
+    blur,
+    blurred_levels,
+    burials,
+    candidate_plays,
+    play_out,
+)
 
 SMALL = Budget(samples=3, candidates=4)
 
@@ -431,3 +441,54 @@ def test_a_candidate_list_always_holds_a_trump_lead_and_a_follow_that_keeps_pair
                 follows += 1
     assert leads >= 4
     assert follows >= 4
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_unblurred_levels_are_the_level_tables_for_the_declarers(decks: int) -> None:
+    """With no blur the value's level part is exactly the table's verdict, signed for the declarers."""
+    rules = RuleSet(decks=decks, players=4 if decks < 3 else 6)
+    for points in range(0, 100 * decks + 60, 5):
+        change = level_change(points, rules)
+        signed = change.levels if change.side == "declarers" else -change.levels
+        assert blurred_levels(points, rules.step, 0) == signed
+
+
+def test_a_blurred_point_costs_its_share_of_a_level_everywhere() -> None:
+    """Blurred by half a band, the levels fall steadily with the attackers' points: each 10 points costs about a
+    quarter of a level (10 / 40) wherever the total lies, where the table itself charges a whole level at a line
+    and nothing between lines; at the extremes the blur fades to the table."""
+    step = 40
+    values = [blurred_levels(p, step, step / 2) for p in range(0, 201, 5)]
+    assert all(a > b for a, b in pairwise(values))
+    for p in range(40, 161, 5):
+        assert blurred_levels(p, step, step / 2) - blurred_levels(p + 10, step, step / 2) == pytest.approx(
+            0.25, abs=0.02
+        )
+    assert blurred_levels(40, step, 0) - blurred_levels(50, step, 0) == 0  # the table: nothing between lines
+    assert blurred_levels(75, step, 0) - blurred_levels(85, step, 0) == 1  # ... and a whole level across one
+
+
+def test_the_blur_shrinks_with_the_points_still_out_to_none_when_all_are_won() -> None:
+    rules = RuleSet()
+    assert blur(rules, rules.total_points) == rules.step / 2
+    assert blur(rules, 100) == pytest.approx(rules.step / 2 / 4)
+    assert blur(rules, 40) < 1
+    assert blur(rules, 0) == 0
+    assert blurred_levels(75, rules.step, blur(rules, 40)) == pytest.approx(1, abs=0.01)  # 2.5 points from a line
+
+
+def test_a_play_outs_value_is_its_blurred_levels_and_its_points() -> None:
+    """Early in a round a play-out's value is the blurred level table (not a whole number of levels) plus a
+    hundredth of a level for each point of the side's margin; the level change it reports is the table's."""
+    rnd = round_at(RuleSet(), seed=3, plays=0)
+    seat = rnd.to_act
+    assert seat is not None
+    spread = blur(rnd.rules, rnd.rules.total_points)  # nothing won yet
+    out = play_out(rnd, seat, HeuristicBot().play(rnd.view(seat)))
+    declarer = seat in rnd.declarers
+    held = blurred_levels(out.attacker_points, rnd.rules.step, spread)
+    points = -out.attacker_points if declarer else out.attacker_points
+    assert out.value == pytest.approx((held if declarer else -held) + POINTS_WEIGHT * points)
+    change = level_change(out.attacker_points, rnd.rules)
+    assert out.level_change == (change.levels if (change.side == "declarers") == declarer else -change.levels)
+    assert not float(held).is_integer()

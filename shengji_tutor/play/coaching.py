@@ -5,8 +5,9 @@ call — is judged the same way, as a measurement (``play.verdict``): the
 learner's choice and the sensible alternatives are played out on sampled deals
 of the hidden cards (``play.search``); the **best** is chosen on one set of
 deals, and the **loss** of each choice judged is measured against it on fresh
-deals, deal by deal, in the search's value units (one unit is a level; a point
-is ``POINTS_WEIGHT`` = 0.01 of a unit). Its ``error`` is the standard error of
+deals, deal by deal, in the search's value units (one unit is a level, the
+level table blurred by the play-outs' uncertainty: ``search.blurred_levels``; a
+point is ``POINTS_WEIGHT`` = 0.01 of a unit more). Its ``error`` is the standard error of
 that paired difference. Measuring on the deals the best was chosen on would let
 the luckiest play win and inflate every other play's loss.
 

@@ -11,7 +11,14 @@ serve every candidate, so their differences are measured on equal luck.
 A play's value is the player's side's outcome: the signed level change (levels
 the side goes up, minus the levels the other side goes up) plus a small share
 of the points, so that among plays that change no level the one that wins
-points ranks higher. ``PlayValue`` keeps what a coach needs to explain it: the
+points ranks higher. The level change is the level table's, *blurred*: the
+attackers' total a play-out ends with is an estimate (the bots that play the
+round out are not the players who will), so each total counts for the levels it
+brings averaged over an error of a few points (``blurred_levels``; ``blur``:
+half a band at the first trick, less as the points are won, none when all are).
+A point then counts for its share of a level on every deal rather than a whole
+level on the few where it crosses a line: the same mean, and much less noise in
+the difference between two plays. ``PlayValue`` keeps what a coach needs to explain it: the
 points this trick and the rest of the round, the attackers' final points, the
 trumps a play spends and the pairs it breaks.
 
@@ -44,6 +51,7 @@ from ..engine.cards import Card
 from ..engine.declaring import Declaration
 from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
+from ..engine.rules import RuleSet
 from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
 from .bots import HeuristicBot, burial_order_ids, declarations_for
@@ -690,8 +698,9 @@ _ROLLOUT = HeuristicBot()
 def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
     """Play ``play`` for ``seat``, then the rest of the round with the heuristic bot in every seat."""
     tricks_before = len(rnd.tricks)
+    spread = blur(rnd.rules, rnd.rules.total_points - sum(rnd.points_won))
     rnd.apply(Play(seat, tuple(play)))  # validated by the round: a candidate may be a throw that fails
-    outcome = _play_out_from(rnd, seat)
+    outcome = _play_out_from(rnd, seat, spread)
     mine = rnd.declarers if seat in rnd.declarers else rnd.attackers  # the sides as the round ended
     trick_points = _signed_points(rnd.tricks[tricks_before : tricks_before + 1], mine)
     later = _signed_points(rnd.tricks[tricks_before + 1 :], mine)
@@ -700,7 +709,9 @@ def play_out(rnd: Round, seat: int, play: Sequence[Card]) -> _Outcome:
     )
 
 
-def _play_out_from(rnd: Round, seat: int) -> _Outcome:
+def _play_out_from(rnd: Round, seat: int, spread: float | None = None) -> _Outcome:
+    """The round played out from ``rnd``, for ``seat``'s side: its value is the level table's verdict blurred by
+    ``spread`` points (``blurred_levels``; by default the whole round's ``blur``) plus ``POINTS_WEIGHT`` a point."""
     finish_round(rnd)  # the heuristic bot in every seat, on the lean state (play.rollout)
     score = rnd.score()
     change = score.level_change
@@ -708,7 +719,50 @@ def _play_out_from(rnd: Round, seat: int) -> _Outcome:
     levels = change.levels if (change.side == "declarers") == declarer else -change.levels
     points = -change.points if declarer else change.points
     kitty = -score.kitty_bonus if declarer else score.kitty_bonus
-    return _Outcome(levels + POINTS_WEIGHT * points, levels, change.points, 0, 0, kitty)
+    if spread is None:
+        spread = blur(rnd.rules, rnd.rules.total_points)
+    held = blurred_levels(change.points, rnd.rules.step, spread)
+    value = (held if declarer else -held) + POINTS_WEIGHT * points
+    return _Outcome(value, levels, change.points, 0, 0, kitty)
+
+
+BLUR = 0.5
+"""The blur of a play-out's point total at the first trick, in bands of the level table (``RuleSet.step``): half a
+band, 20 points with two decks, less than the spread of the attackers' final total over the deals the play-outs
+draw there. It shrinks with the square of the share of points still to be won (a quarter of it with half the points
+out, about a point with a fifth out), so that where a line of the table is in reach the table counts as it is."""
+
+
+def blur(rules: RuleSet, unsettled: int) -> float:
+    """The blur (points) for a decision with ``unsettled`` points not yet won in a trick (on the table, in hands
+    and in the kitty): ``BLUR`` bands when all are, falling with the square of their share (see
+    ``blurred_levels``): a total can move only by the points still out, and the fewer they are the better the
+    play-outs foresee how they fall."""
+    share = min(1.0, max(0, unsettled) / rules.total_points)
+    return BLUR * rules.step * share * share
+
+
+def blurred_levels(points: int, step: int, spread: float) -> float:
+    """The declarers' level change for the attackers' ``points`` (their levels up, or minus the attackers' levels
+    up: ``engine.scoring.level_change``) averaged over a normal error of ``spread`` points in that total.
+
+    A play-out's total is an estimate: the bots that play the round out are not the players who will, and a
+    total a few points from a line of the level table is a real risk of crossing it. Blurred, each point a play
+    gives or saves counts for its share of a level on every deal, instead of a whole level on the few deals where
+    it crosses a line and nothing on the others: the same mean over deals whose totals spread wider than the blur,
+    with a much smaller spread of the differences between two plays. At the last trick (``spread`` 0) the table
+    counts exactly. The table drops a level at 5 points, then at every ``step`` (40 with two decks).
+
+    >>> from shengji_tutor.play.search import blurred_levels
+    >>> [blurred_levels(p, 40, 0) for p in (0, 5, 35, 40, 80, 120)]
+    [3.0, 2.0, 2.0, 1.0, 0.0, -1.0]
+    >>> round(blurred_levels(60, 40, 20), 2), round(blurred_levels(70, 40, 20), 2)
+    (0.94, 0.69)
+    """
+    lines = [2.5, *(k * step - 2.5 for k in range(1, max(3, int((points + 6 * spread) // step) + 2)))]
+    if spread <= 0.5:
+        return 3.0 - sum(1 for line in lines if points > line)
+    return 3.0 - sum(0.5 * math.erfc((line - points) / (spread * math.sqrt(2))) for line in lines)
 
 
 def _signed_points(tricks: Sequence[Trick], side: tuple[int, ...]) -> int:
