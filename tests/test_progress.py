@@ -123,7 +123,7 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     for p in procs:
         p.start()
     for p in procs:
-        p.join(60)
+        p.join(240)  # longer than the store's own patience with a lock (``db.BUSY_TRIES`` tries, about 75 s)
     assert [p.exitcode for p in procs] == [0, 0, 0, 0]
     total = sum(len(ProgressStore(path, learner=f"l{k}").attempts()) for k in range(4))
     assert total == 160
