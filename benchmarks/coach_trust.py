@@ -26,7 +26,10 @@ seed: the share of decisions whose class (and grade) at seed 0 agrees with the d
 with its accepted choices and an obvious error. Reported: the share where the coach's best choice is accepted,
 where ``SearchBot`` chooses an accepted one, where the coach grades the obvious error down, and where it either
 grades it down or names a play that surely does as well (``play.dominance``: the trick's winner certain, and
-less wasted) — the error told, though not graded, where the play-outs cannot measure its cost.
+less wasted) — the error told, though not graded, where the play-outs cannot measure its cost. And, every
+candidate of each play position judged (``coaching.judge_plays``, as the best puzzles and the mistakes review
+judge them), the share where a candidate is surely ahead of the one called best (its loss's upper bound below
+zero on the fresh deals): the best was wrongly chosen.
 
 **Time.** The seconds each seed-0 verdict took (the median and p95 over plays, one process per core at most).
 """
@@ -58,6 +61,7 @@ from shengji_tutor.play import coaching
 from shengji_tutor.play.bots import declarations_for
 from shengji_tutor.play.game import _drive, run_round
 from shengji_tutor.play.search import Budget, SearchBot, candidate_plays, play_signature
+from shengji_tutor.play.verdict import Z
 
 __all__ = [
     "DECLARE_HANDS",
@@ -280,11 +284,16 @@ def positions_report(seed: int = 0) -> dict[str, Any]:
     """The position suite's figures (see the module docstring), with the names of the positions missed."""
     from benchmarks.coach_positions import accepts, positions
 
-    best_ok, bot_ok, error_down, error_named = [], [], [], []
-    missed: dict[str, list[str]] = {"best": [], "bot": [], "error": [], "named": []}
+    best_ok, bot_ok, error_down, error_named, beaten = [], [], [], [], []
+    missed: dict[str, list[str]] = {"best": [], "bot": [], "error": [], "named": [], "beaten": []}
     for p in positions():
         kind = "bury" if p.view.phase == "kitty" else "play"
         verdict = assess(kind, p.view, p.error, seed)
+        if kind == "play":  # every candidate judged: is the best surely beaten by one of them on the fresh deals?
+            judged = coaching.judge_plays(p.view, seed=seed)
+            beaten.append(any(o.loss + Z * o.error < 0 for o in judged[1:]))
+            if beaten[-1]:
+                missed["beaten"].append(p.name)
         best_ok.append(accepts(p, verdict.best.choice))
         error_down.append(verdict.grade != "good")
         error_named.append(verdict.grade != "good" or any(SURE in r for r in verdict.reasons))
@@ -300,6 +309,7 @@ def positions_report(seed: int = 0) -> dict[str, Any]:
         "searchbot_accepted": _share(bot_ok),
         "error_graded_down": _share(error_down),
         "error_graded_down_or_sure_better_named": _share(error_named),
+        "judged_best_surely_beaten": _share(beaten),
         "missed": missed,
     }
 

@@ -19,6 +19,8 @@ def noisy(truth: Sequence[float], sd: float, seed: int = 0) -> tuple[Values, lis
     rng = random.Random(seed)
     shared = {s: [rng.gauss(0, 1.0) for _ in range(2000)] for s in ("select", "measure")}
     own = {s: [[rng.gauss(0, sd) for _ in range(2000)] for _ in truth] for s in ("select", "measure")}
+    shared["again"] = [rng.gauss(0, 1.0) for _ in range(2000)]  # a second look's stream
+    own["again"] = [[rng.gauss(0, sd) for _ in range(2000)] for _ in truth]
     asked: list[tuple[str, int, int, list[int]]] = []
 
     def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
@@ -205,3 +207,41 @@ def test_a_twin_surely_no_worse_than_the_one_chosen_is_the_best_and_the_losses_a
     assert best == 1
     assert [(m.index, m.status) for m in measured] == [(1, "best"), (2, "worse")]
     assert measured[1].loss == pytest.approx(0.3, abs=0.1)
+
+
+def test_a_choice_surely_ahead_of_the_best_on_fresh_deals_is_the_best_and_every_loss_is_measured_again() -> None:
+    # the selection deals flatter choice 0 by 0.6 (an unlucky selection); on fresh deals choice 2 is 0.5 ahead of it
+    # and choice 1 0.3 ahead: the fresh deals show the best was wrong, so 2 is the best, and the losses of 0 and 1
+    # are measured against 2 on a third stream, not on the deals that crowned 2
+    truth = {"select": [0.6, 0.0, 0.0], "measure": [0.0, 0.3, 0.5], "again": [0.0, 0.3, 0.5]}
+    asked: list[str] = []
+
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        asked.append(stream)
+        out = []
+        for k in which:
+            row = []
+            for d in range(start, start + count):
+                shared = random.Random(f"{stream}:{d}").gauss(0, 1.0)
+                row.append(truth[stream][k] + shared + random.Random(f"{stream}:{d}:{k}").gauss(0, 0.1))
+            out.append(row)
+        return out
+
+    best, measured = race(3, values, PLAN)
+    assert best == 2
+    assert (measured[0].index, measured[0].status) == (2, "best")
+    verdicts = {m.index: m for m in measured[1:]}
+    assert set(verdicts) == {0, 1}
+    assert {m.stream for m in measured} == {"again"}
+    assert [verdicts[k].status for k in (0, 1)] == ["worse", "worse"]
+    assert verdicts[0].loss == pytest.approx(0.5, abs=0.1)
+    assert verdicts[1].loss == pytest.approx(0.2, abs=0.1)
+    assert "again" in asked
+
+
+def test_without_a_rival_surely_ahead_there_is_no_second_look() -> None:
+    values, asked = noisy([0.0, -0.05, -0.6], 0.3)
+    best, measured = race(3, values, PLAN)
+    assert best == 0
+    assert {m.stream for m in measured} == {"measure"}
+    assert {stream for stream, *_ in asked} == {"select", "measure"}

@@ -328,9 +328,9 @@ def _race_plays(
     out = {}
     for m in measured:
         if m.status != "best":
-            out[m.index] = _option(deals, m.index, "measure", m, m.deals)
+            out[m.index] = _option(deals, m.index, m.stream, m, m.deals)
         elif deepest:
-            out[m.index] = _option(deals, m.index, "measure", m, deepest)
+            out[m.index] = _option(deals, m.index, m.stream, m, deepest)
         else:
             out[m.index] = _option(deals, m.index, "select", m, len(deals.outcomes[("select", best)]))
     return best, out
@@ -698,8 +698,8 @@ def _race_choices(
     best, measured = race(len(choices), values, plan, focus=None if every else [mine])
     out: dict[int, Option] = {}
     for m in measured:
-        stream = "select" if m.status == "best" and not cache.get(("measure", m.index)) else "measure"
-        runs = cache[(stream, m.index)][: max(m.deals, 2)] if stream == "measure" else cache[(stream, m.index)]
+        stream = "select" if m.status == "best" and not cache.get((m.stream, m.index)) else m.stream
+        runs = cache[(stream, m.index)][: max(m.deals, 2)] if stream != "select" else cache[(stream, m.index)]
         choice: Any = choices[m.index]
         out[m.index] = Option(
             tuple(choice or ()),

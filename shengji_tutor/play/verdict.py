@@ -17,7 +17,12 @@ between good and not good may be nothing but sampling error. ``race`` avoids bot
 2. **Measurement.** On a *fresh* stream of deals, each choice being judged is
    played beside the best, and its **loss** is the mean of the paired
    differences (best − it), with the standard error of that mean.
-3. **Racing.** A choice is **worse** only when the lower confidence bound of its
+3. **A second look.** When the fresh deals show a measured choice surely ahead
+   of the best (the upper bound of its loss below zero), the selection was
+   unlucky: that choice is the best instead, and every loss is measured again
+   against it on a third stream of deals ("again"), so that the deals that
+   crowned it do not also measure the others.
+4. **Racing.** A choice is **worse** only when the lower confidence bound of its
    loss (``loss − z × error``) reaches the threshold, **good** when the upper
    bound stays under it. A choice still in doubt gets twice the deals, up to
    ``Plan.cap``; one still in doubt there is a **close** call, said as such,
@@ -28,7 +33,7 @@ between good and not good may be nothing but sampling error. ``race`` avoids bot
 
 The deals come from the caller's ``values(stream, start, count, which)``: the
 values of choices ``which`` on deals ``start`` to ``start + count`` of the stream
-named ``stream`` ("select" or "measure"), the same deals for every choice.
+named ``stream`` ("select", "measure" or "again"), the same deals for every choice.
 
 >>> import random
 >>> from shengji_tutor.play.verdict import Plan, race
@@ -84,8 +89,8 @@ class Plan:
 @dataclass(frozen=True)
 class Measured:
     """One choice's verdict: its ``loss`` against the best on fresh deals and that loss's standard ``error``,
-    on ``deals`` fresh deals; ``status`` is "best", "good", "close" or "worse" (see the module docstring).
-    ``mean`` is its mean value on the selection deals it met."""
+    on ``deals`` fresh deals of ``stream``; ``status`` is "best", "good", "close" or "worse" (see the module
+    docstring). ``mean`` is its mean value on the selection deals it met."""
 
     index: int
     loss: float
@@ -93,6 +98,8 @@ class Measured:
     deals: int
     status: str
     mean: float
+    stream: str = "measure"
+    """The stream whose deals measured it ("measure", or "again" after a second look)."""
 
     @property
     def low(self) -> float:
@@ -193,6 +200,17 @@ def race(
         return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
     judged = [k for k in (everyone if focus is None else asked) if k != best]
     runs, status = _measure(values, best, judged, plan)
+    ahead = [k for k in judged if _ahead(runs[best], runs[k])]
+    if ahead and len(asked) != 1:
+        # a second look: the selection was unlucky; the choice most surely ahead is the best, and every loss is
+        # measured again against it on deals that neither chose it nor crowned it
+        new = max(ahead, key=lambda k: -_gaps(runs[best][: len(runs[k])], runs[k])[0])
+        while surely is not None and (twin := surely(new)) is not None and twin not in seen:
+            new = twin
+            seen.add(new)
+        judged = [k for k in [best, *judged] if k != new]
+        runs, status = _measure(values, new, judged, plan, "again")
+        return new, _verdicts(runs, new, judged, status, means, "again")
     if len(asked) == 1:
         # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
         # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
@@ -256,6 +274,14 @@ def _measure_on(
         )
 
 
+def _ahead(best: Sequence[float], other: Sequence[float]) -> bool:
+    """Whether ``other`` is ahead of ``best`` on the deals it met by more than ``Z`` standard errors. (Not the
+    wider bound of an early look: a second look costs deals, not a verdict, and the verdicts come from it.)"""
+    n = len(other)
+    loss, error = _gaps(best[:n], other)
+    return loss + Z * error < 0
+
+
 def _low(best: Sequence[float], other: Sequence[float]) -> float:
     """The lower confidence bound of ``other``'s loss against ``best``, deal by deal."""
     loss, error = _gaps(best, other)
@@ -263,27 +289,32 @@ def _low(best: Sequence[float], other: Sequence[float]) -> float:
 
 
 def _verdicts(
-    runs: dict[int, list[float]], best: int, judged: Sequence[int], status: dict[int, str], means: Sequence[float]
+    runs: dict[int, list[float]],
+    best: int,
+    judged: Sequence[int],
+    status: dict[int, str],
+    means: Sequence[float],
+    stream: str = "measure",
 ) -> list[Measured]:
-    """The best's entry, then each judged choice's loss against it on the fresh deals that choice met."""
-    out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best])]
+    """The best's entry, then each judged choice's loss against it on the fresh deals of ``stream`` it met."""
+    out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best], stream)]
     for k in judged:
         loss, error = _gaps(runs[best][: len(runs[k])], runs[k])
-        out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k]))
+        out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k], stream))
     return out
 
 
 def _measure(
-    values: Values, best: int, judged: Sequence[int], plan: Plan
+    values: Values, best: int, judged: Sequence[int], plan: Plan, stream: str = "measure"
 ) -> tuple[dict[int, list[float]], dict[int, str]]:
-    """Each of ``judged`` raced against ``best`` on the fresh stream: their values there, and their statuses."""
+    """Each of ``judged`` raced against ``best`` on a fresh ``stream``: their values there, and their statuses."""
     runs: dict[int, list[float]] = {k: [] for k in [best, *judged]}
     status: dict[int, str] = {}
     todo = list(judged)
     size = plan.measure
     done = 0
     while todo:
-        got = values("measure", done, size - done, [best, *todo])
+        got = values(stream, done, size - done, [best, *todo])
         for k, r in zip([best, *todo], got, strict=True):
             runs[k] += list(r)
         done = size
