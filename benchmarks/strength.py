@@ -22,7 +22,8 @@ prints the play-outs per second (``rollout_rate``), the lean ones the search
 plays and the old path's (``Round`` driven by ``HeuristicBot``), measured in
 turn in the same run, and their ratio.
 
-A budget is written ``SAMPLESxCANDIDATES`` (``Budget(samples, candidates)``).
+A budget is written ``SAMPLESxCANDIDATES`` (``Budget(samples, candidates)``), or ``SAMPLESxCANDIDATESxRECHECK``
+with the fresh deals a challenger is re-checked on (``Budget.recheck``, 24 by default).
 """
 
 from __future__ import annotations
@@ -54,12 +55,16 @@ PLAYERS = RULES.players
 
 
 def parse_budget(text: str) -> Budget:
-    """``"24x10"`` -> ``Budget(samples=24, candidates=10)``."""
+    """``"24x10"`` -> ``Budget(samples=24, candidates=10)``; ``"8x6x96"`` also sets ``recheck=96``."""
     try:
-        samples, candidates = (int(x) for x in text.lower().split("x"))
+        numbers = [int(x) for x in text.lower().split("x")]
+        if len(numbers) not in (2, 3):
+            raise ValueError(text)
     except ValueError:
-        raise ValueError(f"a budget is SAMPLESxCANDIDATES, like 24x10, not {text!r}") from None
-    return Budget(samples, candidates)
+        raise ValueError(
+            f"a budget is SAMPLESxCANDIDATES or SAMPLESxCANDIDATESxRECHECK, like 24x10 or 8x6x96, not {text!r}"
+        ) from None
+    return Budget(*numbers)
 
 
 class TimedSearchBot(SearchBot):
@@ -216,7 +221,9 @@ def rollout_rates(repeats: int = 5, rollouts: int = 200, seed: int = 0) -> tuple
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.strength", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="paired deals (each is two rounds)")
-    parser.add_argument("--budget", action="append", type=parse_budget, help="SAMPLESxCANDIDATES (repeatable)")
+    parser.add_argument(
+        "--budget", action="append", type=parse_budget, help="SAMPLESxCANDIDATES[xRECHECK] (repeatable)"
+    )
     parser.add_argument("--opponent", choices=("heuristic", "random"), default="heuristic")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's number")
     parser.add_argument("--workers", type=int, default=1, help="processes (at most one per core, for the timings)")

@@ -8,6 +8,7 @@ import pytest
 
 from benchmarks import classroom_load
 from benchmarks.engine import TARGETS, main, run
+from shengji_tutor.play.search import Budget
 
 
 def test_run_reports_a_positive_rate_per_function() -> None:
@@ -55,8 +56,11 @@ def test_a_budget_is_written_samples_x_candidates() -> None:
     from benchmarks.strength import parse_budget
 
     assert (parse_budget("24x10").samples, parse_budget("24x10").candidates) == (24, 10)
-    with pytest.raises(ValueError, match="SAMPLESxCANDIDATES"):
-        parse_budget("24")
+    assert parse_budget("24x10").recheck == 24  # the default re-check
+    assert parse_budget("8x6x96") == Budget(samples=8, candidates=6, recheck=96)
+    for bad in ("24", "8x6x96x2", "8xsix"):
+        with pytest.raises(ValueError, match="SAMPLESxCANDIDATES"):
+            parse_budget(bad)
 
 
 def test_the_rollout_rate_is_measured() -> None:
