@@ -23,7 +23,7 @@ plays and the old path's (``Round`` driven by ``HeuristicBot``), measured in
 turn in the same run, and their ratio.
 
 A budget is written ``SAMPLESxCANDIDATES`` (``Budget(samples, candidates)``), or ``SAMPLESxCANDIDATESxRECHECK``
-with the fresh deals a challenger is re-checked on (``Budget.recheck``, 24 by default).
+with the fresh deals a challenger is re-checked on (``Budget.recheck``, 96 by default).
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def test_a_budget_is_written_samples_x_candidates() -> None:
     from benchmarks.strength import parse_budget
 
     assert (parse_budget("24x10").samples, parse_budget("24x10").candidates) == (24, 10)
-    assert parse_budget("24x10").recheck == 24  # the default re-check
+    assert parse_budget("24x10").recheck == Budget().recheck  # the default re-check
     assert parse_budget("8x6x96") == Budget(samples=8, candidates=6, recheck=96)
     for bad in ("24", "8x6x96x2", "8xsix"):
         with pytest.raises(ValueError, match="SAMPLESxCANDIDATES"):
