@@ -182,11 +182,8 @@ def race(
             first[k] += list(r)
             means[k] = sum(first[k]) / len(first[k])
         leader = max(contenders, key=lambda k: (means[k], -k))
-    best = leader
-    seen = {best}
-    while surely is not None and (twin := surely(best)) is not None and twin not in seen:
-        best = twin  # the losses are measured against the play that surely does as well for less
-        seen.add(best)
+    seen: set[int] = set()
+    best = _twin(leader, surely, seen)  # the losses are measured against the play that surely does as well for less
     asked = list(dict.fromkeys(focus)) if focus is not None else []
     if asked == [best]:
         # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
@@ -204,10 +201,7 @@ def race(
     if ahead and len(asked) != 1:
         # a second look: the selection was unlucky; the choice most surely ahead is the best, and every loss is
         # measured again against it on deals that neither chose it nor crowned it
-        new = max(ahead, key=lambda k: -_gaps(runs[best][: len(runs[k])], runs[k])[0])
-        while surely is not None and (twin := surely(new)) is not None and twin not in seen:
-            new = twin
-            seen.add(new)
+        new = _twin(min(ahead, key=lambda k: _gaps(runs[best][: len(runs[k])], runs[k])[0]), surely, seen)
         judged = [k for k in [best, *judged] if k != new]
         runs, status = _measure(values, new, judged, plan, "again")
         return new, _verdicts(runs, new, judged, status, means, "again")
@@ -272,6 +266,16 @@ def _measure_on(
         status[judged] = status_of(
             *_gaps(runs[ref], runs[judged]), plan.threshold, size >= plan.cap, look_z(size, plan.cap)
         )
+
+
+def _twin(k: int, surely: Callable[[int], int | None] | None, seen: set[int]) -> int:
+    """``k``, or the choice ``surely`` names as surely no worse than it (and so on, each once: ``seen`` keeps the
+    choices already taken, across calls)."""
+    seen.add(k)
+    while surely is not None and (twin := surely(k)) is not None and twin not in seen:
+        k = twin
+        seen.add(k)
+    return k
 
 
 def _ahead(best: Sequence[float], other: Sequence[float]) -> bool:
