@@ -8,6 +8,7 @@ CI=true the skip counts as a failure (see the top-level conftest).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -89,6 +90,24 @@ def _outside(url: str) -> bool:
     return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in ("127.0.0.1", "localhost")
 
 
+# A known race inside jupyterlab_widgets 3.0.17, not in the course: a Box posts a Lumino resize message to each
+# child view when the views of its new children are made (`update_children(...).then(...)`, and a layout view does
+# the same once drawn); when a view is taken off the page before that promise settles (its place left while the
+# machine is loaded), the message reaches a view already disposed, whose `_view` is null, and Lumino's message
+# loop logs the TypeError. The message had nothing left to resize: nothing the learner sees changes. Only that
+# exact error, thrown from the widget manager's `processMessage` on a null view, is kept aside (in
+# `page.upstream_races`); every other console error still fails a test.
+UPSTREAM_RACE = re.compile(
+    r"^TypeError: Cannot read properties of null \(reading 'processLuminoMessage'\)\n\s+at \w+\.processMessage "
+    r"\(\S+/@jupyter-widgets/jupyterlab-manager/static/"
+)
+
+
+def upstream_race(text: str) -> bool:
+    """Is this console error the widget manager's resize-after-dispose race (``UPSTREAM_RACE``)?"""
+    return UPSTREAM_RACE.match(text) is not None
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     path = chromium_path()
@@ -113,8 +132,13 @@ def page(browser: object) -> Iterator[object]:
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.page_errors = errors  # type: ignore[attr-defined]
     console: list[str] = []
-    pg.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    upstream: list[str] = []
+    pg.on(
+        "console",
+        lambda m: (upstream if upstream_race(m.text) else console).append(m.text) if m.type == "error" else None,
+    )
     pg.console_errors = console  # type: ignore[attr-defined]
+    pg.upstream_races = upstream  # type: ignore[attr-defined]
     outside: list[str] = []
     pg.on("request", lambda r: outside.append(r.url) if _outside(r.url) else None)
     pg.outside_requests = outside  # type: ignore[attr-defined]
