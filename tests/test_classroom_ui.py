@@ -200,6 +200,41 @@ def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
         panel.poller.stop()
 
 
+def test_a_live_answer_is_recorded_as_every_answer_is_with_its_hints_mistake_and_review(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    """Issue 25: a live question answered after two hint steps shows them to the instructor, and the wrong first
+    answer keeps the mistake it matched and puts the question in the student's review queue."""
+    code = open_new_class(console)
+    sid = store.join(code, "Ana")
+    panel = LivePanel(store, Learner(sid, "Ana", code))
+    try:
+        console.push("pairs-keep-your-pair")
+        panel.refresh()
+        assert panel.card is not None
+        panel.card.browser_event({"event": "hint"})
+        panel.card.browser_event({"event": "hint"})
+        panel.card.browser_event({"event": "answer", "value": "yes"})
+        panel.card.browser_event({"event": "check"})
+        panel.card.browser_event({"event": "answer", "value": "no"})
+        panel.card.browser_event({"event": "check"})
+        assert panel.card.error == ""
+        assert [(a.answer, a.correct, a.hints) for a in store.attempts(code, KEY)] == [
+            ("yes", False, 2),
+            ("no", True, 2),
+        ]
+        console.refresh()
+        row = re.search(r"<tr><td class=\"sjt-student\">Ana</td>(.*?)</tr>", console.live_box.value)
+        assert row is not None
+        assert row.group(1) == '<td>No</td><td>✓ right</td><td>2</td><td class="sjt-hints">2 hints</td>'
+        mine = ProgressStore.of_student(store.url, sid)
+        first = mine.history()[0]
+        assert first.mistake.startswith("You may not keep your pair")
+        assert [r.item for r in mine.review_queue(until=float("inf"))] == ["pairs-keep-your-pair"]
+    finally:
+        panel.poller.stop()
+
+
 def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomStore, console: InstructorConsole) -> None:
     code = open_new_class(console)
     puzzle = next(p for p in load_bank().values() if p.answer_kind == "cards")

@@ -111,9 +111,9 @@ def reviewed(store: ProgressStore, kept: RuleSet, kind: str, level: int) -> Puzz
     store.save_house_rules(kept)
     store.schedule(practice_item(kind, level), Rating.Again)
     queue = ReviewQueue(store, seed=3)
-    assert queue.tracker is not None
-    assert queue.tracker.puzzle is not None
-    return queue.tracker.puzzle
+    assert queue.recorder is not None
+    assert queue.recorder.puzzle is not None
+    return queue.recorder.puzzle
 
 
 def test_a_practice_topic_comes_back_in_review_under_the_kept_rules(store: ProgressStore) -> None:

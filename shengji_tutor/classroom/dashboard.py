@@ -35,6 +35,7 @@ __all__ = [
     "distribution_svg",
     "join_html",
     "lesson_label",
+    "live_answers_html",
     "puzzle_preview",
     "puzzle_title",
     "roster_html",
@@ -228,6 +229,35 @@ def distribution_svg(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str
             f'<text x="0" y="14" font-size="13" font-weight="700">{title}</text>{"".join(bars)}</svg>'
         )
     return "<div>" + "".join(charts) + "</div>"
+
+
+def live_answers_html(attempts: list[Attempt], puzzle: Puzzle | None) -> str:
+    """Each student's answers to the live question, as the instructor follows them: the last answer, right or
+    wrong, how many tries it took and the hint steps they had opened (a right answer after two hints is not a
+    right answer cold)."""
+    per: dict[str, list[Attempt]] = defaultdict(list)
+    for a in attempts:
+        per[a.student_id].append(a)
+    if not per:
+        return '<p class="sjt-live-answers">No answers yet.</p>'
+    rows = []
+    for tries in per.values():
+        last = tries[-1]
+        hints = max(a.hints for a in tries)
+        rows.append(
+            f'<tr><td class="sjt-student">{escape(last.display_name)}</td>'
+            f"<td>{escape(shown_answer(puzzle, last.answer))}</td>"
+            f"<td>{'✓ right' if last.correct else '✗ wrong'}</td><td>{len(tries)}</td>"
+            f'<td class="sjt-hints">{_hints(hints)}</td></tr>'
+        )
+    return (
+        '<table class="sjt-table sjt-live-answers"><thead><tr><th>Student</th><th>Last answer</th><th>Verdict</th>'
+        f"<th>Tries</th><th>Hints</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _hints(count: int) -> str:
+    return "none" if count == 0 else "1 hint" if count == 1 else f"{count} hints"
 
 
 def wrong_html(attempts: list[Attempt], bank: Mapping[str, Puzzle], top: int = 5) -> str:

@@ -17,8 +17,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.grading import Grade
-from ..puzzles import Puzzle, answer_text, load_bank
+from ..puzzles import Puzzle, load_bank
+from ..store.answers import Recorder
 from ..store.classroom import LESSON_NUMBERS, ClassroomError, ClassroomStore, WrongKeyError
 from ..store.keys import key_matches
 from ..store.progress import ProgressStore
@@ -32,6 +32,7 @@ from .dashboard import (
     distribution_svg,
     join_html,
     lesson_label,
+    live_answers_html,
     puzzle_preview,
     puzzle_title,
     roster_html,
@@ -109,8 +110,9 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
 class LivePanel(w.VBox):  # type: ignore[misc]
     """The question the instructor pushed to the class, answered here and recorded for the instructor.
 
-    An answer is recorded as the learner's progress (``ProgressStore.of_student`` unless
-    ``progress`` is given), so one that the class cannot take is kept on this computer.
+    An answer is recorded as every answer is (``store.answers.Recorder``): in the learner's progress
+    (``ProgressStore.of_student`` unless ``progress`` is given, so one that the class cannot take is kept on this
+    computer), with the hint steps they opened and the mistake it matched, and rated for their review queue.
     """
 
     def __init__(
@@ -125,6 +127,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         self.bank = bank if bank is not None else load_bank()
         self.title = w.HTML()
         self.card: PuzzleCard | None = None
+        self.recorder: Recorder | None = None
         self.shown: str | None = None
         self.revealed = False
         super().__init__([self.title])
@@ -153,7 +156,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.title.value = "<h2>Live question from your instructor</h2>"
             # the instructor reveals the answer to the whole class: no "Show answer" of one's own
             self.card = PuzzleCard(**{**puzzle_card_args(puzzle), "solution": None})
-            self.card.on_check(self._record)
+            self.recorder = Recorder(self.card, self.progress)
+            self.recorder.show(puzzle)
+            self.card.on_check(lambda _grade, _answer: self.add_class("sjt-live-answered"))
             self.children = [self.title, self.card]
         if info["live_revealed"] and not self.revealed and self.card is not None and live in self.bank:
             self.revealed = True
@@ -163,15 +168,6 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             with self.card.hold_sync():
                 self.card.verdict = "shown"
                 self.card.feedback = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
-
-    def _record(self, grade: Grade, answer: Any) -> None:
-        """Store the answer in its canonical form, so that equal answers count together on the dashboard."""
-        puzzle_id = self.shown or ""
-        shown = answer_text(self.bank.get(puzzle_id), answer)
-        problem = self.progress.save(puzzle_id, grade.correct, shown)
-        self.add_class("sjt-live-answered")
-        if self.card is not None:
-            self.card.error = problem
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
@@ -383,6 +379,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
                 f'<p class="sjt-live-status" data-puzzle="{escape(live, quote=True)}">Live: '
                 f"<strong>{escape(puzzle_title(self.bank.get(live), live))}</strong> — {len(answers)} answers, "
                 f"{sum(a.correct for a in answers)} correct ({state}).</p>"
+                + live_answers_html(answers, self.bank.get(live))
             )
         else:
             self.live_box.value = "<p>No live question.</p>"

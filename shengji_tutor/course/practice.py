@@ -5,7 +5,7 @@ rises once per puzzle (checking the same right answer again does not count),
 and a wrong answer, a hint-assisted answer or a shown answer ends it. It is kept
 in the learner's progress store (with their best), so a reload or a new visit
 goes on counting. A topic answered wrong comes back in the learner's review
-(``learning.Tracker``).
+(``store.answers.Recorder``).
 
 The puzzles are made under the learner's own house rules (``ui.house_rules``'s
 chooser above them, for a table of four): a change is kept in their progress
@@ -26,13 +26,14 @@ import ipywidgets as w
 from ..engine.errors import RuleSetError
 from ..engine.rules import RuleSet
 from ..puzzles import Puzzle
+from ..store.answers import Outcome, Recorder
 from ..store.failures import log
 from ..store.progress import ProgressStore
 from ..store.schema import StoreError
 from ..ui.house_rules import HouseRules
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import Disclosure, PuzzleCard
-from .learning import Outcome, Tracker, practice_item, practice_table
+from .learning import practice_item, practice_table
 from .pages import learner_progress, route_detail
 
 __all__ = ["PRACTICE_TOPICS", "RULES_TITLE", "Practice", "practice"]
@@ -83,7 +84,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.counter = w.HTML()
         self.counter.add_class("sjt-streak")
         self.card = PuzzleCard(**self._fresh())
-        self.tracker = Tracker(self.card, self.store, self._decided)
+        self.recorder = Recorder(self.card, self.store, self._decided)
         self._track()
         self.card.on_next(self.next)
         self.topic.observe(lambda _change: self.next(), "value")
@@ -151,7 +152,7 @@ class Practice(w.VBox):  # type: ignore[misc]
 
     def _track(self) -> None:
         kind = PRACTICE_TOPICS[self.topic.value]
-        self.tracker.show(self.puzzle, practice_item(kind, self.puzzle.difficulty), saved=False)
+        self.recorder.show(self.puzzle, practice_item(kind, self.puzzle.difficulty), saved=False)
         self._show_streak()
 
     def next(self) -> None:

@@ -8,12 +8,12 @@ from typing import Any
 import ipywidgets as w
 
 from ..puzzles import Puzzle
+from ..store.answers import Recorder
 from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .catalogue import puzzles_of
 from .context import at_request
-from .learning import Tracker
 from .pages import LessonHeader, header_of, learner_progress, lesson_complete_html
 
 __all__ = ["PuzzleSet", "puzzle_set"]
@@ -36,8 +36,8 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         solved = self.store.solved(p.id for p in self.puzzles)
         self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
         self.card = PuzzleCard(**self._args(self.index))
-        self.tracker = Tracker(self.card, self.store)
-        self.tracker.show(self.puzzle)
+        self.recorder = Recorder(self.card, self.store)
+        self.recorder.show(self.puzzle)
         self.card.on_check(lambda _grade, _answer: self._show_progress())
         self.card.on_reveal(self._show_progress)
         self.card.on_next(self.next)
@@ -64,7 +64,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         order = list(range(self.index + 1, len(self.puzzles))) + list(range(0, self.index + 1))
         self.index = next((i for i in order if self.puzzles[i].id not in solved), order[0])
         self.card.load(**self._args(self.index))
-        self.tracker.show(self.puzzle)
+        self.recorder.show(self.puzzle)
         self._show_progress()
 
     def _show_progress(self) -> None:
@@ -73,7 +73,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         mastered = sum(m.mastered for m in mastery.values())
         solved = sum(m.solved for m in mastery.values())
         total = len(self.puzzles)
-        outcome = self.tracker.outcome
+        outcome = self.recorder.outcome
         coming = " · this one comes back in your review" if outcome is not None and not outcome.first_try else ""
         self.card.progress = f"Puzzle {self.index + 1} of {total} · {mastered} mastered, {solved} solved{coming}"
         if solved == total and self.lesson is not None:

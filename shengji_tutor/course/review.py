@@ -28,13 +28,14 @@ from ..engine.grading import Grade
 from ..engine.rules import RuleSet
 from ..puzzles import Puzzle, load_bank
 from ..puzzles.mistakes import MistakePuzzle, mistake_puzzle
+from ..store.answers import Recorder
 from ..store.progress import KeptMistake, ProgressStore
 from ..store.reviews import ReviewItem
 from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
 from .context import at_request
-from .learning import Tracker, practice_table
+from .learning import practice_table
 from .pages import learner_progress
 
 __all__ = ["MistakeReview", "ReviewQueue", "mistake_review", "review_page", "review_puzzle"]
@@ -185,7 +186,7 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         self.status = w.HTML()
         self.status.add_class("sjt-review-status")
         self.card: PuzzleCard | None = None
-        self.tracker: Tracker | None = None
+        self.recorder: Recorder | None = None
         self.item: ReviewItem | None = None
         self.shown_order: list[str] = []
         """The items shown this visit, in the order they were left."""
@@ -232,15 +233,15 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         args: dict[str, Any] = {"has_next": True, **puzzle_card_args(puzzle)}
         if self.card is None:
             self.card = PuzzleCard(**args)
-            self.tracker = Tracker(self.card, self.store, always_rate=True)
+            self.recorder = Recorder(self.card, self.store, always_rate=True)
             self.card.on_check(lambda _g, _a: self._answered())
             self.card.on_reveal(self._answered)
             self.card.on_next(self._next)
         else:
             self.card.load(**args)
-        assert self.tracker is not None
+        assert self.recorder is not None
         assert self.item is not None
-        self.tracker.show(puzzle, self.item.item, saved=not fresh and self.item.item in load_bank())
+        self.recorder.show(puzzle, self.item.item, saved=not fresh and self.item.item in load_bank())
         what = "A fresh puzzle on the same idea as one you missed." if fresh else "A puzzle you missed before."
         self.card.progress = what
         self.status.value = (
@@ -250,7 +251,7 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         self.children = [self.status, self.card]
 
     def _answered(self) -> None:
-        outcome = self.tracker.outcome if self.tracker is not None else None
+        outcome = self.recorder.outcome if self.recorder is not None else None
         if self.card is not None and outcome is not None:
             self.card.progress = (
                 "Right first try: it will come back later, further apart."
@@ -259,7 +260,7 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
             )
 
     def _next(self) -> None:
-        if self.tracker is not None and self.tracker.outcome is not None:
+        if self.recorder is not None and self.recorder.outcome is not None:
             self.done += 1
         self.next()
 

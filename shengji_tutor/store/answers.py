@@ -1,0 +1,154 @@
+"""The one path an answer takes to a learner's record: lesson puzzles, practice, review and live class questions.
+
+A ``Recorder`` follows one puzzle card (anything with ``on_check``, ``on_reveal``,
+``hints_used`` and ``error``: ``ui.widgets.PuzzleCard``) for the page that owns it.
+Every graded answer is saved with the hint steps open and the beginner's mistake
+it matched; "Show answer" is saved as not solved. Once per showing of a puzzle,
+its outcome is rated for the spaced review (``store.reviews``): a wrong first
+answer or a shown answer is *Again*, right after hints *Hard*, right first try
+*Good*. A puzzle right first try that is not in the queue stays out of it;
+everything else comes back. A problem saving or scheduling is put on the card
+(its ``error``), in the one sentence the learner reads; nothing is dropped in
+silence.
+
+>>> import pathlib, tempfile
+>>> from shengji_tutor.engine.grading import Grade
+>>> from shengji_tutor.puzzles import load_bank
+>>> from shengji_tutor.store.answers import Recorder
+>>> from shengji_tutor.store.progress import ProgressStore
+>>> class Card:  # what a page's puzzle card offers the recorder
+...     hints_used, error = 2, ""
+...     def on_check(self, listener): self.check = listener
+...     def on_reveal(self, listener): self.reveal = listener
+>>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "progress.sqlite")
+>>> card = Card()
+>>> recorder = Recorder(card, store)
+>>> recorder.show(load_bank()["pairs-keep-your-pair"])
+>>> card.check(Grade(True, "Right."), "no")
+>>> store.history()[0].hints, [r.item for r in store.review_queue(until=float("inf"))]
+(2, ['pairs-keep-your-pair'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine.grading import Grade
+from ..puzzles import Puzzle, answer_text
+from .progress import ProgressStore
+from .reviews import Rating, rating_of
+from .schema import StoreError
+
+__all__ = ["AnswerCard", "Outcome", "Recorder"]
+
+
+class AnswerCard(Protocol):
+    """What a recorder needs of a puzzle card: its two events, how many hint steps are open, and a place for a
+    problem (``ui.widgets.PuzzleCard`` is one)."""
+
+    hints_used: int
+    error: str
+
+    def on_check(self, callback: Callable[[Grade, Any], None]) -> None: ...
+
+    def on_reveal(self, callback: Callable[[], None]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a showing of a puzzle went, decided at its first graded answer (or at "Show answer")."""
+
+    correct: bool
+    hints: int
+    revealed: bool = False
+
+    @property
+    def first_try(self) -> bool:
+        """Right on the first answer, with no hint: what counts towards mastery and a streak."""
+        return self.correct and not self.hints and not self.revealed
+
+    @property
+    def rating(self) -> Rating:
+        return rating_of(correct=self.correct, hints=self.hints, attempts=1, revealed=self.revealed)
+
+
+class Recorder:
+    """Saves what the learner does on ``card`` in ``store`` and rates each showing once for the review queue.
+
+    ``show(puzzle, item)`` is called by the owner whenever the card shows a puzzle;
+    ``item`` is what the review queue keeps (the puzzle's id by default, a practice
+    topic for a generated puzzle, whose attempts are not saved: it is not in the
+    bank). ``on_outcome`` hears each showing's ``Outcome`` once.
+    """
+
+    def __init__(
+        self,
+        card: AnswerCard,
+        store: ProgressStore,
+        on_outcome: Callable[[Outcome], None] | None = None,
+        *,
+        always_rate: bool = False,
+    ) -> None:
+        self.card = card
+        self.store = store
+        self.on_outcome = on_outcome
+        self.always_rate = always_rate
+        """Rate a first-try answer too (the review page: a review passed moves the item further out)."""
+        self.puzzle: Puzzle | None = None
+        self.item = ""
+        self.saved = True
+        self.outcome: Outcome | None = None
+        card.on_check(self._checked)
+        card.on_reveal(self._revealed)
+
+    def show(self, puzzle: Puzzle, item: str | None = None, *, saved: bool = True) -> None:
+        """The card now shows ``puzzle`` (``saved``: its attempts are saved, as a bank puzzle's are)."""
+        self.puzzle = puzzle
+        self.item = item or puzzle.id
+        self.saved = saved
+        self.outcome = None
+
+    def _checked(self, grade: Grade, answer: Any) -> None:
+        puzzle = self.puzzle
+        if puzzle is None:
+            return
+        problems = []
+        if self.saved:  # in its canonical form, so that equal answers count together (a class's dashboard)
+            problems.append(
+                self.store.save(
+                    puzzle.id,
+                    grade.correct,
+                    answer_text(puzzle, answer),
+                    hints=self.card.hints_used,
+                    mistake=grade.misconception,
+                )
+            )
+        if self.outcome is None:
+            problems.append(self._decided(Outcome(grade.correct, self.card.hints_used)))
+        self.card.error = next((p for p in problems if p), "")
+
+    def _revealed(self) -> None:
+        puzzle = self.puzzle
+        if puzzle is None:
+            return
+        problems = []
+        if self.saved:
+            problems.append(self.store.save(puzzle.id, False, "", hints=self.card.hints_used, revealed=True))
+        if self.outcome is None:
+            problems.append(self._decided(Outcome(False, self.card.hints_used, revealed=True)))
+        self.card.error = next((p for p in problems if p), "")
+
+    def _decided(self, outcome: Outcome) -> str:
+        """Rate the showing once (a first try stays out of the queue unless the item is in it): "" or the problem."""
+        self.outcome = outcome
+        if self.on_outcome is not None:
+            self.on_outcome(outcome)
+        try:
+            if outcome.first_try and not self.always_rate and not self.store.in_review(self.item):
+                return ""
+            self.store.schedule(self.item, outcome.rating)
+        except StoreError as e:
+            return f"Your answer is saved, but its review could not be scheduled: {e}"
+        return ""
