@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import logging
 import re
+import threading
 from collections.abc import Callable, Iterator
 from html import escape
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from shengji_tutor import Card
 from shengji_tutor.app.classroom import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 from shengji_tutor.classroom import ClassroomStore, WrongKeyError
-from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel
+from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel, Poller
 from shengji_tutor.classroom.session import Learner, current_learner, link
 from shengji_tutor.puzzles import load_bank
 from shengji_tutor.store.progress import ProgressStore
@@ -233,6 +234,29 @@ def test_a_live_answer_is_recorded_as_every_answer_is_with_its_hints_mistake_and
         assert [r.item for r in mine.review_queue(until=float("inf"))] == ["pairs-keep-your-pair"]
     finally:
         panel.poller.stop()
+
+
+def test_the_poller_logs_a_failing_refresh_once_and_its_recovery(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 25: a refresh that fails is no longer swallowed in silence."""
+    calls: list[int] = []
+    done = threading.Event()
+
+    def tick() -> None:
+        calls.append(1)
+        if len(calls) <= 3:
+            raise ConnectionError("the class's database is unreachable")
+        if len(calls) == 5:
+            done.set()
+
+    with caplog.at_level(logging.INFO, logger="shengji_tutor.classroom"):
+        poller = Poller(tick, interval=0.01)
+        assert done.wait(5)
+        poller.stop()
+    failures = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(failures) == 1  # three failures in a row, the same way: one entry
+    assert failures[0].exc_info is not None
+    assert "unreachable" in str(failures[0].exc_info[1])
+    assert any("works again" in r.getMessage() and r.levelno == logging.INFO for r in caplog.records)
 
 
 def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomStore, console: InstructorConsole) -> None:

@@ -8,6 +8,7 @@ instructor key is entered; grading always happens in the kernel.
 from __future__ import annotations
 
 import base64
+import logging
 import math
 import threading
 import time
@@ -47,8 +48,16 @@ __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 REFRESH_SECONDS = 1.5
 
 
+LOG = logging.getLogger("shengji_tutor.classroom")
+
+
 class Poller:
-    """Calls ``tick()`` every ``interval`` seconds on a daemon thread until stopped (dashboards, live questions)."""
+    """Calls ``tick()`` every ``interval`` seconds on a daemon thread until stopped (dashboards, live questions).
+
+    A tick that fails is tried again at the next one, and the failure goes to the ``shengji_tutor.classroom`` log
+    with its traceback — once while it keeps failing the same way, so a database down for a minute is one entry, not
+    forty — and a line when ticks work again.
+    """
 
     def __init__(self, tick: Callable[[], None], interval: float = REFRESH_SECONDS) -> None:
         self._tick, self._interval = tick, interval
@@ -57,11 +66,19 @@ class Poller:
         self._thread.start()
 
     def _run(self) -> None:
+        failing = ""
         while not self._stop.wait(self._interval):
             try:
                 self._tick()
-            except Exception:
-                continue
+            except Exception as e:  # a thread has no caller to raise to: say it in the log and try again
+                what = f"{type(e).__name__}: {e}"
+                if what != failing:
+                    LOG.exception("a live refresh failed; trying again every %g s", self._interval)
+                failing = what
+            else:
+                if failing:
+                    LOG.info("the live refresh works again (it had failed with %s)", failing)
+                failing = ""
 
     def stop(self) -> None:
         self._stop.set()
