@@ -37,6 +37,20 @@ def console(store: ClassroomStore) -> Iterator[InstructorConsole]:
         c.poller.stop()
 
 
+def migrate_old_rows(store: ClassroomStore) -> None:
+    """Run migration 0007 again on ``store``, as a server starting on a store of an older version does: rows written
+    before answers were canonical when written (``record_attempt`` writes them as given) are made canonical."""
+    from alembic import command
+
+    from shengji_tutor.store import db
+
+    for action, revision in (("downgrade", "0006"), ("upgrade", "head")):
+        config = db.alembic_config()
+        with db.write(db.engine_for(store.url)) as conn:
+            config.attributes["connection"] = conn
+            getattr(command, action)(config, revision)
+
+
 def open_new_class(console: InstructorConsole) -> str:
     """Unlock the console with the right key and create a class; returns its code."""
     console.key.value = KEY
@@ -264,6 +278,9 @@ def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomSto
     puzzle = next(p for p in load_bank().values() if p.answer_kind == "cards")
     store.record_attempt(store.join(code, "Ana"), puzzle.id, "8H 4H", False)  # a row stored in click order
     store.record_attempt(store.join(code, "Ben"), puzzle.id, "4H 8H", False)
+    assert [a.answer for a in store.attempts(code, KEY)] == ["8H 4H", "4H 8H"]
+    migrate_old_rows(store)  # answers are canonical once, when written or migrated, not at every refresh
+    assert [a.answer for a in store.attempts(code, KEY)] == ["4H 8H", "4H 8H"]
     console.refresh()
     chart = console.chart_box.value
     assert "8H 4H" not in chart
@@ -486,6 +503,7 @@ def test_yes_no_answers_show_as_yes_and_no_and_still_grade_right(
     assert puzzle.answer_kind == "yesno"
     assert puzzle.solve() == "no"
     store.record_attempt(store.join(code, "Old row"), puzzle.id, "True", False)  # as an older version stored it
+    migrate_old_rows(store)
     sid = store.join(code, "Ana")
     console.push(puzzle.id)
     panel = LivePanel(store, Learner(sid, "Ana", code))
@@ -497,7 +515,7 @@ def test_yes_no_answers_show_as_yes_and_no_and_still_grade_right(
     panel.card.browser_event({"event": "answer", "value": "no"})
     panel.card.browser_event({"event": "check"})
     assert panel.card.verdict == "correct"
-    assert [(a.answer, a.correct) for a in store.attempts(code, KEY)] == [("True", False), ("yes", False), ("no", True)]
+    assert [(a.answer, a.correct) for a in store.attempts(code, KEY)] == [("yes", False), ("yes", False), ("no", True)]
 
     console.refresh()
     chart = console.chart_box.value

@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -25,13 +24,12 @@ import segno
 
 from ..engine.cards import sentence_case
 from ..puzzles import Puzzle, answer_text
-from ..store.classroom import SHOWN, Attempt
+from ..store.classroom import Attempt
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 
 __all__ = [
     "CONSOLE_STYLE",
-    "canonical_attempts",
     "distribution_svg",
     "join_html",
     "lesson_label",
@@ -86,12 +84,6 @@ def shown_answer(puzzle: Puzzle | None, answer: Any) -> str:
     if puzzle is not None and puzzle.answer_kind == "yesno" and text in ("yes", "no"):
         return text.capitalize()
     return text
-
-
-def canonical_attempts(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> list[Attempt]:
-    """The attempts with every answer in its puzzle's canonical form, so that rows stored in another
-    form (``8H 4H`` in click order, ``True`` for yes) count with the same answer given today."""
-    return [replace(a, answer=SHOWN if a.revealed else answer_text(bank.get(a.puzzle_id), a.answer)) for a in attempts]
 
 
 def lesson_label(number: int, titles: Mapping[int, str]) -> str:

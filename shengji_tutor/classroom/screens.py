@@ -29,7 +29,6 @@ from ..ui.widgets import PuzzleCard
 from .backoff import Backoff
 from .dashboard import (
     CONSOLE_STYLE,
-    canonical_attempts,
     distribution_svg,
     join_html,
     lesson_label,
@@ -379,7 +378,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         if self.code is None:
             return
-        attempts = canonical_attempts(self.store.attempts(self.code, self.key.value), self.bank)
+        attempts = self.store.attempts(self.code, self.key.value)  # stored canonical: counted as they are
         roster = self.store.roster(self.code, self.key.value)
         self.roster_box.value = roster_html(roster)
         self.topics_box.value = topics_html(attempts, self.bank)

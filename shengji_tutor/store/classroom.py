@@ -195,7 +195,8 @@ class ClassroomStore:
 
     @guarded
     def attempts(self, code: str, instructor_key: str) -> list[Attempt]:
-        """Every attempt in the class, oldest first (needs the instructor key)."""
+        """Every attempt in the class, oldest first (needs the instructor key); a press of "Show answer" has the
+        answer ``SHOWN``."""
         self.check_key(code, instructor_key)
         query = (
             sa.select(
@@ -212,8 +213,11 @@ class ClassroomStore:
             .where(attempts_table.c.code == code)
             .order_by(attempts_table.c.id)
         )
-        with read(self.engine) as conn:
-            return [Attempt(*row[:6], int(row[6]), bool(row[7])) for row in conn.execute(query)]
+        with read(self.engine) as conn:  # answers are stored canonical (``store.answers``); a "Show answer" reads so
+            return [
+                Attempt(*row[:3], SHOWN if row[7] else row[3], *row[4:6], int(row[6]), bool(row[7]))
+                for row in conn.execute(query)
+            ]
 
     @guarded
     def roster(self, code: str, instructor_key: str) -> list[dict[str, Any]]:
@@ -251,7 +255,7 @@ class ClassroomStore:
         writer.writerow(["time_utc", "student", "puzzle", "answer", "verdict", "hints"])
         for a in rows:
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(a.at))
-            answer = SHOWN if a.revealed else answers(a.puzzle_id, a.answer) if answers else a.answer
+            answer = a.answer if a.revealed or answers is None else answers(a.puzzle_id, a.answer)
             writer.writerow(
                 [
                     stamp,
