@@ -34,14 +34,14 @@ def store(url: str) -> ClassroomStore:
 def test_a_class_records_attempts_for_its_instructor(store: ClassroomStore) -> None:
     code = store.create_class("Tuesday club", KEY, lessons=[2, 4])
     assert len(code) == 6
-    assert store.class_info(code)["lessons"] == [2, 4]
+    assert store.class_info(code).lessons == (2, 4)
     ana = store.join(code, "  Ana   Lee ")
     bo = store.join(code.lower(), "Bo")
     store.record_attempt(ana, "pairs-keep-your-pair", "yes", False)
     store.record_attempt(bo, "pairs-keep-your-pair", "no", True)
     got = [(a.display_name, a.puzzle_id, a.answer, a.correct) for a in store.attempts(code, KEY)]
     assert got == [("Ana Lee", "pairs-keep-your-pair", "yes", False), ("Bo", "pairs-keep-your-pair", "no", True)]
-    roster = {r["name"]: (r["attempts"], r["correct"]) for r in store.roster(code, KEY)}
+    roster = {r.name: (r.attempts, r.correct) for r in store.roster(code, KEY)}
     assert roster == {"Ana Lee": (1, 0), "Bo": (1, 1)}
 
 
@@ -53,7 +53,7 @@ def test_without_the_key_nothing_is_readable_or_changeable(store: ClassroomStore
         getattr(store, action)(code, "not-the-key")
     with pytest.raises(WrongKeyError):
         store.push_question(code, "", P1)
-    assert store.class_info(code)["ended"] is False
+    assert store.class_info(code).ended is False
 
 
 def test_the_key_is_stored_hashed(store: ClassroomStore) -> None:
@@ -97,14 +97,14 @@ def test_bad_names_are_refused_and_nothing_is_stored(store: ClassroomStore, name
 def test_names_in_any_script_are_welcome(store: ClassroomStore, name: str) -> None:
     code = store.create_class("Club", KEY)
     store.join(code, name)
-    assert [r["name"] for r in store.roster(code, KEY)] == [name]
+    assert [r.name for r in store.roster(code, KEY)] == [name]
 
 
 def test_names_are_data_never_markup(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
     evil = "<img src=x onerror=alert(1)>"
     store.join(code, evil)
-    assert [r["name"] for r in store.roster(code, KEY)] == [evil]
+    assert [r.name for r in store.roster(code, KEY)] == [evil]
     assert clean_name("  =SUM(A1)  ") == "=SUM(A1)"
 
 
@@ -140,10 +140,10 @@ def test_an_ended_class_keeps_its_record_but_takes_no_more(store: ClassroomStore
 def test_live_question_push_and_reveal(store: ClassroomStore) -> None:
     code = store.create_class("Club", KEY)
     store.push_question(code, KEY, "pairs-keep-your-pair")
-    assert store.class_info(code)["live_puzzle"] == "pairs-keep-your-pair"
-    assert store.class_info(code)["live_revealed"] is False
+    assert store.class_info(code).live_puzzle == "pairs-keep-your-pair"
+    assert store.class_info(code).live_revealed is False
     store.reveal(code, KEY)
-    assert store.class_info(code)["live_revealed"] is True
+    assert store.class_info(code).live_revealed is True
 
 
 def test_csv_export_neutralises_formulas(store: ClassroomStore) -> None:
@@ -164,7 +164,7 @@ def test_the_schema_is_versioned_and_reopening_is_safe(url: str) -> None:
     code = first.create_class("Club", KEY)
     second = ClassroomStore(url)
     assert second.schema_version() == HEAD_REVISION
-    assert second.class_info(code)["name"] == "Club"
+    assert second.class_info(code).name == "Club"
 
 
 def test_a_students_progress_is_their_attempts_in_the_class(store: ClassroomStore) -> None:
@@ -269,15 +269,15 @@ def test_a_live_question_is_a_puzzle_of_the_bank_until_the_class_ends(store: Cla
     for bad, problem in [("pairs-none-such", "unknown puzzle id"), (5, "text"), (["x"], "text")]:
         with pytest.raises(StoreError, match=problem):
             store.push_question(code, KEY, bad)  # type: ignore[arg-type]
-    assert store.class_info(code)["live_puzzle"] is None
+    assert store.class_info(code).live_puzzle is None
     store.push_question(code.lower(), KEY, P1)
-    assert store.class_info(code)["live_puzzle"] == P1
+    assert store.class_info(code).live_puzzle == P1
     store.push_question(code, KEY, None)
-    assert store.class_info(code)["live_puzzle"] is None
+    assert store.class_info(code).live_puzzle is None
     store.end_class(code, KEY)
     with pytest.raises(ClassroomError, match="ended"):
         store.push_question(code, KEY, P1)
-    assert store.class_info(code)["live_puzzle"] is None
+    assert store.class_info(code).live_puzzle is None
 
 
 def test_a_read_only_store_says_so_in_words_and_logs_the_detail(
@@ -286,7 +286,7 @@ def test_a_read_only_store_says_so_in_words_and_logs_the_detail(
     code = store.create_class("Club", KEY)
     ana = store.join(code, "Ana")
     frozen = ClassroomStore(read_only(store.url))
-    assert frozen.student(ana)["name"] == "Ana"  # reading still works
+    assert frozen.student(ana).name == "Ana"  # reading still works
     with caplog.at_level(logging.ERROR, logger="shengji_tutor.store"):
         for write in (
             lambda: frozen.record_attempt(ana, P1, "yes", True),
@@ -454,3 +454,16 @@ def test_a_class_may_cover_every_lesson_of_the_course() -> None:
     from shengji_tutor.store.classroom import LESSON_NUMBERS
 
     assert list(LESSON_NUMBERS) == [lesson.number for lesson in LESSONS]
+
+
+def test_the_stores_reads_are_dataclasses_not_dicts(store: ClassroomStore) -> None:
+    """Issue 25: what the classroom store reads back is typed (a misspelt field fails mypy, not a class)."""
+    from shengji_tutor.store.classroom import ClassInfo, RosterRow, Student
+
+    code = store.create_class("Club", KEY, lessons=[4, 2])
+    ana = store.join(code, "Ana")
+    assert store.class_info(code) == ClassInfo(code, "Club", (2, 4), False, None, False)
+    assert store.student(ana) == Student(ana, "Ana", code)
+    (row,) = store.roster(code, KEY)
+    assert isinstance(row, RosterRow)
+    assert (row.id, row.name, row.attempts, row.correct) == (ana, "Ana", 0, 0)

@@ -321,7 +321,7 @@ def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> No
     data = console.export_box.value.split("base64,")[1].split('"')[0]
     assert base64.b64decode(data).decode() == text
     console.end()
-    assert store.class_info(code)["ended"]
+    assert store.class_info(code).ended
 
 
 def test_the_instructor_page_explains_how_to_start_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -481,9 +481,9 @@ def test_the_question_picker_groups_puzzles_by_lesson_and_previews_one_before_it
     assert escape(puzzle.prompt) in preview
     assert f'aria-label="hand of {len(puzzle.view().hand)} cards' in preview  # the cards students will see
     assert "students answer Yes or No" in preview
-    assert store.class_info(code)["live_puzzle"] is None  # previewing sends nothing
+    assert store.class_info(code).live_puzzle is None  # previewing sends nothing
     course_console.push_button.click()
-    assert store.class_info(code)["live_puzzle"] == puzzle.id
+    assert store.class_info(code).live_puzzle == puzzle.id
     assert f'data-puzzle="{puzzle.id}"' in course_console.live_box.value
 
 
@@ -623,7 +623,7 @@ def test_an_ended_class_disables_every_action_that_would_change_it(
     store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     course_console.push("pairs-keep-your-pair")
     course_console.end_button.click()
-    assert store.class_info(code)["ended"]
+    assert store.class_info(code).ended
     controls = ("push_button", "reveal_button", "end_button", "lesson_choice", "live_choice")
     assert all(getattr(course_console, name).disabled for name in controls)
     assert f"Class {code} has ended" in course_console.ended_box.value
@@ -633,8 +633,8 @@ def test_an_ended_class_disables_every_action_that_would_change_it(
         action()
         assert f"Class {code} has ended: nothing can be pushed, revealed or ended" in course_console.message.value
     info = store.class_info(code)
-    assert info["live_puzzle"] is None
-    assert not info["live_revealed"]
+    assert info.live_puzzle is None
+    assert not info.live_revealed
     assert "Ana,pairs-keep-your-pair,No,correct" in course_console.export()  # reading stays possible
 
     reopened = InstructorConsole(store, key_fingerprint(KEY))  # another page opens the ended class
@@ -671,8 +671,8 @@ def test_a_push_without_a_question_or_of_an_unknown_one_says_why_and_changes_not
     console.reveal()
     assert "There is no live question to reveal" in console.message.value
     info = store.class_info(code)
-    assert info["live_puzzle"] is None
-    assert not info["live_revealed"]
+    assert info.live_puzzle is None
+    assert not info.live_revealed
 
 
 def test_the_charts_scale_with_the_page(store: ClassroomStore, console: InstructorConsole) -> None:

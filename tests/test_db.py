@@ -73,13 +73,13 @@ def test_a_read_proceeds_while_another_connection_holds_the_write_lock(
     try:
         assert [a.puzzle_id for a in sqlite_store.attempts(code, KEY)] == [PUZZLES[0]]
         assert len(sqlite_store.roster(code, KEY)) == 1
-        assert sqlite_store.class_info(code)["live_puzzle"] is None  # the uncommitted change is not seen
+        assert sqlite_store.class_info(code).live_puzzle is None  # the uncommitted change is not seen
         with pytest.raises(StoreError, match="busy"):  # while a write waits, and is told so in the end
             sqlite_store.push_question(code, KEY, PUZZLES[2])
     finally:
         writer.execute("COMMIT")
         writer.close()
-    assert sqlite_store.class_info(code)["live_puzzle"] == PUZZLES[1]
+    assert sqlite_store.class_info(code).live_puzzle == PUZZLES[1]
 
 
 def test_a_write_holds_the_lock_from_its_first_read_to_its_commit(sqlite_store: ClassroomStore) -> None:
@@ -143,7 +143,7 @@ def test_two_writers_and_a_reader_lose_no_attempt(url: str) -> None:
     watcher.join(120)
     assert errors == []
     assert len(store.attempts(code, KEY)) == 60
-    assert [r["attempts"] for r in store.roster(code, KEY)] == [30, 30]
+    assert [r.attempts for r in store.roster(code, KEY)] == [30, 30]
 
 
 def test_busy_work_is_tried_again() -> None:

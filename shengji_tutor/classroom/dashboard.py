@@ -24,7 +24,7 @@ import segno
 
 from ..engine.cards import sentence_case
 from ..puzzles import Puzzle, answer_text
-from ..store.classroom import Attempt
+from ..store.classroom import Attempt, RosterRow
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 
@@ -153,12 +153,12 @@ def _ago(t: float) -> str:
     return f"{seconds} s ago" if seconds < 90 else f"{seconds // 60} min ago"
 
 
-def roster_html(roster: list[dict[str, Any]]) -> str:
+def roster_html(roster: list[RosterRow]) -> str:
     if not roster:
         return "<p>Nobody has joined yet.</p>"
     rows = "".join(
-        f'<tr><td class="sjt-student">{escape(r["name"])}</td><td>{_ago(r["last_seen"])}</td>'
-        f"<td>{r['attempts']}</td><td>{r['correct']}</td></tr>"
+        f'<tr><td class="sjt-student">{escape(r.name)}</td><td>{_ago(r.last_seen)}</td>'
+        f"<td>{r.attempts}</td><td>{r.correct}</td></tr>"
         for r in roster
     )
     return (

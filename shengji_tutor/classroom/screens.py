@@ -107,7 +107,7 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
             self.message.value = f'<p class="sjt-error" role="alert">{escape(str(e))}</p>'
             return None
         me = self.store.student(student)
-        learner = Learner(student, me["name"], me["code"])
+        learner = Learner(student, me.name, me.code)
         if self.on_join is not None:  # the course's one page signs itself in
             self.message.value = (
                 f'<p role="status">Welcome, {escape(learner.name)}! You are in class {escape(learner.code)}.</p>'
@@ -153,12 +153,12 @@ class LivePanel(w.VBox):  # type: ignore[misc]
 
     def refresh(self) -> None:
         info = self.store.class_info(self.learner.code)
-        if info["ended"]:
+        if info.ended:
             self.title.value = "<p>This class has ended. Thank you!</p>"
             self.children = [self.title]
             self.poller.stop() if hasattr(self, "poller") else None
             return
-        live = info["live_puzzle"]
+        live = info.live_puzzle
         if live != self.shown:
             self.shown, self.revealed = live, False
             if live is None or live not in self.bank:
@@ -176,7 +176,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.recorder.show(puzzle)
             self.card.on_check(lambda _grade, _answer: self.add_class("sjt-live-answered"))
             self.children = [self.title, self.card]
-        if info["live_revealed"] and not self.revealed and self.card is not None and live in self.bank:
+        if info.live_revealed and not self.revealed and self.card is not None and live in self.bank:
             self.revealed = True
             puzzle = self.bank[live]
             solution = puzzle.solve()
@@ -291,7 +291,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         info = self.store.class_info(self.code)
         shown = escape(self.code)
         self.header = w.HTML(
-            f'<h2>Class <span class="sjt-class-code" data-code="{shown}">{shown}</span> — {escape(info["name"])}</h2>'
+            f'<h2>Class <span class="sjt-class-code" data-code="{shown}">{shown}</span> — {escape(info.name)}</h2>'
             + join_html(self.code, join_address(self.code, self.join_page))
         )
         self.ended_box = w.HTML()
@@ -302,7 +302,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.chart_box.add_class("sjt-distribution")
         self.wrong_box = w.HTML()
         self.wrong_box.add_class("sjt-wrong-answers")
-        self._question_picker(set(info["lessons"]) or set(LESSON_NUMBERS))
+        self._question_picker(set(info.lessons) or set(LESSON_NUMBERS))
         self.push_button = w.Button(description="Push to class", button_style="warning")
         self.reveal_button = w.Button(description="Reveal answer")
         self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
@@ -385,12 +385,12 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.chart_box.value = distribution_svg(attempts, self.bank)
         self.wrong_box.value = wrong_html(attempts, self.bank)
         info = self.store.class_info(self.code)
-        if info["ended"]:
+        if info.ended:
             self._show_ended()
-        live = info["live_puzzle"]
+        live = info.live_puzzle
         if live:
             answers = [a for a in attempts if a.puzzle_id == live]
-            state = "answer revealed" if info["live_revealed"] else "answers arriving"
+            state = "answer revealed" if info.live_revealed else "answers arriving"
             self.live_box.value = (
                 f'<p class="sjt-live-status" data-puzzle="{escape(live, quote=True)}">Live: '
                 f"<strong>{escape(puzzle_title(self.bank.get(live), live))}</strong> — {len(answers)} answers, "
@@ -436,7 +436,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     def reveal(self) -> None:
         if self.code is None or self._refuse_if_ended():
             return
-        if self.store.class_info(self.code)["live_puzzle"] is None:
+        if self.store.class_info(self.code).live_puzzle is None:
             self._say("There is no live question to reveal: push one first.")
             return
         try:

@@ -58,7 +58,7 @@ def current_learner(store: ClassroomStore | None = None) -> Learner | None:
         me = store.student(token)
     except ClassroomError:
         return None
-    return Learner(me["id"], me["name"], me["code"])
+    return Learner(me.id, me.name, me.code)
 
 
 def link(target: str, learner: Learner | None = None) -> str:

@@ -351,7 +351,7 @@ def home(store: ProgressStore | None = None) -> w.Widget:
                 ]
             )
         learner = context.learner
-        lessons = context.room.class_info(learner.code)["lessons"]
+        lessons = context.room.class_info(learner.code).lessons
         covers = f" Your class works on lessons {', '.join(str(n) for n in lessons)}." if lessons else ""
         hello = w.HTML(
             f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '

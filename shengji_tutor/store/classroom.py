@@ -36,8 +36,11 @@ from .validate import clean_name
 __all__ = [
     "LESSON_NUMBERS",
     "Attempt",
+    "ClassInfo",
     "ClassroomError",
     "ClassroomStore",
+    "RosterRow",
+    "Student",
     "WrongKeyError",
     "clean_name",
     "new_instructor_key",
@@ -67,6 +70,41 @@ class Attempt:
     """Hint steps the student had opened when they answered."""
     revealed: bool = False
     """Not an answer: the student pressed "Show answer" (the answer is then empty)."""
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """The public facts of a class (what the join page and a student's live panel read)."""
+
+    code: str
+    name: str
+    lessons: tuple[int, ...]
+    ended: bool
+    live_puzzle: str | None
+    """The question the instructor pushed to the class, or None."""
+    live_revealed: bool
+    """The instructor revealed the live question's answer to the class."""
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """One student of a class as the instructor's roster shows them."""
+
+    id: str
+    name: str
+    joined_at: float
+    last_seen: float
+    attempts: int
+    correct: int
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student's own record: their private id, display name and class code."""
+
+    id: str
+    name: str
+    code: str
 
 
 SHOWN = "(answer shown)"
@@ -152,17 +190,17 @@ class ClassroomStore:
             raise WrongKeyError("that instructor key does not open this class")
         self._verified.add(seen)
 
-    def class_info(self, code: str) -> dict[str, Any]:
+    def class_info(self, code: str) -> ClassInfo:
         """Public facts of a class (for the join page): name, lessons, whether it has ended, the live question."""
         row = self._class(code)
-        return {
-            "code": row.code,
-            "name": row.name,
-            "lessons": [int(n) for n in row.lessons.split(",") if n],
-            "ended": row.ended_at is not None,
-            "live_puzzle": row.live_puzzle,
-            "live_revealed": bool(row.live_revealed),
-        }
+        return ClassInfo(
+            code=row.code,
+            name=row.name,
+            lessons=tuple(int(n) for n in row.lessons.split(",") if n),
+            ended=row.ended_at is not None,
+            live_puzzle=row.live_puzzle,
+            live_revealed=bool(row.live_revealed),
+        )
 
     @guarded
     def push_question(self, code: str, instructor_key: str, puzzle_id: str | None) -> None:
@@ -220,7 +258,7 @@ class ClassroomStore:
             ]
 
     @guarded
-    def roster(self, code: str, instructor_key: str) -> list[dict[str, Any]]:
+    def roster(self, code: str, instructor_key: str) -> list[RosterRow]:
         """Students with their join time, last activity, attempts and solved count (needs the key)."""
         self.check_key(code, instructor_key)
         query = (
@@ -238,10 +276,7 @@ class ClassroomStore:
             .order_by(students.c.joined_at)
         )
         with read(self.engine) as conn:
-            return [
-                {"id": r[0], "name": r[1], "joined_at": r[2], "last_seen": r[3], "attempts": r[4], "correct": int(r[5])}
-                for r in conn.execute(query)
-            ]
+            return [RosterRow(r[0], r[1], r[2], r[3], int(r[4]), int(r[5])) for r in conn.execute(query)]
 
     def export_csv(self, code: str, instructor_key: str, answers: Callable[[str, str], str] | None = None) -> str:
         """All attempts as CSV text: time, student, puzzle, answer, verdict (needs the key).
@@ -286,7 +321,7 @@ class ClassroomStore:
         return student_id
 
     @guarded
-    def student(self, student_id: str) -> dict[str, Any]:
+    def student(self, student_id: str) -> Student:
         """A student's own record (their name and class), for the pages they open."""
         if not isinstance(student_id, str) or not validate.storable(student_id):
             raise ClassroomError("unknown student")
@@ -294,7 +329,7 @@ class ClassroomStore:
             row = conn.execute(sa.select(students).where(students.c.id == student_id)).first()
         if row is None:
             raise ClassroomError("unknown student: join the class again with its code")
-        return {"id": row.id, "code": row.code, "name": row.display_name}
+        return Student(row.id, row.display_name, row.code)
 
     @guarded
     def record_attempt(self, student_id: str, puzzle_id: str, answer: str, correct: bool) -> None:
@@ -311,7 +346,7 @@ class ClassroomStore:
         query = (
             sa.select(
                 attempts_table.c.student_id,
-                sa.literal(me["name"]),
+                sa.literal(me.name),
                 attempts_table.c.puzzle_id,
                 attempts_table.c.answer,
                 attempts_table.c.correct,

@@ -220,7 +220,7 @@ def test_the_console_on_a_phone_previews_a_question_shows_the_join_code_and_ends
     preview.wait_for(timeout=TIMEOUT)
     assert puzzle.prompt in preview.inner_text()
     assert preview.locator("svg.sjt-hand-svg").count() == 1
-    assert store.class_info(code)["live_puzzle"] is None  # a preview sends nothing
+    assert store.class_info(code).live_puzzle is None  # a preview sends nothing
     assert overflow(page) == []
     if os.environ.get("SJT_SHOTS"):
         page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "instructor-phone.png"), full_page=True)
@@ -266,5 +266,5 @@ def test_the_console_on_a_phone_previews_a_question_shows_the_join_code_and_ends
     assert page.get_by_role("button", name="Push to class").is_disabled()
     assert page.get_by_role("button", name="End class").is_disabled()
     assert page.get_by_role("button", name="Reveal answer").is_disabled()
-    assert store.class_info(code)["ended"]
+    assert store.class_info(code).ended
     no_trouble(page)  # no script or console error, nothing from another host
