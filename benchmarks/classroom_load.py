@@ -9,8 +9,8 @@ starting together. Meanwhile 4 dashboards, each in its own process (an
 instructor console's kernel), refresh as the console does every 1.5 s:
 ``store.attempts``, ``store.roster`` and ``store.class_info``, timed together
 (key checks included). The benchmark prints the attempts lost (must be 0), the
-writers' errors and p50 / p95 / max latency of one ``record_attempt`` (a committed
-write), and the dashboards' errors and p50 / p95 / max refresh time.
+writers' errors and p50 / p95 / max latency of one attempt recorded as the course
+records it (``ProgressStore.record`` in the class's store: a committed write), and the dashboards' errors and p50 / p95 / max refresh time.
 ``--runs 3`` repeats the measurement and adds the median of each figure.
 """
 
@@ -33,6 +33,7 @@ if not __package__:  # run as a script: make the repository root importable
 
 from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.puzzles import load_bank
+from shengji_tutor.store.progress import ProgressStore
 
 __all__ = ["main", "run"]
 
@@ -57,13 +58,14 @@ FIGURES = (
 def _student(url: str, code: str, attempts: int, who: int, start: Any, out: Any) -> None:
     store = ClassroomStore(url)
     me = store.join(code, f"student {who:02d}")
+    mine = ProgressStore(url=url, learner=me)
     puzzles = sorted(load_bank())  # the store keeps attempts at the bank's puzzles only
     start.wait()
     latencies, errors = [], []
     for i in range(attempts):
         t = time.perf_counter()
         try:
-            store.record_attempt(me, puzzles[i % len(puzzles)], f"answer {i}", i % 2 == 0)
+            mine.record(puzzles[i % len(puzzles)], i % 2 == 0, f"answer {i}")
         except Exception as e:  # counted, not fatal: the benchmark reports errors and lost attempts
             errors.append(f"{type(e).__name__}: {e}")
             continue

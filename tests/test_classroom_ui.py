@@ -11,6 +11,7 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from class_answers import answer_as
 
 from shengji_tutor import Card
 from shengji_tutor.app.classroom import ENV_DB, ENV_KEY, key_fingerprint, key_matches
@@ -39,7 +40,7 @@ def console(store: ClassroomStore) -> Iterator[InstructorConsole]:
 
 def migrate_old_rows(store: ClassroomStore) -> None:
     """Run migration 0007 again on ``store``, as a server starting on a store of an older version does: rows written
-    before answers were canonical when written (``record_attempt`` writes them as given) are made canonical."""
+    before answers were canonical when written (``answer_as`` writes them as given) are made canonical."""
     from alembic import command
 
     from shengji_tutor.store import db
@@ -173,9 +174,9 @@ def test_the_dashboard_shows_names_as_text_and_explains_wrong_answers(
     puzzle = bank["pairs-keep-your-pair"]
     evil = store.join(code, EVIL)
     ana = store.join(code, "Ana")
-    store.record_attempt(evil, puzzle.id, "yes", False)
-    store.record_attempt(ana, puzzle.id, "yes", False)
-    store.record_attempt(ana, puzzle.id, "no", True)
+    answer_as(store, evil, puzzle.id, "yes", False)
+    answer_as(store, ana, puzzle.id, "yes", False)
+    answer_as(store, ana, puzzle.id, "no", True)
     console.refresh()
     assert "<img" not in console.roster_box.value
     assert "&lt;img src=x onerror=alert(1)&gt;" in console.roster_box.value
@@ -276,8 +277,8 @@ def test_the_poller_logs_a_failing_refresh_once_and_its_recovery(caplog: pytest.
 def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomStore, console: InstructorConsole) -> None:
     code = open_new_class(console)
     puzzle = next(p for p in load_bank().values() if p.answer_kind == "cards")
-    store.record_attempt(store.join(code, "Ana"), puzzle.id, "8H 4H", False)  # a row stored in click order
-    store.record_attempt(store.join(code, "Ben"), puzzle.id, "4H 8H", False)
+    answer_as(store, store.join(code, "Ana"), puzzle.id, "8H 4H", False)  # a row stored in click order
+    answer_as(store, store.join(code, "Ben"), puzzle.id, "4H 8H", False)
     assert [a.answer for a in store.attempts(code, KEY)] == ["8H 4H", "4H 8H"]
     migrate_old_rows(store)  # answers are canonical once, when written or migrated, not at every refresh
     assert [a.answer for a in store.attempts(code, KEY)] == ["4H 8H", "4H 8H"]
@@ -315,7 +316,7 @@ def test_a_live_answer_is_stored_in_its_canonical_form(store: ClassroomStore, co
 
 def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> None:
     code = open_new_class(console)
-    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    answer_as(store, store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     text = console.export()
     assert "Ana,pairs-keep-your-pair,No,correct" in text
     data = console.export_box.value.split("base64,")[1].split('"')[0]
@@ -374,7 +375,7 @@ def test_the_dashboard_refreshes_within_two_seconds(store: ClassroomStore, conso
 
     code = open_new_class(console)
     assert "Nobody has joined yet" in console.roster_box.value
-    store.record_attempt(store.join(code, "Late Lucy"), "pairs-keep-your-pair", "yes", False)
+    answer_as(store, store.join(code, "Late Lucy"), "pairs-keep-your-pair", "yes", False)
     joined = time.monotonic()
     while "Late Lucy" not in console.roster_box.value and time.monotonic() - joined < 2.0:
         time.sleep(0.05)
@@ -502,7 +503,7 @@ def test_yes_no_answers_show_as_yes_and_no_and_still_grade_right(
     puzzle = load_bank()["pairs-keep-your-pair"]
     assert puzzle.answer_kind == "yesno"
     assert puzzle.solve() == "no"
-    store.record_attempt(store.join(code, "Old row"), puzzle.id, "True", False)  # as an older version stored it
+    answer_as(store, store.join(code, "Old row"), puzzle.id, "True", False)  # as an older version stored it
     migrate_old_rows(store)
     sid = store.join(code, "Ana")
     console.push(puzzle.id)
@@ -620,7 +621,7 @@ def test_an_ended_class_disables_every_action_that_would_change_it(
     store: ClassroomStore, course_console: InstructorConsole
 ) -> None:
     code = open_new_class(course_console)
-    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    answer_as(store, store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     course_console.push("pairs-keep-your-pair")
     course_console.end_button.click()
     assert store.class_info(code).ended
@@ -677,7 +678,7 @@ def test_a_push_without_a_question_or_of_an_unknown_one_says_why_and_changes_not
 
 def test_the_charts_scale_with_the_page(store: ClassroomStore, console: InstructorConsole) -> None:
     code = open_new_class(console)
-    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    answer_as(store, store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     console.refresh()
     charts = re.findall(r"<svg [^>]*>", console.chart_box.value + console.topics_box.value)
     assert len(charts) == 2

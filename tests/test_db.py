@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from class_answers import answer_as
 
 from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.puzzles import load_bank
@@ -41,7 +42,7 @@ def locked() -> sa.exc.OperationalError:
 
 def test_a_dashboard_refresh_never_asks_for_the_write_lock(sqlite_store: ClassroomStore) -> None:
     code = sqlite_store.create_class("Club", KEY)
-    sqlite_store.record_attempt(sqlite_store.join(code, "Ana"), PUZZLES[0], "yes", True)
+    answer_as(sqlite_store, sqlite_store.join(code, "Ana"), PUZZLES[0], "yes", True)
     sent = statements(sqlite_store.engine)
     sqlite_store.attempts(code, KEY)
     sqlite_store.roster(code, KEY)
@@ -63,7 +64,7 @@ def test_a_read_proceeds_while_another_connection_holds_the_write_lock(
     sqlite_store: ClassroomStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code = sqlite_store.create_class("Club", KEY)
-    sqlite_store.record_attempt(sqlite_store.join(code, "Ana"), PUZZLES[0], "yes", True)
+    answer_as(sqlite_store, sqlite_store.join(code, "Ana"), PUZZLES[0], "yes", True)
     sqlite_store.engine.dispose()  # new connections, which wait at most 50 ms: a read that waited would fail
     monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 50)
     monkeypatch.setattr(db, "BUSY_TRIES", 1)
@@ -120,7 +121,7 @@ def test_two_writers_and_a_reader_lose_no_attempt(url: str) -> None:
     def answer(me: str) -> None:
         try:
             for i in range(30):
-                store.record_attempt(me, PUZZLES[i], str(i), i % 2 == 0)
+                answer_as(store, me, PUZZLES[i], str(i), i % 2 == 0)
         except BaseException as e:  # pragma: no cover - reported by the assertion below
             errors.append(e)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from class_answers import answer_as
 
 from shengji_tutor.app.cli import main
 from shengji_tutor.classroom.screens import InstructorConsole
@@ -85,7 +86,7 @@ def test_a_class_stays_openable_after_a_restart(
     key = printed_key(out)
     store = ClassroomStore(env[ENV_DB])
     code = store.create_class("Tuesday club", key)
-    store.record_attempt(store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
+    answer_as(store, store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
 
     env, out = start()  # a plain restart keeps the key, and says so without printing it
     assert key not in out

@@ -24,7 +24,7 @@ import segno
 
 from ..engine.cards import sentence_case
 from ..puzzles import Puzzle, answer_text
-from ..store.classroom import Attempt, RosterRow
+from ..store.classroom import ClassAttempt, RosterRow
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 
@@ -167,7 +167,7 @@ def roster_html(roster: list[RosterRow]) -> str:
     )
 
 
-def topics_html(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str:
+def topics_html(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
     per: dict[str, list[bool]] = defaultdict(list)
     for a in attempts:
         topic = bank[a.puzzle_id].topic if a.puzzle_id in bank else "other"
@@ -189,7 +189,7 @@ def topics_html(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str:
     )
 
 
-def distribution_svg(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str:
+def distribution_svg(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
     """One bar chart per puzzle: how many chose each answer, the correct ones in green.
 
     Each chart is drawn on a 440-wide ``viewBox`` and scales to the width it is given (``.sjt-chart``)."""
@@ -223,11 +223,11 @@ def distribution_svg(attempts: list[Attempt], bank: Mapping[str, Puzzle]) -> str
     return "<div>" + "".join(charts) + "</div>"
 
 
-def live_answers_html(attempts: list[Attempt], puzzle: Puzzle | None) -> str:
+def live_answers_html(attempts: list[ClassAttempt], puzzle: Puzzle | None) -> str:
     """Each student's answers to the live question, as the instructor follows them: the last answer, right or
     wrong, how many tries it took and the hint steps they had opened (a right answer after two hints is not a
     right answer cold)."""
-    per: dict[str, list[Attempt]] = defaultdict(list)
+    per: dict[str, list[ClassAttempt]] = defaultdict(list)
     for a in attempts:
         per[a.student_id].append(a)
     if not per:
@@ -252,7 +252,7 @@ def _hints(count: int) -> str:
     return "none" if count == 0 else "1 hint" if count == 1 else f"{count} hints"
 
 
-def wrong_html(attempts: list[Attempt], bank: Mapping[str, Puzzle], top: int = 5) -> str:
+def wrong_html(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle], top: int = 5) -> str:
     """The most common wrong answers, each with the engine's explanation of why it is wrong."""
     wrong = Counter((a.puzzle_id, a.answer) for a in attempts if not a.correct)
     if not wrong:

@@ -30,12 +30,12 @@ from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, guarded
 from .keys import KEY_MIN_LENGTH, hash_key, key_matches
 from .progress import default_path
-from .schema import ClassroomError, attempts_table, classes, insert_attempt, students
+from .schema import ClassroomError, attempts_table, classes, students
 from .validate import clean_name
 
 __all__ = [
     "LESSON_NUMBERS",
-    "Attempt",
+    "ClassAttempt",
     "ClassInfo",
     "ClassroomError",
     "ClassroomStore",
@@ -57,8 +57,9 @@ class WrongKeyError(ClassroomError):
 
 
 @dataclass(frozen=True)
-class Attempt:
-    """One recorded puzzle attempt (what the instructor's dashboard and export read)."""
+class ClassAttempt:
+    """One attempt in a class as the instructor reads it (the dashboard, the export): whose, to what, how. A learner's
+    own attempts are ``store.mastery.Attempt``."""
 
     student_id: str
     display_name: str
@@ -232,7 +233,7 @@ class ClassroomStore:
             conn.execute(classes.update().where(classes.c.code == validate.class_code(code)).values(**ended))
 
     @guarded
-    def attempts(self, code: str, instructor_key: str) -> list[Attempt]:
+    def attempts(self, code: str, instructor_key: str) -> list[ClassAttempt]:
         """Every attempt in the class, oldest first (needs the instructor key); a press of "Show answer" has the
         answer ``SHOWN``."""
         self.check_key(code, instructor_key)
@@ -253,7 +254,7 @@ class ClassroomStore:
         )
         with read(self.engine) as conn:  # answers are stored canonical (``store.answers``); a "Show answer" reads so
             return [
-                Attempt(*row[:3], SHOWN if row[7] else row[3], *row[4:6], int(row[6]), bool(row[7]))
+                ClassAttempt(*row[:3], SHOWN if row[7] else row[3], *row[4:6], int(row[6]), bool(row[7]))
                 for row in conn.execute(query)
             ]
 
@@ -330,33 +331,6 @@ class ClassroomStore:
         if row is None:
             raise ClassroomError("unknown student: join the class again with its code")
         return Student(row.id, row.display_name, row.code)
-
-    @guarded
-    def record_attempt(self, student_id: str, puzzle_id: str, answer: str, correct: bool) -> None:
-        """Record one attempt (committed before returning): the student's progress and the instructor's record."""
-        attempt = validate.attempt(puzzle_id, answer, correct)
-        self.student(student_id)
-        with write(self.engine) as conn:
-            insert_attempt(conn, student_id, attempt)
-
-    @guarded
-    def my_attempts(self, student_id: str) -> list[Attempt]:
-        """A student's own attempts (never anyone else's)."""
-        me = self.student(student_id)
-        query = (
-            sa.select(
-                attempts_table.c.student_id,
-                sa.literal(me.name),
-                attempts_table.c.puzzle_id,
-                attempts_table.c.answer,
-                attempts_table.c.correct,
-                attempts_table.c.at,
-            )
-            .where(attempts_table.c.student_id == student_id)
-            .order_by(attempts_table.c.id)
-        )
-        with read(self.engine) as conn:
-            return [Attempt(*row) for row in conn.execute(query)]
 
     # -- helpers ------------------------------------------------------------------------------
 
