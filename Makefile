@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test serve classroom lab lint typecheck exercises pytest bench clean
+.PHONY: test test-fast serve classroom lab lint typecheck exercises pytest bench clean
 
 # Setting up is quiet: one line before and one after; pip's own output goes to $(SETUP_LOG), shown only when it fails.
 SETUP_LOG := $(VENV)/setup.log
@@ -32,8 +32,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The suite runs on every core (pytest-xdist); conftest.py keeps a file's tests, the browser tests and the
+# PostgreSQL tests each in one process. TEST_WORKERS=0 runs it in this one process.
+TEST_WORKERS ?= auto
+
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
+
+# While working: everything but the slow tests (browsers, servers, searches, the wheel).
+test-fast: $(STAMP)
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not slow"
 
 PORT ?= 8866
 

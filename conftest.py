@@ -1,8 +1,13 @@
-"""Repository-wide pytest setup: hypothesis profiles, CI strictness. Doctests import what they use."""
+"""Repository-wide pytest setup: hypothesis profiles, CI strictness, which tests share a worker. Doctests import
+what they use."""
 
 from __future__ import annotations
 
+import functools
 import os
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -24,3 +29,58 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, which counts as a failure: {report.longrepr}"
+
+
+ROOT = Path(__file__).resolve().parent
+USES_POSTGRES = re.compile(r"SJT_POSTGRES_URL|pytest\.mark\.postgres|def test_\w+\([^)]*\burl: str")
+"""How a test file shows it uses the one PostgreSQL database: it reads its URL, is marked ``postgres``, or has a
+test taking the ``url`` fixture (tests/conftest.py), whose second value is that database."""
+
+
+@functools.cache
+def postgres_files() -> frozenset[str]:
+    """The test files that use the one PostgreSQL database (``USES_POSTGRES``), as node ids begin."""
+    return frozenset(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tests").rglob("test_*.py")
+        if USES_POSTGRES.search(p.read_text(encoding="utf-8"))
+    )
+
+
+def group_of(nodeid: str) -> str:
+    """Which tests share one process when ``make test`` spreads the suite over the cores (pytest-xdist).
+
+    A test file's tests stay together, so a fixture a file builds once (its lessons run, its server started) is
+    built once. The browser tests share one process, one Voilà server and one Chromium, as they were written to.
+    So do the files that use the one PostgreSQL database: one of them migrates it down and up again, which no
+    other test may see half done.
+    """
+    path = nodeid.split("::", 1)[0]
+    if path.startswith("tests/browser/"):
+        return "browser"
+    return "postgres" if path in postgres_files() else path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist hands whole groups (``group_of``) to its processes. (Its own ``xdist_group`` marks are not
+    used: pytest 9.2 keeps a node's id where xdist 3.8 no longer finds it to add the group.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return GroupScheduling(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every browser test is ``slow`` (``make test-fast`` leaves the slow ones out); a test that uses PostgreSQL
+    in a file ``USES_POSTGRES`` does not recognise is refused, since it could run beside one that migrates it."""
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        if path.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.slow)
+        uses = "url" in getattr(item, "fixturenames", ()) or item.get_closest_marker("postgres") is not None
+        if uses and path not in postgres_files():
+            raise pytest.UsageError(f"{item.nodeid} uses PostgreSQL, but its file does not say so (USES_POSTGRES)")

@@ -38,6 +38,7 @@ def test_the_checker_finds_what_it_is_for() -> None:
     assert disagreements(["1 point, 2 points, an 8, a 7, a one-deck table, a unit, 0.1 levels, 1 of 2"]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", range(2, 14))
 def test_the_banks_words_agree(lesson: int) -> None:
     found = []

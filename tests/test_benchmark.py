@@ -10,6 +10,8 @@ from benchmarks import classroom_load
 from benchmarks.engine import TARGETS, main, run
 from shengji_tutor.play.search import Budget
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 
 def test_run_reports_a_positive_rate_per_function() -> None:
     rates = run(calls=200, seed=1, rounds=1)

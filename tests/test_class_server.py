@@ -29,6 +29,8 @@ from shengji_tutor.app.classroom import CappedKernelManager, classroom_command, 
 from shengji_tutor.app.serve import NOTEBOOKS
 from shengji_tutor.store.keys import key_fingerprint
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 CAP = 2
 BURST = 12
 PAGES = ("course.ipynb", "instructor.ipynb")

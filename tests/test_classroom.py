@@ -395,6 +395,7 @@ def _students(url: str, code: str, count: int, who: int) -> None:
         answer_as(store, me, P1, str(i), i % 3 == 0)
 
 
+@pytest.mark.slow
 def test_many_students_writing_at_once_lose_nothing(url: str) -> None:
     store = ClassroomStore(url)
     code = store.create_class("Club", KEY)

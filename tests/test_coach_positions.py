@@ -22,6 +22,8 @@ from shengji_tutor.engine.plays import lead_units, legal_plays
 from shengji_tutor.play.certainty import side_sure, sure_winner
 from shengji_tutor.play.sampler import STOCK, Knowledge, unseen_counts
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 
 @pytest.fixture(scope="module")
 def suite() -> list[Position]:

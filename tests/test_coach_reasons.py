@@ -48,6 +48,7 @@ def _wins(p: Position, play: tuple[Card, ...]) -> bool:
     return winner_of([*before, [c.id for c in play]], view.trump, view.rules) == len(before)
 
 
+@pytest.mark.slow
 def test_the_suite_gives_the_reasons_something_to_claim() -> None:
     claims = [r for p in _suite() for r in _verdict(p.name).reasons if not r.startswith("Over ")]
     assert len(_suite()) >= 30

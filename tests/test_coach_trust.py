@@ -12,6 +12,8 @@ import pytest
 from benchmarks import coach_trust
 from benchmarks.coach_trust import SEEDS, assess, collect
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 HANDS, PER_HAND = 8, 8
 """The benchmark's default decisions (``collect(8, 8)``), which the pinned indices refer to."""
 PINNED = {

@@ -42,6 +42,8 @@ from shengji_tutor.app.serve import NOTEBOOKS, TEMPLATE_ROOT
 from shengji_tutor.course.places import route_of
 from shengji_tutor.store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]  # servers on the shared PostgreSQL database
+
 T = TypeVar("T")
 
 

@@ -56,6 +56,7 @@ def test_every_kind_generates_at_every_difficulty(kind: str, level: int) -> None
 
 
 # A best puzzle is searched for in self-played rounds (seconds each): one seed per difficulty, chosen quick.
+@pytest.mark.slow
 @pytest.mark.parametrize(("level", "seed"), [(1, 0), (2, 2), (3, 1)])
 def test_best_puzzles_generate_at_every_difficulty(level: int, seed: int) -> None:
     puzzle = generate("best", level, seed=seed)
@@ -101,6 +102,7 @@ def test_legal_puzzles_say_yes_about_half_the_time() -> None:
     assert 0.4 <= share([p.solve() == "yes" for p in puzzles]) <= 0.6
 
 
+@pytest.mark.slow
 def test_most_legal_and_play_puzzles_are_led_by_several_cards() -> None:
     for kind in ("legal", "play"):
         leads = [p.trick[0] for p in sample(kind) if isinstance(p, LegalPuzzle | PlayPuzzle)]

@@ -65,6 +65,7 @@ def test_every_kind_carries_its_rules_and_is_graded_under_them(variant: str, kin
         assert puzzle.grade(puzzle.solve()).correct
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_best_puzzles_are_searched_under_the_rules(variant: str) -> None:
     rules = VARIANTS[variant]

@@ -157,6 +157,7 @@ def test_the_store_password_is_never_printed(start: Start, capsys: pytest.Captur
     assert not server_key_file().exists()  # a server that cannot start makes no key nobody has seen
 
 
+@pytest.mark.postgres
 def test_the_store_password_is_hidden_in_the_banner(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

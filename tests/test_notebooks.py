@@ -29,6 +29,7 @@ def test_notebook_is_committed_without_outputs(path: Path) -> None:
             assert cell.get("execution_count") is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_executes(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path))

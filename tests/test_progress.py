@@ -7,12 +7,15 @@ import os
 import sqlite3
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from conftest import Migrations
 from shengji_tutor.store.db import HEAD_REVISION
 from shengji_tutor.store.progress import ProgressStore, default_path
+
+if TYPE_CHECKING:  # a type only: a process this file spawns must not import tests/conftest.py,
+    from conftest import Migrations  # which the repository's own conftest.py hides when it runs under pytest-xdist
 
 ONE, TWO = "pairs-keep-your-pair", "pairs-count-the-trick"  # puzzles of the bank
 
@@ -90,6 +93,7 @@ def test_an_old_progress_file_is_adopted_with_its_attempts(tmp_path: Path) -> No
     assert not any(t.startswith("progress") for t in tables)
 
 
+@pytest.mark.postgres
 def test_progress_on_postgresql() -> None:
     url = os.environ.get("SJT_POSTGRES_URL")
     if not url:

@@ -133,6 +133,7 @@ def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
         load_bank(write_topic(tmp_path, legal_puzzle("yes") + legal_puzzle("yes")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", GENERATED_KINDS)
 def test_generated_puzzles_pass_the_banks_checks(kind: str) -> None:
     from shengji_tutor.puzzles import check_puzzle

@@ -16,6 +16,8 @@ from shengji_tutor.play.round import Round
 from shengji_tutor.puzzles.mistakes import mistake_puzzle
 from shengji_tutor.store.progress import ProgressStore
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 BOT = HeuristicBot()
 SOUTH = 2
 

@@ -88,6 +88,7 @@ class CheckingBot:
         return self.inner.play(view)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "seeds"), ROUNDS, ids=lambda x: repr(x) if isinstance(x, RuleSet) else str(x))
 def test_every_fact_is_true_and_every_drawn_deal_agrees_with_them(rules: RuleSet, seeds: int) -> None:
     for seed in range(seeds):

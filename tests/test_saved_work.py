@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from benchmarks.app import decide_as
-from conftest import Migrations
 from shengji_tutor.course.steps import Step
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.engine.rules import RuleSet
@@ -21,6 +21,9 @@ from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.store.schema import StoreError
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 from shengji_tutor.zhengfen import RecordError as ZhengFenRecordError
+
+if TYPE_CHECKING:  # a type only: a process this file spawns must not import tests/conftest.py,
+    from conftest import Migrations  # which the repository's own conftest.py hides when it runs under pytest-xdist
 
 QUICK = Budget(samples=4, candidates=4)
 BOT = HeuristicBot()

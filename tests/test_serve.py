@@ -11,6 +11,8 @@ import pytest
 
 from shengji_tutor.app.serve import _answers, run_server
 
+pytestmark = pytest.mark.slow  # real servers: seconds each (make test-fast skips them)
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -103,6 +103,7 @@ def test_each_lesson_runs_in_a_namespace_of_its_own(solo: Path) -> None:
     assert "picker" not in shell.run.namespace  # lesson 2's names are not lesson 3's
 
 
+@pytest.mark.slow
 def test_leaving_a_place_closes_its_widgets(solo: Path) -> None:
     shell = course()
     visit(shell, "home")

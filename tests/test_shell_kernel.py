@@ -11,6 +11,8 @@ import pytest
 
 from shengji_tutor.course.places import PLACES
 
+pytestmark = pytest.mark.slow  # real kernels: seconds each (make test-fast skips them)
+
 CODE = """
 import json
 from shengji_tutor.course.places import PLACES

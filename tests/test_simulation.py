@@ -611,6 +611,7 @@ SEARCH_BUDGET = Budget(samples=2, candidates=3, recheck=8)  # conformance, not s
 """Small: the conformance of the search bot's rounds does not depend on how hard it thinks."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [p.values[0] for p in VARIANTS], ids=[str(p.id) for p in VARIANTS])
 def test_a_round_of_search_bots_conforms(rules: RuleSet) -> None:
     """Search bots in half the seats (the other half heuristic), in every variant: every action legal."""

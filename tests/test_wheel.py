@@ -24,6 +24,8 @@ import pytest
 
 from benchmarks.browser import free_port, running
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from benchmarks import zhengfen
 
+pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (make test-fast skips them)
+
 
 def test_a_small_run_reports_games_per_second_and_the_ratio_to_sheng_ji_rounds() -> None:
     result = zhengfen.run(runs=1, games=1, players=3, rounds=1)
