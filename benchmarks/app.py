@@ -58,7 +58,7 @@ import nbformat
 from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
 from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
 from shengji_tutor.course.places import PLACES
-from shengji_tutor.play.bots import Bot
+from shengji_tutor.play.bots import TableBot
 from shengji_tutor.play.coaching import COACH_BUDGET
 from shengji_tutor.play.search import Budget, candidate_plays, play_signature
 from shengji_tutor.puzzles import Puzzle, load_bank
@@ -301,7 +301,7 @@ def grading(runs: int = 5, puzzles: int | None = None) -> dict[str, float]:
     return medians
 
 
-def decide_as(game: CoachedGame, bot: Bot, declare: bool = False) -> None:
+def decide_as(game: CoachedGame, bot: TableBot, declare: bool = False) -> None:
     """Make the learner's current decision in a coached game as ``bot`` would (when the deal stops for them:
     passing, unless ``declare``); the coach's tests and the coach's benchmark play hands this way."""
     view = game.round.view(LEARNER)

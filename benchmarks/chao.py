@@ -37,7 +37,7 @@ from shengji_tutor import HeuristicBot, Round, RuleSet, SearchBot
 from shengji_tutor.engine.cards import Card
 from shengji_tutor.play.actions import Declare, Pass
 from shengji_tutor.play.bots import declarations_for
-from shengji_tutor.play.game import _drive
+from shengji_tutor.play.game import advance
 from shengji_tutor.play.search import Budget
 
 from .strength import parse_budget
@@ -75,7 +75,7 @@ def _after(rnd: Round, seat: int, choice: Sequence[Card] | None) -> int:
     """The round played on from ``rnd`` (left untouched) with ``seat``'s chao dipi choice, by heuristic bots."""
     branch = copy.deepcopy(rnd)
     branch.apply(Declare(seat, tuple(choice)) if choice else Pass(seat))
-    _drive(branch, [HeuristicBot() for _ in range(RULES.players)], "done")
+    advance(branch, [HeuristicBot() for _ in range(RULES.players)], until="done")
     return _signed(branch, seat)
 
 
@@ -86,7 +86,7 @@ def _turns(count: int, seed: int) -> list[tuple[Round, int]]:
     while len(found) < count:
         rnd = Round(RULES, seed=random.Random(s), dealer=s % RULES.players, rank="2")
         bots = [HeuristicBot() for _ in range(RULES.players)]
-        _drive(rnd, bots, "chao")
+        advance(rnd, bots, until="chao")
         while rnd.phase == "chao" and len(found) < count:
             seat = rnd.to_act
             assert seat is not None

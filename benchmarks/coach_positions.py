@@ -71,7 +71,7 @@ from shengji_tutor.engine.ids import TRUMP, count_ids, decompose, lead_units, pl
 from shengji_tutor.engine.plays import legal_plays, strength_spent
 from shengji_tutor.engine.trump import Trump
 from shengji_tutor.play.certainty import current_winner, side_sure, sure_winner
-from shengji_tutor.play.game import _drive, prepare_round
+from shengji_tutor.play.game import advance, prepare_round
 from shengji_tutor.play.round import PlayerView
 from shengji_tutor.play.sampler import STOCK, Knowledge, unseen_counts
 from shengji_tutor.play.search import play_signature
@@ -157,7 +157,7 @@ def _scan(seed: int, wanted: set[str]) -> Iterator[Found]:
     bots = [bot] * RULES.players
     done: set[str] = set()
     rnd = Round(RULES, seed=seed)
-    _drive(rnd, bots, until="kitty")
+    advance(rnd, bots, until="kitty")
     if "bury-void" in wanted:
         hit = _bury_void(rnd.view(rnd.to_act or 0))
         if hit is not None:
@@ -219,7 +219,7 @@ def _rich_kitty_round(seed: int) -> tuple[PlayerView, list[Play], Play, str] | N
     decision with two cards left."""
     bot = HeuristicBot()
     rnd = Round(RULES, seed=seed)
-    _drive(rnd, [bot] * RULES.players, until="kitty")
+    advance(rnd, [bot] * RULES.players, until="kitty")
     dealer = rnd.to_act
     assert dealer is not None
     assert rnd.trump is not None

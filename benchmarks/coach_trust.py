@@ -58,8 +58,8 @@ if not __package__:  # run as a script: make the repository root importable
 from shengji_tutor import HeuristicBot, PlayerView, Round, RuleSet
 from shengji_tutor.engine.cards import Card
 from shengji_tutor.play import coaching
-from shengji_tutor.play.bots import declarations_for
-from shengji_tutor.play.game import _drive, run_round
+from shengji_tutor.play.bots import TableBot, declarations_for
+from shengji_tutor.play.game import advance, run_round
 from shengji_tutor.play.search import Budget, SearchBot, candidate_plays, play_signature
 from shengji_tutor.play.verdict import Z
 
@@ -96,7 +96,7 @@ class Decision:
     choice: tuple[Card, ...]
 
 
-class _Learner:
+class _Learner(TableBot):
     """The heuristic bot with slips; it keeps every real choice it makes."""
 
     def __init__(self, hand: int) -> None:
@@ -146,7 +146,7 @@ def collect(hands: int, per_hand: int, seed: int = 0, declare_hands: int = DECLA
         bots: list[Any] = [learner, HeuristicBot(), HeuristicBot(), HeuristicBot()]
         rnd = Round(RULES, seed=seed + k, dealer=k % 4, rank="2")
         if k >= hands:  # a deal for its declaration only
-            _drive(rnd, bots, until="kitty")
+            advance(rnd, bots, until="kitty")
             out += learner.declarations[-1:]
             continue
         run_round(rnd, bots)

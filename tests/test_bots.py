@@ -21,13 +21,15 @@ from shengji_tutor import (
     parse_cards,
     play_round,
 )
+from shengji_tutor.play.actions import Action, Discard, Play
 from shengji_tutor.play.game import head_to_head, run_round
-from shengji_tutor.play.round import Declaration, Trick
+from shengji_tutor.play.round import CHANCE, Declaration, Trick
 
 RULES = RuleSet()
 T7C = Trump("7", "C")
 
 VIEW_FIELDS = {
+    "decision",
     "seat",
     "phase",
     "rules",
@@ -96,27 +98,15 @@ def visible_cards(view: PlayerView) -> Counter[Card]:
 
 
 class SpyBot:
-    """Plays like the random bot, and keeps every view it is given."""
+    """Acts like the random bot, and keeps every view it is given."""
 
     def __init__(self, seed: int) -> None:
         self.inner = RandomBot(seed)
         self.views: list[PlayerView] = []
 
-    def declare(self, view: PlayerView) -> Sequence[Card] | None:
+    def act(self, view: PlayerView) -> Action:
         self.views.append(view)
-        return self.inner.declare(view)
-
-    def discard(self, view: PlayerView) -> Sequence[Card]:
-        self.views.append(view)
-        return self.inner.discard(view)
-
-    def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
-        self.views.append(view)
-        return self.inner.call(view)
-
-    def play(self, view: PlayerView) -> Sequence[Card]:
-        self.views.append(view)
-        return self.inner.play(view)
+        return self.inner.act(view)
 
 
 @pytest.mark.parametrize(
@@ -136,6 +126,49 @@ def test_a_bot_sees_only_its_own_hand_and_the_table(rules: RuleSet) -> None:
             allowed = visible_cards(view)
             leaked = reached - allowed
             assert not leaked, f"seat {seat} could read {leaked}"
+
+
+def same_cards(action: Action) -> tuple[object, ...]:
+    """An action with its cards in any order (a play lists its cards in hand order; a bot may not)."""
+    cards = getattr(action, "cards", ())
+    return (
+        type(action),
+        getattr(action, "seat", None),
+        frozenset(Counter(cards).items()),
+        getattr(action, "calls", ()),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [(RuleSet(), 3), (RuleSet(players=5), 3), (RuleSet(chao_dipi=True, redeal="no-points"), 4)],
+    ids=["4p", "friends", "chao-dipi-redeal"],
+)
+def test_every_action_a_bot_takes_is_one_the_round_lists_for_its_seat(rules: RuleSet, seed: int) -> None:
+    rnd = Round(rules, seed=seed)
+    bots = [RandomBot(f"{seed}:{s}") for s in range(rules.players)]
+    taken: Counter[str] = Counter()
+    while not rnd.done:
+        seat = rnd.to_act
+        assert seat is not None
+        if seat == CHANCE:
+            (action,) = rnd.legal_actions(CHANCE)
+        else:
+            view = rnd.view(seat)
+            assert view.decision is rnd.decision is not None
+            action = bots[seat].act(view)
+            if isinstance(action, Discard):  # every burial is listed lazily: 13 million of them
+                assert len(action.cards) == rules.kitty
+                assert not Counter(action.cards) - Counter(rnd.hand(seat))
+            elif not (isinstance(action, Play) and view.leading and len(action.cards) > 1):  # a throw is not listed
+                assert same_cards(action) in {same_cards(a) for a in rnd.legal_actions(seat)}, action
+        taken[type(action).__name__] += 1
+        rnd.apply(action)
+    assert taken["DealCard"] >= rnd.rules.hand_size * rnd.players
+    assert taken["Play"] >= rnd.rules.hand_size
+    assert taken["Pass"] > 0, "random bots pass some of what they are asked"
+    if rules.players == 5:
+        assert taken["Call"] == 1
 
 
 def test_only_the_dealer_sees_the_discards() -> None:

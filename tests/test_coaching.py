@@ -34,7 +34,7 @@ from shengji_tutor.play.coaching import (
     play_plan,
     play_reasons,
 )
-from shengji_tutor.play.game import _drive, prepare_round
+from shengji_tutor.play.game import advance, prepare_round
 from shengji_tutor.play.record import Position, RecordError
 from shengji_tutor.play.round import PlayerView, Round
 from shengji_tutor.play.search import Budget, PlayValue, candidate_plays
@@ -229,7 +229,7 @@ def test_the_hint_ladder_gives_the_idea_then_the_suit_then_the_cards() -> None:
 
 def _kitty_view(seed: int) -> PlayerView:
     rnd = Round(seed=seed, dealer=0, rank="2")
-    _drive(rnd, [H] * 4, until="kitty")
+    advance(rnd, [H] * 4, until="kitty")
     seat = rnd.to_act
     assert seat is not None
     return rnd.view(seat)
@@ -280,7 +280,7 @@ def test_passing_or_declaring_is_judged_on_the_same_deals() -> None:
 def test_calling_a_card_you_hold_is_named() -> None:
     rules = RuleSet(partnership="friends")
     rnd = Round(rules, seed=2, dealer=0, rank="2")
-    _drive(rnd, [H] * 4, until="call")
+    advance(rnd, [H] * 4, until="call")
     seat = rnd.to_act
     assert seat is not None
     view = rnd.view(seat)

@@ -205,12 +205,12 @@ def test_the_search_values_plays_as_before() -> None:
 
 def test_chao_dipi_overturns_are_played_out_as_before() -> None:
     from shengji_tutor.play.bots import declarations_for
-    from shengji_tutor.play.game import _drive
+    from shengji_tutor.play.game import advance
 
     rules = RuleSet(chao_dipi=True)
     for seed in range(40):
         rnd = Round(rules, seed=seed, dealer=seed % 4)
-        _drive(rnd, [HeuristicBot() for _ in range(4)], "chao")
+        advance(rnd, [HeuristicBot() for _ in range(4)], until="chao")
         seat = rnd.to_act
         if rnd.phase == "chao" and seat is not None and declarations_for(rnd.view(seat)):
             break

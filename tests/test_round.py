@@ -39,7 +39,8 @@ from shengji_tutor import (
     points,
 )
 from shengji_tutor.engine.scoring import RoundScore
-from shengji_tutor.play.actions import Call, DealCard, Declare, Discard, FinishDeal, Play
+from shengji_tutor.play.actions import DEAL_CARD, FINISH_DEAL, Call, DealCard, Declare, Discard, FinishDeal, Play
+from shengji_tutor.play.round import CHANCE, DecisionKind
 
 DEFAULT = RuleSet()
 FIVE = RuleSet(players=5)
@@ -259,14 +260,14 @@ def test_deal_one_card_at_a_time_in_play_order_from_the_dealer(rules: RuleSet, d
     assert rnd.deck_order == tuple(order)
     for k in range(rules.hand_size * n):
         seat = (first + k) % n
-        assert rnd.to_act == seat
+        assert rnd.drawer == seat
         assert rnd.dealt == k
         card = rnd.deal_next()
         assert card == order[k]
         assert rnd.hand(seat)[-1] == card
         assert len(rnd.hand(seat)) == k // n + 1
     assert rnd.deal_complete
-    assert rnd.to_act is None
+    assert rnd.drawer is None
     assert [len(rnd.hand(s)) for s in range(n)] == [rules.hand_size] * n
     for s in range(n):
         assert list(rnd.hand(s)) == order[(s - first) % n : rules.hand_size * n : n]
@@ -328,14 +329,27 @@ def test_finish_deal_before_the_deal_is_complete_is_refused() -> None:
 
 def test_to_act_in_every_phase() -> None:
     rnd = Round(deck_order=SUITS_ORDER, dealer=1)
-    assert turn(rnd) == ("deal", 1)
-    rnd.deal_next()
-    assert turn(rnd) == ("deal", 2)
-    rnd.deal_all()
-    assert turn(rnd) == ("deal", None)
+    assert (turn(rnd), rnd.decision, rnd.drawer) == (("deal", CHANCE), DecisionKind.DEAL, 1)
+    assert list(rnd.legal_actions(CHANCE)) == [DEAL_CARD]
+    rnd.deal_next()  # a single small joker to West declares nothing: nobody is asked, the table deals on
+    assert (turn(rnd), rnd.drawer) == (("deal", CHANCE), 2)
+    rnd.deal_all()  # the last card, a 2♣, goes to North, who may declare with it
+    assert (turn(rnd), rnd.decision) == (("deal", 0), DecisionKind.DECLARE)
+    assert [str(a) for a in rnd.legal_actions(0)] == [
+        "North declares with 2♣",
+        "North declares with 2♣ 2♣",
+        "North passes",
+    ]
+    assert [str(a) for a in rnd.legal_actions(1)] == ["West declares with SJ SJ"]  # anyone may declare, unasked
+    assert list(rnd.legal_actions(CHANCE)) == []  # the table waits for the answer
+    rnd.pass_turn(0)
+    assert turn(rnd) == ("deal", 1)  # then everyone who could declare, from the dealer on
+    refuse(rnd, OutOfTurnError, lambda: rnd.pass_turn(2), "South is not asked to declare now")
     rnd.declare(1, "SJ SJ")
+    assert turn(rnd) == ("deal", CHANCE)  # nothing left overrides small jokers: the table finishes the deal
+    assert list(rnd.legal_actions(CHANCE)) == [FINISH_DEAL]
     rnd.finish_deal()
-    assert turn(rnd) == ("kitty", 1)
+    assert (turn(rnd), rnd.decision) == (("kitty", 1), DecisionKind.BURY)
     rnd.discard(1, DISCARD_A)
     assert turn(rnd) == ("play", 1)
     rnd.play(1, "BJ")
@@ -351,7 +365,13 @@ def test_to_act_in_every_phase() -> None:
     friends.declare(0, "2H")
     friends.finish_deal()
     friends.discard(0, friends.hand(0)[-8:])
-    assert turn(friends) == ("call", 0)
+    assert (turn(friends), friends.decision) == (("call", 0), DecisionKind.CALL)
+    assert rnd.view(1).decision is DecisionKind.PLAY
+    assert rnd.view(2).decision is None
+    rnd.play(1, rnd.hand(1)[:1])
+    while not rnd.done:
+        rnd.play(rnd.to_act, next(iter(rnd.legal_plays(rnd.to_act))))
+    assert (turn(rnd), rnd.decision, list(rnd.legal_actions(1))) == (("done", None), None, [])
 
 
 # -- declaring trump (RULES §10) -----------------------------------------------------------------
@@ -483,7 +503,7 @@ def test_declaring_outside_the_deal_phase_is_refused() -> None:
 
 def test_first_round_a_lone_declarer_becomes_dealer() -> None:
     rnd = declaring(dealer=None)
-    assert (rnd.to_act, rnd.dealer) == (None, None)
+    assert (rnd.to_act, rnd.decision, rnd.dealer) == (0, DecisionKind.DECLARE, None)  # the first to draw is asked
     rnd.declare(2, "SJ SJ")
     assert rnd.finish_deal()
     assert rnd.dealer == 2
@@ -510,7 +530,7 @@ def test_nobody_declares_with_a_random_deck_redeals() -> None:
     rnd.deal_all()
     assert rnd.finish_deal() is False
     assert rnd.redeals == 1
-    assert (rnd.phase, rnd.dealt, rnd.to_act) == ("deal", 0, 1)
+    assert (rnd.phase, rnd.dealt, rnd.to_act, rnd.drawer) == ("deal", 0, CHANCE, 1)
     assert all(rnd.hand(s) == () for s in range(4))
     assert (rnd.declaration, rnd.trump) == (None, None)
     assert rnd.deck_order != first_order
@@ -1183,3 +1203,15 @@ def test_the_score_of_a_round() -> None:
     negative = RoundScore(5, -30, 0, 0, level_change(-25))
     assert negative.total == -25
     assert negative.level_change == LevelChange("declarers", 3, 0)
+
+
+def test_every_burial_is_listed_once_even_with_two_copies_of_a_card() -> None:
+    from itertools import combinations
+
+    from shengji_tutor.play.round import _multisets
+
+    ids = sorted([3, 3, 5, 7, 7, 7, 9])
+    for k in range(len(ids) + 1):
+        listed = [tuple(m) for m in _multisets(ids, k)]
+        assert len(listed) == len(set(listed))
+        assert set(listed) == set(combinations(ids, k))

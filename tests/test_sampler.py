@@ -21,6 +21,7 @@ import pytest
 
 from shengji_tutor import Card, PlayerView, RandomBot, Round, RuleSet, Trump, parse_cards
 from shengji_tutor.engine.trump import TRUMP
+from shengji_tutor.play.bots import TableBot
 from shengji_tutor.play.game import run_round
 from shengji_tutor.play.round import Declaration, Trick
 from shengji_tutor.play.sampler import STOCK, Fact, ImpossibleKnowledge, Knowledge, Sampler
@@ -54,7 +55,7 @@ def truth(rnd: Round, knowledge: Knowledge) -> dict[int, list[int]]:
     return out
 
 
-class CheckingBot:
+class CheckingBot(TableBot):
     """A random bot that, before each answer, checks the sampler against the round it is playing in."""
 
     def __init__(self, rnd: Round, seed: str, checks: list[int]) -> None:

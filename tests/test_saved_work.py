@@ -129,6 +129,21 @@ def test_a_finished_hand_resumes_with_its_summary_and_is_not_kept_twice() -> Non
     assert "how it ended" in again.coach.value
 
 
+def test_a_hand_saved_by_the_version_before_is_taken_up_where_it_was() -> None:
+    """Format 1 kept the deal's bookkeeping (who was asked to declare) beside each decision; the round knows it now."""
+    game = CoachedGame(seed=9, grading=QUICK)
+    decide(game, 4)
+    data = json.loads(game.saved())
+    data["format"] = 1
+    data |= {"asked": 0, "paused": None, "shown": 0}
+    for row in data["decisions"]:
+        row["before"] = [row["before"], 0, None, 0]
+    again = CoachedGame(seed=5, grading=QUICK)
+    again.resume(json.dumps(data))
+    assert again.saved() == game.saved()
+    assert shown(again) == shown(game)
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -138,8 +153,8 @@ def test_a_finished_hand_resumes_with_its_summary_and_is_not_kept_twice() -> Non
         '{"format": 99}',
         "position",
         "history",
-        "paused",
-        "asked",
+        "explained",
+        "old place",
         "decision kind",
         "verdict",
         "rng",
@@ -154,11 +169,12 @@ def test_a_saved_hand_that_cannot_be_read_is_refused_by_name_and_changes_nothing
         position["history"][-1]["cards"] = "BJ BJ BJ"  # a play the engine refuses: West holds no such cards
         data["position"] = json.dumps(position)
     elif bad == "history":
-        data["decisions"][0]["before"][0] = 10_000
-    elif bad == "paused":
-        data["paused"] = "asleep"
-    elif bad == "asked":
-        data["asked"] = -1
+        data["decisions"][0]["before"] = 10_000
+    elif bad == "explained":
+        data["explained"] = -1
+    elif bad == "old place":
+        data["format"] = 1
+        data["decisions"][0]["before"] = "early"
     elif bad == "decision kind":
         data["decisions"][0]["kind"] = "cheat"
     elif bad == "verdict":

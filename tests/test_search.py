@@ -22,7 +22,7 @@ from shengji_tutor import (
     level_change,
 )
 from shengji_tutor.play.bots import declarations_for
-from shengji_tutor.play.game import _drive, prepare_round
+from shengji_tutor.play.game import advance, prepare_round
 from shengji_tutor.play.round import PhaseError, PlayerView
 from shengji_tutor.play.sampler import STOCK, Knowledge
 from shengji_tutor.play.search import (
@@ -170,7 +170,7 @@ def test_plays_are_evaluated_only_during_the_play() -> None:
 
 def test_the_search_bot_buries_as_many_cards_of_its_hand_as_the_kitty_held() -> None:
     rnd = Round(RuleSet(), seed=4, dealer=2)
-    _drive(rnd, [HeuristicBot() for _ in range(4)], until="kitty")  # the bots' driver, stopped at the kitty
+    advance(rnd, [HeuristicBot() for _ in range(4)], until="kitty")  # the bots' driver, stopped at the kitty
     view = rnd.view(2)
     options = burials(view)
     assert options[0] == tuple(HeuristicBot().discard(view))
@@ -187,7 +187,7 @@ def test_the_search_bot_weighs_a_burial_on_as_many_deals_as_a_play(monkeypatch: 
     from shengji_tutor.play import search
 
     rnd = Round(RuleSet(), seed=4, dealer=2)
-    _drive(rnd, [HeuristicBot() for _ in range(4)], until="kitty")
+    advance(rnd, [HeuristicBot() for _ in range(4)], until="kitty")
     asked: list[tuple[str, int]] = []
     real = search.burial_runs
 
@@ -240,7 +240,7 @@ def test_the_search_bot_declares_one_of_the_declarations_the_round_allows_or_pas
 
 def test_in_finding_friends_the_search_bot_buries_by_search_and_the_round_accepts_it() -> None:
     rnd = Round(RuleSet(players=5), seed=4, dealer=1)
-    _drive(rnd, [HeuristicBot() for _ in range(5)], until="kitty")
+    advance(rnd, [HeuristicBot() for _ in range(5)], until="kitty")
     view = rnd.view(1)
     chosen = SearchBot(seed=2, budget=Budget(samples=3)).discard(view)
     assert tuple(chosen) in burials(view)
@@ -260,7 +260,7 @@ def _chao_turn(rules: RuleSet = CHAO) -> tuple[Round, PlayerView]:
 
     for seed in range(200):
         rnd = Round(rules, seed=random.Random(seed), dealer=0, rank="2")
-        _drive(rnd, [HeuristicBot() for _ in range(rules.players)], "chao")
+        advance(rnd, [HeuristicBot() for _ in range(rules.players)], until="chao")
         if rnd.phase == "chao" and declarations_for(rnd.view(rnd.to_act)):  # type: ignore[arg-type]
             return rnd, rnd.view(rnd.to_act)  # type: ignore[arg-type]
     raise AssertionError("no seed gives a chao dipi turn with an overturn")

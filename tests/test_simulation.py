@@ -76,6 +76,7 @@ from shengji_tutor import (
     trick_winner,
 )
 from shengji_tutor.play.actions import Call, Declare, Discard, FinishDeal, Pass, Play, ShowHand
+from shengji_tutor.play.bots import TableBot
 from shengji_tutor.play.search import Budget
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -151,7 +152,7 @@ def _switch_cases() -> list[object]:
     return out
 
 
-class GreedyBot:
+class GreedyBot(TableBot):
     """A random bot that leads big: its longest unit (tractors when it has one) or a whole
     suit as a throw, so tractors, big throws and their forced units come up often.
 
@@ -778,7 +779,7 @@ def test_checker_catches_a_tampered_optional_rule(
 # -- nobody declares (RULES §10) ------------------------------------------------------------------------
 
 
-class ShyBot:
+class ShyBot(TableBot):
     """A random bot that never declares in a round's first deal (so it is redealt, or the
     kitty fixes the trump); it notices a redeal by its hand shrinking."""
 

@@ -39,7 +39,7 @@ from shengji_tutor.engine.scoring import hooked_back_to, level_after, red_five_p
 from shengji_tutor.play.actions import Declare, Discard, Pass, ShowHand
 from shengji_tutor.play.game import new_levels, prepare_round, run_round
 from shengji_tutor.play.record import record_of
-from shengji_tutor.play.round import RedealError
+from shengji_tutor.play.round import DecisionKind, RedealError
 
 # -- the switches --------------------------------------------------------------------------------
 
@@ -370,6 +370,14 @@ def test_redeal_a_hopeless_hand_by_the_same_dealer(redeal: str, seed: int, decla
     assert others == [s for s in range(4) if s != hopeless]
     refused(rnd, RedealError, lambda: rnd.show_hand(others[0]), "does not force a redeal", "RULES §11")
     assert rnd.may_show_hand(hopeless)
+    assert (rnd.to_act, rnd.decision) == (hopeless, DecisionKind.SHOW)  # the round asks the one hopeless hand
+    assert set(rnd.legal_actions(hopeless)) == {ShowHand(hopeless), Pass(hopeless)}
+    assert rnd.view(hopeless).decision is DecisionKind.SHOW
+    assert rnd.view(1).decision is None
+    rnd.pass_turn(hopeless)  # kept: nobody else may show, so the dealer buries
+    assert (rnd.to_act, rnd.decision) == (1, DecisionKind.BURY)
+    assert rnd.may_show_hand(hopeless)  # still allowed, unasked, until the burial
+    rnd.undo()
     rnd.apply(ShowHand(hopeless))
     assert (rnd.phase, rnd.redeals, rnd.dealer, rnd.trump, rnd.dealt) == ("deal", 1, 1, None, 0)
     assert rnd.deck_order != first_deal
@@ -447,7 +455,7 @@ def test_chao_dipi_refuses_what_is_not_an_overturn() -> None:
     refused(rnd, DeclarationError, lambda: rnd.declare(1, rnd.hand(1)[:1]), "with a pair of jokers or of trump-rank 2s")
     refused(rnd, DeclarationError, lambda: rnd.declare(1, "SJ SJ"), "does not hold")
     fresh = Round(CHAO, seed=17, dealer=0)
-    refused(fresh, PhaseError, lambda: fresh.pass_turn(0), "cannot pass now", "'deal' phase")
+    refused(fresh, OutOfTurnError, lambda: fresh.pass_turn(0), "North is not asked to declare now")
     rnd.pass_turn(1)
     rnd.pass_turn(2)
     rnd.pass_turn(3)

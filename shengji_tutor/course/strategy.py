@@ -223,7 +223,7 @@ def decisions(seed: int, dealer: int | None, rank: str = "7") -> Iterator[tuple[
     for step, action in enumerate(record.history):
         if rnd.phase in ("kitty", "play") and rnd.to_act == SOUTH:
             yield step, rnd.view(SOUTH)
-        drawer = rnd.to_act if rnd.phase == "deal" else None
+        drawer = rnd.drawer
         rnd.apply(action)
         if drawer == SOUTH and isinstance(action, DealCard) and declarations_for(rnd.view(SOUTH)):
             yield step + 1, rnd.view(SOUTH)

@@ -31,31 +31,61 @@ from ..engine.ids import (
 from ..engine.plays import strength_spent
 from ..engine.tricks import check_throw
 from ..engine.trump import Trump
-from .round import PlayerView
+from .actions import Action, Call, Declare, Discard, Pass, Play, ShowHand
+from .round import ActionError, DecisionKind, PlayerView
 from .sampler import unseen_counts
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "burial_order_ids", "declarations_for"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "TableBot", "burial_order_ids", "declarations_for"]
 
 
 class Bot(Protocol):
-    """What a computer player answers; every method receives only what that player may see."""
+    """A computer player: one method, given only what that player may see (``Round.view``), the action it takes.
+
+    ``view.decision`` says what it is asked (a ``DecisionKind``); the driver (``play.game.advance``) applies the
+    answer. ``TableBot`` answers through one method per question.
+    """
+
+    def act(self, view: PlayerView) -> Action:
+        """The action to take now: what ``view.decision`` asks of ``view.seat``."""
+
+
+class TableBot:
+    """A bot written as one answer per question: ``act`` asks the method that ``view.decision`` names.
+
+    ``declare`` gives cards to declare (or, in chao dipi, to overturn the trump) or ``None`` to pass; ``show_hand``
+    whether to show a hopeless hand (by default yes: such a hand is worth dealing again); ``discard`` the burial;
+    ``call`` Finding Friends' ``(card, ordinal)`` pairs; ``play`` the cards to play.
+    """
+
+    def act(self, view: PlayerView) -> Action:
+        kind, seat = view.decision, view.seat
+        if kind is DecisionKind.PLAY:
+            return Play(seat, tuple(self.play(view)))
+        if kind is DecisionKind.DECLARE or kind is DecisionKind.OVERTURN:
+            cards = self.declare(view)
+            return Declare(seat, tuple(cards)) if cards else Pass(seat)
+        if kind is DecisionKind.BURY:
+            return Discard(seat, tuple(self.discard(view)))
+        if kind is DecisionKind.CALL:
+            return Call(seat, tuple(self.call(view)))
+        if kind is DecisionKind.SHOW:
+            return ShowHand(seat) if self.show_hand(view) else Pass(seat)
+        raise ActionError(f"{type(self).__name__} is not asked anything now: {kind!r}")
 
     def declare(self, view: PlayerView) -> Sequence[Card] | None:
-        """Cards to declare trump with now, or ``None``; in chao dipi's ``"chao"`` phase, a pair that overturns the
-        trump, or ``None`` to pass (RULES §11).
+        raise NotImplementedError
 
-        A bot may also answer ``show_hand(view) -> bool``: whether to show a hopeless
-        hand and have it redealt (RULES §11, asked only when the round allows it).
-        """
+    def show_hand(self, view: PlayerView) -> bool:
+        return True
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
-        """As many cards as the kitty held, to bury (the dealer only)."""
+        raise NotImplementedError
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
-        """Finding Friends: (card, ordinal) pairs naming the dealer's friends."""
+        raise NotImplementedError
 
     def play(self, view: PlayerView) -> Sequence[Card]:
-        """The cards to play to the trick (a lead when the trick is empty)."""
+        raise NotImplementedError
 
 
 def declarations_for(view: PlayerView) -> list[tuple[Card, ...]]:
@@ -89,7 +119,7 @@ def burial_order_ids(trump: Trump, hand: Sequence[int]) -> list[int]:
     return sorted(hand, key=lambda i: (suit[i] == TRUMP, _POINTS[i], plain.get(suit[i], 99), key[i]))
 
 
-class RandomBot:
+class RandomBot(TableBot):
     """Plays a uniformly chosen legal follow; leads a random unit, or with ``throw_rate`` a random throw."""
 
     def __init__(self, seed: int | str | random.Random = 0, throw_rate: float = 0.15, declare_rate: float = 0.5):
@@ -138,7 +168,7 @@ class RandomBot:
         return cards_of(random_follow(hand, lead, view.trump, view.rules, self.rng))
 
 
-class HeuristicBot:
+class HeuristicBot(TableBot):
     """A sensible beginner (see the module docstring). Deterministic for a given view."""
 
     candidate_cap = 300

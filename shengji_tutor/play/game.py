@@ -1,16 +1,13 @@
-"""Playing whole rounds and matches with bots: ``play_round`` and ``play_match``.
+"""Playing rounds and matches: the one turn loop (``advance``), ``play_round`` and ``play_match``.
 
-The runner owns the ``Round`` and asks each bot only through its ``PlayerView``.
-During the deal a player is asked whether to declare whenever a card arrives
-that could make a new declaration possible (a trump-rank card or a joker), and
-everyone gets a last chance, in play order, once the deal is complete.
-
-RULES §11's variants add two questions. With ``redeal``, once the trump is fixed
-each player whose hand is hopeless (``Round.may_show_hand``) is asked, in play
-order from the dealer, whether to show it (the bot's optional ``show_hand(view)``;
-a bot without one shows it: a hopeless hand is worth redealing). With chao dipi
-each player in turn is asked ``declare(view)`` in the ``"chao"`` phase: cards
-overturn the trump, ``None`` passes.
+``advance`` is how every round is driven — by bots alone here, and by the coached
+game with the learner in one seat: it asks the round who decides (``to_act``),
+applies the table's own actions (``CHANCE``: deal a card, finish the deal), asks
+each bot's ``act`` with that seat's view only, and stops when the seat to act has
+no bot (a person: the caller asks them and applies their answer). The round asks
+the questions (RULES §10–§11): declare or pass when a trump-rank card or a joker
+arrives and once more after the deal, show a hopeless hand or pass, overturn or
+pass in chao dipi, bury, call, play.
 """
 
 from __future__ import annotations
@@ -18,19 +15,33 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.cards import RANKS
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.scoring import level_after
-from .actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Pass, Play, ShowHand
+from .actions import DEAL_CARD, FINISH_DEAL, Action
 from .bots import Bot, RandomBot
 from .record import RoundRecord, record_of
-from .round import ActionError, PhaseError, Round
+from .round import CHANCE, ActionError, Round
 
-__all__ = ["HeadToHead", "MatchRecord", "head_to_head", "play_match", "play_round", "prepare_round", "run_round"]
+__all__ = [
+    "HeadToHead",
+    "MatchRecord",
+    "advance",
+    "head_to_head",
+    "play_match",
+    "play_round",
+    "prepare_round",
+    "run_round",
+]
 
 MAX_REDEALS = 50
+"""A round dealt again more often than this (nobody declares, or hopeless hands are shown) is refused as endless."""
+
+Seen = Callable[[Action, Any], None]
+"""Told each action ``advance`` applied, with what ``Round.apply`` returned (the coach explains them)."""
 
 
 def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
@@ -42,75 +53,47 @@ def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
     return out
 
 
+def advance(
+    rnd: Round, bots: Sequence[Bot | None], *, until: str | None = None, seen: Seen | None = None
+) -> int | None:
+    """Play the table's and the bots' turns until a seat without a bot (``None``) is to act — returned, for its
+    person to answer — or until the round reaches the phase ``until``, or its end (``None`` is returned).
+
+    >>> from shengji_tutor import HeuristicBot, Round
+    >>> from shengji_tutor.play.game import advance
+    >>> rnd = Round(seed=3)
+    >>> seat = advance(rnd, [HeuristicBot(), HeuristicBot(), None, HeuristicBot()])
+    >>> seat, rnd.to_act, rnd.decision
+    (2, 2, <DecisionKind.DECLARE: 'declare'>)
+    """
+    while not rnd.done and rnd.phase != until:
+        seat = rnd.to_act
+        action: Action
+        if seat == CHANCE:
+            action = FINISH_DEAL if rnd.deal_complete else DEAL_CARD
+        else:
+            assert seat is not None
+            bot = bots[seat]
+            if bot is None:
+                return seat
+            action = bot.act(rnd.view(seat))
+        result = rnd.apply(action)
+        if rnd.redeals > MAX_REDEALS:
+            raise ShengjiError(f"the cards were dealt again {MAX_REDEALS} times in a row: the round never starts")
+        if seen is not None:
+            seen(action, result)
+    return None
+
+
 def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:
     """Drive a fresh ``Round`` to its end with the given bots; returns its record."""
-    _drive(rnd, bots, until="done")
+    advance(rnd, bots)
     return record_of(rnd)
 
 
 def prepare_round(rnd: Round, bots: Sequence[Bot]) -> None:
     """Deal with declarations, bury the kitty, call friends: the round is then ready for its first lead."""
-    _drive(rnd, bots, until="play")
-
-
-def _drive(rnd: Round, bots: Sequence[Bot], until: str) -> None:
-    """Ask each seat in turn for its action and ``apply`` it, until the round reaches the phase ``until``.
-
-    During the deal, a player who receives a trump-rank card or a joker is asked
-    whether to declare; once the deal is complete everyone is asked, in play order
-    from the dealer, before the deal is finished (or redealt).
-    """
-    while rnd.phase != until:
-        phase, seat = rnd.phase, rnd.to_act
-        if phase == "play":
-            assert seat is not None
-            rnd.apply(Play(seat, tuple(bots[seat].play(rnd.view(seat)))))
-        elif phase == "deal" and seat is not None:
-            card = rnd.apply(DEAL_CARD)
-            if card.is_joker or card.rank == rnd.rank:
-                _ask_declaration(rnd, bots, seat)
-        elif phase == "deal":
-            first = rnd.dealer if rnd.dealer is not None else 0
-            for k in range(rnd.players):
-                _ask_declaration(rnd, bots, (first + k) % rnd.players)
-            if not rnd.apply(FINISH_DEAL) and rnd.redeals > MAX_REDEALS:
-                raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
-        elif phase == "kitty":
-            assert seat is not None
-            if not rnd.buriers and _show_hopeless(rnd, bots):
-                if rnd.redeals > MAX_REDEALS:
-                    raise ShengjiError(f"the cards were dealt again {MAX_REDEALS} times in a row")
-                continue
-            rnd.apply(Discard(seat, tuple(bots[seat].discard(rnd.view(seat)))))
-        elif phase == "chao":
-            assert seat is not None
-            cards = bots[seat].declare(rnd.view(seat))
-            rnd.apply(Declare(seat, tuple(cards)) if cards else Pass(seat))
-        elif phase == "call":
-            assert seat is not None
-            rnd.apply(Call(seat, tuple(bots[seat].call(rnd.view(seat)))))
-        else:
-            raise PhaseError(f"the round is in its {phase!r} phase: it cannot reach {until!r}")
-
-
-def _show_hopeless(rnd: Round, bots: Sequence[Bot]) -> bool:
-    """RULES §11: ask each player whose hand is hopeless, from the dealer on, whether to show it; True if redealt."""
-    if rnd.rules.redeal is None or rnd.dealer is None:
-        return False
-    for k in range(rnd.players):
-        seat = (rnd.dealer + k) % rnd.players
-        if rnd.may_show_hand(seat):
-            ask = getattr(bots[seat], "show_hand", None)
-            if ask is None or ask(rnd.view(seat)):
-                rnd.apply(ShowHand(seat))
-                return True
-    return False
-
-
-def _ask_declaration(rnd: Round, bots: Sequence[Bot], seat: int) -> None:
-    cards = bots[seat].declare(rnd.view(seat))
-    if cards:
-        rnd.apply(Declare(seat, tuple(cards)))
+    advance(rnd, bots, until="play")
 
 
 def play_round(

@@ -23,7 +23,7 @@ from ..engine.scoring import LevelChange, RoundScore
 from ..engine.seats import seat_name
 from ..engine.trump import Trump
 from .actions import Action, action_from_dict
-from .round import PlayerView, Round, Trick
+from .round import CHANCE, PlayerView, Round, Trick
 
 __all__ = ["Position", "RecordError", "RoundRecord", "record_of"]
 
@@ -169,15 +169,15 @@ class Position:
     def seat(self) -> int:
         """The seat whose decision it is."""
         seat = self.round().to_act
-        if seat is None:
-            raise RecordError("nobody is to act at this position")
+        if seat is None or seat == CHANCE:
+            raise RecordError("no player is to act at this position")
         return seat
 
     def view(self) -> PlayerView:
         """What the player to act sees."""
         rnd = self.round()
-        if rnd.to_act is None:
-            raise RecordError("nobody is to act at this position")
+        if rnd.to_act is None or rnd.to_act == CHANCE:
+            raise RecordError("no player is to act at this position")
         return rnd.view(rnd.to_act)
 
     def to_json(self) -> str:

@@ -26,6 +26,18 @@ performs; every accepted action, by either way, is appended to ``history``, and
 Seats are numbered in play order (counter-clockwise); with fixed partnerships
 partners sit two seats apart.
 
+**Whose turn it is** (OpenSpiel's ``current_player``): ``to_act`` always names who
+decides next, and ``decision`` what they decide (a ``DecisionKind``);
+``legal_actions(seat)`` lists what a seat may do. While the table itself acts —
+the next card dealt, the deal finished — ``to_act`` is ``CHANCE``. The round asks
+the questions a table asks: a player dealt a trump-rank card or a joker who could
+then declare is asked to ``Declare`` or ``Pass``; once the deal is complete each
+player who could declare is asked once more, in play order from the dealer (or
+the first to draw); with a ``redeal`` rule, each player whose hand is hopeless is
+asked, from the dealer on, to ``ShowHand`` or ``Pass`` before the burial. The
+round asks, it does not wait: a question left unanswered lapses when the table
+moves on (a record written before the round asked holds no passes, and replays).
+
 Where RULES §11 is silent this engine decides (and the lessons say so):
 
 - a hopeless hand is judged after the trump is fixed, on the cards as dealt (the
@@ -41,12 +53,21 @@ Where RULES §11 is silent this engine decides (and the lessons say so):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
 from typing import overload
 
 from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards, normal_rank
-from ..engine.declaring import Declaration, hopeless_hand, judge_declaration, judge_overturn
+from ..engine.declaring import (
+    Declaration,
+    hopeless_hand,
+    judge_declaration,
+    judge_overturn,
+    possible_declarations,
+    possible_overturns,
+)
 from ..engine.errors import CardParseError, ShengjiError
 from ..engine.ids import (
     card_ids,
@@ -86,8 +107,10 @@ from .actions import (
 )
 
 __all__ = [
+    "CHANCE",
     "ActionError",
     "CallError",
+    "DecisionKind",
     "DeclarationError",
     "IllegalPlayError",
     "KittyError",
@@ -100,6 +123,29 @@ __all__ = [
     "friends_revealed",
     "friends_wanted",
 ]
+
+CHANCE = -1
+"""``Round.to_act`` while the table itself acts (deals the next card, finishes the deal): OpenSpiel's chance player."""
+
+
+class DecisionKind(StrEnum):
+    """What the seat ``Round.to_act`` names is asked to decide (``Round.decision``, ``PlayerView.decision``)."""
+
+    DEAL = "deal"
+    """The table (``CHANCE``): deal the next card, or finish the deal."""
+    DECLARE = "declare"
+    """Declare trump (RULES §10) or pass: after a trump-rank card or a joker, and once the deal is complete."""
+    SHOW = "show"
+    """Show a hopeless hand for a redeal, or pass (RULES §11, ``redeal``)."""
+    BURY = "bury"
+    """Bury the kitty (RULES §10)."""
+    OVERTURN = "overturn"
+    """Chao dipi (炒地皮): overturn the trump with a stronger pair, or pass (RULES §11)."""
+    CALL = "call"
+    """Finding Friends: call the friend cards (RULES §11)."""
+    PLAY = "play"
+    """Play to the trick."""
+
 
 # -- errors ------------------------------------------------------------------------------
 
@@ -195,6 +241,8 @@ class PlayerView:
     """The throw the leader of the trick so far tried, when it failed (the table saw it)."""
     overturns: tuple[Declaration, ...] = ()
     """Chao dipi (RULES §11): every pair that overturned the trump after the kitty exchange, in order."""
+    decision: DecisionKind | None = None
+    """What this player is asked to decide now (``None`` when it is not their turn)."""
 
     @property
     def standing(self) -> Declaration | None:
@@ -330,6 +378,10 @@ class Round:
         """Chao dipi (RULES §11): every pair that overturned the trump after the kitty exchange."""
         self.chao_turn: int | None = None
         self._chao_passes = 0
+        self._asked: int | None = None
+        """The seat asked to declare (in the deal) or to show a hopeless hand (before the burial), else ``None``."""
+        self._ring: int | None = None
+        """How far the ring of questions after the deal (or before the burial) has gone, from its first seat."""
         self._score: RoundScore | None = None
         """Once the round is done: its score, counted once (``score`` and ``next_dealer`` both need it)."""
         self._state = self._new_deal()
@@ -441,20 +493,117 @@ class Round:
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose action is awaited: the next to draw, the dealer (or chao dipi's overturner) to bury or
-        call, the next in chao dipi's turns, or the next to play."""
+        """Who decides next (``decision`` says what): a player asked to declare, else ``CHANCE`` during the deal; a
+        player asked to show a hopeless hand, else the dealer (or chao dipi's overturner) to bury; the next in chao
+        dipi's turns; the dealer to call; the next to play. ``None`` once the round is done."""
         phase = self.phase
-        if phase == "deal":  # the two frequent phases first: a bots' round asks this at every action
-            return None if self.deal_complete else (self._first_drawer() + self._state.pos) % self.players
-        if phase == "play":
+        if phase == "play":  # the two frequent phases first: a bots' round asks this at every action
             return (self.leader + len(self.trick)) % self.players
+        if phase == "deal":
+            return CHANCE if self._asked is None else self._asked
         if phase == "kitty":
-            return self._kitty_holder()
+            return self._kitty_holder() if self._asked is None else self._asked
         if phase == "call":
             return self.dealer
         if phase == "chao":
             return self.chao_turn
         return None
+
+    @property
+    def decision(self) -> DecisionKind | None:
+        """What ``to_act`` is asked to decide (``None`` once the round is done)."""
+        phase = self.phase
+        if phase == "deal":
+            return DecisionKind.DEAL if self._asked is None else DecisionKind.DECLARE
+        if phase == "kitty":
+            return DecisionKind.BURY if self._asked is None else DecisionKind.SHOW
+        return _DECISIONS.get(phase)
+
+    @property
+    def drawer(self) -> int | None:
+        """The seat the next card of the deal goes to (``None`` once the deal is complete)."""
+        if self.phase != "deal" or self.deal_complete:
+            return None
+        return (self._first_drawer() + self._state.pos) % self.players
+
+    def legal_actions(self, seat: int) -> Iterator[Action]:
+        """What ``seat`` (or ``CHANCE``) may do now, lazily (OpenSpiel's ``legal_actions``): declarations (any time
+        in the deal) and a pass when asked; a hopeless hand shown, or a pass when asked; every burial of the right
+        size; every call; every overturning pair and a pass; every play of a unit (a throw, which the engine judges
+        when it is led, is not listed). Burials and calls are many: they are generated, not built as a list."""
+        if seat != CHANCE:
+            self._check_seat(seat)
+        phase, turn = self.phase, self.to_act
+        if seat == CHANCE:
+            if phase == "deal" and turn == CHANCE:
+                yield FINISH_DEAL if self.deal_complete else DEAL_CARD
+            return
+        if phase == "deal":
+            hand = self._state.hands[seat]
+            for cards in possible_declarations(cards_of(hand), self.rank, self._state.declaration, seat, self.players):
+                yield Declare(seat, cards)
+            if seat == turn:
+                yield Pass(seat)
+        elif phase == "kitty":
+            if self.may_show_hand(seat):
+                yield ShowHand(seat)
+            if seat == self._asked:
+                yield Pass(seat)
+            elif seat == turn:
+                for ids in _multisets(sorted(self._state.hands[seat]), self.rules.kitty):
+                    yield Discard(seat, cards_of(ids))
+        elif phase == "chao" and seat == turn:
+            for cards in possible_overturns(cards_of(self._state.hands[seat]), self.rank, self._standing()):
+                yield Declare(seat, cards)
+            yield Pass(seat)
+        elif phase == "call" and seat == turn:
+            options = [(Card.from_id(i), o) for i in range(len(_ONE_DECK)) for o in range(1, self.rules.decks + 1)]
+            for calls in combinations(options, friends_wanted(self.players)):
+                yield Call(seat, calls)
+        elif phase == "play" and seat == turn:
+            for cards in self.legal_plays(seat):
+                yield Play(seat, cards)
+
+    def _standing(self) -> Declaration | None:
+        return self.overturns[-1] if self.overturns else self._state.declaration
+
+    def _may_declare(self, seat: int) -> bool:
+        hand = cards_of(self._state.hands[seat])
+        return bool(possible_declarations(hand, self.rank, self._state.declaration, seat, self.players))
+
+    def _ask_round(self, start: int, may: Callable[[int], bool]) -> None:
+        """Ask the next seat of the ring of questions (from ``_ring``, in play order from ``start``) that ``may``
+        answer; the ring ends (``_asked`` is ``None``) when no seat is left."""
+        assert self._ring is not None
+        n = self.players
+        while self._ring < n:
+            seat = (start + self._ring) % n
+            if may(seat):
+                self._asked = seat
+                return
+            self._ring += 1
+        self._asked = None
+
+    def _answered(self, seat: int) -> None:
+        """``seat`` answered the question it was asked (declared, showed, or passed): ask the next one."""
+        if seat != self._asked:
+            return
+        if self._ring is None:
+            self._asked = None
+            self._after_deal()
+            return
+        self._ring += 1
+        if self.phase == "deal":
+            self._ask_round(self._first_drawer(), self._may_declare)
+        else:
+            assert self.dealer is not None
+            self._ask_round(self.dealer, self._hopeless)
+
+    def _after_deal(self) -> None:
+        """Once the last card is dealt and no one is asked about it: everyone who could declare is asked once more."""
+        if self.deal_complete and self._asked is None and self._ring is None:
+            self._ring = 0
+            self._ask_round(self._first_drawer(), self._may_declare)
 
     def _kitty_holder(self) -> int | None:
         """Who takes (or took) the kitty and buries it: the dealer, or chao dipi's last to overturn."""
@@ -466,17 +615,20 @@ class Round:
         return cards_of(self._state.hands[seat])
 
     def deal_next(self) -> Card:
-        """Give the next card to the next player; returns it."""
+        """Give the next card to the next player; returns it. A player it makes able to declare (a trump-rank card or
+        a joker) is asked to (``to_act``); a question still open lapses: the deal does not wait."""
         self._need_phase("deal", "deal a card")
         if self.deal_complete:
             raise PhaseError("the deal is complete: call finish_deal()")
-        seat = self.to_act
-        assert seat is not None
+        seat = (self._first_drawer() + self._state.pos) % self.players
         cid = self._state.deck[self._state.pos]
         self._state.hands[seat].append(cid)
         self._state.pos += 1
         self._history.append(DEAL_CARD)
-        return Card.from_id(cid)
+        card = Card.from_id(cid)
+        self._asked = seat if (card.is_joker or card.rank == self.rank) and self._may_declare(seat) else None
+        self._after_deal()
+        return card
 
     def deal_all(self) -> None:
         """Deal every remaining card (no declarations in between)."""
@@ -501,6 +653,7 @@ class Round:
         self._state.declaration = decl
         self._state.declarations.append(decl)
         self._history.append(Declare(seat, decl.cards))
+        self._answered(seat)
         return decl
 
     def finish_deal(self) -> bool:
@@ -517,6 +670,7 @@ class Round:
         if redeal and self._fixed and self.redeals + 1 >= len(self._orders):
             raise DeclarationError("nobody declared trump, and a fixed deck order cannot be redealt (RULES §10)")
         self._history.append(FINISH_DEAL)
+        self._asked = self._ring = None
         if redeal:
             self.redeals += 1
             self._state = self._new_deal()
@@ -534,6 +688,9 @@ class Round:
         self.kitty = list(kitty)
         self._state.hands[self.dealer].extend(kitty)
         self.phase = "kitty"
+        if self.rules.redeal is not None:  # RULES §11: each hopeless hand, from the dealer on, may be shown first
+            self._ring = 0
+            self._ask_round(self.dealer, self._hopeless)
         return True
 
     # -- kitty and calls ------------------------------------------------------------------
@@ -552,6 +709,7 @@ class Round:
         self.discards = ids
         self.buriers.append(seat)
         self._history.append(Discard(seat, cards_of(ids)))
+        self._asked = self._ring = None  # a question about a hopeless hand lapses: the kitty is buried
         if self.rules.chao_dipi:
             self.phase = "chao"
             self.chao_turn = (seat + 1) % self.players
@@ -582,12 +740,7 @@ class Round:
                 "a hopeless hand is shown after the deal, before the kitty is buried (RULES §11): "
                 f"not now, in the {self.phase!r} phase" + (" after the burial" if self.buriers else "")
             )
-        assert self.trump is not None
-        dealt = list(self._state.hands[seat])
-        if seat == self.dealer:  # the hand as dealt: the kitty the dealer took up does not count
-            for c in self.kitty:
-                dealt.remove(c)
-        if not hopeless_hand(cards_of(dealt), self.trump, self.rules):
+        if not self._hopeless(seat):
             what = "a trump" if self.rules.redeal == "no-trump" else "a point card"
             return RedealError(
                 f"{seat_name(seat, self.players)}'s hand holds {what}, so it does not force a redeal (RULES §11)"
@@ -595,6 +748,17 @@ class Round:
         if self._fixed and self.redeals + 1 >= len(self._orders):
             return RedealError("a fixed deck order cannot be redealt: pass redeal_orders for the next deal")
         return None
+
+    def _hopeless(self, seat: int) -> bool:
+        """Is ``seat``'s hand as dealt hopeless under the table's ``redeal`` rule (the kitty taken up not counted)?
+        The round asks each such seat whether to show it (even where a given deck order cannot be redealt: the
+        question is the table's, and its replay asks it too)."""
+        assert self.trump is not None
+        dealt = list(self._state.hands[seat])
+        if seat == self.dealer:
+            for c in self.kitty:
+                dealt.remove(c)
+        return hopeless_hand(cards_of(dealt), self.trump, self.rules)
 
     def show_hand(self, seat: int) -> None:
         """RULES §11 (``redeal`` variant): after the deal, a player with no trump (or no point card) shows the hand
@@ -609,6 +773,7 @@ class Round:
         self.trump = None
         self.kitty = []
         self.phase = "deal"
+        self._asked = self._ring = None
 
     def _overturn(self, seat: int, cards: CardsLike) -> Declaration:
         """Chao dipi: ``seat`` overturns the trump with a stronger pair, and takes the kitty to bury it again."""
@@ -631,7 +796,18 @@ class Round:
         return decl
 
     def pass_turn(self, seat: int) -> None:
-        """Chao dipi: ``seat`` does not overturn; once all but the last to bury have passed in a row, play starts."""
+        """Decline what ``seat`` is asked: to declare (in the deal), to show a hopeless hand (before the burial), or
+        in chao dipi to overturn — once all but the last to bury have passed in a row, play starts."""
+        if self.phase in ("deal", "kitty"):
+            self._check_seat(seat)
+            if seat != self._asked:
+                what = "to declare" if self.phase == "deal" else "whether to show a hopeless hand"
+                raise OutOfTurnError(
+                    f"{seat_name(seat, self.players)} is not asked {what} now, so there is nothing to pass"
+                )
+            self._history.append(Pass(seat))
+            self._answered(seat)
+            return
         self._need_phase("chao", "pass")
         self._need_turn(seat)
         self._history.append(Pass(seat))
@@ -839,6 +1015,7 @@ class Round:
             dealt=st.pos,
             attempted=cards_of(self.attempted) if self.attempted is not None else None,
             overturns=self.overturns,
+            decision=self.decision if seat == self.to_act else None,
         )
 
     @classmethod
@@ -902,10 +1079,10 @@ class Round:
 
     def _need_turn(self, seat: int) -> None:
         self._check_seat(seat)
-        if seat != self.to_act:
-            who = self.to_act
+        who = self._kitty_holder() if self.phase == "kitty" else self.to_act  # an open question lapses on a burial
+        if seat != who:
             raise OutOfTurnError(
-                f"it is {seat_name(who, self.players) if who is not None else 'nobody'}'s turn, "
+                f"it is {seat_name(who, self.players) if who is not None and who >= 0 else 'nobody'}'s turn, "
                 f"not {seat_name(seat, self.players)}'s"
             )
 
@@ -915,6 +1092,28 @@ class Round:
         table = [c.id for t in self.tricks for p in t.plays for c in p] + [i for p in self.trick for i in p]
         rest = self._state.deck[self._state.pos :] if self.phase == "deal" else self.discards
         check_id_copies([*held, table, rest], self.rules.decks, "the round")
+
+
+_DECISIONS = {
+    "play": DecisionKind.PLAY,
+    "chao": DecisionKind.OVERTURN,
+    "call": DecisionKind.CALL,
+}
+_ONE_DECK = deck(1)
+
+
+def _multisets(ids: Sequence[int], k: int) -> Iterator[list[int]]:
+    """Every choice of ``k`` of the sorted ``ids``, each multiset once (two decks hold two copies of a card)."""
+    if k == 0:
+        yield []
+        return
+    for i, cid in enumerate(ids):
+        if len(ids) - i < k:
+            return
+        if i and ids[i - 1] == cid:
+            continue
+        for rest in _multisets(ids[i + 1 :], k - 1):
+            yield [cid, *rest]
 
 
 def friends_wanted(players: int) -> int:

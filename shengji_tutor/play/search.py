@@ -54,7 +54,7 @@ from ..engine.plays import legal_plays, strength_spent
 from ..engine.rules import RuleSet
 from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
-from .bots import HeuristicBot, burial_order_ids, declarations_for
+from .bots import HeuristicBot, TableBot, burial_order_ids, declarations_for
 from .game import prepare_round
 from .policy import steady_choice
 from .rollout import finish_round
@@ -386,7 +386,7 @@ def _never_left_out(view: PlayerView, plays: Sequence[tuple[Card, ...]], trump: 
     return [keep]
 
 
-class SearchBot:
+class SearchBot(TableBot):
     """Plays the best play found on ``budget.samples`` deals when it beats the steady player's play on
     ``budget.recheck`` fresh deals too (by more than ``CONFIDENCE`` standard errors of the gain); buries the kitty by search among a few
     sensible burials, and declares by search too; calls friends as the heuristic bot does. In RULES §11's chao

@@ -36,7 +36,6 @@ from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
 from ..engine.rules import RuleSet
 from ..engine.trump import Trump
-from ..play.actions import Play
 from ..play.bots import Bot, HeuristicBot
 from ..play.coaching import Option, judge_plays
 from ..play.round import PlayerView, Round
@@ -187,7 +186,7 @@ def find_positions(
             found = examine(rnd, stable, max_plays, reference)
             if found is not None:
                 yield found
-        rnd.apply(Play(seat, tuple(bots[seat].play(view))))
+        rnd.apply(bots[seat].act(view))
 
 
 def examine(rnd: Round, stable: bool = True, max_plays: int = 12, reference: Reference | None = None) -> Found | None:

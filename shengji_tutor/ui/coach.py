@@ -12,14 +12,14 @@ explains every finished trick (who won and why), lets the learner take back
 their last decision, and at the end shows the score, the kitty and the level
 change step by step (the sentences are in ``coach_text``).
 
-The deal runs as ``play.game``'s driver runs it: a player is asked whether to
-declare whenever they are dealt a trump-rank card or a joker, and everyone once
-more, in order from the dealer, when the deal is complete. The bots answer at
-once; the deal pauses when South can declare. After the deal, with a ``redeal`` rule, each
-player whose hand is hopeless is asked in turn from the dealer whether to show it
-(the bots show it); with chao dipi each player is asked in turn to overturn or
-pass, South only when they hold a pair that overturns. Every action goes through
-``Round.apply``, so the round's rules are the only rules.
+The round is driven by ``play.game.advance``, the one turn loop every round uses:
+the round asks who decides (a player who could declare when dealt a trump-rank
+card or a joker, and everyone who could once the deal is complete; with a
+``redeal`` rule each hopeless hand, from the dealer on; with chao dipi each player
+in turn), the bots answer at once, and the loop stops when South is asked. In
+chao dipi South is asked only when they hold a pair that overturns (otherwise
+they pass). Every action goes through ``Round.apply``, so the round's rules are
+the only rules.
 
 Each accepted decision of the learner is kept in ``CoachedGame.decisions`` as a
 ``Decision``: what South saw just before deciding and what they chose, for
@@ -45,7 +45,7 @@ from ..engine.errors import CardParseError, RuleSetError, ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.seats import seat_name, seat_names
 from ..engine.trump import Trump
-from ..play.actions import DEAL_CARD, FINISH_DEAL, Call, Declare, Discard, Pass, Play, ShowHand
+from ..play.actions import Action, Call, DealCard, Declare, Discard, FinishDeal, Pass, Play, ShowHand
 from ..play.bots import Bot, HeuristicBot, declarations_for
 from ..play.coaching import (
     COACH_BUDGET,
@@ -59,9 +59,9 @@ from ..play.coaching import (
     hint_ladder,
     judge_plays,
 )
-from ..play.game import MAX_REDEALS
+from ..play.game import advance
 from ..play.record import Position, RecordError
-from ..play.round import CallError, IllegalPlayError, PlayerView, Round, friends_wanted
+from ..play.round import CallError, DecisionKind, IllegalPlayError, PlayerView, Round, friends_wanted
 from ..play.saved_verdicts import assessment_from_dict, assessment_to_dict, choice_from_json, choice_to_json
 from ..play.search import Budget
 from . import coach_text as text
@@ -78,11 +78,8 @@ PLAYERS = (4, 5, 6)
 
 Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
 """Cards declared, buried or played (empty for a pass), or a call's ``(card, ordinal)`` pairs."""
-_ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | Pass | ShowHand | None]
-"""Builds the learner's action (``None`` for a pass); reading the learner's cards may fail, inside ``_decide``."""
-
-_ASKED_IN = {"kitty": "bury", "chao": "overturn", "call": "call", "play": "play"}
-"""What the learner is asked for when the round waits for South in each phase (the deal and a shown hand apart)."""
+_ActionMaker: TypeAlias = Callable[[], Declare | Discard | Call | Play | Pass | ShowHand]
+"""Builds the learner's action; reading the learner's cards may fail, inside ``_decide``."""
 _NOT_NOW = {
     "declare": "You can declare only when the deal stops for you.",
     "overturn": "You can overturn the trump only in your turn of chao dipi (炒地皮), after the kitty is buried.",
@@ -175,15 +172,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.rank = rank
         """The trump rank of every hand, or ``None`` for a new one each hand."""
         self.decisions: list[Decision] = []
-        self._undo: list[tuple[int, int, str | None, int]] = []
-        """Per decision in ``decisions``: the round's history length, ``_asked``, ``_paused`` and ``_shown`` before it."""
-        self._asked = 0
-        """Seats asked to declare since the deal was complete (South, when paused there, is not yet counted)."""
-        self._paused: str | None = None
-        """Why the round waits for South: the deal to declare or pass (``"dealt"`` a card, the deal is
-        ``"complete"``), or ``"show"``: South's hand is hopeless and may be shown for a redeal (RULES §11)."""
-        self._shown = 0
-        """Seats, from the dealer on, asked whether to show a hopeless hand since the deal was complete."""
+        self._undo: list[int] = []
+        """Per decision in ``decisions``: the round's history length before it (``undo`` goes back there)."""
         self._explained = 0
         """Finished tricks the coach has explained."""
         self.table = TrickTable(names=self._seat_names(), bottom=LEARNER)
@@ -267,10 +257,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def awaiting(self) -> str | None:
         """What the learner is asked for now: ``"declare"``, ``"show"``, ``"bury"``, ``"overturn"``, ``"call"``,
         ``"play"``, or ``None``."""
-        if self._paused is not None:
-            return "show" if self._paused == "show" else "declare"
         rnd = self.round
-        return _ASKED_IN.get(rnd.phase) if rnd.to_act == LEARNER else None
+        return rnd.decision if rnd.to_act == LEARNER else None
 
     def set_rules(self, rules: RuleSet) -> None:
         """Play these house rules (4 to 6 players, RULES §11's variants) from a new hand on, dealt now."""
@@ -356,7 +344,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(self.rules.players)
         self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
         self.decisions, self._undo, self.kept, self.keep_error = [], [], [], ""
-        self._asked, self._paused, self._shown, self._explained = 0, None, 0, 0
+        self._explained = 0
         if self.pending_rules is not None:  # a new hand answers the question: the rules in play stay
             self._switch_refused()
         self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
@@ -375,7 +363,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def pass_declaration(self) -> None:
         """Do not declare now: the deal goes on."""
         if self._expecting("declare"):
-            self._act("declare", lambda: None)
+            self._act("declare", lambda: Pass(LEARNER))
 
     def overturn(self, cards: CardsLike) -> None:
         """Chao dipi (炒地皮, RULES §11): overturn the trump with this stronger pair, then bury the kitty again."""
@@ -395,7 +383,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def keep_hand(self) -> None:
         """Keep a hand you could show for a redeal, and play it."""
         if self._expecting("show"):
-            self._act("show", lambda: None)
+            self._act("show", lambda: Pass(LEARNER))
 
     def bury_selected(self) -> None:
         """Bury the cards picked in the hand (the dealer, after taking the kitty)."""
@@ -436,7 +424,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if not self._undo:
             self._say(["There is nothing to take back."])
             return
-        history, self._asked, self._paused, self._shown = self._undo.pop()
+        history = self._undo.pop()
         decision = self.decisions.pop()
         while len(self.round.history) > history:
             self.round.undo()
@@ -466,7 +454,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
                 "choice": choice_to_json(d.choice),
                 "hints": d.hints,
                 "assessment": None if d.assessment is None else assessment_to_dict(d.assessment),
-                "before": list(before),
+                "before": before,
             }
             for d, before in zip(self.decisions, self._undo, strict=True)
         ]
@@ -476,9 +464,6 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
                 "format": SAVE_FORMAT,
                 "seed": self.seed,
                 "position": Position.of(self.round).to_json(),
-                "asked": self._asked,
-                "paused": self._paused,
-                "shown": self._shown,
                 "explained": self._explained,
                 "decisions": decisions,
                 "kept": self.kept,
@@ -501,12 +486,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.house_rules.rules = state.rules
         self._call_rows()
         self.decisions, self._undo = state.decisions, state.undo
-        self._asked, self._paused, self._shown, self._explained = (
-            state.asked,
-            state.paused,
-            state.shown,
-            state.explained,
-        )
+        self._explained = state.explained
         self.kept, self.keep_error = state.kept, state.keep_error
         self.rng.setstate(state.rng)
         self.seed = state.seed
@@ -554,7 +534,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.save_hand()
 
     def _decide(self, kind: str, action: _ActionMaker) -> bool:
-        """The one way a learner's decision reaches the round: ``action()`` builds it (``None``: a pass).
+        """The one way a learner's decision reaches the round: ``action()`` builds it.
 
         South's view is taken before the round applies it; the ``Decision`` is kept,
         with what ``undo`` needs, only when the round accepts it.
@@ -562,30 +542,24 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         rnd = self.round
         view = rnd.view(LEARNER)
         position = Position.of(rnd)
-        before = (len(rnd.history), self._asked, self._paused, self._shown)
+        before = len(rnd.history)
         dealt = self._as_dealt(view) if kind == "show" else ()  # before a redeal takes the kitty away
         try:
             made = action()
-            if made is not None:
-                rnd.apply(made)
+            rnd.apply(made)
         except IllegalPlayError as e:
             self._say([f"Not allowed: {e.reason}"], tone="bad")
             return False
         except ShengjiError as e:
             self._say([f"Not allowed: {e}"], tone="bad")
             return False
-        if self._paused == "complete":
-            self._asked += 1  # South has had their say: the next seat is asked
-        elif self._paused == "show":
-            self._shown = 0 if made is not None else self._shown + 1  # a new deal, or the next seat is asked
-        self._paused = None
         choice: Choice
         if isinstance(made, Call):
             choice = made.calls
         elif isinstance(made, Declare | Discard | Play):
             choice = made.cards
         else:
-            choice = dealt if isinstance(made, ShowHand) else ()  # the hand shown; a pass, a hand kept
+            choice = dealt if isinstance(made, ShowHand) else ()  # the hand shown; a pass, a hand kept (Pass)
         assessment = self._grade(kind, view, choice)
         self.decisions.append(Decision(kind, view, choice, position, self.hints.used, assessment))
         self._undo.append(before)
@@ -689,94 +663,67 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     # -- the other seats ------------------------------------------------------------------------
 
     def _advance(self) -> list[str]:
-        """Deal and let the bots act (as ``play.game``'s driver does) until the learner is asked or the round ends."""
+        """Let the table and the bots act (``play.game.advance``) until the learner is asked or the round ends."""
         rnd = self.round
-        notes: list[str] = []
-        while not rnd.done:
-            notes.extend(self._explain_tricks())
-            phase, seat = rnd.phase, rnd.to_act
-            if phase == "deal" and seat is not None:
-                card = rnd.apply(DEAL_CARD)
-                if (card.is_joker or card.rank == rnd.rank) and self._ask(seat, notes, card):
-                    break
-            elif phase == "deal":
-                if self._ask_everyone(notes):
-                    break
-            elif phase == "kitty" and not rnd.buriers and self._shown < rnd.players:
-                if self._ask_to_show(notes):
-                    break
-            elif phase == "chao" and seat == LEARNER and not declarations_for(rnd.view(LEARNER)):
+        notes = self._explain_tricks()  # the trick the learner's play finished, first
+        seats: list[Bot | None] = [None if s == LEARNER else bot for s, bot in enumerate(self.bots)]
+
+        def seen(action: Action, result: Any) -> None:
+            notes.append(self._seen(action, result))
+
+        while advance(rnd, seats, seen=seen) == LEARNER:
+            if rnd.decision is DecisionKind.OVERTURN and not declarations_for(rnd.view(LEARNER)):
                 rnd.apply(Pass(LEARNER))  # nothing to overturn with: South is not asked
                 notes.append(self._chao_note(LEARNER, passed=True, forced=True))
-            elif seat is None or seat == LEARNER:
-                break
-            elif phase == "kitty":
-                rnd.apply(Discard(seat, tuple(self.bots[seat].discard(rnd.view(seat)))))
-                notes.append(self._burial_note(seat))
-            elif phase == "chao":
-                cards = self.bots[seat].declare(rnd.view(seat))
-                rnd.apply(Declare(seat, tuple(cards)) if cards else Pass(seat))
-                notes.append(self._chao_note(seat, passed=not cards))
-            elif phase == "call":
-                call = Call(seat, tuple(self.bots[seat].call(rnd.view(seat))))
-                rnd.apply(call)
-                who = seat_name(seat, rnd.players)
-                notes.append(f"{call.describe(rnd.players)}: whoever plays it joins {who}'s side (RULES §11).")
-            else:
-                rnd.apply(Play(seat, tuple(self.bots[seat].play(rnd.view(seat)))))
-                notes.append(text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "")
+                continue
+            notes.append(self._asked_why())
+            break
         notes.extend(self._explain_tricks())
         if rnd.done:
             notes.append(text.final_words(rnd, LEARNER))
             self._end_of_hand()
         return [n for n in notes if n]
 
-    def _ask(self, seat: int, notes: list[str], dealt: Card | None) -> bool:
-        """Ask ``seat`` whether to declare, as it was ``dealt`` a card or the deal is complete (``None``).
-
-        A bot answers now; True when the deal must wait for South.
-        """
+    def _seen(self, action: Action, result: Any) -> str:
+        """What the learner is told of an action of the table or a bot (``""``: nothing worth saying)."""
         rnd = self.round
-        if seat == LEARNER:
-            if not declarations_for(rnd.view(LEARNER)):
-                return False
-            self._paused = "complete" if dealt is None else "dealt"
+        if isinstance(action, DealCard):
+            return ""
+        if isinstance(action, Play):
+            words = [text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "", *self._explain_tricks()]
+            return " ".join(w for w in words if w)
+        if isinstance(action, Declare):
+            if rnd.overturns and rnd.overturns[-1] is result:
+                return self._chao_note(action.seat, passed=False)
+            return text.declared(result, rnd.players)
+        if isinstance(action, Pass):
+            return self._chao_note(action.seat, passed=True) if rnd.buriers else ""  # chao dipi's passes only
+        if isinstance(action, FinishDeal):
+            if result:
+                return text.deal_words(rnd, LEARNER)
+            return "Nobody declared trump, so the cards are shuffled and dealt again (RULES §10)."
+        if isinstance(action, ShowHand):
+            return text.shown_words(rnd, action.seat, LEARNER)
+        if isinstance(action, Discard):
+            return self._burial_note(action.seat)
+        who = seat_name(action.seat, rnd.players)
+        return f"{action.describe(rnd.players)}: whoever plays it joins {who}'s side (RULES §11)."
+
+    def _asked_why(self) -> str:
+        """Why the round waits for the learner, when a question of the deal or a hopeless hand stops it."""
+        rnd = self.round
+        if rnd.decision is DecisionKind.DECLARE:
+            last = rnd.history[-1] if rnd.history else None
+            dealt = rnd.hand(LEARNER)[-1] if isinstance(last, DealCard) else None
             why = "The deal is complete" if dealt is None else f"You were dealt {dealt.symbol()}"
-            notes.append(f"{why}: you may declare trump now, or pass (RULES §10).")
-            return True
-        cards = self.bots[seat].declare(rnd.view(seat))
-        if cards:
-            notes.append(text.declared(rnd.apply(Declare(seat, tuple(cards))), rnd.players))
-        return False
-
-    def _ask_to_show(self, notes: list[str]) -> bool:
-        """RULES §11 (``redeal``): after the deal each player whose hand is hopeless, from the dealer on, may show it
-        for a redeal, as ``play.game``'s driver asks. A bot shows it; True when the round must wait for South."""
-        rnd = self.round
-        if rnd.rules.redeal is None or rnd.dealer is None:
-            self._shown = rnd.players
-            return False
-        while self._shown < rnd.players:
-            seat = (rnd.dealer + self._shown) % rnd.players
-            if rnd.may_show_hand(seat):
-                if seat == LEARNER:
-                    self._paused = "show"
-                    lacks = "no trump" if rnd.rules.redeal == "no-trump" else "no point card"
-                    notes.append(
-                        f"Your hand holds {lacks}: at this table you may show it and have the cards dealt again "
-                        "(RULES §11), or keep it and play."
-                    )
-                    return True
-                ask = getattr(self.bots[seat], "show_hand", None)
-                if ask is None or ask(rnd.view(seat)):
-                    rnd.apply(ShowHand(seat))
-                    notes.append(text.shown_words(rnd, seat, LEARNER))
-                    self._shown = 0
-                    if rnd.redeals > MAX_REDEALS:
-                        raise ShengjiError(f"the cards were dealt again {MAX_REDEALS} times in a row")
-                    return False
-            self._shown += 1
-        return False
+            return f"{why}: you may declare trump now, or pass (RULES §10)."
+        if rnd.decision is DecisionKind.SHOW:
+            lacks = "no trump" if rnd.rules.redeal == "no-trump" else "no point card"
+            return (
+                f"Your hand holds {lacks}: at this table you may show it and have the cards dealt again "
+                "(RULES §11), or keep it and play."
+            )
+        return ""
 
     def _burial_note(self, seat: int) -> str:
         """Who buried the kitty; with chao dipi, that the turns to overturn the trump begin (again)."""
@@ -804,23 +751,6 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if rnd.phase != "chao":
             words += text.chao_over_words(rnd)
         return words.strip()
-
-    def _ask_everyone(self, notes: list[str]) -> bool:
-        """The deal is complete: everyone, from the dealer on, may still declare; then the deal ends (or is redone)."""
-        rnd = self.round
-        first = rnd.dealer if rnd.dealer is not None else 0
-        while self._asked < rnd.players:
-            if self._ask((first + self._asked) % rnd.players, notes, None):
-                return True
-            self._asked += 1
-        self._asked = 0
-        if rnd.apply(FINISH_DEAL):
-            notes.append(text.deal_words(rnd, LEARNER))
-        elif rnd.redeals > MAX_REDEALS:
-            raise ShengjiError(f"nobody declared trump in {MAX_REDEALS} deals in a row")
-        else:
-            notes.append("Nobody declared trump, so the cards are shuffled and dealt again (RULES §10).")
-        return False
 
     def _explain_tricks(self) -> list[str]:
         """A sentence for each trick finished since the last one explained (whoever finished it)."""
@@ -912,10 +842,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.coach.value = f'<div class="sjt-feedback"{verdict} role="status" aria-live="polite">{paragraphs}</div>'
 
 
-SAVE_FORMAT = 1
-"""1: the round's position, the learner's decisions (kind, choice, hints, verdict, what undo restores), the deal's
-bookkeeping and the game's rng."""
-_PAUSES = (None, "dealt", "complete", "show")
+SAVE_FORMAT = 2
+"""2: the round's position, the learner's decisions (kind, choice, hints, verdict, the history length undo goes back
+to) and the game's rng. Format 1 also kept where the deal waited for the learner, which the round now knows itself:
+it is read, and that part left out."""
+READS = (1, SAVE_FORMAT)
 
 
 @dataclass(frozen=True)
@@ -927,10 +858,7 @@ class _Resumed:
     bots: list[Bot]
     round: Round
     decisions: list[Decision]
-    undo: list[tuple[int, int, str | None, int]]
-    asked: int
-    paused: str | None
-    shown: int
+    undo: list[int]
     explained: int
     kept: list[int]
     keep_error: str
@@ -941,30 +869,24 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
     """Read what ``CoachedGame.saved`` wrote, replaying its round: ``RecordError`` names what is wrong."""
     try:
         data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in READS:
             raise RecordError(f"not a saved hand of this version (format {SAVE_FORMAT})")
         position = Position.from_json(data["position"])  # replayed once here, to check it
-        n = position.rules.players
         seed = data["seed"]
         if seed is not None and type(seed) is not int:
             raise RecordError(f"a saved hand's seed is a whole number, not {seed!r:.20}")
         rows = data["decisions"]
-        befores = [_before(row["before"], len(position.history), n) for row in rows]
-        if any(b[0] < a[0] for a, b in itertools.pairwise(befores)):
+        befores = [_before(row["before"], len(position.history), data["format"]) for row in rows]
+        if any(b < a for a, b in itertools.pairwise(befores)):
             raise RecordError("a saved hand's decisions are not in the order they were made")
-        views, rnd = _views_at(position, {b[0] for b in befores})
-        asked, shown, explained = (
-            _count(data[k], k, most) for k, most in (("asked", n), ("shown", n), ("explained", len(rnd.tricks)))
-        )
-        paused = data["paused"]
-        if paused not in _PAUSES:
-            raise RecordError(f"a saved hand waits for a declaration or a shown hand, not {paused!r:.20}")
+        views, rnd = _views_at(position, set(befores))
+        explained = _count(data["explained"], "explained", len(rnd.tricks))
         decisions = []
         for row, before in zip(rows, befores, strict=True):
             kind = row["kind"]
             if kind not in KIND_WORDS:
                 raise RecordError(f"a saved decision is one of {', '.join(KIND_WORDS)}, not {kind!r:.20}")
-            view, at = views[before[0]]
+            view, at = views[before]
             verdict = row["assessment"]
             decisions.append(
                 Decision(
@@ -989,9 +911,6 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
             rnd,
             decisions,
             befores,
-            asked,
-            paused,
-            shown,
             explained,
             kept,
             str(data["keep_error"]),
@@ -1009,12 +928,13 @@ def _count(value: Any, what: str, most: int) -> int:
     return int(value)
 
 
-def _before(value: Any, actions: int, players: int) -> tuple[int, int, str | None, int]:
-    """What undo restores for one decision: the round's history length, ``_asked``, ``_paused``, ``_shown``."""
-    at, asked, paused, shown = value
-    if paused not in _PAUSES:
-        raise RecordError(f"a saved decision waits for a declaration or a shown hand, not {paused!r:.20}")
-    return _count(at, "history", actions), _count(asked, "asked", players), paused, _count(shown, "shown", players)
+def _before(value: Any, actions: int, version: int) -> int:
+    """The history length undo goes back to for one decision (format 1 kept the deal's bookkeeping beside it)."""
+    if version == 1:
+        if not isinstance(value, list) or len(value) != 4:
+            raise RecordError(f"a saved decision's place is a list of four, not {value!r:.20}")
+        value = value[0]
+    return _count(value, "history", actions)
 
 
 def _views_at(position: Position, lengths: set[int]) -> tuple[dict[int, tuple[PlayerView, Position]], Round]:
