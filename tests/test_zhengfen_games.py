@@ -23,6 +23,7 @@ from shengji_tutor.zhengfen import (
     Pass,
     Play,
     RandomBot,
+    TurnError,
     View,
     ZhengFenError,
     ZhengFenRules,
@@ -146,7 +147,12 @@ def test_every_decision_offers_exactly_the_legal_actions() -> None:
             break
         view = game.view()
         actions = game.legal_actions()
-        assert actions == view.legal_actions()
+        assert actions == view.legal_actions() == game.legal_actions(game.to_act)
+        for other in range(3):  # a player waiting for their turn sees the table, and may do nothing
+            if other != game.to_act:
+                assert game.view(other).hand == tuple(game.hands[other])
+                assert not game.view(other).turn
+                assert game.legal_actions(other) == []
         assert (Pass(view.seat) in actions) is (view.table is not None)
         for a in actions:
             if isinstance(a, Play):
@@ -286,3 +292,41 @@ def test_a_leader_below_the_target_plays_on() -> None:
     _finish_hand_with(game, [400, 300, 100, 0], [50, 20, 30, 0])
     assert game.winner is None
     assert len(game.deals) == 2
+
+
+def test_undo_takes_back_each_action_across_hands_and_deals_the_same_cards() -> None:
+    """The turn interface of ``play.Round`` (python-chess's push/pop): undo one action at a time, back to the start."""
+    rules = ZhengFenRules(players=3)
+    game = Game(rules, seed=11)
+    bots = _bots("heuristic", 3, 11)
+    states = []
+    while not game.done:
+        states.append((tuple(map(tuple, game.hands)), game.to_act, tuple(game.scores), len(game.deals)))
+        game.apply(bots[game.to_act].act(game.view()))
+    assert len(game.deals) > 1, "the game spans more than one hand"
+    done, history = game.winner, list(game.history)
+    for k in range(len(history) - 1, -1, -1):
+        assert game.undo() == history[k]
+        assert (tuple(map(tuple, game.hands)), game.to_act, tuple(game.scores), len(game.deals)) == states[k]
+    with pytest.raises(TurnError, match="nothing to undo"):
+        game.undo()
+    for action in history:  # the same cards come again: the game ends as it did
+        game.apply(action)
+    assert game.winner == done
+
+
+def test_the_one_turn_loop_plays_zheng_fen_and_waits_for_a_person() -> None:
+    """``engine.turns.take_turns`` plays a Zheng Fen game as it plays a round of Sheng ji: bots answer, a seat
+    without one (a person) stops the loop, and the loop goes on once that person has acted."""
+    from shengji_tutor.engine.turns import take_turns
+
+    game = Game(ZhengFenRules(players=4), seed=2)
+    bots: list[Bot | None] = [HeuristicBot(), HeuristicBot(), None, HeuristicBot()]
+    person = HeuristicBot()
+    seen: list[object] = []
+    while (seat := take_turns(game, bots, seen=lambda action, _result: seen.append(action))) is not None:
+        assert seat == 2 == game.to_act
+        game.apply(person.act(game.view(2)))
+        seen.append(game.history[-1])
+    assert game.done
+    assert seen == game.history

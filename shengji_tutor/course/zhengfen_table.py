@@ -40,6 +40,7 @@ import ipywidgets as w
 from ..engine.cards import Card, CardsLike, as_cards, format_cards
 from ..engine.errors import ShengjiError
 from ..engine.seats import SEATS, seat_name
+from ..engine.turns import take_turns
 from ..store.failures import log
 from ..ui.render import hand_svg, not_saved_html
 from ..ui.widgets import Confirm, HandPicker
@@ -308,9 +309,18 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
     # -- the game moving on ---------------------------------------------------------------
 
     def _apply(self, action: Play | Pass) -> None:
-        finished = sum(len(t) for t in self.game.tricks)
-        hands = len(self.game.hand_points)
+        self._mark = self._counts()
         self.game.apply(action)
+        self._applied(action)
+
+    def _counts(self) -> tuple[int, int]:
+        """Piles taken and hands finished so far: what an action changed shows against them."""
+        return sum(len(t) for t in self.game.tricks), len(self.game.hand_points)
+
+    def _applied(self, action: Play | Pass) -> None:
+        """Tell the events of an action the game has just applied (a pile taken, a hand over)."""
+        finished, hands = self._mark
+        self._mark = self._counts()
         self.events.append(action.describe(self.game.rules.players))
         if isinstance(action, Play):
             self.pile.extend(action.cards)
@@ -341,8 +351,9 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         )
 
     def _bots_play(self) -> None:
-        while self.game.to_act is not None and self.game.to_act != self.seat:
-            self._apply(self.bots[self.game.to_act].act(self.game.view()))
+        seats = [self.bots.get(s) for s in range(self.game.rules.players)]  # None: the learner's seat
+        self._mark = self._counts()
+        take_turns(self.game, seats, seen=lambda action, _result: self._applied(action))
 
     def _show(self) -> None:
         game = self.game

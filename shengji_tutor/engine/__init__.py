@@ -9,5 +9,6 @@ layer above (rounds, puzzles, the course) asks these modules for the rules.
 - ``tricks``: ``trick_winner``, ``explain_trick``, ``check_throw``; ``scoring``: kitty and levels;
 - ``seats``: seat names; ``declaring``: trump declarations; ``plays``: every legal play;
 - ``ids``: the fast integer-id layer the modules above share (and bots may use);
-- ``rules``: ``RuleSet``; ``errors``: the ``ValueError`` family; ``explain``/``grading``: verdicts.
+- ``rules``: ``RuleSet``; ``errors``: the ``ValueError`` family; ``explain``/``grading``: verdicts;
+- ``turns``: whose turn it is in either game (``CHANCE``, ``take_turns``: the one turn loop).
 """

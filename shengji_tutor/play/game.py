@@ -21,10 +21,11 @@ from ..engine.cards import RANKS
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.scoring import level_after
-from .actions import DEAL_CARD, FINISH_DEAL, Action
+from ..engine.turns import TurnGame, take_turns
+from .actions import Action
 from .bots import Bot, RandomBot
 from .record import RoundRecord, record_of
-from .round import CHANCE, ActionError, Round
+from .round import ActionError, PlayerView, Round
 
 __all__ = [
     "HeadToHead",
@@ -56,8 +57,9 @@ def _bots(rules: RuleSet, seed: int, bots: Sequence[Bot] | None) -> list[Bot]:
 def advance(
     rnd: Round, bots: Sequence[Bot | None], *, until: str | None = None, seen: Seen | None = None
 ) -> int | None:
-    """Play the table's and the bots' turns until a seat without a bot (``None``) is to act — returned, for its
-    person to answer — or until the round reaches the phase ``until``, or its end (``None`` is returned).
+    """Play the table's and the bots' turns (``engine.turns.take_turns``) until a seat without a bot (``None``) is
+    to act — returned, for its person to answer — or until the round reaches the phase ``until``, or its end
+    (``None`` is returned). A round dealt again more than ``MAX_REDEALS`` times is refused as endless.
 
     >>> from shengji_tutor import HeuristicBot, Round
     >>> from shengji_tutor.play.game import advance
@@ -66,23 +68,16 @@ def advance(
     >>> seat, rnd.to_act, rnd.decision
     (2, 2, <DecisionKind.DECLARE: 'declare'>)
     """
-    while not rnd.done and rnd.phase != until:
-        seat = rnd.to_act
-        action: Action
-        if seat == CHANCE:
-            action = FINISH_DEAL if rnd.deal_complete else DEAL_CARD
-        else:
-            assert seat is not None
-            bot = bots[seat]
-            if bot is None:
-                return seat
-            action = bot.act(rnd.view(seat))
-        result = rnd.apply(action)
+
+    def applied(action: Action, result: Any) -> None:
         if rnd.redeals > MAX_REDEALS:
             raise ShengjiError(f"the cards were dealt again {MAX_REDEALS} times in a row: the round never starts")
         if seen is not None:
             seen(action, result)
-    return None
+
+    stop = None if until is None else (lambda: rnd.phase == until)
+    game: TurnGame[PlayerView, Action] = rnd
+    return take_turns(game, bots, chance=rnd.chance_action, stop=stop, seen=applied)
 
 
 def run_round(rnd: Round, bots: Sequence[Bot]) -> RoundRecord:

@@ -92,6 +92,7 @@ from ..engine.scoring import (
 from ..engine.seats import seat_name, seat_names
 from ..engine.tricks import ThrowCheck
 from ..engine.trump import Trump
+from ..engine.turns import CHANCE
 from .actions import (
     DEAL_CARD,
     FINISH_DEAL,
@@ -123,9 +124,6 @@ __all__ = [
     "friends_revealed",
     "friends_wanted",
 ]
-
-CHANCE = -1
-"""``Round.to_act`` while the table itself acts (deals the next card, finishes the deal): OpenSpiel's chance player."""
 
 
 class DecisionKind(StrEnum):
@@ -518,6 +516,12 @@ class Round:
         if phase == "kitty":
             return DecisionKind.BURY if self._asked is None else DecisionKind.SHOW
         return _DECISIONS.get(phase)
+
+    def chance_action(self) -> DealCard | FinishDeal:
+        """What the table does when ``to_act`` is ``CHANCE``: deal the next card, or finish the deal."""
+        if self.phase != "deal":
+            raise PhaseError(f"the table acts only during the deal, not in the {self.phase!r} phase")
+        return FINISH_DEAL if self.deal_complete else DEAL_CARD
 
     @property
     def drawer(self) -> int | None:

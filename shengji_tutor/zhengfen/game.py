@@ -125,7 +125,7 @@ class Trick:
 
 @dataclass(frozen=True)
 class View:
-    """What one player sees when it is their turn."""
+    """What one player sees (``Game.view(seat)``): their hand, the table, the scores."""
 
     rules: ZhengFenRules
     seat: int
@@ -138,9 +138,13 @@ class View:
     """The points in every card played to this pile so far."""
     hand_sizes: tuple[int, ...]
     scores: tuple[int, ...]
+    turn: bool = True
+    """Whether it is this player's turn (a player waiting may do nothing)."""
 
     def legal_actions(self) -> list[Action]:
-        """What this player may do: the same list as ``Game.legal_actions``."""
+        """What this player may do: the same list as ``Game.legal_actions(seat)``."""
+        if not self.turn:
+            return []
         if self.table is None:
             return [Play(self.seat, c.cards) for c in combinations(self.hand)]
         return [Pass(self.seat), *(Play(self.seat, c.cards) for c in plays_beating(self.hand, self.table))]
@@ -153,7 +157,11 @@ class Game:
     ``first_dealer`` is given); ``deck_orders`` replays given shuffles instead, one
     per hand, in order. Every action is checked; a refused one raises
     ``TurnError`` (or ``CombinationError`` for cards that are no combination) and
-    changes nothing. ``history`` holds every accepted action.
+    changes nothing. ``history`` holds every accepted action; ``undo`` takes the last one back.
+
+    It has the shape of ``play.Round`` (and OpenSpiel's ``State``): ``to_act`` names
+    who decides (``None`` once the game is over), ``legal_actions(seat)`` lists what a
+    seat may do, ``view(seat)`` is what it sees, ``apply`` and ``undo``.
     """
 
     def __init__(
@@ -173,8 +181,15 @@ class Game:
             first_dealer = self._rng.randrange(n)
         if type(first_dealer) is not int or not 0 <= first_dealer < n:
             raise TurnError(f"the first dealer is a seat from 0 to {n - 1}, not {first_dealer!r}")
-        self._given = [_check_deck(d, k) for k, d in enumerate(deck_orders)] if deck_orders is not None else None
+        self._fixed = deck_orders is not None
+        self._orders = [_check_deck(d, k) for k, d in enumerate(deck_orders)] if deck_orders is not None else []
+        """Every deck dealt so far (or given), in order: ``undo`` deals the same hands again."""
         self.first_dealer = first_dealer
+        self._reset()
+
+    def _reset(self) -> None:
+        """The game before its first action (a new game, or ``undo`` starting over)."""
+        n = self.rules.players
         self.scores = [0] * n
         self.deals: list[tuple[Card, ...]] = []
         self.dealers: list[int] = []
@@ -196,7 +211,7 @@ class Game:
         self._actions: list[Action] = []
         self._passes = 0
         self._taken: list[int] = []
-        self._deal(first_dealer)
+        self._deal(self.first_dealer)
 
     # -- the state -----------------------------------------------------------------------
 
@@ -216,15 +231,22 @@ class Game:
     def hands_in_play(self) -> bool:
         return any(self.hands)
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take: each combination they may play, and a pass when not leading."""
-        return [] if self.to_act is None else self.view().legal_actions()
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (by default the player to act) may take: each combination they may play, and a pass
+        when not leading; nothing when it is not their turn."""
+        if self.to_act is None:
+            return []
+        return self.view(seat).legal_actions()
 
-    def view(self) -> View:
-        """What the player to act sees; ``TurnError`` once the game is over."""
-        seat = self.to_act
-        if seat is None:
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` (by default the player to act) sees; ``TurnError`` once the game is over."""
+        if self.to_act is None:
             raise TurnError("the game is over: nobody is to act")
+        if seat is None:
+            seat = self.to_act
+        n = self.rules.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise TurnError(f"a seat is a number from 0 to {n - 1}, not {seat!r}")
         return View(
             rules=self.rules,
             seat=seat,
@@ -234,7 +256,19 @@ class Game:
             pile_points=sum(c.points for c in self._pile),
             hand_sizes=tuple(len(h) for h in self.hands),
             scores=tuple(self.scores),
+            turn=seat == self.to_act,
         )
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (python-chess's ``Board.pop``): the game starts over with the
+        same decks and re-applies the rest of its history."""
+        if not self.history:
+            raise TurnError("there is nothing to undo: no action has been taken in this game")
+        *keep, last = self.history
+        self._reset()
+        for action in keep:
+            self.apply(action)
+        return last
 
     # -- actions -------------------------------------------------------------------------
 
@@ -312,14 +346,15 @@ class Game:
 
     def _deal(self, dealer: int) -> None:
         k = len(self.deals)
-        if self._given is not None:
-            if k >= len(self._given):
-                raise TurnError(f"the game needs a deck order for hand {k + 1}, but only {len(self._given)} were given")
-            order = self._given[k]
+        if k < len(self._orders):
+            order = self._orders[k]
+        elif self._fixed:
+            raise TurnError(f"the game needs a deck order for hand {k + 1}, but only {len(self._orders)} were given")
         else:
             cards = deck(1)
             self._rng.shuffle(cards)
             order = tuple(cards)
+            self._orders.append(order)
         if k >= MAX_HANDS:
             raise ZhengFenError(f"no single player led the game after {MAX_HANDS} hands")
         n = self.rules.players

@@ -27,6 +27,7 @@ from typing import Any
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
 from ..engine.seats import seat_name
+from ..engine.turns import take_turns
 from .bots import Bot, HeuristicBot
 from .game import Action, Game, Play, Trick, action_from_dict
 from .rules import ZhengFenError, ZhengFenRules
@@ -161,6 +162,5 @@ def play_game(
     if len(seats) != players:
         raise ZhengFenError(f"{players} players need {players} bots, got {len(seats)}")
     game = Game(rules, seed=random.Random(seed))
-    while game.to_act is not None:
-        game.apply(seats[game.to_act].act(game.view()))
+    take_turns(game, seats)
     return record_of(game)
