@@ -756,7 +756,7 @@ def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> No
     assert game.round.may_show_hand(LEARNER)
     assert game.show_box.layout.display is None, "the Show button is there only now"
     assert "no point card" in text(game)
-    hand = game._as_dealt(game.round.view(LEARNER))
+    hand = game.model.as_dealt(game.round.view(LEARNER))
     assert not points(hand)
     redeals = game.round.redeals
     game.show_hand()
@@ -768,7 +768,7 @@ def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> No
     assert game.show_box.layout.display == "none"
     game.undo()
     assert game.awaiting == "show"
-    assert game._as_dealt(game.round.view(LEARNER)) == hand
+    assert game.model.as_dealt(game.round.view(LEARNER)) == hand
     game.keep_hand()
     assert game.round.redeals == redeals
     assert game.awaiting != "show"
@@ -835,7 +835,7 @@ def test_the_first_words_of_a_hand_agree_with_lesson_9_on_who_deals() -> None:
     """Lesson 9 teaches that the first declarer deals a match's first round: a coached hand with a dealer says the
     match is under way; a first round says nobody deals yet."""
     from shengji_tutor import Round, RuleSet
-    from shengji_tutor.ui import coach_text
+    from shengji_tutor.play import coach_text
 
     later = coach_text.rank_words(Round(RuleSet(), seed=1, dealer=3, rank="5"), 0)
     assert "the match is under way" in later.lower()
@@ -849,7 +849,7 @@ def test_the_coachs_words_agree_in_number_and_article() -> None:
     """ "whoever is dealt an 8", not "a 8"; Finding Friends' sides during the deal are not "known once the deal is
     over" (a friend is known only when the called card is played)."""
     from shengji_tutor import Round, RuleSet
-    from shengji_tutor.ui import coach_text
+    from shengji_tutor.play import coach_text
 
     assert "dealt an 8 may" in coach_text.rank_words(Round(RuleSet(), seed=1, dealer=0, rank="8"), 0)
     assert "dealt a 7 may" in coach_text.rank_words(Round(RuleSet(), seed=1, dealer=0, rank="7"), 0)

@@ -291,6 +291,19 @@ def test_calling_a_card_you_hold_is_named() -> None:
     assert verdict.chosen.choice == ((held, 1),)
 
 
+def test_the_call_the_heuristic_would_make_is_graded_too() -> None:
+    """The heuristic's call is the only other option, so the learner's same call is a race of one: it is measured
+    and graded good (it once crashed the coached hand with a KeyError)."""
+    rules = RuleSet(partnership="friends")
+    rnd = Round(rules, seed=2, dealer=0, rank="2")
+    advance(rnd, [H] * 4, until="call")
+    view = rnd.view(rnd.dealer or 0)
+    verdict = assess_call(view, H.call(view), budget=Budget(samples=4))
+    assert verdict.grade == "good"
+    assert len(verdict.chosen.runs) >= 2
+    assert verdict.best is verdict.chosen or verdict.best.choice == verdict.chosen.choice
+
+
 # -- positions ------------------------------------------------------------------------------------
 
 

@@ -699,6 +699,8 @@ def _race_choices(
     out: dict[int, Option] = {}
     for m in measured:
         stream = "select" if m.status == "best" and not cache.get((m.stream, m.index)) else m.stream
+        if (stream, m.index) not in cache:  # a lone choice wins the race unmeasured: measure it for its figures
+            values(stream, 0, 2, [m.index])
         runs = cache[(stream, m.index)][: max(m.deals, 2)] if stream != "select" else cache[(stream, m.index)]
         choice: Any = choices[m.index]
         out[m.index] = Option(

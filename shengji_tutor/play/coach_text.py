@@ -12,8 +12,8 @@ from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, poin
 from ..engine.declaring import Declaration
 from ..engine.seats import seat_name
 from ..engine.tricks import explain_trick
-from ..play.actions import ORDINALS
-from ..play.round import Round, Trick, friends_wanted
+from .actions import ORDINALS
+from .round import Round, Trick, friends_wanted
 
 __all__ = [
     "ORDINALS",

@@ -1,0 +1,706 @@
+"""Lesson 10's coached hand as a model, without widgets: ``CoachedHand``.
+
+The learner sits South (with five or six players, "Seat 3") and makes every
+decision of that seat: declaring trump during the deal (亮主 liàngzhǔ) or passing,
+burying the kitty as dealer (埋底 máidǐ), calling a friend in Finding Friends
+(找朋友 zhǎo péngyou), and playing; with RULES §11's house rules also showing a
+hopeless hand for a redeal, and overturning the trump (or passing) in chao dipi
+(炒地皮), then burying the kitty again. The other seats are bots.
+
+The round is driven by ``play.game.advance``, the one turn loop every round uses:
+the round asks who decides (a player who could declare when dealt a trump-rank
+card or a joker, and everyone who could once the deal is complete; with a
+``redeal`` rule each hopeless hand, from the dealer on; with chao dipi each player
+in turn), the bots answer at once, and the loop stops when South is asked. In
+chao dipi South is asked only when they hold a pair that overturns (otherwise
+they pass). Every action goes through ``Round.apply``, so the round's rules are
+the only rules: an illegal choice is refused with the round's reason and changes
+nothing.
+
+Each decision the round accepts is kept in ``decisions`` as a ``Decision``: what
+South saw just before deciding and what they chose, graded by the coach
+(``play.coaching``) with ``grading``'s budget. What the coach says after each
+step (``said``: the sentences of ``coach_text``) is the model's; drawing it is the
+view's (``ui.coach.CoachedGame``). At the end of the hand the costliest mistakes
+of play are kept in ``keeper`` (the learner's progress store) to solve again.
+``saved()`` and ``resume(text)`` keep the hand across a reload.
+
+>>> from shengji_tutor import HeuristicBot
+>>> from shengji_tutor.play.coached_hand import LEARNER, CoachedHand
+>>> hand = CoachedHand(seed=4, grading=None)
+>>> while not hand.round.done:
+...     view, bot = hand.round.view(LEARNER), HeuristicBot()
+...     changed = hand.decide(bot.act(view))
+>>> hand.round.done, len(hand.decisions) >= 10, hand.said.notes[-1].startswith("The round is over.")
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias
+
+from ..engine.cards import RANKS, Card, CardsLike, as_cards
+from ..engine.errors import CardParseError, RuleSetError, ShengjiError
+from ..engine.rules import RuleSet, rules_or_default
+from ..engine.seats import seat_name
+from ..engine.trump import Trump
+from . import coach_text as text
+from .actions import Action, Call, DealCard, Declare, Discard, FinishDeal, Pass, Play, ShowHand
+from .bots import Bot, HeuristicBot, declarations_for
+from .coaching import (
+    COACH_BUDGET,
+    Assessment,
+    Review,
+    assess_burial,
+    assess_call,
+    assess_declaration,
+    assess_overturn,
+    assess_play,
+    hint_ladder,
+    judge_plays,
+)
+from .game import advance
+from .record import Position, RecordError
+from .round import CallError, DecisionKind, IllegalPlayError, PlayerView, Round
+from .saved_verdicts import assessment_from_dict, assessment_to_dict, choice_from_json, choice_to_json
+from .search import Budget
+
+__all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedHand", "Decision", "MistakeKeeper", "Said"]
+
+LEARNER = 2  # South; "Seat 3" with five or six players
+PLAYERS = (4, 5, 6)
+"""The table sizes the coached game seats (and its house-rules chooser offers)."""
+
+Choice: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, int], ...]
+"""Cards declared, buried or played (empty for a pass), or a call's ``(card, ordinal)`` pairs."""
+ActionMaker: TypeAlias = Callable[[], Action]
+"""Builds the learner's action; reading the learner's cards may fail, inside ``decide``."""
+
+NOT_NOW = {
+    DecisionKind.DECLARE: "You can declare only when the deal stops for you.",
+    DecisionKind.OVERTURN: "You can overturn the trump only in your turn of chao dipi (炒地皮), after the kitty is buried.",
+    DecisionKind.SHOW: "You can show your hand only after the deal, when it holds nothing the table's redeal rule names.",
+    DecisionKind.BURY: "Only the dealer buries the kitty, once they have picked it up.",
+    DecisionKind.CALL: "Only the dealer calls a friend, once the kitty is buried.",
+    DecisionKind.PLAY: "It is not your turn.",
+}
+"""What the learner is told when they try a decision the round is not asking them for."""
+AGAIN = {
+    DecisionKind.DECLARE: "declare or pass",
+    DecisionKind.OVERTURN: "overturn or pass",
+    DecisionKind.SHOW: "show or keep your hand",
+}
+"""What an undone decision is to make again, in words (its kind's own word otherwise)."""
+
+KEPT_GRADES = ("mistake", "blunder")
+"""The grades of the plays kept to solve again ("learn from your mistakes"): the costliest of a hand among them."""
+
+
+class MistakeKeeper(Protocol):
+    """Where a learner's costly plays are kept (a ``store.ProgressStore``): ``keep_mistake`` returns its id."""
+
+    def keep_mistake(self, position: str, answer: str, grade: str, loss: float) -> int: ...
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the learner, as the round accepted it.
+
+    ``kind`` is what the round asked (``DecisionKind``: declare, overturn, show,
+    bury, call or play); ``view`` is South's ``PlayerView`` just before deciding;
+    ``choice`` the cards declared, overturned with, buried or played (a failed
+    throw as it was tried; an empty tuple for a pass or a hand kept), the hand
+    shown, or the ``(card, ordinal)`` calls.
+    """
+
+    kind: DecisionKind
+    view: PlayerView
+    choice: Choice
+    position: Position | None = None
+    """The round just before the decision, to set it up again (a mistake becomes a puzzle)."""
+    hints: int = 0
+    """Hints the learner asked for before deciding."""
+    assessment: Assessment | None = None
+    """The coach's verdict (``None`` when the game does not grade)."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the coach says now: sentences, and ``bad`` when it refuses something."""
+
+    notes: tuple[str, ...] = ()
+    bad: bool = False
+
+
+def _cards(choice: Choice) -> tuple[Card, ...]:
+    return tuple(c for c in choice if isinstance(c, Card))
+
+
+def _calls(choice: Choice) -> tuple[tuple[Card, int], ...]:
+    return tuple(c for c in choice if isinstance(c, tuple))
+
+
+def _grade_declaration(view: PlayerView, choice: Choice, budget: Budget) -> Assessment | None:
+    return assess_declaration(view, _cards(choice) or None, budget)
+
+
+def _grade_overturn(view: PlayerView, choice: Choice, budget: Budget) -> Assessment | None:
+    if view.rules.partnership != "fixed":  # chao dipi is judged with fixed partners (friends are called after it)
+        return None
+    return assess_overturn(view, _cards(choice) or None, budget)
+
+
+GRADERS: dict[DecisionKind, Callable[[PlayerView, Choice, Budget], Assessment | None]] = {
+    DecisionKind.DECLARE: _grade_declaration,
+    DecisionKind.OVERTURN: _grade_overturn,
+    DecisionKind.BURY: lambda view, choice, budget: assess_burial(view, _cards(choice), budget),
+    DecisionKind.CALL: lambda view, choice, budget: assess_call(view, _calls(choice), budget),
+    DecisionKind.PLAY: lambda view, choice, budget: assess_play(view, _cards(choice), budget),
+}
+"""How the coach grades each kind of decision (a shown hand only asks for a new deal: nothing measures it)."""
+
+
+class CoachedHand:
+    """A round in which South is the learner and the other seats are bots; see the module docstring.
+
+    ``rank=None`` picks each hand's trump rank (2..A) with the game's seeded rng;
+    ``rules`` are the house rules (4 to 6 players, any of RULES §11's variants);
+    ``bots`` are the players, one per seat (South's is never asked; without them,
+    heuristic bots at any table size). ``hints_used()`` says how many hints the
+    learner has opened for the decision at hand (the view's hint ladder).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rank: str | None = None,
+        rules: RuleSet | None = None,
+        bots: Sequence[Bot] | None = None,
+        grading: Budget | None = COACH_BUDGET,
+        keeper: MistakeKeeper | None = None,
+    ) -> None:
+        self.seed = seed
+        """The seed the game's hands are dealt from (``None``: a random series)."""
+        self.rules = rules_or_default(rules)
+        self.grading = grading
+        self.keeper = keeper
+        self.hints_used: Callable[[], int] = lambda: 0
+        self._given_bots = list(bots) if bots is not None else None
+        self.bots: list[Bot] = self.bots_for(self.rules)
+        self.rng = random.Random(seed)
+        self.rank = rank
+        """The trump rank of every hand, or ``None`` for a new one each hand."""
+        self.new_hand()
+
+    # -- the hand ---------------------------------------------------------------------------------
+
+    def new_hand(self) -> None:
+        """Shuffle and deal a new hand with a trump rank of its own; the deal stops when the learner can declare."""
+        rank = self.rank if self.rank is not None else self.rng.choice(RANKS)
+        seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(self.rules.players)
+        self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
+        self.decisions: list[Decision] = []
+        self._undo: list[int] = []
+        """Per decision in ``decisions``: the round's history length before it (``undo`` goes back there)."""
+        self.kept: list[int] = []
+        """Ids of the mistakes kept from this hand (in ``keeper``)."""
+        self.keep_error = ""
+        """Why the mistakes could not be kept, when they could not ("" when they were)."""
+        self.explained = 0
+        """Finished tricks the coach has explained."""
+        self.said = Said((text.rank_words(self.round, LEARNER), *self._advance()))
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Play these house rules (4 to 6 players, RULES §11's variants) from a new hand on, dealt now."""
+        rules = rules_or_default(rules)
+        if rules == self.rules:
+            return
+        bots = self.bots_for(rules)  # refused before anything changes
+        self.rules, self.bots = rules, bots
+        self.new_hand()
+
+    def bots_for(self, rules: RuleSet) -> list[Bot]:
+        """One bot per seat of ``rules``' table: the bots given, or heuristic bots; ``RuleSetError`` if it cannot."""
+        if rules.players not in PLAYERS:
+            raise RuleSetError(f"the coached game seats 4, 5 or 6 players around its table, not {rules.players}")
+        if self._given_bots is None:
+            return [HeuristicBot() for _ in range(rules.players)]
+        if len(self._given_bots) != rules.players:
+            raise RuleSetError(
+                f"the coached game needs one bot per seat ({rules.players}), not {len(self._given_bots)}"
+            )
+        return list(self._given_bots)
+
+    @property
+    def awaiting(self) -> DecisionKind | None:
+        """What the learner is asked for now (a ``DecisionKind``: declare, show, bury, overturn, call, play), or
+        ``None``."""
+        rnd = self.round
+        return rnd.decision if rnd.to_act == LEARNER else None
+
+    def prompt(self) -> str:
+        """What the learner is asked to do now, in a sentence."""
+        asked = self.awaiting
+        if asked is None:
+            return "Round over." if self.round.done else ""
+        return {
+            DecisionKind.DECLARE: "You may declare trump (亮主): pick a declaration, or Pass.",
+            DecisionKind.SHOW: "You may show your hopeless hand for a redeal, or keep it.",
+            DecisionKind.OVERTURN: "Chao dipi (炒地皮): overturn the trump with a stronger pair, or Pass.",
+            DecisionKind.BURY: f"Pick {self.rules.kitty} cards to bury (埋底) and press Bury.",
+            DecisionKind.CALL: "Call your friend (找朋友): pick a card and which copy of it, then press Call.",
+            DecisionKind.PLAY: "Your turn: pick your cards and press Play.",
+        }[asked]
+
+    # -- the learner's decisions ----------------------------------------------------------------
+
+    def declare(self, cards: CardsLike) -> bool:
+        """Declare trump with these cards (RULES §10) when the deal waits for you."""
+        return self._act(DecisionKind.DECLARE, lambda: Declare(LEARNER, tuple(as_cards(cards, "your declaration"))))
+
+    def pass_declaration(self) -> bool:
+        """Do not declare now: the deal goes on."""
+        return self._act(DecisionKind.DECLARE, lambda: Pass(LEARNER))
+
+    def overturn(self, cards: CardsLike) -> bool:
+        """Chao dipi (炒地皮, RULES §11): overturn the trump with this stronger pair, then bury the kitty again."""
+        return self._act(DecisionKind.OVERTURN, lambda: Declare(LEARNER, tuple(as_cards(cards, "your overturn"))))
+
+    def pass_overturn(self) -> bool:
+        """Chao dipi: do not overturn the trump this turn."""
+        return self._act(DecisionKind.OVERTURN, lambda: Pass(LEARNER))
+
+    def show_hand(self) -> bool:
+        """Show your hopeless hand (no trump, or no point card: the table's ``redeal`` rule) for a redeal (RULES §11)."""
+        return self._act(DecisionKind.SHOW, lambda: ShowHand(LEARNER))
+
+    def keep_hand(self) -> bool:
+        """Keep a hand you could show for a redeal, and play it."""
+        return self._act(DecisionKind.SHOW, lambda: Pass(LEARNER))
+
+    def bury(self, cards: CardsLike) -> bool:
+        """Bury these cards as the kitty (埋底 máidǐ): exactly as many as it held; a wrong burial changes nothing."""
+        return self._act(DecisionKind.BURY, lambda: Discard(LEARNER, tuple(as_cards(cards, "your burial"))))
+
+    def call(self, calls: Sequence[tuple[Card | str, int]]) -> bool:
+        """Finding Friends: call ``(card, ordinal)`` pairs, "the second A♥ played" being ``("AH", 2)`` (RULES §11)."""
+        return self._act(DecisionKind.CALL, lambda: Call(LEARNER, _read_calls(calls)))
+
+    def play(self, cards: CardsLike) -> bool:
+        """Play these cards to the trick (a lead that is a throw may fail: RULES §8)."""
+        if self.awaiting is DecisionKind.PLAY and not cards:
+            self.said = Said(("Pick the cards you want to play first.",))
+            return False
+        return self._act(DecisionKind.PLAY, lambda: Play(LEARNER, tuple(as_cards(cards, "your play"))))
+
+    def decide(self, action: Action) -> bool:
+        """Make the decision the round asks for with an ``Action`` of South's (as a bot's ``act`` gives it)."""
+        asked = self.awaiting
+        if asked is None:
+            self.said = Said(("Nothing is asked of you now.",))
+            return False
+        return self._act(asked, lambda: action)
+
+    def undo(self) -> bool:
+        """Take back your last decision (and everything that happened after it)."""
+        if not self._undo:
+            self.said = Said(("There is nothing to take back.",))
+            return False
+        history = self._undo.pop()
+        decision = self.decisions.pop()
+        while len(self.round.history) > history:
+            self.round.undo()
+        self.explained = min(self.explained, len(self.round.tricks))
+        self.said = Said((f"Taken back: {AGAIN.get(decision.kind, decision.kind.value)} again.",))
+        return True
+
+    def _act(self, kind: DecisionKind, action: ActionMaker) -> bool:
+        """Make a decision, then run the deal and the bots until the learner is asked again; True if it was taken."""
+        if self.awaiting != kind:
+            self.said = Said((NOT_NOW[kind],))
+            return False
+        if not self._decide(kind, action):
+            return False
+        rnd = self.round
+        chosen = self.decisions[-1].choice
+        notes = [text.throw_words(rnd, LEARNER)] if kind is DecisionKind.PLAY else []
+        if kind is DecisionKind.SHOW and chosen:
+            notes.append(text.shown_words(rnd, LEARNER, LEARNER))
+        elif kind is DecisionKind.OVERTURN:
+            notes.append(self._chao_note(LEARNER, passed=not chosen))
+        elif kind is DecisionKind.BURY:
+            notes.append(self._burial_note(LEARNER))
+        notes.extend(self._advance())
+        self.said = Said(tuple(n for n in notes if n) or (self.prompt(),))
+        return True
+
+    def _decide(self, kind: DecisionKind, action: ActionMaker) -> bool:
+        """The one way a learner's decision reaches the round: ``action()`` builds it.
+
+        South's view is taken before the round applies it; the ``Decision`` is kept,
+        with what ``undo`` needs, only when the round accepts it.
+        """
+        rnd = self.round
+        view = rnd.view(LEARNER)
+        position = Position.of(rnd)
+        before = len(rnd.history)
+        dealt = self.as_dealt(view) if kind is DecisionKind.SHOW else ()  # before a redeal takes the kitty away
+        try:
+            made = action()
+            rnd.apply(made)
+        except IllegalPlayError as e:
+            self.said = Said((f"Not allowed: {e.reason}",), bad=True)
+            return False
+        except ShengjiError as e:
+            self.said = Said((f"Not allowed: {e}",), bad=True)
+            return False
+        choice: Choice
+        if isinstance(made, Call):
+            choice = made.calls
+        elif isinstance(made, Declare | Discard | Play):
+            choice = made.cards
+        else:
+            choice = dealt if isinstance(made, ShowHand) else ()  # the hand shown; a pass, a hand kept (Pass)
+        assessment = self._grade(kind, view, choice)
+        self.decisions.append(Decision(kind, view, choice, position, self.hints_used(), assessment))
+        self._undo.append(before)
+        return True
+
+    def as_dealt(self, view: PlayerView) -> tuple[Card, ...]:
+        """South's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
+        cards = list(view.hand)
+        if view.dealer == LEARNER:
+            for cid in self.round.kitty:
+                cards.remove(Card.from_id(cid))
+        return tuple(cards)
+
+    def _grade(self, kind: DecisionKind, view: PlayerView, choice: Choice) -> Assessment | None:
+        """The coach's verdict on a decision just made (from South's view before it), or None without grading."""
+        grader = GRADERS.get(kind)
+        if self.grading is None or grader is None:
+            return None
+        return grader(view, choice, self.grading)
+
+    def deal_trump(self) -> Trump:
+        """The trump fixed, or during the deal the one the standing declaration would make."""
+        rnd = self.round
+        decl = rnd.declaration
+        return rnd.trump or Trump(rnd.rank, decl.suit if decl is not None else None, rnd.rules.red_five)
+
+    def last_graded(self) -> Decision | None:
+        """The learner's last decision the coach graded (its verdict is the one shown), if any."""
+        return next((d for d in reversed(self.decisions) if d.assessment is not None), None)
+
+    # -- the end of the hand ------------------------------------------------------------------------
+
+    def review(self) -> Review | None:
+        """The hand's accuracy summary, once it is over and graded."""
+        if self.grading is None or not self.round.done:
+            return None
+        return Review(tuple(d.assessment for d in self.decisions if d.assessment is not None))
+
+    def _end_of_hand(self) -> None:
+        """The costliest mistakes of play, kept in ``keeper`` to solve again."""
+        review = self.review()
+        if review is None or self.keeper is None:
+            return
+        worst = [a for a in review.costliest(3) if a.kind == "play" and a.grade in KEPT_GRADES]
+        for decision in self.decisions:
+            a = decision.assessment
+            if a is None or decision.position is None or all(a is not b for b in worst):
+                continue
+            answer = " ".join(str(c) for c in decision.choice)
+            try:
+                self.kept.append(self.keeper.keep_mistake(decision.position.to_json(), answer, a.grade, a.loss))
+            except ShengjiError as e:
+                self.keep_error = f"Your mistakes of this hand could not be kept for review: {e}"
+                break
+
+    def hints(self) -> tuple[int, Callable[[], tuple[str, str, str]]] | None:
+        """The hint ladder of the play to make now: the position's key (the history length: the ladder is armed again
+        for a new one) and the search that gives the three hints; ``None`` when no play is asked or nothing grades."""
+        rnd = self.round
+        if self.grading is None or self.awaiting is not DecisionKind.PLAY:
+            return None
+        view, budget = rnd.view(LEARNER), self.grading
+
+        def ladder() -> tuple[str, str, str]:
+            best = judge_plays(view, budget)[0].choice
+            return hint_ladder(view, best)
+
+        return len(rnd.history), ladder
+
+    # -- the other seats ------------------------------------------------------------------------
+
+    def _advance(self) -> list[str]:
+        """Let the table and the bots act (``play.game.advance``) until the learner is asked or the round ends."""
+        rnd = self.round
+        notes = self._explain_tricks()  # the trick the learner's play finished, first
+        seats: list[Bot | None] = [None if s == LEARNER else bot for s, bot in enumerate(self.bots)]
+
+        def seen(action: Action, result: Any) -> None:
+            notes.append(self._seen(action, result))
+
+        while advance(rnd, seats, seen=seen) == LEARNER:
+            if rnd.decision is DecisionKind.OVERTURN and not declarations_for(rnd.view(LEARNER)):
+                rnd.apply(Pass(LEARNER))  # nothing to overturn with: South is not asked
+                notes.append(self._chao_note(LEARNER, passed=True, forced=True))
+                continue
+            notes.append(self._asked_why())
+            break
+        notes.extend(self._explain_tricks())
+        if rnd.done:
+            notes.append(text.final_words(rnd, LEARNER))
+            self._end_of_hand()
+        return [n for n in notes if n]
+
+    def _seen(self, action: Action, result: Any) -> str:
+        """What the learner is told of an action of the table or a bot (``""``: nothing worth saying)."""
+        rnd = self.round
+        if isinstance(action, DealCard):
+            return ""
+        if isinstance(action, Play):
+            words = [text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "", *self._explain_tricks()]
+            return " ".join(w for w in words if w)
+        if isinstance(action, Declare):
+            if rnd.overturns and rnd.overturns[-1] is result:
+                return self._chao_note(action.seat, passed=False)
+            return text.declared(result, rnd.players)
+        if isinstance(action, Pass):
+            return self._chao_note(action.seat, passed=True) if rnd.buriers else ""  # chao dipi's passes only
+        if isinstance(action, FinishDeal):
+            if result:
+                return text.deal_words(rnd, LEARNER)
+            return "Nobody declared trump, so the cards are shuffled and dealt again (RULES §10)."
+        if isinstance(action, ShowHand):
+            return text.shown_words(rnd, action.seat, LEARNER)
+        if isinstance(action, Discard):
+            return self._burial_note(action.seat)
+        who = seat_name(action.seat, rnd.players)
+        return f"{action.describe(rnd.players)}: whoever plays it joins {who}'s side (RULES §11)."
+
+    def _asked_why(self) -> str:
+        """Why the round waits for the learner, when a question of the deal or a hopeless hand stops it."""
+        rnd = self.round
+        if rnd.decision is DecisionKind.DECLARE:
+            last = rnd.history[-1] if rnd.history else None
+            dealt = rnd.hand(LEARNER)[-1] if isinstance(last, DealCard) else None
+            why = "The deal is complete" if dealt is None else f"You were dealt {dealt.symbol()}"
+            return f"{why}: you may declare trump now, or pass (RULES §10)."
+        if rnd.decision is DecisionKind.SHOW:
+            lacks = "no trump" if rnd.rules.redeal == "no-trump" else "no point card"
+            return (
+                f"Your hand holds {lacks}: at this table you may show it and have the cards dealt again "
+                "(RULES §11), or keep it and play."
+            )
+        return ""
+
+    def _burial_note(self, seat: int) -> str:
+        """Who buried the kitty; with chao dipi, that the turns to overturn the trump begin (again)."""
+        rnd = self.round
+        k, who = rnd.rules.kitty, text.name(seat, LEARNER, rnd.players)
+        again = len(rnd.buriers) > 1
+        if seat == LEARNER:
+            words = f"You bury {k} cards face down{' again' if again else ''}."
+        else:
+            words = f"{who} {'takes the kitty and reburies' if again else 'picks up the kitty and buries'} {k} cards face down."
+        if rnd.phase != "chao":
+            return words
+        if again:
+            return f"{words} The turns to overturn start again after {text.name(seat, LEARNER, rnd.players)}."
+        return f"{words} {text.chao_words(rnd, LEARNER)}"
+
+    def _chao_note(self, seat: int, *, passed: bool, forced: bool = False) -> str:
+        """What one turn of chao dipi did: an overturn, or a pass (said only when it ends the turns, or is South's)."""
+        rnd = self.round
+        if not passed:
+            return text.overturned(rnd, rnd.overturns[-1], LEARNER)
+        words = ""
+        if seat == LEARNER:
+            words = "You hold no pair that overturns the trump: you pass. " if forced else "You pass. "
+        if rnd.phase != "chao":
+            words += text.chao_over_words(rnd)
+        return words.strip()
+
+    def _explain_tricks(self) -> list[str]:
+        """A sentence for each trick finished since the last one explained (whoever finished it)."""
+        rnd = self.round
+        notes = [text.trick_words(rnd, trick, LEARNER) for trick in rnd.tricks[self.explained :]]
+        self.explained = len(rnd.tricks)
+        return notes
+
+    # -- nothing lost on a reload ----------------------------------------------------------------
+
+    def saved(self) -> str:
+        """This hand as JSON, to take it up again after a reload (``resume``).
+
+        It holds the round's ``Position`` (how it started and every action so far,
+        which the engine replays), the learner's decisions with their verdicts, and
+        the game's rng (so the next hands dealt are the series' own).
+        """
+        decisions = [
+            {
+                "kind": d.kind.value,
+                "choice": choice_to_json(d.choice),
+                "hints": d.hints,
+                "assessment": None if d.assessment is None else assessment_to_dict(d.assessment),
+                "before": before,
+            }
+            for d, before in zip(self.decisions, self._undo, strict=True)
+        ]
+        version, state, gauss = self.rng.getstate()
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "seed": self.seed,
+                "position": Position.of(self.round).to_json(),
+                "explained": self.explained,
+                "decisions": decisions,
+                "kept": self.kept,
+                "keep_error": self.keep_error,
+                "rng": [version, list(state), gauss],
+            },
+            ensure_ascii=False,
+        )
+
+    def resume(self, text: str) -> None:
+        """Take up the hand ``saved()`` wrote, where it was: its rules, cards, decisions and verdicts.
+
+        The engine replays the round's actions, so a saved hand cannot disagree with
+        the rules; anything it cannot read raises ``RecordError`` naming the problem,
+        and the hand in play stays as it was.
+        """
+        state = _read_saved(text, self.bots_for)
+        self.rules, self.bots, self.round = state.rules, state.bots, state.round
+        self.decisions, self._undo = state.decisions, state.undo
+        self.explained = state.explained
+        self.kept, self.keep_error = state.kept, state.keep_error
+        self.rng.setstate(state.rng)
+        self.seed = state.seed
+        where = "how it ended" if self.round.done else "where you left it"
+        self.said = Said((f"Welcome back: this is the hand you were playing, {where}.", self.prompt()))
+
+
+SAVE_FORMAT = 2
+"""2: the round's position, the learner's decisions (kind, choice, hints, verdict, the history length undo goes back
+to) and the game's rng. Format 1 also kept where the deal waited for the learner, which the round now knows itself:
+it is read, and that part left out."""
+READS = (1, SAVE_FORMAT)
+KINDS = tuple(k.value for k in DecisionKind if k is not DecisionKind.DEAL)
+"""The kinds of decision a saved hand may hold."""
+
+
+@dataclass(frozen=True)
+class _Resumed:
+    """A saved hand, read and replayed: everything ``CoachedHand.resume`` puts in place."""
+
+    seed: int | None
+    rules: RuleSet
+    bots: list[Bot]
+    round: Round
+    decisions: list[Decision]
+    undo: list[int]
+    explained: int
+    kept: list[int]
+    keep_error: str
+    rng: tuple[Any, ...]
+
+
+def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed:
+    """Read what ``CoachedHand.saved`` wrote, replaying its round: ``RecordError`` names what is wrong."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") not in READS:
+            raise RecordError(f"not a saved hand of this version (format {SAVE_FORMAT})")
+        position = Position.from_json(data["position"])  # replayed once here, to check it
+        seed = data["seed"]
+        if seed is not None and type(seed) is not int:
+            raise RecordError(f"a saved hand's seed is a whole number, not {seed!r:.20}")
+        rows = data["decisions"]
+        befores = [_before(row["before"], len(position.history), data["format"]) for row in rows]
+        if any(b < a for a, b in itertools.pairwise(befores)):
+            raise RecordError("a saved hand's decisions are not in the order they were made")
+        views, rnd = _views_at(position, set(befores))
+        explained = _count(data["explained"], "explained", len(rnd.tricks))
+        decisions = []
+        for row, before in zip(rows, befores, strict=True):
+            kind = row["kind"]
+            if kind not in KINDS:
+                raise RecordError(f"a saved decision is one of {', '.join(KINDS)}, not {kind!r:.20}")
+            view, at = views[before]
+            verdict = row["assessment"]
+            decisions.append(
+                Decision(
+                    DecisionKind(kind),
+                    view,
+                    choice_from_json(row["choice"]),
+                    at,
+                    _count(row["hints"], "hints", 99),
+                    None if verdict is None else assessment_from_dict(verdict),
+                )
+            )
+        kept = data["kept"]
+        if not isinstance(kept, list) or not all(type(k) is int for k in kept):
+            raise RecordError("a saved hand's kept mistakes are named by whole numbers")
+        version, state, gauss = data["rng"]
+        rng_state = (version, tuple(state), gauss)
+        random.Random().setstate(rng_state)  # refused here, before anything changes
+        return _Resumed(
+            seed,
+            position.rules,
+            bots_for(position.rules),
+            rnd,
+            decisions,
+            befores,
+            explained,
+            kept,
+            str(data["keep_error"]),
+            rng_state,
+        )
+    except RecordError:
+        raise
+    except (ShengjiError, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise RecordError(f"not a saved hand: {type(e).__name__}: {e}") from None
+
+
+def _count(value: Any, what: str, most: int) -> int:
+    if type(value) is not int or not 0 <= value <= most:
+        raise RecordError(f"a saved hand's {what} is a whole number from 0 to {most}, not {value!r:.20}")
+    return int(value)
+
+
+def _before(value: Any, actions: int, version: int) -> int:
+    """The history length undo goes back to for one decision (format 1 kept the deal's bookkeeping beside it)."""
+    if version == 1:
+        if not isinstance(value, list) or len(value) != 4:
+            raise RecordError(f"a saved decision's place is a list of four, not {value!r:.20}")
+        value = value[0]
+    return _count(value, "history", actions)
+
+
+def _views_at(position: Position, lengths: set[int]) -> tuple[dict[int, tuple[PlayerView, Position]], Round]:
+    """South's view and the position at each history length in ``lengths``, and the round at the end: one replay."""
+    start = Position(position.rules, position.rank, position.dealer, position.deals, ())
+    rnd = start.round()
+    out: dict[int, tuple[PlayerView, Position]] = {}
+    for k in range(len(position.history) + 1):
+        if k in lengths:
+            out[k] = (rnd.view(LEARNER), Position.of(rnd))
+        if k < len(position.history):
+            rnd.apply(position.history[k])
+    return out, rnd
+
+
+def _read_calls(calls: Sequence[tuple[Card | str, int]]) -> tuple[tuple[Card, int], ...]:
+    """The learner's calls as ``(card, ordinal)`` pairs; the round judges the cards and ordinals."""
+    try:
+        return tuple((as_cards([card], "the called card")[0], ordinal) for card, ordinal in calls)
+    except CardParseError:
+        raise
+    except (TypeError, ValueError):
+        raise CallError(f"a call is a list of (card, ordinal) pairs, like [('AH', 2)], not {calls!r}") from None
