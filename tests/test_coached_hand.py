@@ -80,3 +80,19 @@ def test_a_saved_hand_is_taken_up_by_another_model_where_it_was() -> None:
     assert json.loads(again.saved())["format"] == 2
     assert [d.kind for d in again.decisions] == [d.kind for d in hand.decisions]
     assert again.awaiting == hand.awaiting
+
+
+def test_a_hand_kept_at_a_redeal_table_is_saved_and_taken_up_again() -> None:
+    """A saved hand holding the answer to "show your hopeless hand?" reads back (its kind was once refused)."""
+    rules = RuleSet(decks=1, redeal="no-points")
+    hand = CoachedHand(seed=1, rules=rules, grading=None)
+    while hand.awaiting is not DecisionKind.SHOW:
+        assert hand.awaiting is not None
+        assert hand.decide(HeuristicBot().act(hand.round.view(LEARNER)))
+    assert hand.keep_hand()
+    assert hand.decisions[-1].kind is DecisionKind.SHOW
+    assert hand.decisions[-1].choice == ()
+    again = CoachedHand(seed=8, grading=None)
+    again.resume(hand.saved())
+    assert [d.kind for d in again.decisions] == [d.kind for d in hand.decisions]
+    assert again.saved() == hand.saved()
