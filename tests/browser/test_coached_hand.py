@@ -40,7 +40,7 @@ def pick(game: Any, cards: Sequence[Card]) -> None:
 def in_step(page: Any, twin: CoachedGame) -> None:
     """Wait until the page shows the twin's hand and asks what the twin asks."""
     hand = sorted(str(c) for c in twin.round.hand(LEARNER))
-    prompt = twin._prompt()
+    prompt = twin.model.prompt()
     page.wait_for_function(
         """([hand, prompt]) => {
             const shown = [...document.querySelectorAll('.sjt-coached-game button.sjt-card')].map(b => b.dataset.card);
