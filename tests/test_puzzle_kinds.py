@@ -7,20 +7,19 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from shengji_tutor.puzzles import Puzzle, check_puzzle, load_bank
 from shengji_tutor.puzzles.base import Topic
-from shengji_tutor.puzzles.schema import PuzzleSpec, SpecBase
+from shengji_tutor.puzzles.schema import read_spec
 from shengji_tutor.ui.puzzle_view import puzzle_card_args
 from shengji_tutor.ui.widgets import PuzzleCard
 
-SPEC: TypeAdapter[SpecBase] = TypeAdapter(PuzzleSpec)
 TOPIC = Topic("t", 5, "T")
 
 
 def puzzle(kind: str, **fields: Any) -> Puzzle:
-    spec = SPEC.validate_python({"kind": kind, "id": f"t-{kind}", "prompt": "A question for the test.", **fields})
+    spec = read_spec({"kind": kind, "id": f"t-{kind}", "prompt": "A question for the test.", **fields})
     return Puzzle.from_spec(spec, TOPIC)
 
 

@@ -14,14 +14,18 @@ and implementing the protocol:
 - ``judge(answer)``: ``(correct, why)``, ``why`` being the engine's sentence naming the rule;
 - ``view()``: a ``PuzzleView``, the plain data of what the learner is shown;
 - ``checks()``: the kind's own checks for ``check-exercises`` (``[]`` when all is well);
-- ``thorough_checks()``: checks that take seconds (a search), which only ``check-exercises`` runs.
+- ``thorough_checks()``: checks that take seconds (a search), which only ``check-exercises`` runs;
+- what it teaches: ``idea_text`` (the hint ladder's first rung), and where the kind has more to say
+  ``last_hint()``, ``own_mistake(given, why)`` (a wrong answer's first sentence, the answer unnamed) and
+  ``solution_extra()`` (added to "Show answer").
 
 The base does the rest the same way for every kind: it reads the spec's trump and
 rules, checks that the cards fit in the decks, reads every answer into one
 canonical text (``canonical_answer``) and turns a judgement into a ``Grade`` with
 the author's misconceptions and teaching text (``grade``). ``Puzzle.from_spec``
-picks the class by the spec's type: adding a kind is adding its spec class in
-``schema.py`` and its file in ``kinds/``.
+picks the class by the spec's type: adding a kind is adding one file in
+``kinds/`` with its spec class and its puzzle class (``schema.read_spec`` reads any
+registered kind).
 """
 
 from __future__ import annotations
@@ -187,6 +191,31 @@ class Puzzle(ABC):
     def view(self) -> PuzzleView:
         """What the learner is shown; a kind adds its cards to this (the trump and the hint)."""
         return PuzzleView(self.trump, self.hint)
+
+    # -- what a kind teaches: its idea, its hints, its words for a wrong answer --------------------
+
+    idea_text: ClassVar[str] = teaching.GENERIC_IDEA
+    """The first rung of every hint ladder: the idea behind this kind of puzzle (``{line}`` stands for the
+    attackers' points from which they take over, which the puzzle's rules decide)."""
+    shows_points: ClassVar[bool] = True
+    """Whether the card shows the points on the table (not when counting them is the puzzle)."""
+
+    def idea(self) -> str:
+        """The idea behind this kind, as this puzzle's rules have it (one deck takes over at 40, three at 120)."""
+        return self.idea_text.format(line=2 * self.rules.step)
+
+    def last_hint(self) -> teaching.HintStep | None:
+        """The hint ladder's last rung: the answer's cards highlighted, or the facts to work with (by answer kind)."""
+        return teaching.answer_hint(self)
+
+    def own_mistake(self, given: str, why: str) -> str:
+        """What this kind says about a wrong answer ``given`` (canonical text; ``why`` the engine's explanation),
+        without giving the answer away ("" when it has nothing to add to the rule)."""
+        return ""
+
+    def solution_extra(self) -> str:
+        """Words "Show answer" adds after the answer and its explanation ("" for most kinds)."""
+        return ""
 
     def checks(self) -> list[str]:
         """The kind's own checks of the puzzle, for ``check-exercises`` (none by default)."""

@@ -45,8 +45,6 @@ from functools import cached_property
 from itertools import islice
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from ..engine.cards import RANKS, Card, format_cards, sentence_case
 from ..engine.errors import RuleSetError
 from ..engine.follow import legal_follow
@@ -63,7 +61,7 @@ from .base import Puzzle, Topic
 from .construct import kitty_position, throw_position
 from .finder import find_positions
 from .kinds.play import PlayPuzzle
-from .schema import SEATS, PuzzleSpec, SpecBase
+from .schema import SEATS, read_spec
 from .teaching import deck_words
 
 __all__ = [
@@ -84,7 +82,7 @@ _WIN_GOAL_PLAYS = 60
 """A goal of winning is judged by trying every legal play in the trick: a position with more is passed over."""
 _POSITIONS = 12
 """How many positions of a round a maker tries before it asks for another round."""
-_SPEC: TypeAdapter[SpecBase] = TypeAdapter(PuzzleSpec)
+
 _TOPIC = Topic("practice", 0, "Practice")
 _BEST_REFUSES = {
     "chao_dipi": "chao dipi (炒地皮) overturns the trump after the kitty, which a best puzzle's notation cannot say",
@@ -117,7 +115,7 @@ def _tokens(cards: Sequence[Card]) -> str:
 def _puzzle(fields: dict[str, Any], pid: str, trump: Trump, rules: RuleSet = DEFAULT_RULES) -> Puzzle:
     """The puzzle of these spec fields, with its id, its trump and the rules it is graded under."""
     changes = rule_changes(rules)
-    spec = _SPEC.validate_python(
+    spec = read_spec(
         fields | {"id": pid, "trump": f"{trump.rank}{trump.suit or 'NT'}"} | ({"rules": changes} if changes else {})
     )
     return Puzzle.from_spec(spec, _TOPIC)
@@ -483,7 +481,7 @@ def _best(difficulty: int | None, seed: int, attempts: int, rules: RuleSet = DEF
             }
             if changes:
                 fields["rules"] = changes
-            puzzle = Puzzle.from_spec(_SPEC.validate_python(fields), _TOPIC)
+            puzzle = Puzzle.from_spec(read_spec(fields), _TOPIC)
             if not check_puzzle(puzzle):
                 return puzzle
     raise RuntimeError(f"no best puzzle of difficulty {difficulty} found in {attempts} simulated rounds")

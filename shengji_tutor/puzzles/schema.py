@@ -37,6 +37,7 @@ from ..engine.seats import SEATS, seat_index, seat_names
 __all__ = [
     "KINDS",
     "SEATS",
+    "SPEC_TYPES",
     "THEMES",
     "BeatsSpec",
     "BestSpec",
@@ -48,7 +49,6 @@ __all__ = [
     "Misconception",
     "OverturnSpec",
     "PileSpec",
-    "PuzzleSpec",
     "RedealSpec",
     "SortSpec",
     "SpecBase",
@@ -56,6 +56,7 @@ __all__ = [
     "TopicFile",
     "TractorSpec",
     "TrickSpec",
+    "read_spec",
 ]
 
 Seat = Annotated[str, AfterValidator(lambda name: SEATS[seat_index(name)])]
@@ -107,8 +108,24 @@ class Misconception(_Strict):
     says: str = Field(min_length=10)
 
 
+SPEC_TYPES: dict[str, type[SpecBase]] = {}
+"""Every kind's spec class by its ``kind``: a spec class declaring ``kind: Literal["<kind>"]`` registers itself
+(in this module, or in the kind's own file in ``kinds/``)."""
+
+
 class SpecBase(_Strict):
     """What every puzzle spec holds; a kind's spec adds ``kind: Literal["<kind>"]`` and its own fields."""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        field = cls.model_fields.get("kind")
+        kinds = get_args(field.annotation) if field is not None else ()
+        if len(kinds) == 1 and isinstance(kinds[0], str):
+            taken = SPEC_TYPES.get(kinds[0])
+            if taken is not None and taken.__qualname__ != cls.__qualname__:
+                raise TypeError(f"the kind {kinds[0]!r} is already {taken.__name__}'s; a kind has one spec")
+            SPEC_TYPES[kinds[0]] = cls
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
     difficulty: int = Field(1, ge=1, le=3)
@@ -454,29 +471,16 @@ class FriendsSpec(SpecBase):
     ask: str
 
 
-PuzzleSpec = Annotated[
-    PlaySpec
-    | WinnerSpec
-    | PointsSpec
-    | LegalSpec
-    | ThrowSpec
-    | OrderSpec
-    | DealerSpec
-    | DeclareSpec
-    | BestSpec
-    | TractorSpec
-    | LevelSpec
-    | SortSpec
-    | BurySpec
-    | CombinationSpec
-    | BeatsSpec
-    | PileSpec
-    | HookSpec
-    | OverturnSpec
-    | RedealSpec
-    | FriendsSpec,
-    Field(discriminator="kind"),
-]
+def read_spec(data: Any) -> SpecBase:
+    """A puzzle's spec from its YAML data, as the spec class its ``kind`` names (``ValueError`` otherwise)."""
+    if isinstance(data, SpecBase):
+        return data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    spec_type = SPEC_TYPES.get(kind) if isinstance(kind, str) else None
+    if spec_type is None:
+        known = ", ".join(sorted(SPEC_TYPES))
+        raise ValueError(f"a puzzle's kind is one of {known}, not {kind!r}")
+    return spec_type.model_validate(data)
 
 
 class TopicFile(_Strict):
@@ -485,7 +489,15 @@ class TopicFile(_Strict):
     topic: str = Field(pattern=r"^[a-z0-9-]+$")
     lesson: int = Field(ge=1, le=13)
     title: str
-    puzzles: tuple[PuzzleSpec, ...] = Field(min_length=1)
+    puzzles: tuple[SpecBase, ...] = Field(min_length=1)
+
+    @field_validator("puzzles", mode="before")
+    @classmethod
+    def _puzzles(cls, value: Any) -> Any:
+        """Each puzzle read as its kind's spec (``read_spec``); the errors keep the puzzle's place in the file."""
+        if not isinstance(value, list | tuple):
+            return value
+        return tuple(read_spec(item) for item in value)
 
 
 def parse_trump(text: str) -> tuple[str, str | None]:

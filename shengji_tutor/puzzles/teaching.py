@@ -24,8 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
@@ -35,15 +34,19 @@ if TYPE_CHECKING:
     from .base import Puzzle
 
 __all__ = [
-    "IDEAS",
+    "GENERIC_IDEA",
     "RULE_TITLES",
     "HintStep",
+    "answer_hint",
     "deck_words",
+    "hide_answer",
     "hint_ladder",
     "idea",
     "mistake",
     "rule_pointer",
     "solution_text",
+    "tokens",
+    "without_method",
 ]
 
 RULE_TITLES = {
@@ -62,74 +65,6 @@ RULE_TITLES = {
     "12": "Zheng Fen",
 }
 """RULES.md's sections by number, as a sentence names them."""
-
-IDEAS = {
-    "winner": (
-        "First find the lead's suit and shape (a single, a pair, a tractor). Only a play of the same shape — in the "
-        "led suit, or all in trumps — can beat it (RULES §7)."
-    ),
-    "points": "Only three ranks score: each 5 is worth 5, each 10 and each king 10. Find those cards first (RULES §2).",
-    "legal": (
-        "Look at the led suit first: if you hold cards of it you must follow it, and match the lead's pairs and "
-        "tractors as far as your hand can (RULES §6)."
-    ),
-    "play": (
-        "Look at the led suit first: which plays does RULES §6 allow from your hand? Then ask which of them does the "
-        "job the prompt asks for."
-    ),
-    "order": (
-        "Trumps rank from the top: big joker, small joker, the trump rank in the trump suit, the trump rank in the "
-        "other suits, then the trump suit from the ace down (RULES §3)."
-    ),
-    "throw": (
-        "A throw (甩牌 shuǎi pái) stands only if nobody else can beat ANY one of its units in that suit: check each "
-        "single, pair and tractor on its own (RULES §8)."
-    ),
-    "dealer": "Who deals next depends on which side won the round and by how much (RULES §9).",
-    "declare": (
-        "You declare trumps by showing cards of the trump rank; a pair overrides a single, and RULES §10 says who may "
-        "override whom."
-    ),
-    "tractor": (
-        "A tractor (拖拉机 tuōlājī) is two or more pairs of one suit next to each other in the card order. Cards that "
-        "have left the suit (the trump rank) leave no gap behind them (RULES §4)."
-    ),
-    "level": (
-        "Add what the attackers won: their tricks, and the kitty multiplied if they took the last trick. Then find "
-        "that total's row in the level table — below {line} the declarers climb, from {line} the attackers take over "
-        "(RULES §9)."
-    ),
-    "sort": (
-        "Trumps (主 zhǔ) are the two jokers, every card of the trump rank in any suit, and every card of the trump "
-        "suit. Everything else stays in its printed suit (RULES §3)."
-    ),
-    "bury": (
-        "The kitty (底牌 dǐpái) goes back face down with as many cards as you took. If the attackers win the last "
-        "trick they score its points, doubled or more: bury few points and keep your trumps (RULES §9, §10)."
-    ),
-    "best": (
-        "Who is winning the trick so far, and is it your partner? Win it if it is worth it; otherwise give nothing "
-        "away."
-    ),
-    "hook": (
-        "Hook and needle (勾 gōu / 针 zhēn) asks two things: did the ATTACKERS win the last trick, and does their "
-        "winning play hold a card of the trump rank, J (the hook) or A (the needle)? (RULES §11)"
-    ),
-    "overturn": (
-        "Chao dipi (炒地皮 chǎo dìpí) overturns only with a pair, and only with a stronger one: BJ pair > SJ pair > "
-        "trump-rank pair of ♠ > ♥ > ♣ > ♦ (RULES §11)."
-    ),
-    "redeal": (
-        "Which cards count? For no-trump: jokers, every card of the trump rank in any suit, the trump suit (and red "
-        "fives when played). For no-points: every 5, 10 and K (RULES §11, §3, §2)."
-    ),
-    "friends": (
-        "In Finding Friends (找朋友 zhǎo péngyou) a friend is whoever PLAYS the called copy, counted in the order "
-        "the copies are played, and only from that moment on (RULES §11)."
-    ),
-}
-"""The first rung of every ladder: the idea behind a kind of puzzle (``idea`` fills in what the puzzle's rules
-decide, such as ``{line}``: the attackers' points from which they take over)."""
 
 GENERIC_IDEA = "Read the prompt again and find the rule it asks about: the lesson's examples show it at work."
 
@@ -173,14 +108,15 @@ def deck_words(decks: int) -> str:
 
 
 def idea(puzzle: Puzzle) -> str:
-    """The idea behind ``puzzle``'s kind, as its own rules have it (one deck takes over at 40, three at 120).
+    """The idea behind ``puzzle``'s kind (its class's ``idea``), as its own rules have it (one deck takes over at
+    40, three at 120).
 
     >>> from shengji_tutor.puzzles.bank import load_bank
     >>> from shengji_tutor.puzzles.teaching import idea
     >>> idea(load_bank()["kitty-scoring-level-one-deck"]).split(" — ")[1][:43]
     'below 40 the declarers climb, from 40 the a'
     """
-    return IDEAS.get(puzzle.kind, GENERIC_IDEA).format(line=2 * puzzle.rules.step)
+    return puzzle.idea()
 
 
 def hint_ladder(puzzle: Puzzle) -> tuple[HintStep, ...]:
@@ -188,7 +124,7 @@ def hint_ladder(puzzle: Puzzle) -> tuple[HintStep, ...]:
     steps = [HintStep(idea(puzzle))]
     if puzzle.hint and puzzle.hint != steps[0].text:
         steps.append(HintStep(puzzle.hint))
-    last = _last_step(puzzle)
+    last = puzzle.last_hint()
     if last is not None:
         steps.append(last)
     if len(steps) == 1:  # no author's hint and nothing to highlight: a second rung from the explanation's rules
@@ -197,23 +133,22 @@ def hint_ladder(puzzle: Puzzle) -> tuple[HintStep, ...]:
     return tuple(steps)
 
 
-def _last_step(puzzle: Puzzle) -> HintStep | None:
-    """The last rung: the cards of the answer highlighted, or the facts to work with."""
+def answer_hint(puzzle: Puzzle) -> HintStep | None:
+    """The last rung by the way the puzzle is answered: the cards of the answer highlighted, or the lead's shape
+    to work with (``Puzzle.last_hint`` unless a kind says more)."""
     answer_kind = puzzle.answer_kind
     if answer_kind == "cards":
         try:
-            cards = tuple(parse_cards(" ".join(_tokens(puzzle.solve()))))
+            cards = tuple(parse_cards(" ".join(tokens(puzzle.solve()))))
         except ShengjiError:
             return None
         return HintStep(f"Look at the highlighted card{'s' if len(cards) > 1 else ''}: {format_cards(cards)}.", cards)
     if answer_kind == "order":
         try:
-            top = parse_cards(" ".join(_tokens(puzzle.solve())))[:1]
+            top = parse_cards(" ".join(tokens(puzzle.solve())))[:1]
         except ShengjiError:
             return None
         return HintStep(f"Start with the highlighted card, {format_cards(top)}: it ranks highest here.", tuple(top))
-    if answer_kind == "number" and puzzle.kind == "points":
-        return _points_step(puzzle)
     if answer_kind == "seat":
         trick = getattr(puzzle, "trick", None)
         if trick:
@@ -228,29 +163,7 @@ def _last_step(puzzle: Puzzle) -> HintStep | None:
     return None
 
 
-def _points_step(puzzle: Puzzle) -> HintStep | None:
-    spec: Any = puzzle.spec
-    count = getattr(spec, "count", "cards")
-    if count == "remaining":
-        return HintStep(
-            f"Count the points in the tricks shown, then take them from {puzzle.rules.total_points}: "
-            f"{deck_words(puzzle.rules.decks).lower()} {puzzle.rules.total_points} points."
-        )
-    if count == "kitty":
-        return HintStep(
-            "Count the kitty's points first. Then look at the last trick's winning play: its largest unit sets the "
-            "multiplier (a single doubles, a pair quadruples — RULES §9)."
-        )
-    groups: list[str] = [spec.cards] if count == "cards" else list(getattr(spec, "taken", ()))
-    cards = [c for text in groups if text for c in parse_cards(text)]
-    cards += [c for play in getattr(puzzle, "trick", []) for c in play] if count == "cards" else []
-    scoring = [c for c in cards if c.points]
-    if not scoring:
-        return HintStep("Look for 5s, 10s and kings: are there any at all?")
-    return HintStep(f"The cards that score here: {format_cards(scoring)}. Add them up.")
-
-
-def _tokens(solution: object) -> list[str]:
+def tokens(solution: object) -> list[str]:
     if isinstance(solution, str):
         return solution.split()
     if isinstance(solution, Sequence):
@@ -269,63 +182,31 @@ def mistake(puzzle: Puzzle, given: str, why: str, says: str = "") -> str:
     """What a wrong answer ``given`` (canonical text) is told the first time: what is wrong with it and the rule,
     without the solution. ``why`` is the engine's full explanation; ``says`` the author's misconception, if one
     matched."""
-    pointer = rule_pointer(why) or rule_pointer(idea(puzzle) if puzzle.kind in IDEAS else "")
-    own = _own_mistake(puzzle, given, why)
+    pointer = rule_pointer(why) or rule_pointer(puzzle.idea())
+    try:
+        own = puzzle.own_mistake(given, why)
+    except (ShengjiError, ValueError):
+        own = ""
     parts = [p for p in (says, own, pointer) if p]
     if not says and not own:
         parts.insert(0, "Not this one.")
     return " ".join(parts)
 
 
-def _own_mistake(puzzle: Puzzle, given: str, why: str) -> str:
-    """The kind's sentence about this wrong answer ("" when it has none to say without giving the answer)."""
-    kind = puzzle.kind
-    try:
-        if kind == "order":
-            cards = parse_cards(given)
-            for a, b in pairwise(cards):
-                if puzzle.trump.key(a) < puzzle.trump.key(b):
-                    return f"You put {a.symbol()} above {b.symbol()}, but {b.symbol()} ranks higher."
-            return ""
-        if kind == "points":
-            right = int(str(puzzle.solve()))
-            return f"{given} is too {'many' if int(given) > right else 'few'}."
-        if kind == "winner":
-            return f"{given} does not win this trick."
-        if kind == "play":
-            return _hide_answer(why, puzzle)
-        if kind == "best":  # what the evaluation measured of this play, the better play unnamed
-            measured = _hide_answer(_without_method(why), puzzle)
-            return f"Another play does better here. {measured}".strip()
-        if kind == "level":
-            right = int(str(puzzle.solve()))
-            again = "find the total's row again"
-            if getattr(puzzle.spec, "level", "") and puzzle.rules.mandatory_levels:
-                again += ", then check whether the rise passes a mandatory level"
-            return f"{given} is too {'many' if int(given) > right else 'few'} levels: {again}."
-        if kind == "sort":  # what was left out or picked wrongly, without the full list of the answer
-            return re.sub(r" The [\w ]+ here are .*$", "", why)
-        if kind == "bury":  # what the burial risked: the mistake itself
-            return why
-    except (ShengjiError, ValueError):
-        return ""
-    return ""
-
-
 METHOD = re.compile(r" ?\(The best play was chosen on some deals[^)]*\)")
 """The sentence of a best puzzle's verdict that says how plays are measured (said once, with the answer)."""
 
 
-def _without_method(why: str) -> str:
+def without_method(why: str) -> str:
     return METHOD.sub("", why)
 
 
-def _hide_answer(why: str, puzzle: Puzzle) -> str:
+def hide_answer(why: str, puzzle: Puzzle) -> str:
     """``why`` with the right plays it names replaced by "another play" (the engine's sentence, minus the answer)."""
     plays = (
         getattr(puzzle, "correct_plays", None)
         or getattr(puzzle, "accept", None)
-        or [parse_cards(" ".join(_tokens(puzzle.solve())))]
+        or [parse_cards(" ".join(tokens(puzzle.solve())))]
     )
     for play in plays:
         why = why.replace(format_cards(play), "another play")
@@ -337,7 +218,7 @@ def solution_text(puzzle: Puzzle) -> str:
     solution = puzzle.solve()
     kind = puzzle.answer_kind
     if kind in ("cards", "order"):
-        shown = format_cards(parse_cards(" ".join(_tokens(solution))))
+        shown = format_cards(parse_cards(" ".join(tokens(solution))))
         if kind == "order":
             shown = shown.replace(" ", " > ")
     elif kind == "yesno":
@@ -345,12 +226,5 @@ def solution_text(puzzle: Puzzle) -> str:
     else:
         shown = str(solution)
     text = f"The answer: {shown}. {_explanation(puzzle)}".strip()
-    if puzzle.kind == "best" and puzzle.spec.misconceptions:  # why the best beats the play beginners choose
-        slip = puzzle.spec.misconceptions[0]
-        try:
-            measured = _without_method(puzzle.judge(puzzle.canonical_answer(slip.answer))[1])
-            cards = format_cards(parse_cards(puzzle.canonical_answer(slip.answer)))
-        except (ShengjiError, ValueError):
-            return text
-        text += f" Why not {cards}? {slip.says} {measured.replace('your play', cards)}"
-    return text
+    extra = puzzle.solution_extra()
+    return f"{text} {extra}" if extra else text

@@ -42,7 +42,7 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
         "context": view.context,
         "hint_steps": puzzle.hint_steps(),
         "solution": puzzle.solution_text,
-        "show_points": puzzle.kind != "points",
+        "show_points": puzzle.shows_points,
     }
     if view.others:
         args["picture"] = _others_svg(view)

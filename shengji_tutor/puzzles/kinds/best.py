@@ -47,6 +47,7 @@ from ...play.verdict import Z
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..positions import LEARNER, build_round
 from ..schema import BestSpec
+from ..teaching import hide_answer, without_method
 
 __all__ = [
     "GAP",
@@ -144,6 +145,11 @@ def stability_problems(
 
 class BestPuzzle(Puzzle, spec_type=BestSpec):
     """South's decision in a real round: the learner picks a play; every play the search grades good is right."""
+
+    idea_text = (
+        "Who is winning the trick so far, and is it your partner? Win it if it is worth it; otherwise give "
+        "nothing away."
+    )
 
     spec: BestSpec
     answer_kind = "cards"
@@ -301,3 +307,20 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
                 f"You buried {format_cards(v.discards)} ({points(v.discards)} points) in the kitty (底牌 dǐpái)."
             )
         return " ".join(parts)
+
+    def own_mistake(self, given: str, why: str) -> str:
+        """What the evaluation measured of this play, the better play unnamed."""
+        measured = hide_answer(without_method(why), self)
+        return f"Another play does better here. {measured}".strip()
+
+    def solution_extra(self) -> str:
+        """Why the best beats the play beginners choose (the first misconception's)."""
+        if not self.spec.misconceptions:
+            return ""
+        slip = self.spec.misconceptions[0]
+        try:
+            measured = without_method(self.judge(self.canonical_answer(slip.answer))[1])
+            cards = format_cards(parse_cards(self.canonical_answer(slip.answer)))
+        except (ShengjiError, ValueError):
+            return ""
+        return f"Why not {cards}? {slip.says} {measured.replace('your play', cards)}"

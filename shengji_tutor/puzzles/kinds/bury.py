@@ -37,6 +37,12 @@ Cost = tuple[int, int]
 class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
     """The dealer's hand with the kitty: the learner picks the cards to bury; every good burial is right."""
 
+    idea_text = (
+        "The kitty (底牌 dǐpái) goes back face down with as many cards as you took. If the attackers win the "
+        "last trick they score its points, doubled or more: bury few points and keep your trumps (RULES §9, "
+        "§10)."
+    )
+
     spec: BurySpec
     answer_kind = "cards"
 
@@ -162,3 +168,6 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
                     "making a void here costs trumps or points: the puzzle would ask for two things at odds"
                 )
         return problems
+
+    def own_mistake(self, given: str, why: str) -> str:
+        return why  # what the burial risked: the mistake itself

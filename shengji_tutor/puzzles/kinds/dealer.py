@@ -13,6 +13,8 @@ from ..schema import DealerSpec
 class DealerPuzzle(Puzzle, spec_type=DealerSpec):
     """The dealer and the attackers' points: the learner names the next dealer."""
 
+    idea_text = "Who deals next depends on which side won the round and by how much (RULES §9)."
+
     spec: DealerSpec
     answer_kind = "seat"
 

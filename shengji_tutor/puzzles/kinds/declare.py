@@ -15,6 +15,11 @@ from ..schema import DeclareSpec
 class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
     """A hand and the declaration so far: yes or no, can the hand declare now?"""
 
+    idea_text = (
+        "You declare trumps by showing cards of the trump rank; a pair overrides a single, and RULES §10 "
+        "says who may override whom."
+    )
+
     spec: DeclareSpec
     answer_kind = "yesno"
 

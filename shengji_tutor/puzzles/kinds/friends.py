@@ -38,6 +38,11 @@ def call_words(card: Card, ordinal: int) -> str:
 class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
     """The dealer's calls and the called cards played so far: yes or no, is this seat on the dealer's team now?"""
 
+    idea_text = (
+        "In Finding Friends (找朋友 zhǎo péngyou) a friend is whoever PLAYS the called copy, counted in the "
+        "order the copies are played, and only from that moment on (RULES §11)."
+    )
+
     spec: FriendsSpec
     answer_kind = "yesno"
 

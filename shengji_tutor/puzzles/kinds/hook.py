@@ -26,6 +26,11 @@ _NAMES = {"J": ("hook", "勾 gōu", "2"), "A": ("needle", "针 zhēn", "J")}
 class HookPuzzle(Puzzle, spec_type=HookSpec):
     """The last trick's winning play and who won it: yes or no, do the declarers go back?"""
 
+    idea_text = (
+        "Hook and needle (勾 gōu / 针 zhēn) asks two things: did the ATTACKERS win the last trick, and does "
+        "their winning play hold a card of the trump rank, J (the hook) or A (the needle)? (RULES §11)"
+    )
+
     spec: HookSpec
     answer_kind = "yesno"
 

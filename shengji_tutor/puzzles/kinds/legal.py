@@ -15,6 +15,11 @@ from ..schema import LegalSpec
 class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
     """A hand, the trick so far and a play from the hand: yes or no, is it legal?"""
 
+    idea_text = (
+        "Look at the led suit first: if you hold cards of it you must follow it, and match the lead's pairs "
+        "and tractors as far as your hand can (RULES §6)."
+    )
+
     spec: LegalSpec
     answer_kind = "yesno"
 

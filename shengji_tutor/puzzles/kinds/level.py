@@ -73,6 +73,12 @@ def multiplier_words(play: list[Card], trump: Trump, rules: RuleSet) -> str:
 class LevelPuzzle(Puzzle, spec_type=LevelSpec):
     """The attackers' points (and the kitty, when they won the last trick): how many levels does a side go up?"""
 
+    idea_text = (
+        "Add what the attackers won: their tricks, and the kitty multiplied if they took the last trick. "
+        "Then find that total's row in the level table — below {line} the declarers climb, from {line} the "
+        "attackers take over (RULES §9)."
+    )
+
     spec: LevelSpec
     answer_kind = "number"
 
@@ -160,3 +166,10 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
 
     def judge(self, answer: Answer) -> tuple[bool, str]:
         return self._is_solution(answer), self._result[1]
+
+    def own_mistake(self, given: str, why: str) -> str:
+        right = int(str(self.solve()))
+        again = "find the total's row again"
+        if self.spec.level and self.rules.mandatory_levels:
+            again += ", then check whether the rise passes a mandatory level"
+        return f"{given} is too {'many' if int(given) > right else 'few'} levels: {again}."

@@ -18,6 +18,11 @@ from ..schema import OrderSpec
 class OrderPuzzle(Puzzle, spec_type=OrderSpec):
     """Cards of one effective suit: the learner picks them all, highest first (equal cards in any order)."""
 
+    idea_text = (
+        "Trumps rank from the top: big joker, small joker, the trump rank in the trump suit, the trump rank "
+        "in the other suits, then the trump suit from the ace down (RULES §3)."
+    )
+
     spec: OrderSpec
     answer_kind = "order"
 
@@ -52,6 +57,12 @@ class OrderPuzzle(Puzzle, spec_type=OrderSpec):
         if len({self.trump.suit_of(c) for c in self.cards}) != 1:
             return ["an order puzzle must use cards of one effective suit"]
         return []
+
+    def own_mistake(self, given: str, why: str) -> str:
+        for a, b in pairwise(parse_cards(given)):
+            if self.trump.key(a) < self.trump.key(b):
+                return f"You put {a.symbol()} above {b.symbol()}, but {b.symbol()} ranks higher."
+        return ""
 
 
 def _order_words(cards: Sequence[Card], trump: Trump) -> str:

@@ -27,6 +27,11 @@ ORDER = "BJ pair > SJ pair > trump-rank pair of ♠ > ♥ > ♣ > ♦"
 class OverturnPuzzle(HandPuzzle, spec_type=OverturnSpec):
     """A hand and the standing declaration: can it be overturned (yes/no), or which pair overturns it (cards)?"""
 
+    idea_text = (
+        "Chao dipi (炒地皮 chǎo dìpí) overturns only with a pair, and only with a stronger one: BJ pair > SJ "
+        "pair > trump-rank pair of ♠ > ♥ > ♣ > ♦ (RULES §11)."
+    )
+
     spec: OverturnSpec
 
     def __init__(self, spec: OverturnSpec, topic: Topic) -> None:

@@ -12,10 +12,16 @@ from ...engine.plays import legal_plays, strength_spent
 from ...engine.tricks import explain_trick
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import PlaySpec
+from ..teaching import hide_answer
 
 
 class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
     """A hand and the trick so far: the learner picks the play that meets the puzzle's ``goal``."""
+
+    idea_text = (
+        "Look at the led suit first: which plays does RULES §6 allow from your hand? Then ask which of them "
+        "does the job the prompt asks for."
+    )
 
     spec: PlaySpec
     answer_kind = "cards"
@@ -93,3 +99,6 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
             plays = ", ".join(format_cards(p) for p in self.correct_plays[:4])
             return [f"claims a unique answer, but these all qualify: {plays}"]
         return []
+
+    def own_mistake(self, given: str, why: str) -> str:
+        return hide_answer(why, self)  # the engine's sentence, the right plays unnamed

@@ -5,16 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property
+from typing import Any
 
-from ...engine.cards import Card, format_cards, points
+from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.scoring import kitty_multiplier, largest_unit
 from ..base import Answer, PuzzleView, Solution, TrickPuzzle
 from ..schema import PointsSpec
-from ..teaching import deck_words
+from ..teaching import HintStep, deck_words
 
 
 class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
     """A count of points; ``spec.count`` says of what: ``cards``, ``kitty``, ``remaining`` or ``attackers``."""
+
+    idea_text = (
+        "Only three ranks score: each 5 is worth 5, each 10 and each king 10. Find those cards first (RULES §2)."
+    )
 
     spec: PointsSpec
     answer_kind = "number"
@@ -79,6 +84,34 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
 
     def judge(self, answer: Answer) -> tuple[bool, str]:
         return self._is_solution(answer), self._points[1]
+
+    shows_points = False  # counting them is the puzzle
+
+    def own_mistake(self, given: str, why: str) -> str:
+        right = int(str(self.solve()))
+        return f"{given} is too {'many' if int(given) > right else 'few'}."
+
+    def last_hint(self) -> HintStep | None:
+        """The cards that score here (or, for what remains or the kitty, how to count it)."""
+        spec: Any = self.spec
+        count = getattr(spec, "count", "cards")
+        if count == "remaining":
+            return HintStep(
+                f"Count the points in the tricks shown, then take them from {self.rules.total_points}: "
+                f"{deck_words(self.rules.decks).lower()} {self.rules.total_points} points."
+            )
+        if count == "kitty":
+            return HintStep(
+                "Count the kitty's points first. Then look at the last trick's winning play: its largest unit sets "
+                "the multiplier (a single doubles, a pair quadruples — RULES §9)."
+            )
+        groups: list[str] = [spec.cards] if count == "cards" else list(getattr(spec, "taken", ()))
+        cards = [c for text in groups if text for c in parse_cards(text)]
+        cards += [c for play in self.trick for c in play] if count == "cards" else []
+        scoring = [c for c in cards if c.points]
+        if not scoring:
+            return HintStep("Look for 5s, 10s and kings: are there any at all?")
+        return HintStep(f"The cards that score here: {format_cards(scoring)}. Add them up.")
 
 
 def _points_terms(cards: Iterable[Card]) -> str:

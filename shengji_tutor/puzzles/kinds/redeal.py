@@ -24,6 +24,11 @@ __all__ = ["RedealPuzzle"]
 class RedealPuzzle(HandPuzzle, spec_type=RedealSpec):
     """A hand after the deal: yes or no, may it be shown for a redeal?"""
 
+    idea_text = (
+        "Which cards count? For no-trump: jokers, every card of the trump rank in any suit, the trump suit "
+        "(and red fives when played). For no-points: every 5, 10 and K (RULES §11, §3, §2)."
+    )
+
     spec: RedealSpec
     answer_kind = "yesno"
 

@@ -10,6 +10,7 @@ told card by card what it missed and what does not belong.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
@@ -48,6 +49,11 @@ def why_suit(card: Card, trump: Trump) -> str:
 
 class SortPuzzle(CardGroupPuzzle, spec_type=SortSpec):
     """A mixed hand: the learner picks every trump (or every card of one plain suit)."""
+
+    idea_text = (
+        "Trumps (主 zhǔ) are the two jokers, every card of the trump rank in any suit, and every card of the "
+        "trump suit. Everything else stays in its printed suit (RULES §3)."
+    )
 
     spec: SortSpec
     answer_kind = "cards"
@@ -98,3 +104,7 @@ class SortPuzzle(CardGroupPuzzle, spec_type=SortSpec):
         if len(self.picked) == len(self.cards):
             return [f"every card of the hand is among the {self._what}: there is nothing to sort"]
         return []
+
+    def own_mistake(self, given: str, why: str) -> str:
+        """What was left out or picked wrongly, without the full list of the answer."""
+        return re.sub(r" The [\w ]+ here are .*$", "", why)

@@ -29,6 +29,11 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
     """A throw and the other hands (shown or hidden): ``ask: safe`` (yes or no) or ``ask: forced`` (the cards to
     play instead)."""
 
+    idea_text = (
+        "A throw (甩牌 shuǎi pái) stands only if nobody else can beat ANY one of its units in that suit: check "
+        "each single, pair and tractor on its own (RULES §8)."
+    )
+
     spec: ThrowSpec
 
     @property

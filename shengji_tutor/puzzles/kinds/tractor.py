@@ -29,6 +29,11 @@ __all__ = ["TractorPuzzle", "tractor_reason"]
 class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
     """Some cards: yes or no, are they a tractor?"""
 
+    idea_text = (
+        "A tractor (拖拉机 tuōlājī) is two or more pairs of one suit next to each other in the card order. "
+        "Cards that have left the suit (the trump rank) leave no gap behind them (RULES §4)."
+    )
+
     spec: TractorSpec
     answer_kind = "yesno"
 

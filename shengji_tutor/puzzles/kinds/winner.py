@@ -12,6 +12,11 @@ from ..schema import WinnerSpec
 class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
     """A whole trick (or its first plays): the learner names the seat that wins it."""
 
+    idea_text = (
+        "First find the lead's suit and shape (a single, a pair, a tractor). Only a play of the same shape — "
+        "in the led suit, or all in trumps — can beat it (RULES §7)."
+    )
+
     spec: WinnerSpec
     answer_kind = "seat"
 
@@ -24,3 +29,6 @@ class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
 
     def judge(self, answer: Answer) -> tuple[bool, str]:
         return self._is_solution(answer), self._result.reason
+
+    def own_mistake(self, given: str, why: str) -> str:
+        return f"{given} does not win this trick."
