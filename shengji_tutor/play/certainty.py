@@ -144,7 +144,7 @@ def side_sure(view: PlayerView, play: Sequence[Card]) -> bool:
 
 def _trump(view: PlayerView) -> Trump:
     if view.phase != "play" or view.trump is None:
-        raise ValueError(f"who can beat a trick is asked during the play, not in the {view.phase!r} phase")
+        raise ValueError(f"who can beat a trick is asked during the play, not in the '{view.phase}' phase")
     return view.trump
 
 

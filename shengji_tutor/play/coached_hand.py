@@ -55,6 +55,7 @@ from .bots import Bot, HeuristicBot, declarations_for
 from .coaching import (
     COACH_BUDGET,
     Assessment,
+    CoachGrade,
     Review,
     assess_burial,
     assess_call,
@@ -97,7 +98,7 @@ AGAIN = {
 }
 """What an undone decision is to make again, in words (its kind's own word otherwise)."""
 
-KEPT_GRADES = ("mistake", "blunder")
+KEPT_GRADES = (CoachGrade.MISTAKE, CoachGrade.BLUNDER)
 """The grades of the plays kept to solve again ("learn from your mistakes"): the costliest of a hand among them."""
 
 

@@ -25,8 +25,8 @@ breaks — and off the position (who is winning the trick, and whether anyone
 still to play can beat it: ``play.certainty``), never picked from canned text.
 
 >>> from shengji_tutor.play.coaching import grade_of
->>> grade_of(0.05, 0.01), grade_of(0.5, 0.05), grade_of(0.5, 0.4), grade_of(1.2, 0.1)
-('good', 'mistake', 'good', 'blunder')
+>>> [str(grade_of(*measured)) for measured in ((0.05, 0.01), (0.5, 0.05), (0.5, 0.4), (1.2, 0.1))]
+['good', 'mistake', 'good', 'blunder']
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, counted, format_cards, points
@@ -73,6 +74,7 @@ __all__ = [
     "KITTY_REACH",
     "MISTAKE",
     "Assessment",
+    "CoachGrade",
     "Option",
     "Review",
     "assess_burial",
@@ -88,7 +90,17 @@ __all__ = [
     "play_reasons",
 ]
 
-GRADES = ("good", "inaccuracy", "mistake", "blunder")
+
+class CoachGrade(StrEnum):
+    """The coach's grade of a decision, from the best to the worst (a ``StrEnum``: it reads and saves as its word)."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+GRADES = tuple(CoachGrade)
 INACCURACY = 0.10
 """A loss of a tenth of a level or more is an inaccuracy, when it is larger than the noise (early in a two-deck round,
 where a point of the attackers' total is worth about 0.035 of a level, that is about three points)."""
@@ -105,29 +117,29 @@ COACH_BUDGET = Budget(samples=12, candidates=6)
 """What the coach spends on one decision: twelve deals of the hidden cards, six plays each."""
 
 
-def grade_of(loss: float, error: float) -> str:
+def grade_of(loss: float, error: float) -> CoachGrade:
     """The grade of a choice that loses ``loss`` (value units) against the best, with standard error ``error``: below
     good only when the loss's lower confidence bound (``verdict.Z`` errors below it) reaches ``INACCURACY``. A raced
     verdict (``Option.status``) grades the same way at the end of its race."""
     if loss - Z * error < INACCURACY:
-        return "good"
+        return CoachGrade.GOOD
     return _band(loss, error)
 
 
 _ARTICLE = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
 
 
-def _band(loss: float, error: float) -> str:
+def _band(loss: float, error: float) -> CoachGrade:
     """The grade of a loss known to be past the line between good and not good: the worst line its lower confidence
     bound clears, as for the first line. A loss of 0.50 ± 0.11 levels, measured on the 48 deals that sufficed to
     show it is past the first line, is an inaccuracy, not a mistake: the evidence shows no more (on 384 deals the
     same play lost 0.22)."""
     low = loss - Z * error
     if low < MISTAKE:
-        return "inaccuracy"
+        return CoachGrade.INACCURACY
     if low < BLUNDER:
-        return "mistake"
-    return "blunder"
+        return CoachGrade.MISTAKE
+    return CoachGrade.BLUNDER
 
 
 @dataclass(frozen=True)
@@ -148,10 +160,10 @@ class Option:
     every option on the same deals (``judge``), graded by ``grade_of``."""
 
     @property
-    def grade(self) -> str:
+    def grade(self) -> CoachGrade:
         if not self.status:
             return grade_of(self.loss, self.error)
-        return _band(self.loss, self.error) if self.status == "worse" else "good"
+        return _band(self.loss, self.error) if self.status == "worse" else CoachGrade.GOOD
 
     @property
     def close(self) -> bool:
@@ -177,7 +189,7 @@ class Assessment:
     samples: int
 
     @property
-    def grade(self) -> str:
+    def grade(self) -> CoachGrade:
         return self.chosen.grade
 
     @property
@@ -218,13 +230,13 @@ class Review:
     """A round's graded decisions, in the order they were made: the accuracy summary and the costliest mistakes.
 
     >>> from shengji_tutor.play.coaching import Review
-    >>> Review(()).counts()
+    >>> {str(grade): n for grade, n in Review(()).counts().items()}
     {'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
     """
 
     assessments: tuple[Assessment, ...]
 
-    def counts(self) -> dict[str, int]:
+    def counts(self) -> dict[CoachGrade, int]:
         """How many decisions in each grade (every grade listed, in order)."""
         out = dict.fromkeys(GRADES, 0)
         for a in self.assessments:
@@ -258,7 +270,7 @@ def grade_words(grade: str, count: int) -> str:
     >>> grade_words("mistake", 1), grade_words("mistake", 2), grade_words("inaccuracy", 0), grade_words("good", 2)
     ('mistake', 'mistakes', 'inaccuracies', 'good')
     """
-    return grade if count == 1 else GRADE_PLURALS[grade]
+    return str(grade) if count == 1 else GRADE_PLURALS[grade]
 
 
 def in_levels(loss: float) -> str:
@@ -341,7 +353,7 @@ def _plays(
 ) -> list[tuple[Card, ...]]:
     trump = view.trump
     if view.phase != "play" or trump is None:
-        raise ValueError(f"plays are judged during the play, not in the {view.phase!r} phase")
+        raise ValueError(f"plays are judged during the play, not in the '{view.phase}' phase")
     plays = [tuple(p) for p in (candidates if candidates is not None else candidate_plays(view, budget.candidates))]
     seen = {play_signature(p, trump) for p in plays}
     sure = [surely_better(view, p) for p in [*plays, *map(tuple, extra)]]

@@ -63,7 +63,7 @@ from ..engine.tricks import _best_of, _splits
 from ..engine.trump import Trump
 from .actions import Play
 from .bots import HeuristicBot
-from .round import IllegalPlayError, Round, Trick
+from .round import IllegalPlayError, Phase, Round, Trick
 
 __all__ = [
     "Policy",
@@ -417,7 +417,7 @@ class Table:
         rnd.leader = winner
         if self.hands[winner]:
             return False
-        rnd.phase = "done"
+        rnd.phase = Phase.DONE
         return True
 
 

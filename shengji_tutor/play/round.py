@@ -116,6 +116,7 @@ __all__ = [
     "IllegalPlayError",
     "KittyError",
     "OutOfTurnError",
+    "Phase",
     "PhaseError",
     "PlayerView",
     "RedealError",
@@ -124,6 +125,17 @@ __all__ = [
     "friends_revealed",
     "friends_wanted",
 ]
+
+
+class Phase(StrEnum):
+    """Where a round is (see the module docstring); a ``StrEnum``, so ``rnd.phase == "play"`` reads as it did."""
+
+    DEAL = "deal"
+    KITTY = "kitty"
+    CHAO = "chao"
+    CALL = "call"
+    PLAY = "play"
+    DONE = "done"
 
 
 class DecisionKind(StrEnum):
@@ -217,7 +229,7 @@ class PlayerView:
     """
 
     seat: int
-    phase: str
+    phase: Phase
     rules: RuleSet
     rank: str
     hand: tuple[Card, ...]
@@ -349,7 +361,7 @@ class Round:
         n = self.players
         self._history: list[Action] = []
         self.dealer: int | None = self._start_dealer
-        self.phase = "deal"
+        self.phase = Phase.DEAL
         self.redeals = 0
         self.trump: Trump | None = None
         self.kitty: list[int] = []
@@ -520,7 +532,7 @@ class Round:
     def chance_action(self) -> DealCard | FinishDeal:
         """What the table does when ``to_act`` is ``CHANCE``: deal the next card, or finish the deal."""
         if self.phase != "deal":
-            raise PhaseError(f"the table acts only during the deal, not in the {self.phase!r} phase")
+            raise PhaseError(f"the table acts only during the deal, not in the '{self.phase}' phase")
         return FINISH_DEAL if self.deal_complete else DEAL_CARD
 
     @property
@@ -691,7 +703,7 @@ class Round:
                 self.dealer = self._state.declarations[0].seat if first else decl.seat
         self.kitty = list(kitty)
         self._state.hands[self.dealer].extend(kitty)
-        self.phase = "kitty"
+        self.phase = Phase.KITTY
         if self.rules.redeal is not None:  # RULES §11: each hopeless hand, from the dealer on, may be shown first
             self._ring = 0
             self._ask_round(self.dealer, self._hopeless)
@@ -715,7 +727,7 @@ class Round:
         self._history.append(Discard(seat, cards_of(ids)))
         self._asked = self._ring = None  # a question about a hopeless hand lapses: the kitty is buried
         if self.rules.chao_dipi:
-            self.phase = "chao"
+            self.phase = Phase.CHAO
             self.chao_turn = (seat + 1) % self.players
             self._chao_passes = 0
         else:
@@ -726,7 +738,7 @@ class Round:
         self.start_hands = [list(h) for h in self._state.hands]
         assert self.dealer is not None
         self.leader = self.dealer
-        self.phase = "call" if self.rules.partnership == "friends" else "play"
+        self.phase = Phase.CALL if self.rules.partnership == "friends" else Phase.PLAY
 
     # -- RULES §11: a hopeless hand, chao dipi ---------------------------------------------
 
@@ -742,7 +754,7 @@ class Round:
         if self.phase != "kitty" or self.buriers:
             return PhaseError(
                 "a hopeless hand is shown after the deal, before the kitty is buried (RULES §11): "
-                f"not now, in the {self.phase!r} phase" + (" after the burial" if self.buriers else "")
+                f"not now, in the '{self.phase}' phase" + (" after the burial" if self.buriers else "")
             )
         if not self._hopeless(seat):
             what = "a trump" if self.rules.redeal == "no-trump" else "a point card"
@@ -776,7 +788,7 @@ class Round:
         self._state = self._new_deal()
         self.trump = None
         self.kitty = []
-        self.phase = "deal"
+        self.phase = Phase.DEAL
         self._asked = self._ring = None
 
     def _overturn(self, seat: int, cards: CardsLike) -> Declaration:
@@ -795,7 +807,7 @@ class Round:
         self._state.hands[seat].extend(self.discards)
         self.discards = []
         self.chao_turn = None
-        self.phase = "kitty"
+        self.phase = Phase.KITTY
         self._history.append(Declare(seat, decl.cards))
         return decl
 
@@ -844,7 +856,7 @@ class Round:
             parsed.append((ids[0], ordinal))
         self.calls = parsed
         self._called_plays = []
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self._history.append(Call(seat, tuple((Card.from_id(c), o) for c, o in parsed)))
 
     # -- play ---------------------------------------------------------------------------
@@ -941,7 +953,7 @@ class Round:
         self.throw_check = None
         self.leader = winner
         if not self._state.hands[winner]:
-            self.phase = "done"
+            self.phase = Phase.DONE
 
     # -- sides and scoring ------------------------------------------------------------------
 
@@ -1039,7 +1051,7 @@ class Round:
         hands = [list(hidden[s]) if s != view.seat else [c.id for c in view.hand] for s in range(n)]
         rnd._state = _State(hands, [], pos=rnd._deal_size, declaration=view.declaration)
         rnd._state.declarations = list(view.declarations)
-        rnd.phase = "play"
+        rnd.phase = Phase.PLAY
         rnd.trump = view.trump
         rnd.discards = [c.id for c in view.discards] if view.seat == view.kitty_holder else list(kitty)
         rnd.overturns = view.overturns
@@ -1079,7 +1091,7 @@ class Round:
 
     def _need_phase(self, phase: str, what: str) -> None:
         if self.phase != phase:
-            raise PhaseError(f"cannot {what} now: the round is in its {self.phase!r} phase, not {phase!r}")
+            raise PhaseError(f"cannot {what} now: the round is in its '{self.phase}' phase, not {phase!r}")
 
     def _need_turn(self, seat: int) -> None:
         self._check_seat(seat)
@@ -1099,9 +1111,9 @@ class Round:
 
 
 _DECISIONS = {
-    "play": DecisionKind.PLAY,
-    "chao": DecisionKind.OVERTURN,
-    "call": DecisionKind.CALL,
+    Phase.PLAY: DecisionKind.PLAY,
+    Phase.CHAO: DecisionKind.OVERTURN,
+    Phase.CALL: DecisionKind.CALL,
 }
 _ONE_DECK = deck(1)
 

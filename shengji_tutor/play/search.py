@@ -58,7 +58,7 @@ from .bots import HeuristicBot, TableBot, burial_order_ids, declarations_for
 from .game import prepare_round
 from .policy import steady_choice
 from .rollout import finish_round
-from .round import DeclarationError, PlayerView, Round, Trick
+from .round import DeclarationError, Phase, PlayerView, Round, Trick
 from .sampler import STOCK, Knowledge, Sampler
 
 __all__ = [
@@ -160,7 +160,7 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
     Seeded: the same view, budget and seed give the same values.
     """
     if view.phase != "play" or view.trump is None:
-        raise ValueError(f"plays are evaluated during the play, not in the {view.phase!r} phase")
+        raise ValueError(f"plays are evaluated during the play, not in the '{view.phase}' phase")
     budget = budget or DEFAULT_BUDGET
     return [value for value, _ in search_plays(view, candidate_plays(view, budget.candidates), budget, seed)]
 
@@ -547,12 +547,12 @@ def overturn_runs(
         kitty = hidden.get(STOCK, [])
         others = {s: cards for s, cards in hidden.items() if s != STOCK}
         if choice is None:
-            return Round.position(dataclasses.replace(view, phase="play", leader=dealer), others, kitty)
+            return Round.position(dataclasses.replace(view, phase=Phase.PLAY, leader=dealer), others, kitty)
         overturn = Declaration.of(view.seat, tuple(choice))
         trump = Trump(view.rank, overturn.suit, view.rules.red_five)
         taken = dataclasses.replace(
             view,
-            phase="kitty",
+            phase=Phase.KITTY,
             hand=(*view.hand, *cards_of(kitty)),
             trump=trump,
             overturns=(*view.overturns, overturn),
@@ -562,7 +562,7 @@ def overturn_runs(
         kept = list(taken.hand)
         for card in burial:
             kept.remove(card)
-        ready = dataclasses.replace(taken, phase="play", hand=tuple(kept), discards=tuple(burial), leader=dealer)
+        ready = dataclasses.replace(taken, phase=Phase.PLAY, hand=tuple(kept), discards=tuple(burial), leader=dealer)
         return Round.position(ready, others)
 
     count = budget.samples if samples is None else samples
@@ -598,7 +598,9 @@ def call_runs(
     third of ``budget.samples`` (at least 2) sampled deals, the round played out by heuristic bots."""
 
     def start(hidden: dict[int, list[int]], calls: Sequence[tuple[Card, int]]) -> Round:
-        ready = dataclasses.replace(view, phase="play", leader=view.seat, declarers=(view.seat,), calls=tuple(calls))
+        ready = dataclasses.replace(
+            view, phase=Phase.PLAY, leader=view.seat, declarers=(view.seat,), calls=tuple(calls)
+        )
         return Round.position(ready, hidden)
 
     return _runs_from(view, options, budget, f"{seed}:call", start, samples=samples, skip=skip)
@@ -858,8 +860,8 @@ def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequen
     declarers: tuple[int, ...] = tuple(range(view.seat % 2, view.rules.players, 2))
     calls: tuple[tuple[Card, int], ...] = ()
     if view.rules.partnership != "fixed":  # Finding Friends: the dealer calls friends as the heuristic bot would
-        declarers, calls = (view.seat,), tuple(_ROLLOUT.call(dataclasses.replace(buried, phase="call")))
-    start = dataclasses.replace(buried, phase="play", leader=view.seat, declarers=declarers, calls=calls)
+        declarers, calls = (view.seat,), tuple(_ROLLOUT.call(dataclasses.replace(buried, phase=Phase.CALL)))
+    start = dataclasses.replace(buried, phase=Phase.PLAY, leader=view.seat, declarers=declarers, calls=calls)
     return Round.position(start, hidden)
 
 

@@ -125,7 +125,7 @@ def think(
             thoughts.append(Thought(tuple(o.choice), o, reasons))
         kind, samples = ("bury" if view.phase == "kitty" else "declare"), judged.samples
     else:
-        raise ValueError(f"there is no decision to think about in the {view.phase!r} phase")
+        raise ValueError(f"there is no decision to think about in the '{view.phase}' phase")
     return Verdict(kind, tuple(thoughts), samples, time.perf_counter() - start)
 
 
