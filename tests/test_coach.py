@@ -16,7 +16,7 @@ from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.engine.seats import SEATS
 from shengji_tutor.engine.tricks import check_throw, explain_trick
 from shengji_tutor.play.bots import HeuristicBot, declarations_for
-from shengji_tutor.play.coaching import Review
+from shengji_tutor.play.coaching import Accuracy
 from shengji_tutor.play.game import prepare_round
 from shengji_tutor.play.record import Position
 from shengji_tutor.play.round import PlayerView, Round
@@ -466,7 +466,7 @@ def test_every_decision_is_graded_and_the_hand_ends_with_the_summary_and_kept_mi
     assert {"declare", "bury", "play"} <= kinds
     assert all(d.assessment is not None for d in game.decisions)
     assert all(d.assessment.kind == d.kind for d in game.decisions if d.assessment)
-    review = Review(tuple(d.assessment for d in game.decisions if d.assessment))
+    review = Accuracy(tuple(d.assessment for d in game.decisions if d.assessment))
     summary = game.summary.value
     assert "Your accuracy" in summary
     assert review.summary() in summary
@@ -861,15 +861,15 @@ def test_the_coachs_words_agree_in_number_and_article() -> None:
 
 def test_the_accuracy_counts_agree_in_number() -> None:
     """ "2 mistakes", never "2 mistake"; "1 blunder"; "0 inaccuracies"."""
-    from shengji_tutor.play.coaching import Assessment, Option, Review
-    from shengji_tutor.ui.coach_panel import review_html
+    from shengji_tutor.play.coaching import Accuracy, Assessment, Option
+    from shengji_tutor.ui.coach_panel import accuracy_html
 
     def graded(loss: float) -> Assessment:
         best = Option(("9♠",), 0.0, 0.0, 0.0, 0.0, status="best")
         mine = Option(("K♠",), -loss, 0.0, loss, 0.0, status="worse")
         return Assessment("play", mine, best, (best, mine), ("Why.",), 48)
 
-    html = review_html(Review((graded(0.4), graded(0.5), graded(0.9))), None)
+    html = accuracy_html(Accuracy((graded(0.4), graded(0.5), graded(0.9))), None)
     assert "<strong>2</strong> mistakes" in html
     assert "<strong>1</strong> blunder<" in html
     assert "<strong>0</strong> inaccuracies" in html

@@ -28,7 +28,7 @@ def test_the_model_plays_a_whole_hand_without_jupyter() -> None:
         hand = CoachedHand(seed=3, grading=Budget(samples=2, candidates=2))
         while not hand.round.done:
             assert hand.decide(HeuristicBot().act(hand.round.view(LEARNER))), hand.said
-        print(len(hand.decisions), hand.review() is not None)
+        print(len(hand.decisions), hand.accuracy() is not None)
         """
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=False)

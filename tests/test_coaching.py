@@ -22,9 +22,9 @@ from shengji_tutor.play.coaching import (
     INACCURACY,
     KITTY_REACH,
     MISTAKE,
+    Accuracy,
     Assessment,
     Option,
-    Review,
     assess_burial,
     assess_call,
     assess_declaration,
@@ -39,7 +39,7 @@ from shengji_tutor.play.record import Position, RecordError
 from shengji_tutor.play.round import PlayerView, Round
 from shengji_tutor.play.search import Budget, PlayValue, candidate_plays
 from shengji_tutor.play.verdict import Z
-from shengji_tutor.ui.coach_panel import HintLadder, review_html, verdict_html
+from shengji_tutor.ui.coach_panel import HintLadder, accuracy_html, verdict_html
 
 H = HeuristicBot()
 
@@ -359,16 +359,16 @@ def test_a_verdict_shows_the_grade_the_better_play_as_cards_and_the_reasons() ->
 def test_the_round_summary_counts_grades_and_lists_the_costliest() -> None:
     view, bad = _ruff_verdict()
     good = assess_play(view, bad.best.choice)
-    review = Review((good, bad, good))
+    review = Accuracy((good, bad, good))
     assert review.counts()[bad.grade] == 1
     assert review.counts()["good"] == 2
     assert review.costliest() == [bad]
-    html = review_html(review, view.trump, hints_used=2)
+    html = accuracy_html(review, view.trump, hints_used=2)
     assert "3 decisions graded: 2 good" in html
     assert "Hints used: 2." in html
     assert "Your costliest decisions" in html
     assert html.count("<li>") == 1
-    clean = review_html(Review((good,)), view.trump)
+    clean = accuracy_html(Accuracy((good,)), view.trump)
     assert "No mistakes this round" in clean
 
 

@@ -20,7 +20,7 @@ from shengji_tutor.play.search import Budget
 from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.store.schema import StoreError
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
-from shengji_tutor.zhengfen import RecordError as ZhengFenRecordError
+from shengji_tutor.zhengfen import GameRecordError as ZhengFenRecordError
 
 if TYPE_CHECKING:  # a type only: a process this file spawns must not import tests/conftest.py,
     from conftest import Migrations  # which the repository's own conftest.py hides when it runs under pytest-xdist

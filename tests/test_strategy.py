@@ -25,13 +25,13 @@ from shengji_tutor.engine.trump import Trump
 from shengji_tutor.play.round import PlayerView
 from shengji_tutor.play.search import strength_spent
 from shengji_tutor.play.verdict import Z
-from shengji_tutor.ui.engine_panel import EnginePanel, Verdict, think, winning_seat
+from shengji_tutor.ui.engine_panel import EnginePanel, Thoughts, think, winning_seat
 
 SEAT_NAMES = ["North", "West", "South", "East"]
 
 
 @cache
-def verdict(idea: str) -> tuple[PlayerView, Verdict]:
+def verdict(idea: str) -> tuple[PlayerView, Thoughts]:
     demo = DEMOS[idea]
     view = demo.view()
     return view, think(view, demo.budget, 0, demo.compare(view))

@@ -11,11 +11,11 @@ from shengji_tutor.zhengfen import (
     CombinationError,
     Game,
     GameRecord,
+    GameRecordError,
     Kind,
     Pass,
     Play,
     RandomBot,
-    RecordError,
     TurnError,
     ZhengFenError,
     ZhengFenRules,
@@ -305,15 +305,15 @@ def test_bad_games_and_records_are_refused() -> None:
     with pytest.raises(ZhengFenRulesError, match="3 to 6 players"):
         play_game(players=8)
     record = play_game(players=3, seed=1)
-    with pytest.raises(RecordError, match="not a saved Zheng Fen game"):
+    with pytest.raises(GameRecordError, match="not a saved Zheng Fen game"):
         GameRecord.from_json("{}")
-    with pytest.raises(RecordError, match="not a saved Zheng Fen game"):
+    with pytest.raises(GameRecordError, match="not a saved Zheng Fen game"):
         GameRecord.from_json("not json")
     tampered = record.to_json().replace('"pass"', '"play", "cards": "BJ"', 1)
-    with pytest.raises(RecordError):
+    with pytest.raises(GameRecordError):
         GameRecord.from_json(tampered)
     short = GameRecord(**{**record.__dict__, "history": record.history[:-1]})
-    with pytest.raises(RecordError, match="not finished"):
+    with pytest.raises(GameRecordError, match="not finished"):
         short.replayed()
 
 

@@ -48,10 +48,10 @@ from ..zhengfen import (
     Combination,
     CombinationError,
     Game,
+    GameRecordError,
     HeuristicBot,
     Pass,
     Play,
-    RecordError,
     ZhengFenRules,
     classify,
     value,
@@ -238,23 +238,23 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
 
     def resume(self, text: str) -> None:
         """Take up the game ``saved()`` wrote, replaying its actions through the engine: its hands, pile, scores and
-        news as they were. Anything it cannot read raises ``RecordError`` naming the problem, and the game in play
+        news as they were. Anything it cannot read raises ``GameRecordError`` naming the problem, and the game in play
         stays as it was."""
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-                raise RecordError(f"not a saved Zheng Fen game of this version (format {SAVE_FORMAT})")
+                raise GameRecordError(f"not a saved Zheng Fen game of this version (format {SAVE_FORMAT})")
             seed, players = data["seed"], data["players"]
             if type(seed) is not int or type(players) is not int:
-                raise RecordError("a saved Zheng Fen game's seed and table size are whole numbers")
+                raise GameRecordError("a saved Zheng Fen game's seed and table size are whole numbers")
             actions = [action_from_dict(a) for a in data["history"]]
             game = Game(ZhengFenRules(players=players), seed=seed)
             for action in actions:
                 game.apply(action)  # checked here, before anything of the table in play changes
-        except RecordError:
+        except GameRecordError:
             raise
         except (ShengjiError, ValueError, KeyError, TypeError, AttributeError) as e:
-            raise RecordError(f"not a saved Zheng Fen game: {type(e).__name__}: {e}") from None
+            raise GameRecordError(f"not a saved Zheng Fen game: {type(e).__name__}: {e}") from None
         self._new_table(players, seed)
         for action in actions:
             self._apply(action)
@@ -402,7 +402,7 @@ def zheng_fen_game(seed: int = 12, saved_as: str = "zhengfen") -> ZhengFenTable:
     if kept is not None:
         try:
             table.resume(kept)
-        except RecordError as e:  # a game this version cannot replay: a new game instead
+        except GameRecordError as e:  # a game this version cannot replay: a new game instead
             log.warning("saved Zheng Fen game of %s not resumed: %s", store.learner, e)
     table.on_save = lambda state: store.keep_work(saved_as, state)
     table.save_game()

@@ -54,9 +54,9 @@ from .actions import Action, Call, DealCard, Declare, Discard, FinishDeal, Pass,
 from .bots import Bot, HeuristicBot, declarations_for
 from .coaching import (
     COACH_BUDGET,
+    Accuracy,
     Assessment,
     CoachGrade,
-    Review,
     assess_burial,
     assess_call,
     assess_declaration,
@@ -399,15 +399,15 @@ class CoachedHand:
 
     # -- the end of the hand ------------------------------------------------------------------------
 
-    def review(self) -> Review | None:
+    def accuracy(self) -> Accuracy | None:
         """The hand's accuracy summary, once it is over and graded."""
         if self.grading is None or not self.round.done:
             return None
-        return Review(tuple(d.assessment for d in self.decisions if d.assessment is not None))
+        return Accuracy(tuple(d.assessment for d in self.decisions if d.assessment is not None))
 
     def _end_of_hand(self) -> None:
         """The costliest mistakes of play, kept in ``keeper`` to solve again."""
-        review = self.review()
+        review = self.accuracy()
         if review is None or self.keeper is None:
             return
         worst = [a for a in review.costliest(3) if a.kind == "play" and a.grade in KEPT_GRADES]

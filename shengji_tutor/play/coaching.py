@@ -73,10 +73,10 @@ __all__ = [
     "INACCURACY",
     "KITTY_REACH",
     "MISTAKE",
+    "Accuracy",
     "Assessment",
     "CoachGrade",
     "Option",
-    "Review",
     "assess_burial",
     "assess_call",
     "assess_declaration",
@@ -226,11 +226,11 @@ class Assessment:
 
 
 @dataclass(frozen=True)
-class Review:
+class Accuracy:
     """A round's graded decisions, in the order they were made: the accuracy summary and the costliest mistakes.
 
-    >>> from shengji_tutor.play.coaching import Review
-    >>> {str(grade): n for grade, n in Review(()).counts().items()}
+    >>> from shengji_tutor.play.coaching import Accuracy
+    >>> {str(grade): n for grade, n in Accuracy(()).counts().items()}
     {'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
     """
 

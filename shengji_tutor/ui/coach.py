@@ -27,7 +27,7 @@ from ..play.coached_hand import KEPT_GRADES, LEARNER, PLAYERS, CoachedHand, Deci
 from ..play.coaching import COACH_BUDGET
 from ..play.round import DecisionKind, Round, friends_wanted
 from ..play.search import Budget
-from .coach_panel import KIND_WORDS, HintLadder, review_html, verdict_html
+from .coach_panel import KIND_WORDS, HintLadder, accuracy_html, verdict_html
 from .house_rules import HouseRules
 from .render import hand_svg, not_saved_html
 from .widgets import Confirm, Disclosure, HandPicker, TrickTable
@@ -315,11 +315,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def _show_summary(self) -> None:
         """The hand's accuracy summary, and what was kept of it, once the hand is over."""
-        review = self.model.review()
+        review = self.model.accuracy()
         if review is None:
             self.summary.value = ""
             return
-        html = review_html(review, self.round.trump, hints_used=sum(d.hints for d in self.decisions))
+        html = accuracy_html(review, self.round.trump, hints_used=sum(d.hints for d in self.decisions))
         if self.kept:
             n = len(self.kept)
             html += (

@@ -16,10 +16,10 @@ import ipywidgets as w
 from ..engine.cards import Card, joker_words
 from ..engine.trump import Trump
 from ..play.actions import ORDINALS
-from ..play.coaching import GRADES, Assessment, Review, grade_words
+from ..play.coaching import GRADES, Accuracy, Assessment, grade_words
 from .render import hand_svg
 
-__all__ = ["CLOSE_LABEL", "GRADE_LABELS", "KIND_WORDS", "HintLadder", "review_html", "verdict_html"]
+__all__ = ["CLOSE_LABEL", "GRADE_LABELS", "KIND_WORDS", "HintLadder", "accuracy_html", "verdict_html"]
 
 GRADE_LABELS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
 CLOSE_LABEL = "Close call"
@@ -68,7 +68,7 @@ def verdict_html(assessment: Assessment, trump: Trump | None, *, title: str = ""
     return joker_words("".join(parts))
 
 
-def review_html(review: Review, trump: Trump | None, *, hints_used: int = 0) -> str:
+def accuracy_html(review: Accuracy, trump: Trump | None, *, hints_used: int = 0) -> str:
     """The end-of-round accuracy summary: decisions in each grade, and the two or three costliest mistakes."""
     counts = review.counts()
     cells = "".join(

@@ -30,7 +30,7 @@ from ..play.round import PlayerView
 from ..play.search import Budget
 from .render import card_label, hand_svg, trick_svg
 
-__all__ = ["PANEL_BUDGET", "EnginePanel", "Fact", "Thought", "Verdict", "think", "winning_seat"]
+__all__ = ["PANEL_BUDGET", "EnginePanel", "Fact", "Thought", "Thoughts", "think", "winning_seat"]
 
 PANEL_BUDGET = Budget(samples=24, candidates=6)
 """What one press of the button spends: 24 deals of the hidden cards, six plays (about a second mid-round)."""
@@ -65,7 +65,7 @@ class Thought:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Thoughts:
     """Every choice judged on the same deals, best first (``kind``: "play", "bury" or "declare")."""
 
     kind: str
@@ -93,7 +93,7 @@ def _spoken(reasons: Sequence[str]) -> tuple[str, ...]:
 
 def think(
     view: PlayerView, budget: Budget | None = None, seed: int | str = 0, compare: Sequence[Sequence[Card]] = ()
-) -> Verdict:
+) -> Thoughts:
     """The engine's verdict on the decision ``view`` is at: a play, the dealer's burial, or a declaration.
 
     Plays: every candidate play (and each of ``compare``) with the coach's reasons
@@ -126,7 +126,7 @@ def think(
         kind, samples = ("bury" if view.phase == "kitty" else "declare"), judged.samples
     else:
         raise ValueError(f"there is no decision to think about in the '{view.phase}' phase")
-    return Verdict(kind, tuple(thoughts), samples, time.perf_counter() - start)
+    return Thoughts(kind, tuple(thoughts), samples, time.perf_counter() - start)
 
 
 def winning_seat(view: PlayerView) -> int | None:
@@ -217,7 +217,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[Fact] = ())
     return joker_words("".join(parts))
 
 
-def verdict_html(view: PlayerView, verdict: Verdict) -> str:
+def verdict_html(view: PlayerView, verdict: Thoughts) -> str:
     """The verdict as a table: each choice's cards, its average outcome, its grade and the reasons."""
     trump = view.trump
     plays = verdict.kind == "play"
@@ -287,7 +287,7 @@ class EnginePanel(w.VBox):  # type: ignore[misc]
         self.budget = budget or PANEL_BUDGET
         self.seed = seed
         self.compare = [tuple(c) for c in compare]
-        self.verdict: Verdict | None = None
+        self.verdict: Thoughts | None = None
         self.position = w.HTML(position_html(view, title, facts))
         self.button = w.Button(description=button, button_style="primary", tooltip="Run the search on this position")
         self.button.layout.width = "auto"
@@ -297,7 +297,7 @@ class EnginePanel(w.VBox):  # type: ignore[misc]
         super().__init__([self.position, self.button, self.output])
         self.add_class("sjt-engine-panel")
 
-    def think(self) -> Verdict:
+    def think(self) -> Thoughts:
         """Run the search (once: a second press shows the same verdict) and show its table."""
         if self.verdict is None:
             self.button.disabled = True

@@ -20,7 +20,7 @@ from __future__ import annotations
 from .bots import Bot, HeuristicBot, RandomBot
 from .combos import Combination, Kind, classify, combinations, plays_beating, refusal
 from .game import Action, Game, Pass, Play, Trick, View
-from .record import GameRecord, RecordError, play_game
+from .record import GameRecord, GameRecordError, play_game
 from .rules import ORDER, CombinationError, TurnError, ZhengFenError, ZhengFenRules, ZhengFenRulesError, value
 
 __all__ = [
@@ -31,12 +31,12 @@ __all__ = [
     "CombinationError",
     "Game",
     "GameRecord",
+    "GameRecordError",
     "HeuristicBot",
     "Kind",
     "Pass",
     "Play",
     "RandomBot",
-    "RecordError",
     "Trick",
     "TurnError",
     "View",

@@ -32,12 +32,12 @@ from .bots import Bot, HeuristicBot
 from .game import Action, Game, Play, Trick, action_from_dict
 from .rules import ZhengFenError, ZhengFenRules
 
-__all__ = ["GameRecord", "RecordError", "play_game", "record_of"]
+__all__ = ["GameRecord", "GameRecordError", "play_game", "record_of"]
 
 FORMAT_VERSION = 1
 
 
-class RecordError(ZhengFenError):
+class GameRecordError(ZhengFenError):
     """A saved game that cannot be read."""
 
 
@@ -88,19 +88,21 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record written by ``to_json`` by playing it again; ``RecordError`` names what is wrong."""
+        """Read a record written by ``to_json`` by playing it again; ``GameRecordError`` names what is wrong."""
         try:
             d = json.loads(text)
             if d.get("format") != FORMAT_VERSION or d.get("game") != "zhengfen":
-                raise RecordError(f"not a saved Zheng Fen game (format {d.get('format')!r}, game {d.get('game')!r})")
+                raise GameRecordError(
+                    f"not a saved Zheng Fen game (format {d.get('format')!r}, game {d.get('game')!r})"
+                )
             rules = ZhengFenRules(**d["rules"])
             deals = tuple(tuple(parse_cards(deal)) for deal in d["deals"])
             history = tuple(action_from_dict(a) for a in d["history"])
             game = _replay(rules, d["first_dealer"], deals, history)
-        except RecordError:
+        except GameRecordError:
             raise
         except (ShengjiError, ValueError, KeyError, TypeError, AttributeError) as e:
-            raise RecordError(f"not a saved Zheng Fen game: {e}") from None
+            raise GameRecordError(f"not a saved Zheng Fen game: {e}") from None
         return record_of(game)
 
     def replay(self) -> Iterator[tuple[Action, Game]]:
@@ -125,14 +127,14 @@ def _replay(
     for action in history:
         game.apply(action)
     if not game.done:
-        raise RecordError(f"the saved game is not finished: {len(history)} actions stop short of its end")
+        raise GameRecordError(f"the saved game is not finished: {len(history)} actions stop short of its end")
     return game
 
 
 def record_of(game: Game) -> GameRecord:
     """The record of a finished ``Game``."""
     if game.winner is None:
-        raise RecordError("the game is not finished")
+        raise GameRecordError("the game is not finished")
     return GameRecord(
         rules=game.rules,
         first_dealer=game.first_dealer,
