@@ -16,7 +16,7 @@ from pathlib import Path
 
 import ipywidgets as w
 import pytest
-from bare_values import python_values
+from bare_values import disagreements, python_values
 
 from shengji_tutor import RuleSet, Trump, format_cards, kitty_multiplier, lead_format, trick_winner
 from shengji_tutor.course import pages
@@ -293,6 +293,50 @@ def test_the_check_for_bare_values_finds_them(tmp_path: Path) -> None:
 @pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])
 def test_no_lesson_shows_a_bare_python_value(lessons: dict[int, LessonRun], number: int) -> None:
     assert bare_values(lessons[number]) == []
+
+
+SHOWN = ("value", "description", "caption", "prompt", "context", "feedback", "hint_text", "tooltip", "label")
+"""The widget fields a learner reads."""
+TOKENS = re.compile(r"(?<![\w-])[SB]J(?![\w-])|RuleSet\(|\b[a-z]+_[a-z_]+=")
+"""What a page must not show: the jokers' tokens (say "big joker"), and code."""
+
+
+def shown_texts(run: LessonRun) -> list[str]:
+    """Every field a learner reads of every widget the lesson drew (markup included)."""
+    return [
+        str(getattr(x, key))
+        for piece in run.pieces
+        for x in descendants(piece)
+        for key in SHOWN
+        if isinstance(getattr(x, key, None), str)
+    ]
+
+
+def tokens_shown(run: LessonRun) -> list[str]:
+    """Each place the lesson shows a joker's token or code, with the text around it (markup, pictures and style
+    sheets left out)."""
+    found = []
+    for text in shown_texts(run):
+        plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
+        plain = re.sub(r"<[^>]*>", " ", plain)
+        found += [plain[max(0, m.start() - 40) : m.end() + 20] for m in TOKENS.finditer(plain)]
+    return found
+
+
+@pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])
+def test_no_lesson_shows_a_jokers_token_or_code(lessons: dict[int, LessonRun], number: int) -> None:
+    assert tokens_shown(lessons[number]) == []
+
+
+def test_the_check_for_tokens_finds_them() -> None:
+    run = LessonRun("none.ipynb")
+    run.pieces = [w.HTML("<p>Lead the BJ now</p>"), w.Button(description="RuleSet(decks=3)")]
+    assert len(tokens_shown(run)) == 2
+
+
+@pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])
+def test_what_a_lesson_shows_agrees_in_number_and_article(lessons: dict[int, LessonRun], number: int) -> None:
+    assert disagreements(shown_texts(lessons[number])) == []
 
 
 @pytest.mark.parametrize("number", [n for n in STEPPED if n < 7])
