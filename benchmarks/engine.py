@@ -279,10 +279,10 @@ def _time_throws(work: list[ThrowCase]) -> float:
     return time.perf_counter() - start
 
 
-def _best_rate(timer: Callable[[list[T]], float], cases: Sequence[T], calls: int) -> float:
+def _best_rate(timer: Callable[[list[T]], float], cases: Sequence[T], calls: int, repeats: int = REPEATS) -> float:
     work = [cases[i % len(cases)] for i in range(calls)]
     times = []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         gc.collect()
         gc.disable()
         try:
@@ -300,11 +300,11 @@ def _time_rounds(seeds: list[int], make_bot: Callable[[int, int], Bot]) -> float
     return time.perf_counter() - start
 
 
-def _round_rate(make_bot: Callable[[int, int], Bot], rounds: int, seed: int) -> float:
-    """Whole rounds per second (2 decks, 4 players), best of ``ROUND_REPEATS`` runs of ``rounds`` seeded rounds."""
+def _round_rate(make_bot: Callable[[int, int], Bot], rounds: int, seed: int, repeats: int = ROUND_REPEATS) -> float:
+    """Whole rounds per second (2 decks, 4 players), best of ``repeats`` runs of ``rounds`` seeded rounds."""
     seeds = [seed * 1_000 + k for k in range(rounds)]
     times = []
-    for _ in range(ROUND_REPEATS):
+    for _ in range(repeats):
         gc.collect()
         gc.disable()
         try:
@@ -331,23 +331,30 @@ def calls_per_function(calls: int | None) -> dict[str, int]:
     return dict.fromkeys(DEFAULT_CALLS, calls)
 
 
-def run(calls: int | None = None, seed: int = DEFAULT_SEED, rounds: int | None = None) -> dict[str, float]:
+def run(
+    calls: int | None = None, seed: int = DEFAULT_SEED, rounds: int | None = None, repeats: int | None = None
+) -> dict[str, float]:
     """Calls per second for each function and rounds per second for each kind of bot.
 
     ``calls`` is the number of calls per repeat for every function (default: ``DEFAULT_CALLS``);
-    ``rounds`` the number of whole rounds per repeat for each bot (default: ``ROUNDS``).
+    ``rounds`` the number of whole rounds per repeat for each bot (default: ``ROUNDS``); ``repeats`` how many
+    times each is timed, the best kept (default: ``REPEATS`` for the functions, ``ROUND_REPEATS`` for the rounds;
+    the tests time each once).
     """
+    if repeats is not None and repeats < 1:
+        raise ValueError(f"repeats must be positive, got {repeats}")
+    fast, slow = (REPEATS, ROUND_REPEATS) if repeats is None else (repeats, repeats)
     n = calls_per_function(calls)
     rng = random.Random(seed)
     tricks = trick_cases(rng, min(n["trick_winner"], POOL))
     follows = follow_cases(rng, min(n["legal_follow"], POOL))
     throws = throw_cases(rng, min(n["check_throw"], POOL))
     return {
-        "trick_winner": _best_rate(_time_tricks, tricks, n["trick_winner"]),
-        "legal_follow": _best_rate(_time_follows, follows, n["legal_follow"]),
-        "check_throw": _best_rate(_time_throws, throws, n["check_throw"]),
-        "random_rounds": _round_rate(_random_bot, rounds or ROUNDS["random_rounds"], seed),
-        "heuristic_rounds": _round_rate(_heuristic_bot, rounds or ROUNDS["heuristic_rounds"], seed),
+        "trick_winner": _best_rate(_time_tricks, tricks, n["trick_winner"], fast),
+        "legal_follow": _best_rate(_time_follows, follows, n["legal_follow"], fast),
+        "check_throw": _best_rate(_time_throws, throws, n["check_throw"], fast),
+        "random_rounds": _round_rate(_random_bot, rounds or ROUNDS["random_rounds"], seed, slow),
+        "heuristic_rounds": _round_rate(_heuristic_bot, rounds or ROUNDS["heuristic_rounds"], seed, slow),
     }
 
 
@@ -371,13 +378,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, help=f"calls per repeat for every function (default: {default_calls})")
     parser.add_argument("--rounds", type=int, help="whole rounds per repeat for each kind of bot")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    parser.add_argument(
+        "--repeats", type=int, help=f"timings of each, the best kept (default {REPEATS}; rounds {ROUND_REPEATS})"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     if args.calls is not None and args.calls < 1:
         parser.error("--calls must be positive")
     if args.rounds is not None and args.rounds < 1:
         parser.error("--rounds must be positive")
-    rates = run(args.calls, args.seed, args.rounds)
+    if args.repeats is not None and args.repeats < 1:
+        parser.error("--repeats must be positive")
+    rates = run(args.calls, args.seed, args.rounds, args.repeats)
     if args.json:
         calls = calls_per_function(args.calls)
         calls |= {name: args.rounds or n for name, n in ROUNDS.items()}
@@ -385,7 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             name: {"per_second": rate, "target": TARGETS[name], "ok": rate >= TARGETS[name], "calls": calls[name]}
             for name, rate in rates.items()
         }
-        print(json.dumps({"seed": args.seed, "repeats": REPEATS, "results": results}, indent=2))
+        print(json.dumps({"seed": args.seed, "repeats": args.repeats or REPEATS, "results": results}, indent=2))
     else:
         print(report(rates))
     return 0

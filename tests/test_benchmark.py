@@ -14,7 +14,7 @@ pytestmark = pytest.mark.slow  # servers, searches or a wheel: seconds each (mak
 
 
 def test_run_reports_a_positive_rate_per_function() -> None:
-    rates = run(calls=200, seed=1, rounds=1)
+    rates = run(calls=200, seed=1, rounds=1, repeats=1)
     assert set(rates) == set(TARGETS)
     for name, rate in rates.items():
         assert isinstance(rate, float), name
@@ -22,8 +22,10 @@ def test_run_reports_a_positive_rate_per_function() -> None:
 
 
 def test_main_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--calls", "50", "--rounds", "1", "--seed", "2", "--json"]) == 0
-    assert '"trick_winner"' in capsys.readouterr().out
+    assert main(["--calls", "50", "--rounds", "1", "--seed", "2", "--repeats", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"trick_winner"' in out
+    assert '"repeats": 1' in out
 
 
 def test_a_small_class_load_loses_nothing_while_a_dashboard_reads(tmp_path: Path) -> None:
