@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.course.places import PLACES
@@ -22,13 +21,10 @@ from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.ui.coach import CoachedGame
 
 from .conftest import CLASS_KEY
-from .test_course import TIMEOUT, answer, no_trouble, verdict, wrong_answer
+from .helpers import DESKTOP, PHONE, TIMEOUT, answer, no_trouble, overflow, serious_problems, verdict, wrong_answer
 
 COURSE = "/voila/render/course.ipynb"
 BANK = load_bank()
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-AXE = Axe()
 
 
 # -- getting around -------------------------------------------------------------------------------
@@ -62,42 +58,6 @@ def go(page: Any, route: str) -> None:
 
 
 # -- what is checked ------------------------------------------------------------------------------
-
-
-def serious_problems(page: Any, context: str | None = None) -> list[str]:
-    """axe-core's serious and critical violations on the page (or within ``context``), one line each."""
-    results = AXE.run(page, context=context)
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:4]]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-def overflow(page: Any) -> list[str]:
-    """What runs past the window's right edge: the page scrolling sideways, or anything drawn beyond the edge (and so
-    cut off by a panel) that is not inside a box the learner can scroll sideways."""
-    return list(
-        page.evaluate(
-            """() => {
-                const width = window.innerWidth;
-                const found = [];
-                if (document.scrollingElement.scrollWidth > width) {
-                    found.push(`the page scrolls sideways: ${document.scrollingElement.scrollWidth} > ${width}`);
-                }
-                const scrolls = (e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
-                for (const e of document.querySelectorAll('#rendered_cells *')) {
-                    const box = e.getBoundingClientRect();
-                    if (box.width === 0 || box.right <= width + 1) continue;
-                    let up = e.parentElement;
-                    while (up && !scrolls(up)) up = up.parentElement;
-                    if (up) continue;
-                    found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ends at ${Math.round(box.right)}`);
-                }
-                return found.slice(0, 6);
-            }"""
-        )
-    )
 
 
 HIDDEN_INDEX = """root => {

@@ -10,7 +10,7 @@ from class_answers import answer_as
 from shengji_tutor.classroom import ClassroomStore
 
 from .conftest import CLASS_KEY
-from .test_course import no_trouble
+from .helpers import no_trouble
 
 TIMEOUT = 120_000
 EVIL = "<img src=x onerror=alert(1)>"

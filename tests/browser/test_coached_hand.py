@@ -21,8 +21,7 @@ from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
-from .test_a11y import DESKTOP, PHONE, overflow, serious_problems
-from .test_course import no_trouble
+from .helpers import DESKTOP, PHONE, no_trouble, overflow, serious_problems
 
 TIMEOUT = 120_000
 SEED = 9

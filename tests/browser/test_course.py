@@ -2,40 +2,23 @@
 
 from __future__ import annotations
 
-import itertools
 import json
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from shengji_tutor.course import LESSONS
 from shengji_tutor.course.places import route_of
-from shengji_tutor.puzzles import Puzzle, load_bank
+from shengji_tutor.puzzles import load_bank
 
 from .conftest import NOTEBOOKS
+from .helpers import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
 
-TIMEOUT = 120_000
 BANK = load_bank()
 PAGES = [lesson.notebook for lesson in LESSONS if (NOTEBOOKS / lesson.notebook).exists()]
 
 
 SHELL = "course.ipynb"
-
-
-def open_page(page: Any, voila_url: str, notebook: str, ready: str) -> None:
-    """Open a lesson by its old address: the server sends it to the same place in the app's one page."""
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(ready, timeout=TIMEOUT)
-
-
-def no_trouble(page: Any) -> None:
-    """No lesson cell failed, no script error, nothing asked of another machine, no console error."""
-    assert page.locator(".sjt-cell-error").count() == 0
-    assert not page.page_errors
-    assert page.outside_requests == []  # nothing comes from outside the machine (no CDN fonts or scripts)
-    assert page.failed_responses == []
-    assert page.console_errors == []
 
 
 def test_the_root_url_leads_to_the_course_home(page: Any, voila_url: str) -> None:
@@ -70,53 +53,6 @@ def test_a_learner_clicks_through_every_lesson_in_one_page_and_one_kernel(page: 
     assert len(page.context.pages) == 1  # no link opened a tab
     assert json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"] == kernel
     no_trouble(page)
-
-
-def answer(page: Any, card: Any, puzzle: Puzzle, value: Any) -> None:
-    """Give an answer through the page, as a learner would."""
-    kind = puzzle.answer_kind
-    if kind in ("cards", "order"):
-        tokens = value if isinstance(value, list) else str(value).split()
-        for count, token in enumerate(tokens, 1):
-            card.locator(f'button.sjt-card[data-card="{token}"][aria-pressed="false"]').first.click()
-            # wait for the kernel's answer before the next click: a second copy of the same card (9♥ 9♥) must not
-            # find the first one still unpressed and press it again, which would unpick it
-            page.wait_for_function(
-                f"document.querySelectorAll(\".sjt-puzzle button.sjt-card[aria-pressed='true']\").length === {count}"
-            )
-    elif kind == "seat":
-        card.get_by_role("button", name=value, exact=True).click()
-    elif kind == "number":
-        card.get_by_label("Answer").fill(str(value))
-        card.get_by_label("Answer").press("Tab")
-    else:
-        card.get_by_role("button", name=str(value).capitalize(), exact=True).click()
-
-
-def wrong_answer(puzzle: Puzzle) -> Any:
-    kind = puzzle.answer_kind
-    right = puzzle.solve()
-    if kind == "seat":
-        return next(s for s in ("North", "West", "South", "East") if s != right and not puzzle.grade(s).correct)
-    if kind == "number":
-        return int(right) + 5
-    if kind == "yesno":
-        return "no" if right == "yes" else "yes"
-    if kind == "order":
-        return list(reversed(right))
-    pool = [str(c) for c in puzzle.view().hand]
-    for combo in itertools.combinations(pool, len(right)):
-        if not puzzle.grade(list(combo)).correct and not Counter(combo) - Counter(pool):
-            return list(combo)
-    raise AssertionError(f"no wrong answer for {puzzle.id}")
-
-
-def verdict(page: Any, puzzle_id: str, expected: str) -> str:
-    page.wait_for_function(
-        f"document.querySelector(\"[data-puzzle-id='{puzzle_id}'] .sjt-feedback\")?.dataset.verdict === '{expected}'",
-        timeout=TIMEOUT,
-    )
-    return str(page.locator(f"[data-puzzle-id='{puzzle_id}'] .sjt-feedback").inner_text())
 
 
 @pytest.mark.parametrize("notebook", ["02-points.ipynb", "04-pairs.ipynb", "06-following.ipynb", "07-throws.ipynb"])

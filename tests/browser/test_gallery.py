@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import ROOT
-from .test_course import no_trouble
+from .helpers import no_trouble
 
 GALLERY = "/voila/render/widgets-gallery.ipynb"
 TIMEOUT = 90_000

@@ -10,7 +10,7 @@ from shengji_tutor.engine.cards import parse_cards
 from shengji_tutor.engine.trump import Trump
 from shengji_tutor.puzzles import load_bank
 
-from .test_course import TIMEOUT, answer, no_trouble, verdict, wrong_answer
+from .helpers import TIMEOUT, answer, no_trouble, verdict, wrong_answer
 
 BANK = load_bank()
 SHELL = "/voila/render/course.ipynb"

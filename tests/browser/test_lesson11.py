@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_course import TIMEOUT, no_trouble, open_page
+from .helpers import TIMEOUT, no_trouble, open_page
 
 NOTEBOOK = "11-playing-well.ipynb"
 

@@ -11,7 +11,7 @@ from typing import Any
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.puzzles import load_bank
 
-from .test_course import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
+from .helpers import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
 
 NOTEBOOK = "12-zheng-fen.ipynb"
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from shengji_tutor.puzzles import load_bank
 
-from .test_course import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
+from .helpers import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
 
 NOTEBOOK = "13-house-rules.ipynb"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_course import TIMEOUT, no_trouble
+from .helpers import TIMEOUT, no_trouble
 
 COURSE = "/voila/render/course.ipynb"
 
