@@ -334,7 +334,7 @@ def coaching(hands: int = 3, budget: Budget | None = None) -> dict[str, float]:
         game.grading = budget or COACH_BUDGET
         for k, decision in enumerate(game.decisions):
             start = time.perf_counter()
-            verdict = game._grade(decision.kind, decision.view, decision.choice)
+            verdict = game.model.grade(decision.kind, decision.view, decision.choice)
             times.setdefault(decision.kind, []).append(time.perf_counter() - start)
             game.decisions[k] = dataclasses.replace(decision, assessment=verdict)
             if decision.kind == "play":

@@ -367,7 +367,7 @@ class CoachedHand:
             choice = made.cards
         else:
             choice = dealt if isinstance(made, ShowHand) else ()  # the hand shown; a pass, a hand kept (Pass)
-        assessment = self._grade(kind, view, choice)
+        assessment = self.grade(kind, view, choice)
         self.decisions.append(Decision(kind, view, choice, position, self.hints_used(), assessment))
         self._undo.append(before)
         return True
@@ -380,7 +380,7 @@ class CoachedHand:
                 cards.remove(Card.from_id(cid))
         return tuple(cards)
 
-    def _grade(self, kind: DecisionKind, view: PlayerView, choice: Choice) -> Assessment | None:
+    def grade(self, kind: DecisionKind, view: PlayerView, choice: Choice) -> Assessment | None:
         """The coach's verdict on a decision just made (from South's view before it), or None without grading."""
         grader = GRADERS.get(kind)
         if self.grading is None or grader is None:
