@@ -416,8 +416,7 @@ def test_a_step_in_a_lesson_is_a_widget_the_page_can_route(lessons: dict[int, Le
 
 
 def test_each_idea_of_lesson_11_opens_with_its_own_step() -> None:
-    from shengji_tutor.course.strategy import IDEAS
-    from shengji_tutor.course.strategy_steps import EXPLANATIONS, idea_question
+    from shengji_tutor.course.ideas import EXPLANATIONS, IDEAS, idea_question
 
     assert set(EXPLANATIONS) == set(IDEAS)
     for idea in IDEAS:

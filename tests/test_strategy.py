@@ -7,15 +7,11 @@ from functools import cache
 import pytest
 
 from shengji_tutor import explain_trick, points
+from shengji_tutor.course.ideas import DEMOS, IDEAS, demo_panel, idea_examples, illustrations
 from shengji_tutor.course.strategy import (
-    DEMOS,
     EXAMPLE_TRUMP,
-    IDEAS,
     SOUTH,
     decisions,
-    demo_panel,
-    examples,
-    illustrations,
     naive_burial,
     unseen,
 )
@@ -68,7 +64,7 @@ def test_a_trick_picture_names_the_winner_the_engine_finds(idea: str, k: int, it
 
 def test_the_pictures_are_cards_not_tokens() -> None:
     for idea in IDEAS:
-        row = examples(idea).children[1]
+        row = idea_examples(idea).children[1]
         for figure in row.children:
             picture = figure.children[1]
             drawn = getattr(picture, "svg", None) or picture.value
@@ -270,7 +266,7 @@ def test_the_panel_refuses_a_round_that_is_over() -> None:
 @pytest.mark.parametrize("idea", IDEAS)
 def test_an_ideas_examples_appear_only_once_its_task_is_answered(idea: str) -> None:
     """The example and counter-example answer the idea's "Your turn": nothing of them is on the page before."""
-    from shengji_tutor.course.strategy_steps import idea_step
+    from shengji_tutor.course.ideas import idea_step
 
     step = idea_step(idea)
     assert list(step.explanation.children) == []

@@ -1,14 +1,15 @@
-"""Lesson 11, "Playing well" (策略 cèlüè): pictures of each idea and live positions from real rounds.
+"""Lesson 11, "Playing well" (策略 cèlüè): the pictures of each idea and the live positions from real rounds.
 
-Each idea of the lesson comes three ways:
+The lesson's ideas are one table, ``course.ideas.IDEA_TABLE``; this module makes
+their parts:
 
-- an **example** and a **counter-example** (``illustrations``): a trick or a group
+- an **example** and a **counter-example** (``pictures_<idea>``): a trick or a group
   of cards drawn as pictures, each naming the rule it shows; whatever a caption
   says about who wins is the engine's own explanation (``explain_trick``);
-- a **live demo** (``DEMOS``): a real position from a round four ``HeuristicBot``
+- a **live demo** (``Demo``): a real position from a round four ``HeuristicBot``
   players dealt and played from a seed, stopped just before one of South's
-  decisions. ``demo_panel`` draws it with the trick so far, South's hand and a
-  few facts (the points, the trumps still out …); its button runs the search and
+  decisions. ``ideas.demo_panel`` draws it with the trick so far, South's hand and a
+  few facts (``facts``: the points, the trumps still out …); its button runs the search and
   shows every sensible choice with its average outcome and the coach's reasons.
 
 The demo positions were found by scanning seeded rounds (``decisions``) for a
@@ -20,10 +21,9 @@ so it is replayed through the engine each time it is built (a few milliseconds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
-from types import MappingProxyType
 
 import ipywidgets as w
 
@@ -39,20 +39,19 @@ from ..play.record import Position
 from ..play.round import PlayerView
 from ..play.sampler import unseen_counts
 from ..play.search import Budget
-from ..ui.engine_panel import EnginePanel, Fact
+from ..ui.engine_panel import Fact
 from ..ui.render import hand_svg
 from ..ui.widgets import TrickTable
 
 __all__ = [
-    "DEMOS",
-    "IDEAS",
+    "EXAMPLE_TRUMP",
+    "KITTY_EXAMPLE",
     "SOUTH",
     "Demo",
     "Illustration",
     "decisions",
-    "demo_panel",
     "examples",
-    "illustrations",
+    "facts",
     "naive_burial",
     "unseen",
 ]
@@ -61,9 +60,6 @@ SOUTH = 2
 """The learner's seat in every demo, as in lesson 10."""
 EXAMPLE_TRUMP = Trump("7", "C")
 """The trump of the pictures (rank 7, clubs), as in lessons 3 to 8."""
-
-IDEAS: tuple[str, ...] = ("points", "counting", "trumps", "give", "pairs", "kitty", "bury", "declare")
-"""The lesson's sections, in order."""
 
 
 # -- the live demos -------------------------------------------------------------------------------
@@ -121,99 +117,6 @@ class Demo:
         return [tuple(naive_burial(view))] if view.phase == "kitty" else []
 
 
-DEMOS: Mapping[str, Demo] = MappingProxyType(
-    {
-        demo.idea: demo
-        for demo in (
-            Demo(
-                "points",
-                "Count the points: the attackers are close to 80",
-                seed=8,
-                dealer=1,
-                step=158,
-                chosen="South an attacker, the attackers between 50 and 79 points, enough on the table to reach 80; "
-                "the best play wins the trick and every play that does not is worse",
-            ),
-            Demo(
-                "counting",
-                "Count what is still out: lead the highest card left",
-                seed=90,
-                dealer=2,
-                step=144,
-                chosen="South to lead after eight tricks; the best lead is a plain card (not an ace) with no higher "
-                "card of its suit unseen, and a lead that can be beaten is worse",
-            ),
-            Demo(
-                "trumps",
-                "Lead trumps (调主 diàozhǔ) to draw the opponents' trumps",
-                seed=24,
-                dealer=2,
-                step=139,
-                chosen="South to lead in the first ten tricks with six or more trumps; the best lead is a trump and the "
-                "best plain lead is worse",
-            ),
-            Demo(
-                "give",
-                "Give points (垫分 diànfēn): your partner is winning the trick",
-                seed=64,
-                dealer=2,
-                step=178,
-                chosen="South last to play, North winning the trick; the best play adds points and does not take the "
-                "trick, and the plays that take it from North are worse",
-            ),
-            Demo(
-                "protect",
-                "Protect your points: an opponent is winning the trick",
-                seed=6,
-                dealer=2,
-                step=155,
-                chosen="South last to play, an opponent winning the trick; the cheapest play carries points, the best "
-                "play carries fewer, and the cheapest is worse",
-            ),
-            Demo(
-                "pairs",
-                "Keep your pairs (对子 duìzi) for the end",
-                seed=1,
-                dealer=2,
-                step=131,
-                chosen="South's decision after five tricks; the best play breaks no pair and a play that breaks one is "
-                "worse",
-            ),
-            Demo(
-                "kitty",
-                "The last tricks decide the kitty (抠底 kōudǐ)",
-                seed=18,
-                dealer=2,
-                step=178,
-                bury_points=True,
-                chosen="South the dealer, who buried points 'to keep them safe', with five cards or fewer left; the best "
-                "play keeps the kitty's bonus from the attackers, and a play that loses it is worse",
-            ),
-            Demo(
-                "bury",
-                "Bury the kitty (埋底 máidǐ)",
-                seed=37,
-                dealer=2,
-                step=103,
-                samples=36,
-                chosen="South the dealer; the best burial holds no points and no trumps, and burying the point cards "
-                "'to keep them safe' is worse",
-            ),
-            Demo(
-                "declare",
-                "Declare (亮主 liàngzhǔ) in your long suit",
-                seed=6,
-                dealer=None,
-                step=68,
-                chosen="South just dealt a card during the deal and able to declare; the best choice found declares "
-                "the suit South holds most of",
-            ),
-        )
-    }
-)
-"""The lesson's live demos by idea (``give`` and ``protect`` are the two halves of one section)."""
-
-
 def decisions(seed: int, dealer: int | None, rank: str = "7") -> Iterator[tuple[int, PlayerView]]:
     """Every decision of South's in a seeded heuristic bots' round, as (actions before it, South's view): each
     play, the burial, and during the deal each moment South has just been dealt a card and could declare.
@@ -245,7 +148,8 @@ def unseen(view: PlayerView) -> list[Card]:
     return view.trump.sorted(cards) if view.trump is not None else cards
 
 
-def _facts(idea: str, view: PlayerView) -> list[Fact]:
+def facts(idea: str, view: PlayerView) -> list[Fact]:
+    """The few facts a demo of ``idea`` shows beside its position (the points, the trumps still out …)."""
     trump = view.trump
     out: list[Fact] = []
     if trump is None:  # during the deal
@@ -277,13 +181,6 @@ def _facts(idea: str, view: PlayerView) -> list[Fact]:
     return out
 
 
-def demo_panel(idea: str) -> EnginePanel:
-    """The live demo of ``idea``: the position, and the button that shows what the engine thinks of it."""
-    demo = DEMOS[idea]
-    view = demo.view()
-    return EnginePanel(view, title=demo.title, facts=_facts(idea, view), budget=demo.budget, compare=demo.compare(view))
-
-
 # -- examples and counter-examples ------------------------------------------------------------------
 
 
@@ -309,190 +206,214 @@ def _trumps_if(cards: str, suit: str) -> int:
     return sum(1 for c in as_cards(cards) if trump.is_trump(c))
 
 
-def illustrations(idea: str) -> list[Illustration]:
-    """The pictures of one idea, example first (trump: rank 7, clubs; North and South are partners)."""
+KITTY_EXAMPLE = "KS 10D 5H 3S 4S 6D 8D 9D"
+"""The kitty of the pictures about the kitty and the burial."""
+
+
+def pictures_points() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'points'."""
+    return [
+        Illustration(
+            True,
+            "Count the points: 80 is the line",
+            "You are South, an attacker, and your side has 65 points. This trick holds 15: take it and you "
+            f"reach 80. At 65: {level_change(65).describe()} At 80: {level_change(80).describe()}",
+            ("KD", "5D", "QD", "AD"),
+            leader=3,
+            winner=SEATS.index("South"),
+        ),
+        Illustration(
+            False,
+            "A trick without points is not worth your best trump",
+            "The same 65 points, but this trick holds none: winning it with your big joker adds nothing, "
+            "and the joker is gone.",
+            ("3D", "4D", "9D", "BJ"),
+            leader=3,
+            winner=SEATS.index("South"),
+        ),
+    ]
+
+
+def pictures_counting() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'counting'."""
+    return [
+        Illustration(
+            True,
+            "The highest card still out wins",
+            "Both A♥ were played in earlier tricks, so your K♥ is the highest heart left: nobody can beat it "
+            "in hearts.",
+            ("KH", "3H", "9H", "QH"),
+            leader=2,
+            winner=SEATS.index("South"),
+        ),
+        Illustration(
+            False,
+            "A card is not high while a higher one is still out",
+            "One A♥ has not been seen yet. East holds it and takes your K♥ with its 10 points.",
+            ("KH", "AH", "4H", "5H"),
+            leader=2,
+            winner=SEATS.index("East"),
+        ),
+    ]
+
+
+def pictures_trumps() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'trumps'."""
+    return [
+        Illustration(
+            True,
+            "Draw the trumps, then play your long suit (调主 diàozhǔ)",
+            "You led trumps twice and the opponents have none left. East has no spades either, but can "
+            "no longer trump your Q♠.",
+            ("QS", "3H", "9S", "4D"),
+            leader=2,
+            winner=SEATS.index("South"),
+        ),
+        Illustration(
+            False,
+            "Trumps left out ruff your long suit (毙 bì)",
+            "Nobody led trumps: East still holds one and trumps your Q♠. Saving all your trumps for the end "
+            "let East use theirs on your winner.",
+            ("QS", "2C", "9S", "4D"),
+            leader=2,
+            winner=SEATS.index("East"),
+        ),
+    ]
+
+
+def pictures_give() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'give'."""
+    return [
+        Illustration(
+            True,
+            "Give points to a partner who is winning (垫分 diànfēn)",
+            "North is winning with A♦ and you play last: add your K♦ and your side takes 15 points.",
+            ("9D", "AD", "5D", "KD"),
+            leader=3,
+            winner=SEATS.index("North"),
+        ),
+        Illustration(
+            False,
+            "Do not take the trick from your partner",
+            "North was already winning. Trumping with 2♣ wins nothing more: it only spends a trump.",
+            ("9D", "AD", "5D", "2C"),
+            leader=3,
+            winner=SEATS.index("South"),
+        ),
+        Illustration(
+            False,
+            "Keep your points from an opponent who is winning",
+            "You have no diamonds and your lowest card is 10♠. West is winning with A♦: throwing the 10♠ "
+            "hands 10 points to the other side. Throw a card without points, even a higher one.",
+            ("9D", "AD", "10S", "3D"),
+            leader=0,
+            winner=SEATS.index("West"),
+        ),
+    ]
+
+
+def pictures_pairs() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'pairs'."""
+    return [
+        Illustration(
+            True,
+            "A pair beats a pair: keep yours (对子 duìzi)",
+            "West leads a pair of 9♥. You kept your two Q♥ together and win the trick with them.",
+            ("9H 9H", "QH QH", "3H 4H", "5H 6H"),
+            leader=1,
+            winner=SEATS.index("South"),
+        ),
+        Illustration(
+            False,
+            "A broken pair is two singles",
+            "You broke your Q♥ pair earlier to follow a single lead. Now Q♥ J♥ are two singles, and two "
+            "singles never beat a pair.",
+            ("9H 9H", "QH JH", "3H 4H", "5H 6H"),
+            leader=1,
+            winner=SEATS.index("West"),
+        ),
+    ]
+
+
+def pictures_kitty() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'kitty'."""
     t = EXAMPLE_TRUMP
-    kitty = "KS 10D 5H 3S 4S 6D 8D 9D"
-    if idea == "points":
-        return [
-            Illustration(
-                True,
-                "Count the points: 80 is the line",
-                "You are South, an attacker, and your side has 65 points. This trick holds 15: take it and you "
-                f"reach 80. At 65: {level_change(65).describe()} At 80: {level_change(80).describe()}",
-                ("KD", "5D", "QD", "AD"),
-                leader=3,
-                winner=SEATS.index("South"),
-            ),
-            Illustration(
-                False,
-                "A trick without points is not worth your best trump",
-                "The same 65 points, but this trick holds none: winning it with your big joker adds nothing, "
-                "and the joker is gone.",
-                ("3D", "4D", "9D", "BJ"),
-                leader=3,
-                winner=SEATS.index("South"),
-            ),
-        ]
-    if idea == "counting":
-        return [
-            Illustration(
-                True,
-                "The highest card still out wins",
-                "Both A♥ were played in earlier tricks, so your K♥ is the highest heart left: nobody can beat it "
-                "in hearts.",
-                ("KH", "3H", "9H", "QH"),
-                leader=2,
-                winner=SEATS.index("South"),
-            ),
-            Illustration(
-                False,
-                "A card is not high while a higher one is still out",
-                "One A♥ has not been seen yet. East holds it and takes your K♥ with its 10 points.",
-                ("KH", "AH", "4H", "5H"),
-                leader=2,
-                winner=SEATS.index("East"),
-            ),
-        ]
-    if idea == "trumps":
-        return [
-            Illustration(
-                True,
-                "Draw the trumps, then play your long suit (调主 diàozhǔ)",
-                "You led trumps twice and the opponents have none left. East has no spades either, but can "
-                "no longer trump your Q♠.",
-                ("QS", "3H", "9S", "4D"),
-                leader=2,
-                winner=SEATS.index("South"),
-            ),
-            Illustration(
-                False,
-                "Trumps left out ruff your long suit (毙 bì)",
-                "Nobody led trumps: East still holds one and trumps your Q♠. Saving all your trumps for the end "
-                "let East use theirs on your winner.",
-                ("QS", "2C", "9S", "4D"),
-                leader=2,
-                winner=SEATS.index("East"),
-            ),
-        ]
-    if idea == "give":
-        return [
-            Illustration(
-                True,
-                "Give points to a partner who is winning (垫分 diànfēn)",
-                "North is winning with A♦ and you play last: add your K♦ and your side takes 15 points.",
-                ("9D", "AD", "5D", "KD"),
-                leader=3,
-                winner=SEATS.index("North"),
-            ),
-            Illustration(
-                False,
-                "Do not take the trick from your partner",
-                "North was already winning. Trumping with 2♣ wins nothing more: it only spends a trump.",
-                ("9D", "AD", "5D", "2C"),
-                leader=3,
-                winner=SEATS.index("South"),
-            ),
-            Illustration(
-                False,
-                "Keep your points from an opponent who is winning",
-                "You have no diamonds and your lowest card is 10♠. West is winning with A♦: throwing the 10♠ "
-                "hands 10 points to the other side. Throw a card without points, even a higher one.",
-                ("9D", "AD", "10S", "3D"),
-                leader=0,
-                winner=SEATS.index("West"),
-            ),
-        ]
-    if idea == "pairs":
-        return [
-            Illustration(
-                True,
-                "A pair beats a pair: keep yours (对子 duìzi)",
-                "West leads a pair of 9♥. You kept your two Q♥ together and win the trick with them.",
-                ("9H 9H", "QH QH", "3H 4H", "5H 6H"),
-                leader=1,
-                winner=SEATS.index("South"),
-            ),
-            Illustration(
-                False,
-                "A broken pair is two singles",
-                "You broke your Q♥ pair earlier to follow a single lead. Now Q♥ J♥ are two singles, and two "
-                "singles never beat a pair.",
-                ("9H 9H", "QH JH", "3H 4H", "5H 6H"),
-                leader=1,
-                winner=SEATS.index("West"),
-            ),
-        ]
-    if idea == "kitty":
-        bonus = kitty_bonus(kitty, "2C 2C", t)
-        return [
-            Illustration(
-                True,
-                "Win the last trick with a pair (抠底 kōudǐ)",
-                f"You are South, an attacker, and kept a trump pair to the end. The kitty (底牌 dǐpái) holds "
-                f"{points(kitty)} points; won with a pair they count four times: {bonus} points for your side.",
-                ("6H 6H", "3S 8D", "4H 9H", "2C 2C"),
-                leader=3,
-                winner=SEATS.index("South"),
-            ),
-            Illustration(
-                False,
-                "Trumps spent early cannot take the last trick",
-                f"You used your 2♣ pair on an earlier trick. Now East keeps the last trick and the kitty's "
-                f"{points(kitty)} points stay with the declarers.",
-                ("6H 6H", "3S 8D", "4H 9H", "3D 4S"),
-                leader=3,
-                winner=SEATS.index("East"),
-            ),
-        ]
-    if idea == "bury":
-        good, bad = "3S 4S 6S 9S JS 2D 3D 4H", "KS KS 10D 10D 5H 5H 2C 8C"
-        trumps = sum(1 for c in as_cards(bad) if t.is_trump(c))
-        return [
-            Illustration(
-                True,
-                "Make a void, keep your trumps, bury no points (埋底 máidǐ)",
-                f"All five of your spades and three low cards: {points(good)} points, no trumps, and you have no "
-                "spades left, so you can trump their spade leads.",
-                cards=good,
-            ),
-            Illustration(
-                False,
-                "Buried points are not safe",
-                f"{points(bad)} points and {trumps} trumps buried 'to keep them safe'. If the attackers win the "
-                f"last trick with a pair, they score {kitty_bonus(bad, 'QD QD', t)} points from this kitty.",
-                cards=bad,
-            ),
-        ]
-    if idea == "declare":
-        long, short = "7H AH KH 10H 8H 5H 3H QS 4S 9D 2C JC", "7S 4S AH KH QH JH 8H 3H 9D 6D 2C JC"
-        return [
-            Illustration(
-                True,
-                "Declare in your long suit (亮主 liàngzhǔ)",
-                f"Twelve cards dealt and a 7♥ among them: declaring hearts makes {_trumps_if(long, 'H')} of your "
-                "cards trumps.",
-                cards=long,
-                during_deal=True,
-            ),
-            Illustration(
-                False,
-                "A short suit makes a weak trump",
-                f"Declaring with the 7♠ would make only {_trumps_if(short, 'S')} of your cards trumps, while your "
-                "six hearts stay plain. Wait for a 7♥ or let another player declare.",
-                cards=short,
-                during_deal=True,
-            ),
-            Illustration(
-                True,
-                "Keep a joker pair to override",
-                "A pair of small jokers overrides any declaration made with 7s, and a pair of big jokers "
-                "overrides that (RULES §10): hold them, and you can take the trump from a rival late in the deal.",
-                cards="SJ SJ BJ BJ",
-                during_deal=True,
-            ),
-        ]
-    raise ValueError(f"there is no idea {idea!r} in lesson 11: choose one of {', '.join(IDEAS)}")
+    kitty = KITTY_EXAMPLE
+    bonus = kitty_bonus(kitty, "2C 2C", t)
+    return [
+        Illustration(
+            True,
+            "Win the last trick with a pair (抠底 kōudǐ)",
+            f"You are South, an attacker, and kept a trump pair to the end. The kitty (底牌 dǐpái) holds "
+            f"{points(kitty)} points; won with a pair they count four times: {bonus} points for your side.",
+            ("6H 6H", "3S 8D", "4H 9H", "2C 2C"),
+            leader=3,
+            winner=SEATS.index("South"),
+        ),
+        Illustration(
+            False,
+            "Trumps spent early cannot take the last trick",
+            f"You used your 2♣ pair on an earlier trick. Now East keeps the last trick and the kitty's "
+            f"{points(kitty)} points stay with the declarers.",
+            ("6H 6H", "3S 8D", "4H 9H", "3D 4S"),
+            leader=3,
+            winner=SEATS.index("East"),
+        ),
+    ]
+
+
+def pictures_bury() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'bury'."""
+    t = EXAMPLE_TRUMP
+    good, bad = "3S 4S 6S 9S JS 2D 3D 4H", "KS KS 10D 10D 5H 5H 2C 8C"
+    trumps = sum(1 for c in as_cards(bad) if t.is_trump(c))
+    return [
+        Illustration(
+            True,
+            "Make a void, keep your trumps, bury no points (埋底 máidǐ)",
+            f"All five of your spades and three low cards: {points(good)} points, no trumps, and you have no "
+            "spades left, so you can trump their spade leads.",
+            cards=good,
+        ),
+        Illustration(
+            False,
+            "Buried points are not safe",
+            f"{points(bad)} points and {trumps} trumps buried 'to keep them safe'. If the attackers win the "
+            f"last trick with a pair, they score {kitty_bonus(bad, 'QD QD', t)} points from this kitty.",
+            cards=bad,
+        ),
+    ]
+
+
+def pictures_declare() -> list[Illustration]:
+    """Lesson 11's example and counter-example(s) of the idea 'declare'."""
+    long, short = "7H AH KH 10H 8H 5H 3H QS 4S 9D 2C JC", "7S 4S AH KH QH JH 8H 3H 9D 6D 2C JC"
+    return [
+        Illustration(
+            True,
+            "Declare in your long suit (亮主 liàngzhǔ)",
+            f"Twelve cards dealt and a 7♥ among them: declaring hearts makes {_trumps_if(long, 'H')} of your "
+            "cards trumps.",
+            cards=long,
+            during_deal=True,
+        ),
+        Illustration(
+            False,
+            "A short suit makes a weak trump",
+            f"Declaring with the 7♠ would make only {_trumps_if(short, 'S')} of your cards trumps, while your "
+            "six hearts stay plain. Wait for a 7♥ or let another player declare.",
+            cards=short,
+            during_deal=True,
+        ),
+        Illustration(
+            True,
+            "Keep a joker pair to override",
+            "A pair of small jokers overrides any declaration made with 7s, and a pair of big jokers "
+            "overrides that (RULES §10): hold them, and you can take the trump from a rival late in the deal.",
+            cards="SJ SJ BJ BJ",
+            during_deal=True,
+        ),
+    ]
 
 
 def _rotated(leader: int) -> list[str]:
@@ -530,8 +451,8 @@ EXAMPLE_STYLE = """<style>
 </style>"""
 
 
-def examples(idea: str) -> w.Widget:
-    """The example and the counter-example(s) of ``idea`` side by side, as pictures."""
-    row = w.HBox([_figure(item) for item in illustrations(idea)], layout=w.Layout(flex_flow="row wrap"))
+def examples(items: Sequence[Illustration]) -> w.Widget:
+    """An idea's example and counter-example(s) side by side, as pictures."""
+    row = w.HBox([_figure(item) for item in items], layout=w.Layout(flex_flow="row wrap"))
     row.add_class("sjt-example-row")
     return w.VBox([w.HTML(EXAMPLE_STYLE), row])

@@ -1,12 +1,13 @@
 """Lesson 11's first step for each idea: a small position the learner plays before the lesson explains the idea.
 
-Each idea of "Playing well" (策略 cèlüè, ``strategy.IDEAS``) opens with a task graded by
-the engine — a card to play into a trick, a lead, a count, a burial, a declaration —
-and then the idea's explanation, naming the rule or the count it rests on. The
-examples, counter-examples and live demos of ``strategy`` follow it in the lesson.
+Each idea of "Playing well" (策略 cèlüè, ``ideas.IDEA_TABLE``) opens with a task graded by
+the engine — a card to play into a trick, a lead, a count, a burial, a declaration
+(``question_<idea>``) — and then the idea's explanation, naming the rule or the
+count it rests on (in the table). The examples, counter-examples and live demos of
+``strategy`` follow it in the lesson.
 
->>> from shengji_tutor.course.strategy_steps import idea_question
->>> q = idea_question("give")
+>>> from shengji_tutor.course.strategy_steps import question_give
+>>> q = question_give()
 >>> q.grade(["KD"]).correct, q.grade(["3D"]).correct
 (True, False)
 """
@@ -27,10 +28,18 @@ from ..engine.trump import Trump
 from ..ui.render import hand_svg, trick_svg
 from .questions import Question, pick, seats_from, who_wins
 from .round_questions import cite, kitty_question, pick_burial
-from .steps import Step
-from .strategy import EXAMPLE_TRUMP, IDEAS, SOUTH, examples
+from .strategy import EXAMPLE_TRUMP, SOUTH
 
-__all__ = ["EXPLANATIONS", "idea_question", "idea_step"]
+__all__ = [
+    "question_bury",
+    "question_counting",
+    "question_declare",
+    "question_give",
+    "question_kitty",
+    "question_pairs",
+    "question_points",
+    "question_trumps",
+]
 
 Goal = Callable[[list[Card], TrickResult], tuple[bool, str]]
 
@@ -181,111 +190,73 @@ def _declare_long(hand: CardsLike, rank: str = "7") -> Question:
     )
 
 
-def idea_question(idea: str) -> Question:
-    """The task that opens ``idea`` (one of ``strategy.IDEAS``), graded by the engine."""
+def question_points() -> Question:
+    """The task that opens the idea 'points'."""
+    trick, leader = ["KD", "5D", "QD"], 3
+    return _play_question(
+        "You are South, an attacker; your side has 65 points. East, North and West have played. Pick your card.",
+        "AD 4D 9S",
+        trick,
+        leader,
+        lambda picked, result: _reach_80(65, leader, picked, result),
+    )
+
+
+def question_counting() -> Question:
+    """The task that opens the idea 'counting'."""
+    return _sure_lead("KH QS JD 6C", "AS 10S 8S AD KD 3H 2H 8C")
+
+
+def question_trumps() -> Question:
+    """The task that opens the idea 'trumps'."""
     t = EXAMPLE_TRUMP
-    if idea == "points":
-        trick, leader = ["KD", "5D", "QD"], 3
-        return _play_question(
-            "You are South, an attacker; your side has 65 points. East, North and West have played. Pick your card.",
-            "AD 4D 9S",
-            trick,
-            leader,
-            lambda picked, result: _reach_80(65, leader, picked, result),
-        )
-    if idea == "counting":
-        return _sure_lead("KH QS JD 6C", "AS 10S 8S AD KD 3H 2H 8C")
-    if idea == "trumps":
-        return who_wins(
-            ["QS", "2C", "9S", "4D"],
-            t,
-            leader=SOUTH,
-            prompt="Nobody has led trumps yet. You lead Q♠; East has no spades but one trump left. Who wins?",
-        )
-    if idea == "give":
-        return _play_question(
-            "North, your partner, is winning with A♦ and you play last. Pick your card.",
-            "KD 3D 2C",
-            ["9D", "AD", "5D"],
-            3,
-            _give,
-        )
-    if idea == "pairs":
-        hand = "QH QH JH 3S"
-        return _play_question(
-            "West leads a single 4♥ and North plays 9♥. Pick your card — you want to win tricks later too.",
-            hand,
-            ["4H", "9H"],
-            1,
-            partial(_keep_pair, hand),
-        )
-    if idea == "kitty":
-        return kitty_question("KS 10D 5H 3S 4S 6D 8D 9D", "2C 2C", t)
-    if idea == "bury":
-        return pick_burial(
-            "3S 4S 6S 9S JS 2D 3D 4H KS KS 10D 10D 5H 5H 2C 8C",
-            t,
-            prompt="You are the dealer and hold these 16 cards. Pick 8 to bury, then press Check.",
-        )
-    if idea == "declare":
-        return _declare_long("7H AH KH 10H 8H 5H 3H QS 4S 9D 7S JC")
-    raise ValueError(f"there is no idea {idea!r} in lesson 11: choose one of {', '.join(IDEAS)}")
+    return who_wins(
+        ["QS", "2C", "9S", "4D"],
+        t,
+        leader=SOUTH,
+        prompt="Nobody has led trumps yet. You lead Q♠; East has no spades but one trump left. Who wins?",
+    )
 
 
-EXPLANATIONS: dict[str, str] = {
-    "points": (
-        "Keep a running count of the points the attackers have won (5s, 10s and Ks — lesson 2). Below 80 the "
-        "declarers hold; from 80 the attackers take over (RULES §9, lesson 8). A trick that carries points near the "
-        "line is worth a high card or a trump; a trick without points rarely is."
-    ),
-    "counting": (
-        "Two decks hold 36 trumps when a suit is trump (24 of the suit, the eight rank cards, four jokers). Count "
-        "the trumps and the aces that have been played: a card is the **highest still out** once every card above "
-        "it has been seen, and only then is it a sure winner in its suit (RULES §3)."
-    ),
-    "trumps": (
-        '*"Save all your trumps for the end"* is a beginner\'s mistake. When you hold many trumps, leading them '
-        "early (调主 diàozhǔ) pulls the opponents' trumps out. Each trump you lead draws at most two of theirs, one "
-        "from each opponent (and one of your partner's). Once they have none, your long plain suit is safe, because "
-        "nobody can trump (毙 bì) it any more (RULES §6.3, §7). With few trumps, keep them: a trump lead then only "
-        "draws your partner's."
-    ),
-    "give": (
-        '*"Always win the trick if you can"* — not when your partner is already winning it: winning it again gains '
-        "nothing and spends a high card (RULES §7: a trick has one winner). Instead **give** your partner your point "
-        "cards (垫分 diànfēn), which count for your side wherever they land in its tricks (RULES §2).\n\n"
-        'The other way round, when an opponent is winning the trick, play no points into it. *"Throw away your '
-        'lowest card"* is wrong when that card is a 10 or a 5: a higher card without points costs nothing.'
-    ),
-    "pairs": (
-        "A pair lead can only be beaten by a pair, a tractor lead only by a tractor (RULES §7, lessons 4 and 5). "
-        "Break a pair to follow a single lead and you have two singles, which never beat a pair. Follow singles "
-        "with singles when you can, and keep your pairs (对子 duìzi) and tractors (拖拉机 tuōlājī) together for later (RULES §7)."
-    ),
-    "kitty": (
-        "Whoever wins the **last** trick decides the kitty (底牌 dǐpái): if the attackers win it, the kitty's points "
-        "count for them, multiplied — ×2 with a single, ×4 with a pair (RULES §9, lesson 8). Attackers: keep a high "
-        "trump or a trump pair for the end when the kitty may be rich (抠底 kōudǐ). Declarers: keep control of the "
-        "last trick, above all when you buried points."
-    ),
-    "bury": (
-        "The dealer picks up the kitty and buries as many cards (埋底 máidǐ). Three rules of thumb:\n\n"
-        "- **make a void**: bury all the cards of a short plain suit, and you can trump that suit's leads;\n"
-        "- **keep your trumps**: they win tricks, and the last one;\n"
-        '- **bury points only when it is safe**: *"bury your points in the kitty, they are safe there"* holds only '
-        "if your side keeps the last trick — otherwise they come back multiplied (RULES §9)."
-    ),
-    "declare": (
-        "Declare (亮主 liàngzhǔ) when the suit of your rank card is one you hold **many** cards of: they all become "
-        "trumps (RULES §3, §10). A rank card in a short suit makes a weak trump — better wait, or let someone else "
-        "declare. A pair of rank cards overrides a single, and a pair of jokers overrides both (lesson 9): keep a "
-        "joker pair to take the trump back late in the deal."
-    ),
-}
-"""Each idea's explanation, shown once its first step is answered."""
+def question_give() -> Question:
+    """The task that opens the idea 'give'."""
+    return _play_question(
+        "North, your partner, is winning with A♦ and you play last. Pick your card.",
+        "KD 3D 2C",
+        ["9D", "AD", "5D"],
+        3,
+        _give,
+    )
 
 
-def idea_step(idea: str) -> Step:
-    """The first step of ``idea``: its task, then its explanation and its example and counter-example
-    (``strategy.examples``), which answer the task and so appear only once it is answered or shown."""
-    return Step(idea_question(idea), EXPLANATIONS[idea], then=lambda: [examples(idea)])
+def question_pairs() -> Question:
+    """The task that opens the idea 'pairs'."""
+    hand = "QH QH JH 3S"
+    return _play_question(
+        "West leads a single 4♥ and North plays 9♥. Pick your card — you want to win tricks later too.",
+        hand,
+        ["4H", "9H"],
+        1,
+        partial(_keep_pair, hand),
+    )
+
+
+def question_kitty() -> Question:
+    """The task that opens the idea 'kitty'."""
+    t = EXAMPLE_TRUMP
+    return kitty_question("KS 10D 5H 3S 4S 6D 8D 9D", "2C 2C", t)
+
+
+def question_bury() -> Question:
+    """The task that opens the idea 'bury'."""
+    t = EXAMPLE_TRUMP
+    return pick_burial(
+        "3S 4S 6S 9S JS 2D 3D 4H KS KS 10D 10D 5H 5H 2C 8C",
+        t,
+        prompt="You are the dealer and hold these 16 cards. Pick 8 to bury, then press Check.",
+    )
+
+
+def question_declare() -> Question:
+    """The task that opens the idea 'declare'."""
+    return _declare_long("7H AH KH 10H 8H 5H 3H QS 4S 9D 7S JC")
