@@ -64,7 +64,7 @@ def test_a_trick_picture_names_the_winner_the_engine_finds(idea: str, k: int, it
 
 def test_the_pictures_are_cards_not_tokens() -> None:
     for idea in IDEAS:
-        row = idea_examples(idea).children[1]
+        row = idea_examples(idea)
         for figure in row.children:
             picture = figure.children[1]
             drawn = getattr(picture, "svg", None) or picture.value

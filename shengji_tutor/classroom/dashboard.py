@@ -29,7 +29,6 @@ from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 
 __all__ = [
-    "CONSOLE_STYLE",
     "distribution_svg",
     "join_html",
     "lesson_label",
@@ -42,31 +41,6 @@ __all__ = [
     "wrong_html",
 ]
 
-CONSOLE_STYLE = """<style>
-.sjt-instructor { max-width: 60em; min-width: 0; box-sizing: border-box; overflow-wrap: anywhere; }
-/* no control is wider than the screen: a widget's width plus its margins (ipywidgets gives each 2 px a side) */
-.sjt-instructor .jupyter-widgets { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); min-width: 0; }
-.sjt-instructor .widget-hbox { gap: 0.3em 0.6em; align-items: flex-start; }
-.sjt-instructor select, .sjt-instructor input { min-width: 0; }
-.sjt-instructor .sjt-table { width: 100%; border-collapse: collapse; }
-.sjt-instructor .sjt-table th, .sjt-instructor .sjt-table td { text-align: left; padding: 0.2em 0.4em;
-  border-bottom: 1px solid #d5e2d8; }
-.sjt-chart { display: block; width: 100%; max-width: 36em; height: auto; margin: 0.2em 0 0.8em; }
-.sjt-bar { display: inline-block; vertical-align: middle; width: 8em; max-width: 60%; height: 0.9em; }
-.sjt-join-address { display: flex; flex-wrap: wrap; gap: 0.6em 1.2em; align-items: center; }
-.sjt-join-address p { flex: 1 1 16em; margin: 0; }
-.sjt-join-link { font-weight: 700; color: #1b5fbf; }
-.sjt-qr { margin: 0; width: min(11em, 100%); flex: 0 0 auto; }
-.sjt-qr svg { display: block; width: 100%; height: auto; }
-.sjt-qr figcaption { font-size: 0.8em; color: #4d5e52; text-align: center; }
-.sjt-preview { border: 1px dashed #9fbfa6; border-radius: 10px; padding: 0.4em 0.9em 0.6em; background: #fbfdfb;
-  margin: 0.3em 0; }
-.sjt-preview svg { max-width: 100%; height: auto; }
-.sjt-preview-note { font-size: 0.85em; color: #4d5e52; margin: 0.2em 0; }
-.sjt-preview-prompt { font-size: 1.1em; font-weight: 700; margin: 0.3em 0; }
-.sjt-class-ended { border: 2px solid #b3261e; background: #fdf0ef; color: #7a1a14; border-radius: 8px;
-  padding: 0.5em 0.9em; font-weight: 700; }
-</style>"""
 
 ANSWERED_BY = {
     "cards": "students pick cards from the hand",

@@ -25,10 +25,10 @@ from ..store.keys import key_matches
 from ..store.progress import ProgressStore
 from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
+from ..ui.style import STYLE
 from ..ui.widgets import PuzzleCard
 from .backoff import Backoff
 from .dashboard import (
-    CONSOLE_STYLE,
     distribution_svg,
     join_html,
     lesson_label,
@@ -218,7 +218,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.code: str | None = None
         self.ended = False
         self.poller: Poller | None = None
-        self.style = w.HTML(CONSOLE_STYLE)
+        self.style = w.HTML(STYLE)
         super().__init__([self.style, w.HTML("<h2>Instructor</h2>"), _row(self.key, self.unlock_button), self.message])
         self.add_class("sjt-instructor")
 
@@ -484,5 +484,5 @@ _FIT: dict[str, Any] = {"style": {"description_width": "initial"}}
 
 def _row(*controls: w.Widget) -> w.HBox:
     """Controls side by side that wrap onto the next line on a narrow screen (none is wider than the screen:
-    ``CONSOLE_STYLE``)."""
+    the course's stylesheet, ``ui/course.css``)."""
     return w.HBox(list(controls), layout=w.Layout(flex_flow="row wrap"))

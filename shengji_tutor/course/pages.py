@@ -23,6 +23,7 @@ from ..store.mastery import mastery_of
 from ..store.progress import NotSentError, ProgressStore
 from ..store.schema import StoreError
 from ..ui.render import hand_svg
+from ..ui.style import STYLE
 from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, REVIEW, Lesson, find_lesson, puzzles_of
 from .context import at_request, learner_known, page_context
 from .dashboard import path_svg, review_banner, weak_spots, weak_spots_html
@@ -42,57 +43,6 @@ __all__ = [
     "page_header",
     "use_shell",
 ]
-
-STYLE = """<style>
-.sjt-course { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c; }
-.sjt-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; background: #12301c;
-  color: #f4f8f4; padding: 0.55em 1em; border-radius: 12px; }
-/* :link and :visited outrank Jupyter's own link colour (blue, unreadable on the dark bar) wherever the bar is
-   drawn: in a widget, in a cell's output, in JupyterLab */
-nav.sjt-nav a, nav.sjt-nav a:link, nav.sjt-nav a:visited { color: #ffd84d; text-decoration: none; font-weight: 600; }
-.sjt-nav a:hover, .sjt-nav a:focus-visible { text-decoration: underline; }
-.sjt-complete { border: 2px solid #1b7a3a; border-radius: 12px; background: #e6f4ea; padding: 0.3em 0.9em;
-  max-width: 720px; margin: 0.8em 0; color: #12301c; }
-.sjt-complete a { color: #145c2b; font-weight: 700; }
-.sjt-skip-target { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
-  white-space: nowrap; }
-.sjt-skip { display: inline-block; font: inherit; font-size: 0.9em; color: #1b5e30; margin: 0 0 0.3em; padding: 0;
-  background: none; border: none; text-decoration: underline; cursor: pointer; }
-.sjt-skip:focus-visible { outline: 3px solid #1b7a3a; outline-offset: 2px; }
-.sjt-brand { font-weight: 800; letter-spacing: 0.02em; margin-right: auto; }
-.sjt-lesson-title, header.sjt-course h1.sjt-lesson-title { margin: 0.7em 0 0.1em; font-size: 1.9em; font-weight: 700;
-  line-height: 1.2; } /* the same title in a widget (a lesson) and in a cell's output (practice, review) */
-.sjt-lesson-sub { color: #4d5e52; margin: 0 0 0.5em; font-size: 1.05em; }
-.sjt-meter { display: flex; align-items: center; gap: 0.6em; font-size: 0.9em; color: #35503d; }
-.sjt-meter progress { width: 14em; height: 0.9em; accent-color: #1b7a3a; }
-.sjt-footer { display: flex; justify-content: space-between; margin: 1.5em 0 0.5em; padding-top: 0.8em;
-  border-top: 1px solid #c9d8cc; }
-.sjt-footer a { color: #1b5fbf; font-weight: 600; text-decoration: none; }
-.sjt-home-list { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(17em, 1fr));
-  gap: 0.8em; }
-.sjt-home-list li { border: 1px solid #c9d8cc; border-radius: 12px; padding: 0.7em 0.9em; background: #fbfdfb; }
-.sjt-home-list a { font-weight: 700; color: #12301c; text-decoration: none; font-size: 1.08em; }
-.sjt-home-list a:hover { text-decoration: underline; }
-.sjt-home-list .sjt-zh { color: #55675a; font-size: 0.9em; }
-.sjt-home-list .sjt-meter { flex-wrap: wrap; }
-.sjt-home-list .sjt-meter progress { width: 100%; }
-.sjt-home-practice a { color: #1b5fbf; font-weight: 700; }
-.sjt-cards { margin: 0.3em 0 0.6em; }
-.sjt-path-box { max-width: 760px; margin: 0.4em 0 0.8em; }
-.sjt-path a text { font-family: "DejaVu Sans", Verdana, sans-serif; }
-.sjt-path a:hover circle, .sjt-path a:focus-visible circle { stroke-width: 9; }
-.sjt-review-due { font-size: 1.1em; margin: 0.4em 0; }
-.sjt-review-due a { color: #12301c; background: #fff4c2; border: 2px solid #c99a06; border-radius: 10px;
-  padding: 0.3em 0.8em; display: inline-block; text-decoration: none; }
-.sjt-review-none { color: #4d5e52; font-size: 0.95em; }
-.sjt-weak h2 { font-size: 1.15em; margin: 0.6em 0 0.2em; }
-.sjt-weak-list { margin: 0 0 0.8em; padding-left: 1.2em; }
-.sjt-weak-list li { margin: 0.2em 0; }
-.sjt-weak-list a { color: #1b5fbf; font-weight: 600; }
-.sjt-weak-count { color: #4d5e52; }
-.sjt-streak-line { margin: 0.3em 0; color: #35503d; }
-.sjt-streak-line .sjt-aside { color: #4d5e52; font-size: 0.9em; }
-</style>"""
 
 
 class Site(Protocol):

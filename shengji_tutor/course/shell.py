@@ -33,6 +33,7 @@ import ipywidgets as w
 from ..classroom.screens import LivePanel
 from ..classroom.session import Learner
 from ..puzzles import load_bank
+from ..ui.style import STYLE
 from ..ui.widgets.router import Router
 from . import pages
 from .context import at_request, page_context
@@ -49,29 +50,6 @@ __all__ = [
     "release_memory",
     "route_of",
 ]  # the places, re-exported
-
-
-SHELL_STYLE = """<style>
-.sjt-shell { max-width: 1100px; margin: 0 auto; }
-.sjt-shell-content > .widget-box, .sjt-shell-content .sjt-lesson-block { margin-bottom: 0.2em; }
-.sjt-lesson-text { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c;
-  line-height: 1.5; }
-.sjt-lesson-text td, .sjt-lesson-text th { text-align: left; }
-.sjt-lesson-text pre.sjt-output { background: #f2f6f2; border-radius: 8px; padding: 0.5em 0.8em;
-  white-space: pre-wrap; }
-.sjt-shell-content h1:focus { outline: none; }
-.sjt-cell-error { border: 2px solid #b3261e; color: #7a1a14; background: #fdf0ef; border-radius: 8px;
-  padding: 0.6em 0.9em; }
-.sjt-shell-live:empty { display: none; }
-/* a live question floats in view wherever the learner is in the lesson, until they have answered it */
-.sjt-shell-live:has(.sjt-live:not(.sjt-live-idle):not(.sjt-live-answered)) { position: fixed; right: 1em;
-  bottom: 1em; width: min(40em, calc(100vw - 2em)); max-height: 75vh; overflow: auto; z-index: 1000;
-  border-radius: 12px; box-shadow: 0 8px 24px rgba(18, 48, 28, 0.35); }
-.sjt-shell-live:has(.sjt-live:not(.sjt-live-idle):not(.sjt-live-answered)) .sjt-live { margin: 0; }
-.sjt-shell-live .sjt-live { border: 2px solid #c99a06; background: #fffbea; border-radius: 12px;
-  padding: 0.3em 1em 0.6em; margin: 0.5em 0; }
-.sjt-shell-live .sjt-live.sjt-live-idle { border-width: 1px; background: #fbfdfb; padding: 0 1em; font-size: 0.9em; }
-</style>"""
 
 
 class Shell(w.VBox):  # type: ignore[misc]
@@ -93,7 +71,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         self._made: dict[str, set[str]] = {}
         """The widgets each shown place made (model ids), closed when the learner leaves it."""
         self.live_panel: LivePanel | None = None
-        super().__init__([w.HTML(pages.STYLE + SHELL_STYLE), self.router, self.live, self.content])
+        super().__init__([w.HTML(STYLE), self.router, self.live, self.content])
         self.add_class("sjt-shell")
         pages.use_shell(self)
         self.signed_in(page_context().learner)

@@ -44,30 +44,8 @@ from ..ui.widgets import HandPicker, TrickTable
 from .lesson_runner import markdown_html
 from .questions import Question, seats_from
 
-__all__ = ["STEP_STYLE", "Step", "TrickStepper", "page_steps", "start_page_steps"]
+__all__ = ["Step", "TrickStepper", "page_steps", "start_page_steps"]
 
-STEP_STYLE = """<style>
-.sjt-step { border: 2px solid #1b7a3a; border-radius: 12px; padding: 0.4em 0.9em 0.7em; margin: 0.6em 0 1em;
-  background: #f6fbf7; max-width: 720px; font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif;
-  color: #12301c; }
-.sjt-step-prompt { font-size: 1.05em; margin: 0.3em 0; }
-.sjt-step-badge { background: #1b7a3a; color: #fff; border-radius: 6px; padding: 0.05em 0.45em; margin-right: 0.4em;
-  font-size: 0.85em; font-weight: 700; }
-.sjt-step-feedback[data-verdict="incorrect"] { color: #8a1c14; }
-.sjt-step-feedback[data-verdict="correct"] { color: #145c2b; }
-.sjt-step-feedback p { margin: 0.3em 0; }
-.sjt-step-explanation { border-top: 1px solid #c9d8cc; margin-top: 0.4em; padding-top: 0.2em; }
-.sjt-step .sjt-other { margin: 0.2em 0; }
-.sjt-step .sjt-group-label { font-size: 0.9em; color: #35503d; }
-.sjt-step .jupyter-button.mod-danger, .sjt-step .jupyter-button.mod-danger:hover:enabled { background-color: #b3261e;
-  color: #fff; }
-.sjt-step .jupyter-button.mod-danger:hover:enabled, .sjt-step .jupyter-button.mod-danger:focus-visible {
-  background-color: #8a1c14; }
-.sjt-step .jupyter-button.mod-success, .sjt-step .jupyter-button.mod-success:hover:enabled { background-color: #1b7a3a;
-  color: #fff; }
-.sjt-step .jupyter-button.mod-success:hover:enabled { background-color: #145c2b; }
-.sjt-step .jupyter-button.mod-danger:disabled, .sjt-step .jupyter-button.mod-success:disabled { opacity: 1; }
-</style>"""
 
 WRONG_BEFORE_SHOW_ME = 2
 """Wrong answers after which "Show me" is offered."""
@@ -114,8 +92,7 @@ class Step(w.VBox):  # type: ignore[misc]
         self._explained_callbacks: list[Callable[[], None]] = []
         picture = f'<div class="sjt-step-picture">{question.picture}</div>' if question.picture else ""
         self.prompt = w.HTML(
-            STEP_STYLE
-            + f'<p class="sjt-step-prompt"><span class="sjt-step-badge">{escape(label)}</span>'
+            f'<p class="sjt-step-prompt"><span class="sjt-step-badge">{escape(label)}</span>'
             + f"{escape(joker_words(question.prompt))}</p>{picture}"
         )
         self.feedback = w.HTML("")

@@ -441,18 +441,8 @@ def _figure(item: Illustration) -> w.Widget:
     return box
 
 
-EXAMPLE_STYLE = """<style>
-.sjt-example { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c; max-width: 460px;
-  padding: 0.3em 0.7em; border-radius: 8px; }
-.sjt-example p { margin: 0.25em 0; }
-.sjt-example-row { gap: 0.5em 1.5em; }
-.sjt-example-good { background: #e6f4ea; border-left: 4px solid #1b7a3a; }
-.sjt-example-bad { background: #fdecea; border-left: 4px solid #b3261e; }
-</style>"""
-
-
 def examples(items: Sequence[Illustration]) -> w.Widget:
     """An idea's example and counter-example(s) side by side, as pictures."""
     row = w.HBox([_figure(item) for item in items], layout=w.Layout(flex_flow="row wrap"))
     row.add_class("sjt-example-row")
-    return w.VBox([w.HTML(EXAMPLE_STYLE), row])
+    return row

@@ -139,25 +139,6 @@ def winning_seat(view: PlayerView) -> int | None:
 
 # -- drawing ------------------------------------------------------------------------------------
 
-STYLE = """<style>
-.sjt-engine { font-family: "DejaVu Sans", Verdana, "Segoe UI", Arial, sans-serif; color: #12301c; max-width: 980px; }
-.sjt-engine-position { display: flex; flex-wrap: wrap; gap: 0.6em 1.4em; align-items: flex-start; }
-.sjt-engine-title { font-weight: 700; margin: 0.2em 0; }
-.sjt-engine-facts { list-style: none; padding: 0; margin: 0.3em 0; }
-.sjt-engine-facts li { margin: 0.25em 0; }
-.sjt-engine-cards { display: inline-block; vertical-align: middle; margin-left: 0.4em; line-height: 0; }
-.sjt-engine-table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.95em; }
-.sjt-engine-table caption { text-align: left; color: #35503d; padding-bottom: 0.3em; }
-.sjt-engine-table th, .sjt-engine-table td { border-bottom: 1px solid #c9d8cc; padding: 0.35em 0.6em;
-  text-align: left; vertical-align: top; }
-.sjt-engine-table thead th { background: #e3efe5; }
-.sjt-engine-table tr[data-best="true"] { background: #e6f4ea; }
-.sjt-engine-table ul { margin: 0; padding-left: 1.1em; }
-.sjt-engine-grade-good { color: #1b5e31; font-weight: 700; }
-.sjt-engine-grade-bad { color: #9c2019; font-weight: 700; }
-.sjt-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-</style>"""
-
 
 def _picture(cards: Sequence[Card], trump: Trump | None, width: int = 40, sort: bool = True) -> str:
     """Cards as one picture, named in words for screen readers."""
@@ -173,7 +154,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[Fact] = ())
     trump = view.trump
     n = view.rules.players
     me = seat_name(view.seat, n)
-    parts = [STYLE, '<div class="sjt-engine">']
+    parts = ['<div class="sjt-engine">']
     if title:
         parts.append(f'<p class="sjt-engine-title">{escape(title)}</p>')
     parts.append('<div class="sjt-engine-position">')
@@ -259,7 +240,7 @@ def verdict_html(view: PlayerView, verdict: Thoughts) -> str:
     )
     header = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     return joker_words(
-        f'{STYLE}<div class="sjt-engine sjt-engine-verdict" data-kind="{verdict.kind}">'
+        f'<div class="sjt-engine sjt-engine-verdict" data-kind="{verdict.kind}">'
         f'<table class="sjt-engine-table"><caption>{escape(caption)}</caption>'
         f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )

@@ -10,12 +10,6 @@ import traitlets
 
 __all__ = ["Disclosure"]
 
-STYLE = """<style>
-.sjt-disclosure-toggle.jupyter-button { font-weight: 600; background: #eef6f0; color: #12301c;
-  border: 1px solid #9fc2a8; border-radius: 6px; }
-.sjt-disclosure-toggle.jupyter-button:focus-visible { outline: 3px solid #1b7a3a; outline-offset: 2px; }
-</style>"""
-
 
 class Disclosure(w.VBox):  # type: ignore[misc]
     """``title`` on a button; pressing it (click, Enter or Space) shows or hides ``content``. ``selected_index`` is 0
@@ -41,7 +35,7 @@ class Disclosure(w.VBox):  # type: ignore[misc]
         self.toggle.add_class("sjt-disclosure-toggle")
         self.body = w.Box([content])
         self.body.layout.display = "none"
-        super().__init__([w.HTML(STYLE), self.toggle, self.body])
+        super().__init__([self.toggle, self.body])
         self.add_class("sjt-disclosure")
         self.toggle.on_click(lambda _b: setattr(self, "selected_index", None if self.selected_index == 0 else 0))
         self.observe(self._draw, "selected_index")
