@@ -51,14 +51,22 @@ def group_of(nodeid: str) -> str:
     """Which tests share one process when ``make test`` spreads the suite over the cores (pytest-xdist).
 
     A test file's tests stay together, so a fixture a file builds once (its lessons run, its server started) is
-    built once. The browser tests share one process, one Voilà server and one Chromium, as they were written to.
-    So do the files that use the one PostgreSQL database: one of them migrates it down and up again, which no
-    other test may see half done.
+    built once. The browser tests run in two processes of about four minutes each (``BROWSER_SECOND``), each with
+    its own Voilà server and Chromium: in one process they were the suite's long pole (472 s). The files that use
+    the one PostgreSQL database share one process: one of them migrates it down and up again, which no other test
+    may see half done.
     """
     path = nodeid.split("::", 1)[0]
     if path.startswith("tests/browser/"):
-        return "browser"
+        return "browser-2" if path.rsplit("/", 1)[-1] in BROWSER_SECOND else "browser-1"
     return "postgres" if path in postgres_files() else path
+
+
+BROWSER_SECOND = frozenset(
+    ("test_course.py", "test_kernels.py", "test_coached_hand.py", "test_classroom.py", "test_learning.py")
+)
+"""The browser files of the second browser process: 243 s of the 472 one process took (the accessibility walk,
+174 s, and the short files make the first)."""
 
 
 @pytest.hookimpl(optionalhook=True)
