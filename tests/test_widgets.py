@@ -1161,11 +1161,12 @@ def test_a_first_wrong_answer_names_the_mistake_not_the_solution() -> None:
     assert "RULES §" in card.feedback
     assert puzzle.solution_text() not in card.feedback
     assert card.hints == []
-    assert card.can_reveal
-    card.check()  # the second wrong answer opens the next hint step
+    assert not card.can_reveal  # one wrong answer: try again first (the rule lesson steps follow too)
+    card.check()  # the second wrong answer opens the next hint step, and offers the answer
     assert card.attempts == 2
     assert card.hints == [puzzle.hint_steps()[0].text]
     assert "Here is a hint" in card.feedback
+    assert card.can_reveal
 
 
 def test_show_answer_is_heard_once_and_shows_the_solution() -> None:

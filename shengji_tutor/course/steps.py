@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.cards import CardsLike, as_cards, joker_words
-from ..engine.grading import Grade
+from ..engine.grading import REVEAL_AFTER_WRONG, Grade, may_reveal
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
@@ -47,8 +47,8 @@ from .questions import Question, seats_from
 __all__ = ["Step", "TrickStepper", "page_steps", "start_page_steps"]
 
 
-WRONG_BEFORE_SHOW_ME = 2
-"""Wrong answers after which "Show me" is offered."""
+WRONG_BEFORE_SHOW_ME = REVEAL_AFTER_WRONG
+"""Wrong answers after which "Show me" is offered (the puzzles' rule too: ``engine.grading.may_reveal``)."""
 
 _PAGE_STEPS: list[Step] = []
 """The steps made since the lesson on the page began (``start_page_steps``): a lesson's "finished" line watches them."""
@@ -172,7 +172,7 @@ class Step(w.VBox):  # type: ignore[misc]
             self._mark(value, "danger")
         hint = f" Hint: {self.question.hint}" if self.question.hint and grade.rule != "input" else ""
         self._say("incorrect", grade.explanation + hint, "Not quite." if grade.rule != "input" else "")
-        if self.wrong >= WRONG_BEFORE_SHOW_ME:
+        if may_reveal(self.wrong):
             self.show_me.layout.display = None
         return grade
 

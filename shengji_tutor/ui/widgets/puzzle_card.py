@@ -14,7 +14,9 @@ to the answer, each step on request, the last often highlighting cards), and the
 card counts the steps used (``hints_used``). A first wrong answer is told what is
 wrong (the grade's ``mistake``), not the solution; a second wrong answer opens
 the next hint step too; the solution comes only from "Show answer" (``reveal``),
-which the owner records as not solved. Too few cards picked is not an attempt:
+offered after the second wrong answer or once every hint is open — the one rule
+a lesson's steps follow too (``engine.grading.may_reveal``) — which the owner
+records as not solved. Too few cards picked is not an attempt:
 the card says how many to pick and grades nothing.
 """
 
@@ -27,7 +29,7 @@ from typing import Any
 import traitlets
 
 from ...engine.cards import Card, CardsLike, as_cards, joker_words, sentence_case
-from ...engine.grading import Grade
+from ...engine.grading import Grade, may_reveal
 from ...engine.seats import SEATS
 from ...engine.trump import Trump
 from ..render import trick_svg
@@ -65,7 +67,7 @@ class PuzzleCard(SafeWidget):
     """The hint steps opened so far, in order (``hint_text`` is the latest)."""
     hint_total = traitlets.Int(1).tag(sync=True)
     can_reveal = traitlets.Bool(False).tag(sync=True)
-    """"Show answer" is offered (after a wrong answer, or once every hint is open)."""
+    """"Show answer" is offered (``engine.grading.may_reveal``: after two wrong answers, or once every hint is open)."""
     show_points = traitlets.Bool(True).tag(sync=True)
     has_next = traitlets.Bool(False).tag(sync=True)
     progress = traitlets.Unicode("").tag(sync=True)
@@ -227,7 +229,9 @@ class PuzzleCard(SafeWidget):
                     elif self._solution is not None:
                         told = f"{told} You have every hint: try once more, or press Show answer."
                 self.feedback = told
-                self.can_reveal = self._solution is not None
+                self.can_reveal = self._solution is not None and may_reveal(
+                    self.attempts, self.hints_used, len(self._ladder)
+                )
         return grade
 
     def show_hint(self) -> str:
@@ -245,7 +249,7 @@ class PuzzleCard(SafeWidget):
             self.hint_text = text
             if fresh:
                 self.hints = [*self.hints, text]
-            if self.hints_used == len(self._ladder) and self._solution is not None:
+            if self._solution is not None and may_reveal(0, self.hints_used, len(self._ladder)):
                 self.can_reveal = True
             if hint_cards:
                 free = list(range(len(self._cards)))
