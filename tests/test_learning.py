@@ -56,7 +56,7 @@ def answer(card: PuzzleCard, puzzle: Puzzle, right: bool) -> None:
     elif kind == "number":
         card.browser_event({"event": "answer", "value": int(solution) if right else int(solution) + 5})
     else:
-        seats = [s for s in card.seats if s != solution]
+        seats = [s for s in card.choices if s != solution]
         card.browser_event({"event": "answer", "value": solution if right else seats[0]})
     card.browser_event({"event": "check"})
     assert card.error == "", card.error

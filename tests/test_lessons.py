@@ -22,7 +22,7 @@ from shengji_tutor import RuleSet, Trump, format_cards, kitty_multiplier, lead_f
 from shengji_tutor.course import pages
 from shengji_tutor.course.catalogue import LESSONS, find_lesson
 from shengji_tutor.course.lesson_runner import LessonRun, run_lesson
-from shengji_tutor.course.questions import Question, count_points, pick_pair, units_in_words, who_wins
+from shengji_tutor.course.questions import StepQuestion, count_points, pick_pair, units_in_words, who_wins
 from shengji_tutor.course.round_questions import first_round, next_dealer_question
 from shengji_tutor.course.steps import WRONG_BEFORE_SHOW_ME, Step, TrickStepper
 from shengji_tutor.engine.declaring import Declaration, judge_declaration
@@ -81,7 +81,7 @@ def answered(run: LessonRun) -> LessonRun:
 # -- the widget ----------------------------------------------------------------------------------------
 
 
-def make_step(question: Question, then_calls: list[int]) -> Step:
+def make_step(question: StepQuestion, then_calls: list[int]) -> Step:
     def then() -> list[w.Widget]:
         then_calls.append(1)
         return [w.HTML("the trick again, with its winner")]

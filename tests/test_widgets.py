@@ -624,6 +624,13 @@ PUZZLES: dict[str, dict[str, Any]] = {
         "answer": [("answer", "no")],
         "wrong": [("answer", "yes")],
     },
+    "choice": {
+        "prompt": "Partner's ace is winning: ruff it or pass?",
+        "choices": ("Ruff", "Pass"),
+        "key": "Pass",
+        "answer": [("answer", "Pass")],
+        "wrong": [("answer", "Ruff")],
+    },
 }
 
 
@@ -650,7 +657,7 @@ KINDS = list(ANSWER_KINDS)
 
 
 def test_answer_kinds() -> None:
-    assert set(ANSWER_KINDS) == {"cards", "order", "seat", "number", "yesno"}
+    assert set(ANSWER_KINDS) == {"cards", "order", "seat", "number", "yesno", "choice"}
 
 
 def test_unknown_kind_is_refused() -> None:
@@ -665,7 +672,7 @@ def test_puzzle_construction(kind: str) -> None:
     assert puzzle.puzzle_id == f"p-{kind}"
     assert puzzle.prompt == spec["prompt"]
     assert puzzle.kind == kind
-    assert puzzle.seats == ["North", "West", "South", "East"]
+    assert puzzle.choices == (["Ruff", "Pass"] if kind == "choice" else ["North", "West", "South", "East"])
     assert (puzzle.selected, puzzle.highlight, puzzle.choice) == ([], [], "")
     assert (puzzle.verdict, puzzle.feedback, puzzle.hint_text, puzzle.error) == ("", "", "", "")
     assert puzzle.answer is None
@@ -783,7 +790,7 @@ def test_yes_no_answers(value: str, expected: bool) -> None:
 def test_seat_answers_use_the_puzzle_names() -> None:
     names = ("Ann", "Bo", "Cy", "Di")
     puzzle, grader = make_puzzle("seat", names=names)
-    assert puzzle.seats == list(names)
+    assert puzzle.choices == list(names)
     assert_refused(puzzle, lambda: puzzle.browser_event({"event": "answer", "value": "North"}), "North")
     puzzle.browser_event({"event": "answer", "value": "Cy"})
     puzzle.check()

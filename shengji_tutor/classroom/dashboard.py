@@ -48,6 +48,7 @@ ANSWERED_BY = {
     "seat": "students choose a seat: North, West, South or East",
     "number": "students type a whole number",
     "yesno": "students answer Yes or No",
+    "choice": "students choose one of the written choices",
 }
 
 

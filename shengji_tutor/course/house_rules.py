@@ -44,7 +44,7 @@ from ..play.record import RoundRecord
 from ..play.round import friends_revealed
 from ..puzzles.kinds.friends import call_words
 from ..ui.render import hand_svg, trick_svg
-from .questions import Question, choose, number, pick, units_in_words
+from .questions import StepQuestion, choose, number, pick, units_in_words
 
 __all__ = [
     "NOBODY_YET",
@@ -98,7 +98,7 @@ def decks_table(players: int = 4) -> HTML:
     return HTML(f'<table class="sjt-table">{caption}{head}{"".join(rows)}</table>')
 
 
-def pick_triple(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -> Question:
+def pick_triple(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -> StepQuestion:
     """With three decks, select a triple (three identical cards) in ``hand``: the engine's ``lead_format`` under
     ``RuleSet(decks=3)`` splits the pick into units (RULES §4)."""
     rules = RuleSet(decks=3)
@@ -143,7 +143,7 @@ def _rank(text: str) -> int:
     return RANKS.index(text.upper().replace("T", "10"))
 
 
-def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> Question:
+def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> StepQuestion:
     """A side at ``level`` (having played it as declarers) goes up ``rise`` levels; with ``mandatory`` levels, which
     rank does it play next? The engine's ``level_after`` decides (RULES §11)."""
     rules = RuleSet(mandatory_levels=tuple(mandatory))
@@ -225,7 +225,7 @@ def _hook_result(trump: Trump, play: CardsLike, winners: str) -> str | None:
     return hooked_back_to(play, trump, RuleSet(hook_and_needle=True))
 
 
-def hook_question(trump: Trump, play: CardsLike, winners: str) -> Question:
+def hook_question(trump: Trump, play: CardsLike, winners: str) -> StepQuestion:
     """Hook and needle at ``trump`` (rank J or A): the ``winners`` ("attackers" or "declarers") take the last trick
     with ``play``. Do the declarers drop back? ``hooked_back_to`` decides (RULES §11)."""
     rank = trump.rank
@@ -287,7 +287,7 @@ def hook_lines() -> str:
 # -- the red five (RULES §11) -----------------------------------------------------------------------------
 
 
-def pick_highest_trump(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -> Question:
+def pick_highest_trump(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -> StepQuestion:
     """Select the highest trump of ``hand`` under ``trump`` (with its ``red_five``): the engine's card order
     decides (RULES §3, §11). The hand is drawn as printed, without trump marks."""
     cards = as_cards(hand, "the hand")
@@ -372,7 +372,7 @@ def red_five_lines() -> HTML:
     return HTML(f'<ul class="sjt-story">{"".join(lines)}</ul>')
 
 
-def red_five_penalty_question() -> Question:
+def red_five_penalty_question() -> StepQuestion:
     """The attackers win a trick holding the declarers' 5♥: by how much does it change the attackers' total? The
     trick's points plus the penalty, from ``trick_winner`` and ``red_five_points`` (RULES §2, §11)."""
     plays = _RED_FIVE_TRICKS[1]
@@ -411,7 +411,7 @@ def red_five_penalty_question() -> Question:
 # -- chao dipi (RULES §11) --------------------------------------------------------------------------------
 
 
-def pick_overturn(hand: CardsLike, rank: str, standing: CardsLike, *, prompt: str, hint: str = "") -> Question:
+def pick_overturn(hand: CardsLike, rank: str, standing: CardsLike, *, prompt: str, hint: str = "") -> StepQuestion:
     """Chao dipi: the trump was fixed by ``standing`` (a pair, or a single); select a pair of ``hand`` that overturns
     it. The engine's ``judge_overturn`` decides (RULES §11)."""
     cards = as_cards(hand, "the hand")
@@ -479,7 +479,7 @@ def _first_round(rules: RuleSet, seed: int, wanted: Callable[[RoundRecord], bool
 # -- redeal on a hopeless hand (RULES §11) -----------------------------------------------------------------
 
 
-def redeal_question(hand: CardsLike, trump: Trump, redeal: str) -> Question:
+def redeal_question(hand: CardsLike, trump: Trump, redeal: str) -> StepQuestion:
     """May this hand be shown to force a redeal under ``redeal`` ("no-trump" or "no-points")? The engine's
     ``hopeless_hand`` decides (RULES §11)."""
     rules = RuleSet(redeal=redeal)
@@ -542,7 +542,7 @@ def friend_question(
     story: str,
     holder: int | None = None,
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """Finding Friends at a table of ``players``: the ``dealer`` called ``calls`` ((card, ordinal) pairs) and
     ``plays`` ((seat, cards) in order) have been played so far. Who is the dealer's friend now? The engine's
     ``friends_revealed`` — the function a round itself uses — decides (RULES §11). ``story`` tells the plays in

@@ -1,7 +1,7 @@
 """Lesson 11, "Playing well" (策略 cèlüè), as one table: each idea's task, explanation, pictures and live demos.
 
 An ``Idea`` is one section of the lesson, in order: the task that opens it (a
-``Question`` the engine grades, from ``strategy_steps``), the explanation shown once
+``StepQuestion`` the engine grades, from ``strategy_steps``), the explanation shown once
 it is answered (it names the rule or the count it rests on), its example and
 counter-example(s) (``Illustration`` pictures, from ``strategy``), and its live demos
 (``Demo``: real positions from seeded rounds, which the engine panel searches). The
@@ -21,7 +21,7 @@ from types import MappingProxyType
 import ipywidgets as w
 
 from ..ui.engine_panel import EnginePanel
-from .questions import Question
+from .questions import StepQuestion
 from .steps import Step
 from .strategy import (
     Demo,
@@ -68,7 +68,7 @@ class Idea:
     ``pictures()``, and ``demos`` are its live positions (the first is the idea's own)."""
 
     name: str
-    question: Callable[[], Question]
+    question: Callable[[], StepQuestion]
     explanation: str
     pictures: Callable[[], list[Illustration]]
     demos: tuple[Demo, ...]
@@ -281,7 +281,7 @@ def _idea(name: str) -> Idea:
     return idea
 
 
-def idea_question(name: str) -> Question:
+def idea_question(name: str) -> StepQuestion:
     """The task that opens the idea ``name``, graded by the engine."""
     return _idea(name).question()
 

@@ -2,9 +2,11 @@
 
 As on lichess's Learn pages, the first demo of each idea is a small task: "select
 the pair in this hand", "who wins this trick?", "how many points?". A ``Question``
-is a plain value (no widget): its prompt, how it is answered (``kind``: cards
-picked from a hand, one of a few ``choices``, or a whole number), what the learner
-sees, and ``grade(answer) -> Grade``. A wrong answer's grade says what is wrong
+is a plain value (no widget), a ``StepQuestion``: its prompt, how it is answered
+(``kind``, one of the answer kinds every question shares — cards picked from a
+hand, one of a few ``choices``, a whole number …), what the learner sees, and
+``grade(answer) -> Grade`` — the one grading path of every question, puzzles too
+(``engine.grading.Question``). A wrong answer's grade says what is wrong
 with *that* answer and names the rule, without giving the solution away; the
 solution, in words, is kept for a learner who asks for it. ``steps.Step`` shows a
 question on the page and the lesson's explanation once it is answered.
@@ -27,12 +29,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
 from ..engine.errors import IllegalLeadError
 from ..engine.follow import legal_follow
-from ..engine.grading import Grade
+from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
@@ -43,7 +44,7 @@ from ..ui.render import hand_svg, trick_svg
 
 __all__ = [
     "NOBODY",
-    "Question",
+    "StepQuestion",
     "choose",
     "count_points",
     "lead_verdict",
@@ -66,12 +67,15 @@ NOBODY = "Nobody: it is safe"
 """The choice of ``throw_question(ask="blocker")`` that says no player can stop the throw."""
 
 
-@dataclass(frozen=True)
-class Question:
-    """One task for the learner, graded by the engine.
+@dataclass(frozen=True, eq=False)
+class StepQuestion(Question):
+    """One task a lesson's step sets, graded by the engine.
 
-    ``kind`` is ``"cards"`` (pick cards from ``hand``; ``count`` of them, 0 for any
-    number), ``"choice"`` (one of ``choices``) or ``"number"`` (a whole number).
+    ``kind`` is its answer kind (``engine.grading.ANSWER_KINDS``): ``"cards"`` (pick
+    cards from ``hand``; ``count`` of them, 0 for any number), ``"order"`` (every card
+    of ``hand``, highest first), ``"choice"`` (one of ``choices``), ``"number"`` (a
+    whole number), ``"seat"`` or ``"yesno"``.
+    ``judged(given)`` is the engine's ``(right, why)`` on a canonical answer.
     ``picture`` is SVG drawn above the answer (a trick, some cards); ``trump`` is the
     trump the hand is drawn with (None draws it without trump marks, when they would
     give the answer away). ``solution`` is the answer in words, shown only when the
@@ -79,25 +83,43 @@ class Question:
     """
 
     prompt: str
-    kind: str
-    grade: Callable[[Any], Grade]
+    kind: AnswerKind
+    judged: Callable[[str], tuple[bool, str]]
     solution: str
     picture: str = ""
     hand: tuple[Card, ...] = ()
     trump: Trump | None = None
     count: int = 0
-    choices: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()  # a field where the base has a property
     hint: str = ""
-    example: Any = None
+    example: Solution | None = None
     """One right answer, as a learner gives it (worked out by the engine): "Show me" picks it, tests check it."""
 
     def __post_init__(self) -> None:
-        if self.kind not in ("cards", "choice", "number"):
-            raise ValueError(f"a question is answered with cards, a choice or a number, not {self.kind!r}")
-        if self.kind == "cards" and not self.hand:
+        if self.kind not in ANSWER_KINDS:
+            raise ValueError(f"a question is answered in one of {', '.join(ANSWER_KINDS)}, not {self.kind!r}")
+        if self.kind in ("cards", "order") and not self.hand:
             raise ValueError("a question answered with cards needs a hand to pick them from")
         if self.kind == "choice" and len(self.choices) < 2:
             raise ValueError("a choice needs at least two choices")
+        if not self.choices and self.kind in ("seat", "yesno"):
+            object.__setattr__(self, "choices", Question.choices.fget(self))  # type: ignore[attr-defined]
+        if self.example is None:
+            raise ValueError("a question needs one right answer, worked out by the engine")
+
+    @property
+    def answer_kind(self) -> AnswerKind:
+        return self.kind
+
+    def solve(self) -> Solution:
+        assert self.example is not None
+        return self.example
+
+    def judge(self, given: str) -> tuple[bool, str]:
+        return self.judged(given)
+
+    def solution_text(self) -> str:
+        return self.solution
 
 
 # -- the three kinds ------------------------------------------------------------------------------
@@ -114,53 +136,45 @@ def pick(
     trump: Trump | None = None,
     picture: str = "",
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """Pick cards from ``hand``; ``judge(picked) -> (right, why)`` decides (it must ask the engine)."""
     cards = tuple(as_cards(hand, "the hand"))
 
-    def grade(answer: Any) -> Grade:
-        picked = as_cards(answer, "your pick")
+    def judged(given: str) -> tuple[bool, str]:
+        picked = as_cards(given, "your pick")
         if Counter(picked) - Counter(cards):
-            return Grade(False, f"{format_cards(picked)} is not in the hand shown.", "input")
+            raise AnswerError(f"{format_cards(picked)} is not in the hand shown.")
         if not picked:
-            return Grade(False, "Pick some cards first.", "input")
-        right, why = judge(picked)
-        return Grade(right, why)
+            raise AnswerError("Pick some cards first.")
+        return judge(picked)
 
-    return Question(prompt, "cards", grade, solution, picture, cards, trump, count, (), hint, list(example))
+    return StepQuestion(
+        prompt, "cards", judged, solution, picture, cards, trump, count, hint=hint, example=list(example)
+    )
 
 
 def choose(
     prompt: str, verdicts: dict[str, tuple[bool, str]], solution: str, *, picture: str = "", hint: str = ""
-) -> Question:
+) -> StepQuestion:
     """One of a few choices; ``verdicts`` gives each choice's (right, why), worked out by the engine beforehand."""
     if not any(right for right, _ in verdicts.values()):
         raise ValueError(f"none of the choices is right: {', '.join(verdicts)}")
-
-    def grade(answer: Any) -> Grade:
-        if answer not in verdicts:
-            return Grade(False, f"Choose one of: {', '.join(verdicts)}.", "input")
-        right, why = verdicts[answer]
-        return Grade(right, why)
-
     example = next(choice for choice, (right, _) in verdicts.items() if right)
-    return Question(prompt, "choice", grade, solution, picture, choices=tuple(verdicts), hint=hint, example=example)
+    return StepQuestion(
+        prompt, "choice", verdicts.__getitem__, solution, picture, choices=tuple(verdicts), hint=hint, example=example
+    )
 
 
 def number(
     prompt: str, right: int, judge: Callable[[int], str], solution: str, *, picture: str = "", hint: str = ""
-) -> Question:
+) -> StepQuestion:
     """A whole number: ``right`` (from the engine) is correct; ``judge(n)`` says what is wrong with another ``n``,
     or why ``right`` is right."""
 
-    def grade(answer: Any) -> Grade:
-        try:
-            n = int(str(answer).strip())
-        except ValueError:
-            return Grade(False, f"Type a whole number, not {str(answer)[:20]!r}.", "input")
-        return Grade(n == right, judge(n))
+    def judged(given: str) -> tuple[bool, str]:
+        return int(given) == right, judge(int(given))
 
-    return Question(prompt, "number", grade, solution, picture, hint=hint, example=right)
+    return StepQuestion(prompt, "number", judged, solution, picture, hint=hint, example=right)
 
 
 # -- words for groups of cards (never naming a throw: lesson 7 teaches them) -----------------------
@@ -221,7 +235,7 @@ def who_wins(
     prompt: str = "Who wins this trick?",
     rules: RuleSet | None = None,
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """The trick is on the table: name the seat that wins it (RULES §7). A wrong seat is told why its play does not
     win, from the engine's note on that play."""
     groups = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
@@ -250,7 +264,9 @@ def who_wins(
     return choose(prompt, verdicts, f"{names[result.winner]} wins the trick.", picture=picture, hint=hint)
 
 
-def next_leader(plays: Sequence[CardsLike], trump: Trump, *, leader: int = 0, rules: RuleSet | None = None) -> Question:
+def next_leader(
+    plays: Sequence[CardsLike], trump: Trump, *, leader: int = 0, rules: RuleSet | None = None
+) -> StepQuestion:
     """The trick is over: who leads the next one? Its winner, as the engine finds it (RULES §7; the round then
     gives the lead to the winner)."""
     groups = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
@@ -297,7 +313,7 @@ def count_points(
     prompt: str = "How many points are these cards worth?",
     trump: Trump | None = None,
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """How many points (RULES §2)? A wrong total is told which way it is off, and a 10 counted as 5 is named."""
     group = as_cards(cards, "the cards")
     total = points(group)
@@ -327,12 +343,12 @@ def count_points(
 
 def pick_trumps(
     hand: CardsLike, trump: Trump, *, prompt: str = "Select every trump in this hand, then press Check.", hint: str = ""
-) -> Question:
+) -> StepQuestion:
     """Select every trump (RULES §3); the hand is drawn without trump marks, which would give the answer away."""
     return pick_suit(hand, trump, "trump", prompt=prompt, hint=hint)
 
 
-def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: str = "") -> Question:
+def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: str = "") -> StepQuestion:
     """Select every card whose effective suit is ``suit`` ("trump" or a suit letter) (RULES §3)."""
     cards = as_cards(hand, "the hand")
     wanted = [c for c in cards if trump.suit_of(c) == suit]
@@ -375,7 +391,7 @@ def _more(n: int) -> str:
 
 def pick_pair(
     hand: CardsLike, trump: Trump, *, prompt: str = "Select the pair in this hand, then press Check.", hint: str = ""
-) -> Question:
+) -> StepQuestion:
     """Select a pair: two identical cards (RULES §4). A look-alike is told why it is not one."""
     cards = as_cards(hand, "the hand")
     pairs = [c for c, n in Counter(cards).items() if n >= 2]
@@ -408,7 +424,7 @@ def pick_tractor(
     prompt: str = "Select a tractor in this hand, then press Check.",
     hint: str = "",
     rules: RuleSet | None = None,
-) -> Question:
+) -> StepQuestion:
     """Select a tractor of ``count`` cards (RULES §4); a group that is not one is told what it is instead."""
     cards = as_cards(hand, "the hand")
     tractors = {tuple(trump.sorted(g)) for g in combinations(cards, count) if is_tractor(g, trump, rules)}
@@ -447,7 +463,7 @@ def pick_follow(
     keep_trumps: bool = False,
     rules: RuleSet | None = None,
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """Pick a legal follow to ``lead`` (RULES §6); with ``keep_trumps``, a legal one without trumps (a discard)."""
     cards = as_cards(hand, "the hand")
     led = as_cards(lead, "the lead")
@@ -486,7 +502,7 @@ def pick_follow(
 
 def pick_throw(
     hand: CardsLike, trump: Trump, units: Sequence[str], *, prompt: str, rules: RuleSet | None = None, hint: str = ""
-) -> Question:
+) -> StepQuestion:
     """Pick a lead made of ``units`` ("pair", "single", "2-pair tractor" …), all of one suit (RULES §5)."""
     cards = as_cards(hand, "the hand")
     wanted = Counter(units)
@@ -539,7 +555,7 @@ def throw_question(
     prompt: str = "",
     rules: RuleSet | None = None,
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """A throw and the other players' hands (RULES §8), as ``ThrowPuzzle`` asks about them. ``ask="blocker"``: who
     can stop it? Any player who alone would make it fail is right, or ``NOBODY`` when it is safe. ``ask="forced"``:
     it failed, so pick the unit it forces you to lead, the smallest that someone can beat."""

@@ -1,7 +1,7 @@
 """Questions about a whole round, each graded by the engine: partners, the order of play and of a round, the 80
 line, the kitty, the level table, the next dealer, declaring trump and burying (RULES §1, §9, §10, §11).
 
-``questions`` has the ``Question`` value and the questions about cards and tricks; these are built the same way,
+``questions`` has the ``StepQuestion`` value and the questions about cards and tricks; these are built the same way,
 for lessons 1, 2, 8 and 9.
 
 >>> from shengji_tutor.course.round_questions import next_dealer_question
@@ -24,7 +24,7 @@ from ..engine.trump import Trump
 from ..play.coaching import BURY_RULE
 from ..play.round import ActionError, Round
 from ..ui.render import FONT, hand_svg
-from .questions import Question, choose, number, pick
+from .questions import StepQuestion, choose, number, pick
 
 __all__ = [
     "ROUND_PARTS",
@@ -51,7 +51,7 @@ def cite(sentence: str, rule: str) -> str:
     return f"{sentence.rstrip().rstrip('.')} ({rule})."
 
 
-def partner_question(seat: int = 2) -> Question:
+def partner_question(seat: int = 2) -> StepQuestion:
     """Who is your partner (RULES §1)? The engine's round says which seats are on ``seat``'s side."""
     view = _dealt_round().view(seat)
     partner = view.partner_seats()[0]
@@ -97,7 +97,7 @@ def _dealt_round() -> Round:
     return rnd
 
 
-def next_player(leader: int) -> Question:
+def next_player(leader: int) -> StepQuestion:
     """Who plays after ``leader`` (RULES §1: play goes counter-clockwise, and seats are numbered in play order)?"""
     following = (leader + 1) % 4
     verdicts = {}
@@ -113,7 +113,7 @@ def next_player(leader: int) -> Question:
     return choose(f"{SEATS[leader]} leads. Who plays next?", verdicts, f"{SEATS[following]}.")
 
 
-def takeover_question(rules: RuleSet | None = None) -> Question:
+def takeover_question(rules: RuleSet | None = None) -> StepQuestion:
     """How many points do the attackers need to take over (RULES §9)? The engine's level table decides."""
     total = (rules or RuleSet()).total_points
     line = min(p for p in range(0, total + 1, 5) if level_change(p, rules).takeover)
@@ -134,7 +134,7 @@ def takeover_question(rules: RuleSet | None = None) -> Question:
     )
 
 
-def pick_to_take_over(hand: CardsLike, have: int, rules: RuleSet | None = None) -> Question:
+def pick_to_take_over(hand: CardsLike, have: int, rules: RuleSet | None = None) -> StepQuestion:
     """The attackers have ``have`` points: pick the card that, won in a trick, takes them over the line (RULES §9)."""
     cards = as_cards(hand, "the hand")
     good = [c for c in cards if level_change(have + c.points, rules).takeover]
@@ -167,7 +167,7 @@ ROUND_PARTS: dict[str, str] = {
 """The parts of a round a learner may think come right after the deal, by what the engine would be asked to do."""
 
 
-def round_part_after_deal() -> Question:
+def round_part_after_deal() -> StepQuestion:
     """The cards are dealt and the trump declared: what comes next? Each choice is tried on a real round, which
     refuses an action out of its turn (RULES §10, §9)."""
     verdicts = {}
@@ -223,7 +223,9 @@ def _phase_words(phase: str) -> str:
 # -- scoring ---------------------------------------------------------------------------------------
 
 
-def kitty_question(kitty: CardsLike, winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> Question:
+def kitty_question(
+    kitty: CardsLike, winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None
+) -> StepQuestion:
     """The attackers win the last trick with ``winning_play``: how many points does the kitty give them (RULES §9)?"""
     cards = as_cards(kitty, "the kitty")
     play = as_cards(winning_play, "the winning play")
@@ -259,7 +261,7 @@ _MULTIPLIER_WORDS = {
 }
 
 
-def multiplier_question(winning_play: CardsLike, trump: Trump, rules: RuleSet, prompt: str) -> Question:
+def multiplier_question(winning_play: CardsLike, trump: Trump, rules: RuleSet, prompt: str) -> StepQuestion:
     """What is the kitty's multiplier under ``rules`` (RULES §9, §11)? An answer another table's rule gives is named."""
     play = as_cards(winning_play, "the winning play")
     right = kitty_multiplier(play, trump, rules)
@@ -279,7 +281,7 @@ def multiplier_question(winning_play: CardsLike, trump: Trump, rules: RuleSet, p
     return number(prompt, right, judge, f"×{right}.", picture=hand_svg(play, trump))
 
 
-def levels_question(attacker_points: int, rules: RuleSet | None = None) -> Question:
+def levels_question(attacker_points: int, rules: RuleSet | None = None) -> StepQuestion:
     """The attackers scored ``attacker_points``: how many levels does the side that goes up climb (RULES §9)?"""
     change = level_change(attacker_points, rules)
     who = "the attackers" if change.takeover else "the declarers"
@@ -310,7 +312,7 @@ def levels_question(attacker_points: int, rules: RuleSet | None = None) -> Quest
     )
 
 
-def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | None = None) -> Question:
+def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | None = None) -> StepQuestion:
     """Who deals next (RULES §9)? A seat that would deal had the round gone the other way is told so."""
     change = level_change(attacker_points, rules)
     right = next_dealer(dealer, change, rules)
@@ -356,7 +358,7 @@ def pick_declaration(
     by: int = 1,
     seat: int = 2,
     hint: str = "",
-) -> Question:
+) -> StepQuestion:
     """Pick cards to declare with, over ``declared`` (shown by seat ``by``; ``by == seat``: your own declaration),
     as the engine's ``judge_declaration`` allows (RULES §10). The hand is shown sorted: the jokers and the rank's
     cards (trumps whatever is declared) first, then each suit high to low, not in the order it was dealt."""
@@ -376,7 +378,7 @@ def pick_declaration(
     return pick(prompt, cards, judge, f"{solution}.", example=allowed[0], hint=hint)
 
 
-def first_dealer_question(seed: int = 2, rank: str = "2") -> Question:
+def first_dealer_question(seed: int = 2, rank: str = "2") -> StepQuestion:
     """A match's first round (RULES §10): West declares with a single, East overrides with a pair. Who deals? The
     engine's round plays the deal and says."""
     rnd, first, last = first_round(seed, rank)
@@ -414,7 +416,7 @@ def first_round(seed: int = 2, rank: str = "2") -> tuple[Round, Declaration, Dec
     return rnd, first, last
 
 
-def pick_burial(hand: CardsLike, trump: Trump, *, count: int = 8, prompt: str = "", hint: str = "") -> Question:
+def pick_burial(hand: CardsLike, trump: Trump, *, count: int = 8, prompt: str = "", hint: str = "") -> StepQuestion:
     """Bury ``count`` cards: right when they hold no points (RULES §9: buried points come back multiplied when the
     attackers win the last trick) and no trumps (a buried trump never wins a trick). A right burial that throws
     away an ace or a pair is told so; one that empties a plain suit is told it can now ruff that suit."""

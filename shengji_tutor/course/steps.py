@@ -1,7 +1,8 @@
 """Interactive steps: the learner acts first, the engine judges, and only then does the lesson explain.
 
-``Step`` shows one ``questions.Question``: its prompt and picture, the way to answer
-(cards picked from a hand, a button per choice, a number), and a Check button. A
+``Step`` shows one ``questions.StepQuestion``: its prompt and picture, the way to answer
+(cards picked from a hand or put in order, a button per choice, seat or yes/no, a
+number: every answer kind a puzzle has too), and a Check button. A
 wrong answer is told what is wrong with it and keeps the explanation hidden; a
 right answer shows the engine's verdict and then the lesson's explanation, which
 names the rule, with whatever pictures the lesson adds (``then``). After two wrong
@@ -42,7 +43,7 @@ from ..engine.tricks import explain_trick
 from ..engine.trump import Trump
 from ..ui.widgets import HandPicker, TrickTable
 from .lesson_runner import markdown_html
-from .questions import Question, seats_from
+from .questions import StepQuestion, seats_from
 
 __all__ = ["Step", "TrickStepper", "page_steps", "start_page_steps"]
 
@@ -73,7 +74,7 @@ class Step(w.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        question: Question,
+        question: StepQuestion,
         explanation: str,
         *,
         then: Callable[[], Sequence[Any]] | None = None,
@@ -118,9 +119,10 @@ class Step(w.VBox):  # type: ignore[misc]
 
     def _answer_widgets(self) -> w.Widget:
         q = self.question
-        if q.kind == "choice":
+        if q.choices:  # a choice, a seat, yes or no: a button each
             for choice in q.choices:
-                button = w.Button(description=joker_words(choice), layout=w.Layout(width="auto"))
+                words = {"yes": "Yes", "no": "No"}.get(choice, choice) if q.answer_kind == "yesno" else choice
+                button = w.Button(description=joker_words(words), layout=w.Layout(width="auto"))
                 button.on_click(lambda _b, c=choice: self.answer(c))
                 self.choice_buttons[choice] = button
             self._inputs = list(self.choice_buttons.values())
@@ -129,14 +131,21 @@ class Step(w.VBox):  # type: ignore[misc]
             return row
         check = w.Button(description="Check", button_style="primary")
         check.on_click(lambda _b: self.check())
-        if q.kind == "cards":
+        if q.answer_kind in ("cards", "order"):
             label = "Your cards" if q.count else "Your cards — click to pick, click again to put back"
-            self.picker = HandPicker(q.hand, q.trump, max_selected=q.count, label=label)
+            if q.answer_kind == "order":
+                label = "Click every card, from the highest to the lowest"
+            self.picker = HandPicker(q.hand, q.trump, max_selected=self._need, label=label)
             self._inputs = [self.picker, check]
             return w.VBox([self.picker, check])
         self.number = w.Text(placeholder="a whole number", description="Your answer", layout=w.Layout(width="16em"))
         self._inputs = [self.number, check]
         return w.HBox([self.number, check])
+
+    @property
+    def _need(self) -> int:
+        """How many cards an answer has (0: any number): every card of an order, else the question's count."""
+        return len(self.question.hand) if self.question.answer_kind == "order" else self.question.count
 
     # -- answering --------------------------------------------------------------------------
 
@@ -144,7 +153,7 @@ class Step(w.VBox):  # type: ignore[misc]
         """Grade what the learner picked or typed (the Check button). None when there is nothing to grade yet."""
         if self.picker is not None:
             picked = self.picker.selection
-            need = self.question.count
+            need = self._need
             if not picked or (need and len(picked) < need):
                 self._say("", f"Pick {need} card{'s' if need > 1 else ''} first." if need else "Pick some cards first.")
                 return None
@@ -180,9 +189,10 @@ class Step(w.VBox):  # type: ignore[misc]
         """Show the solution and the explanation ("Show me")."""
         if self.explained:
             return
-        if self.picker is not None and self.question.example is not None:
-            self.picker.select(self.question.example)
-        self._say("shown", self.question.solution, "The answer:")
+        example = self.question.solve()
+        if self.picker is not None and isinstance(example, str | list):
+            self.picker.select(example)
+        self._say("shown", self.question.solution_text(), "The answer:")
         self._explain()
 
     def _explain(self) -> None:

@@ -26,7 +26,7 @@ from ..engine.seats import SEATS
 from ..engine.tricks import TrickResult, explain_trick
 from ..engine.trump import Trump
 from ..ui.render import hand_svg, trick_svg
-from .questions import Question, pick, seats_from, who_wins
+from .questions import StepQuestion, pick, seats_from, who_wins
 from .round_questions import cite, kitty_question, pick_burial
 from .strategy import EXAMPLE_TRUMP, SOUTH
 
@@ -44,7 +44,7 @@ __all__ = [
 Goal = Callable[[list[Card], TrickResult], tuple[bool, str]]
 
 
-def _play_question(prompt: str, hand: CardsLike, trick: list[str], leader: int, goal: Goal) -> Question:
+def _play_question(prompt: str, hand: CardsLike, trick: list[str], leader: int, goal: Goal) -> StepQuestion:
     """South plays into ``trick`` (led by ``leader``): a legal play that meets ``goal`` is right (RULES §6, §7)."""
     trump = EXAMPLE_TRUMP
     cards = as_cards(hand, "the hand")
@@ -120,7 +120,7 @@ def _keep_pair(hand: CardsLike, picked: list[Card], result: TrickResult) -> tupl
     )
 
 
-def _sure_lead(hand: CardsLike, unseen: CardsLike) -> Question:
+def _sure_lead(hand: CardsLike, unseen: CardsLike) -> StepQuestion:
     """Lead a card nobody can beat in its suit: no card still out is higher in its effective suit (RULES §3)."""
     trump = EXAMPLE_TRUMP
     cards = as_cards(hand, "the hand")
@@ -156,7 +156,7 @@ def _sure_lead(hand: CardsLike, unseen: CardsLike) -> Question:
     )
 
 
-def _declare_long(hand: CardsLike, rank: str = "7") -> Question:
+def _declare_long(hand: CardsLike, rank: str = "7") -> StepQuestion:
     """During the deal: declare with the rank card that makes the most of the hand trump (RULES §3, §10)."""
     cards = as_cards(hand, "the hand")
 
@@ -190,7 +190,7 @@ def _declare_long(hand: CardsLike, rank: str = "7") -> Question:
     )
 
 
-def question_points() -> Question:
+def question_points() -> StepQuestion:
     """The task that opens the idea 'points'."""
     trick, leader = ["KD", "5D", "QD"], 3
     return _play_question(
@@ -202,12 +202,12 @@ def question_points() -> Question:
     )
 
 
-def question_counting() -> Question:
+def question_counting() -> StepQuestion:
     """The task that opens the idea 'counting'."""
     return _sure_lead("KH QS JD 6C", "AS 10S 8S AD KD 3H 2H 8C")
 
 
-def question_trumps() -> Question:
+def question_trumps() -> StepQuestion:
     """The task that opens the idea 'trumps'."""
     t = EXAMPLE_TRUMP
     return who_wins(
@@ -218,7 +218,7 @@ def question_trumps() -> Question:
     )
 
 
-def question_give() -> Question:
+def question_give() -> StepQuestion:
     """The task that opens the idea 'give'."""
     return _play_question(
         "North, your partner, is winning with A♦ and you play last. Pick your card.",
@@ -229,7 +229,7 @@ def question_give() -> Question:
     )
 
 
-def question_pairs() -> Question:
+def question_pairs() -> StepQuestion:
     """The task that opens the idea 'pairs'."""
     hand = "QH QH JH 3S"
     return _play_question(
@@ -241,13 +241,13 @@ def question_pairs() -> Question:
     )
 
 
-def question_kitty() -> Question:
+def question_kitty() -> StepQuestion:
     """The task that opens the idea 'kitty'."""
     t = EXAMPLE_TRUMP
     return kitty_question("KS 10D 5H 3S 4S 6D 8D 9D", "2C 2C", t)
 
 
-def question_bury() -> Question:
+def question_bury() -> StepQuestion:
     """The task that opens the idea 'bury'."""
     t = EXAMPLE_TRUMP
     return pick_burial(
@@ -257,6 +257,6 @@ def question_bury() -> Question:
     )
 
 
-def question_declare() -> Question:
+def question_declare() -> StepQuestion:
     """The task that opens the idea 'declare'."""
     return _declare_long("7H AH KH 10H 8H 5H 3H QS 4S 9D 7S JC")

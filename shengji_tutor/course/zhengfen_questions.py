@@ -28,7 +28,7 @@ from ..puzzles.kinds.zhengfen import beats_words, combination_words
 from ..ui.render import hand_svg
 from ..zhengfen import CombinationError, GameRecord, Kind, classify, combinations
 from ..zhengfen.pile import walk_pile
-from .questions import Question, choose, number, pick
+from .questions import StepQuestion, choose, number, pick
 
 __all__ = [
     "beats_line",
@@ -53,7 +53,7 @@ def beats_line(play: CardsLike, table: CardsLike) -> str:
     return f"{'✓' if right else '✗'} {why}"
 
 
-def which_is_combination(groups: Sequence[CardsLike], *, prompt: str, hint: str = "") -> Question:
+def which_is_combination(groups: Sequence[CardsLike], *, prompt: str, hint: str = "") -> StepQuestion:
     """Which of these groups of cards is a legal combination? Each verdict is the engine's (``classify``)."""
     verdicts = {}
     pictures = []
@@ -75,7 +75,7 @@ def _picture(label: str, cards: Sequence[Card]) -> str:
     return f'<div class="sjt-group-label">{label}</div>{hand_svg(cards, None, sort=False)}'
 
 
-def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = "") -> Question:
+def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = "") -> StepQuestion:
     """Select a combination of ``kind`` in ``hand``; any other pick is told what the engine makes of it."""
     cards = as_cards(hand, "the hand")
     found = combinations(cards, [kind])
@@ -95,7 +95,7 @@ def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = ""
     return pick(prompt, cards, judge, solution, example=found[0].cards, hint=hint)
 
 
-def which_beats(table: CardsLike, plays: Sequence[CardsLike], *, prompt: str = "") -> Question:
+def which_beats(table: CardsLike, plays: Sequence[CardsLike], *, prompt: str = "") -> StepQuestion:
     """Which of ``plays`` may go on ``table``? Each choice's verdict is the engine's (``Combination.beats``)."""
     on_table = classify(table)
     shown = on_table.describe()
@@ -122,7 +122,7 @@ def _pile(actions: Sequence[str], leader: str) -> tuple[str, list[Card], str]:
     return SEATS[walk.taker], list(walk.cards), walk.story()
 
 
-def pile_points(actions: Sequence[str], leader: str) -> Question:
+def pile_points(actions: Sequence[str], leader: str) -> StepQuestion:
     """A pile played out at four (``actions``: cards or ``pass``, in play order from ``leader``): how many points
     does its taker take?"""
     taker, pile, story = _pile(actions, leader)
@@ -152,7 +152,7 @@ def _last_play(actions: Sequence[str]) -> int:
     return max(i for i, text in enumerate(actions) if text != "pass")
 
 
-def game_winner(record: GameRecord, hands: int) -> Question:
+def game_winner(record: GameRecord, hands: int) -> StepQuestion:
     """The first ``hands`` hands of a game the bots played (four players): who leads the race to 500 after them?"""
     if record.rules.players != len(SEATS):
         raise ValueError("the question is asked at a table of four")

@@ -1,5 +1,7 @@
-"""What a grader returns — a verdict and the engine's explanation, naming the rule it applied — and the one rule for
-when a question's answer may be shown, which a lesson's steps and the puzzles share.
+"""The one question system a lesson's steps and the puzzles share: what a grader returns (a verdict and the engine's
+explanation, naming the rule it applied), the answer kinds and how an answer is read (``read_answer``), the base of
+every question (``Question``: one path from a raw answer to a ``Grade``), and the one rule for when a question's
+answer may be shown (``may_reveal``).
 
 >>> from shengji_tutor.engine.grading import may_reveal
 >>> may_reveal(wrong=1, hints_open=0, hints=3), may_reveal(wrong=2, hints_open=0, hints=3), may_reveal(0, 3, 3)
@@ -8,9 +10,27 @@ when a question's answer may be shown, which a lesson's steps and the puzzles sh
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
-__all__ = ["REVEAL_AFTER_WRONG", "Grade", "may_reveal"]
+from .cards import Card, as_cards
+from .errors import ShengjiError
+from .seats import SEATS, seat_index
+
+__all__ = [
+    "ANSWER_KINDS",
+    "REVEAL_AFTER_WRONG",
+    "Answer",
+    "AnswerError",
+    "AnswerKind",
+    "Grade",
+    "Question",
+    "Solution",
+    "may_reveal",
+    "read_answer",
+]
 
 
 @dataclass(frozen=True)
@@ -38,3 +58,127 @@ def may_reveal(wrong: int, hints_open: int = 0, hints: int = 0) -> bool:
     """Whether a question may now offer its answer: after ``REVEAL_AFTER_WRONG`` wrong answers, or once every one of
     its ``hints`` is open (a learner who has read them all has asked for the answer step by step)."""
     return wrong >= REVEAL_AFTER_WRONG or (hints > 0 and hints_open >= hints)
+
+
+# -- the one question system: answer kinds, reading an answer, grading it ----------------------------
+
+ANSWER_KINDS: tuple[str, ...] = ("cards", "order", "seat", "number", "yesno", "choice")
+"""How a learner answers any question, a lesson's step or a puzzle: pick cards; put cards in order, highest first;
+choose a seat; type a whole number; say yes or no; choose one of a few written choices."""
+AnswerKind = Literal["cards", "order", "seat", "number", "yesno", "choice"]
+Answer = Any
+"""An answer as it arrives: card tokens or ``Card``s, a seat name or number, a number, yes/no or a bool, a choice.
+It comes from a browser or a YAML file, so nothing about it is trusted: ``read_answer`` reads it."""
+Solution = list[str] | list[Card] | str | int
+"""One right answer as a learner gives it: cards, a seat name, a number, "yes" / "no", a choice."""
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be judged, in a whole sentence the learner is shown as it is ("Pick some cards
+    first."); other ``ValueError``s from reading an answer are shown after "I could not read that answer:"."""
+
+
+def read_answer(kind: str, answer: Answer, choices: Sequence[str] = ()) -> str:
+    """An answer in its one canonical text, so that equal answers compare (and count) equal.
+
+    Cards: tokens sorted by card id (``8H 4H`` and ``4H 8H`` are both ``4H 8H``); an order: its tokens as given;
+    a seat: its name; a number: its digits; yes/no: ``yes`` or ``no``; a choice: the choice as written.
+    ``ValueError`` says why an answer cannot be read.
+
+    >>> from shengji_tutor.engine.grading import read_answer
+    >>> read_answer("cards", "8H 4H"), read_answer("seat", 3), read_answer("yesno", True), read_answer("number", " 25")
+    ('4H 8H', 'East', 'yes', '25')
+    >>> read_answer("choice", "Pass", ["Ruff", "Pass"])
+    'Pass'
+    """
+    if kind == "cards":
+        return _tokens(sorted(as_cards(answer, "your answer"), key=lambda c: c.id))
+    if kind == "order":
+        return _tokens(as_cards(answer, "your answer"))
+    if kind == "seat":
+        return SEATS[seat_index(answer)]
+    if kind == "number":
+        return _number(answer)
+    if kind == "yesno":
+        return _yes_or_no(answer)
+    if kind == "choice":
+        if isinstance(answer, str) and answer in choices:
+            return answer
+        raise AnswerError(f"Choose one of: {', '.join(choices)}.")
+    raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
+
+
+def _tokens(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _number(answer: Answer) -> str:
+    if isinstance(answer, bool):
+        raise ValueError("a number is needed")
+    if isinstance(answer, int):
+        return str(answer)
+    if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+        return str(int(answer.strip()))
+    raise ValueError(f"a whole number is needed, not {answer!r}")
+
+
+def _yes_or_no(answer: Answer) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, str) and answer.strip().lower() in ("yes", "no", "y", "n", "true", "false"):
+        return "yes" if answer.strip().lower() in ("yes", "y", "true") else "no"
+    raise ValueError(f"answer yes or no, not {answer!r}")
+
+
+class Question(ABC):
+    """What every question is — a lesson's step (``course.questions.StepQuestion``) and every kind of puzzle
+    (``puzzles.Puzzle``) alike: a ``prompt``, a ``hint``, an ``answer_kind`` (one of ``ANSWER_KINDS``), one right
+    answer (``solve()``), the engine's judgement of a canonical answer (``judge``) and the answer in words
+    (``solution_text()``). ``grade`` is the one path from a learner's raw answer to a ``Grade``: read it
+    (``read_answer``), judge it, and let the kind add its teaching (``verdict``).
+    """
+
+    prompt: str
+    hint: str
+
+    @property
+    @abstractmethod
+    def answer_kind(self) -> AnswerKind:
+        """How the learner answers: one of ``ANSWER_KINDS``."""
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """What a learner chooses from: the seats, yes/no, or a choice question's choices (none otherwise)."""
+        return {"seat": SEATS, "yesno": ("yes", "no")}.get(self.answer_kind, ())
+
+    @abstractmethod
+    def solve(self) -> Solution:
+        """One correct answer, in the form a learner gives it."""
+
+    @abstractmethod
+    def judge(self, given: str) -> tuple[bool, str]:
+        """Whether the canonical answer ``given`` is right, and the engine's explanation (it names the rule)."""
+
+    @abstractmethod
+    def solution_text(self) -> str:
+        """The answer in words with its explanation: what "Show me" / "Show answer" shows."""
+
+    def canonical_answer(self, answer: Answer) -> str:
+        """The answer in its canonical text (``read_answer``); ``ValueError`` says why it cannot be read."""
+        return read_answer(self.answer_kind, answer, self.choices)
+
+    def grade(self, answer: Answer) -> Grade:
+        """The verdict on a learner's answer, with the engine's explanation naming the rule (rule ``"input"`` when
+        the answer cannot be judged: it is not counted as wrong)."""
+        try:
+            given = self.canonical_answer(answer)
+            correct, why = self.judge(given)
+        except AnswerError as e:
+            return Grade(False, str(e), "input")
+        except (ShengjiError, ValueError, TypeError) as e:
+            return Grade(False, f"I could not read that answer: {e}", "input")
+        return self.verdict(given, correct, why)
+
+    def verdict(self, given: str, correct: bool, why: str) -> Grade:
+        """The grade of a judged answer; a kind adds its teaching here (a puzzle: the author's misconceptions)."""
+        return Grade(correct, why)

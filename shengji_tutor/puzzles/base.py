@@ -9,7 +9,8 @@ declared with the spec class it reads::
 
 and implementing the protocol:
 
-- ``answer_kind``: how the learner answers (``cards``, ``order``, ``seat``, ``number`` or ``yesno``);
+- ``answer_kind``: how the learner answers (one of ``engine.grading.ANSWER_KINDS``: cards, order, seat, number,
+  yes/no or a written choice);
 - ``solve()``: one correct answer, in the form a learner gives it;
 - ``judge(answer)``: ``(correct, why)``, ``why`` being the engine's sentence naming the rule;
 - ``view()``: a ``PuzzleView``, the plain data of what the learner is shown;
@@ -20,9 +21,10 @@ and implementing the protocol:
   ``solution_extra()`` (added to "Show answer").
 
 The base does the rest the same way for every kind: it reads the spec's trump and
-rules, checks that the cards fit in the decks, reads every answer into one
-canonical text (``canonical_answer``) and turns a judgement into a ``Grade`` with
-the author's misconceptions and teaching text (``grade``). ``Puzzle.from_spec``
+rules, checks that the cards fit in the decks, grades through the one path of
+every question (``engine.grading.Question.grade``: the answer read into its
+canonical text, judged, then ``verdict`` adds the author's misconceptions and
+teaching text). ``Puzzle.from_spec``
 picks the class by the spec's type: adding a kind is adding one file in
 ``kinds/`` with its spec class and its puzzle class (``schema.read_spec`` reads any
 registered kind).
@@ -30,18 +32,16 @@ registered kind).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, get_args
 
-from ..engine.cards import Card, as_cards, check_copies, parse_cards
+from ..engine.cards import Card, check_copies, parse_cards
 from ..engine.errors import ShengjiError
-from ..engine.grading import Grade
+from ..engine.grading import Answer, AnswerKind, Grade, Question, Solution
 from ..engine.rules import RuleSet
-from ..engine.seats import SEATS, seat_index
+from ..engine.seats import SEATS
 from ..engine.trump import Trump
 from . import teaching
 from .schema import HandSpec, SpecBase, TrickSpec, parse_trump
@@ -60,13 +60,6 @@ __all__ = [
     "kind_classes",
     "seat_order",
 ]
-
-AnswerKind = Literal["cards", "order", "seat", "number", "yesno"]
-Answer = Any
-"""An answer as it arrives: card tokens or ``Card``s, a seat name or number, a number, yes/no or a bool.
-It comes from a browser or a YAML file, so nothing about it is trusted: ``canonical_answer`` reads it."""
-Solution = list[str] | str | int
-"""What ``solve()`` gives: card tokens, a seat name, a number, or "yes" / "no"."""
 
 
 class BankError(ShengjiError):
@@ -121,7 +114,7 @@ def seat_order(leader: int) -> list[str]:
     return [SEATS[(leader + k) % 4] for k in range(4)]
 
 
-class Puzzle(ABC):
+class Puzzle(Question):
     """One puzzle: ``id``, ``topic``, ``lesson``, ``kind``, ``difficulty``, ``prompt``, ``hint``, ``rules``,
     ``trump``; ``solve()`` gives a correct answer as a learner gives it, ``grade(answer)`` a ``Grade``."""
 
@@ -175,18 +168,7 @@ class Puzzle(ABC):
 
     # -- the protocol of a kind ------------------------------------------------------------
 
-    @property
-    @abstractmethod
-    def answer_kind(self) -> AnswerKind:
-        """How the learner answers: cards, order, seat, number or yesno."""
-
-    @abstractmethod
-    def solve(self) -> Solution:
-        """One correct answer, in the form a learner gives it: card tokens, a seat, a number, yes/no."""
-
-    @abstractmethod
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        """Whether ``answer`` is right, and the engine's explanation (it names the rule)."""
+    # ``answer_kind``, ``solve()`` and ``judge(given)`` are each kind's (``engine.grading.Question``).
 
     def view(self) -> PuzzleView:
         """What the learner is shown; a kind adds its cards to this (the trump and the hint)."""
@@ -238,26 +220,13 @@ class Puzzle(ABC):
         except ShengjiError as e:
             raise BankError(f"puzzle {self.id}: {what}: {e}") from None
 
-    def canonical_answer(self, answer: Answer) -> str:
-        """The answer in one canonical text, so that equal answers compare (and count) equal.
-
-        Cards: canonical tokens sorted by card id (``8H 4H`` and ``4H 8H`` are both
-        ``4H 8H``); an order: its tokens as given; a seat: its name; a number: its
-        digits; yes/no: ``yes`` or ``no``. ``ValueError`` says why an answer cannot be read.
-        """
-        return _CANONICAL[self.answer_kind](answer)
-
     def _is_solution(self, answer: Answer) -> bool:
         """The answer reads the same as ``solve()`` (for kinds with one right answer)."""
         return self.canonical_answer(answer) == self.canonical_answer(self.solve())
 
-    def grade(self, answer: Answer) -> Grade:
-        """The verdict on a learner's answer, with the engine's explanation naming the rule."""
-        try:
-            given = self.canonical_answer(answer)
-            correct, why = self.judge(given)
-        except (ShengjiError, ValueError, TypeError) as e:
-            return Grade(False, f"I could not read that answer: {e}", "input")
+    def verdict(self, given: str, correct: bool, why: str) -> Grade:
+        """A judged answer's grade with the author's teaching: the explanation when right; when wrong, the
+        misconception it matches, the kind's own words on it and the rule (``Question.grade`` reads the answer)."""
         if correct:
             return Grade(True, f"{why} {self.spec.explain}".strip(), self.kind)
         says = next((m.says for m in self.spec.misconceptions if self._reads_as(m.answer, given)), "")
@@ -340,52 +309,6 @@ def _kind_of(spec_type: type[SpecBase]) -> str:
     if len(kinds) != 1 or not isinstance(kinds[0], str):
         raise TypeError(f"{spec_type.__name__} needs a field kind: Literal['<its kind>']")
     return kinds[0]
-
-
-# -- reading answers into their canonical text ---------------------------------------------------
-
-
-def _card_tokens(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
-def _canonical_cards(answer: Answer) -> str:
-    return _card_tokens(sorted(as_cards(answer, "your answer"), key=lambda c: c.id))
-
-
-def _canonical_order(answer: Answer) -> str:
-    return _card_tokens(as_cards(answer, "your answer"))
-
-
-def _canonical_seat(answer: Answer) -> str:
-    return SEATS[seat_index(answer)]
-
-
-def _canonical_number(answer: Answer) -> str:
-    if isinstance(answer, bool):
-        raise ValueError("a number is needed")
-    if isinstance(answer, int):
-        return str(answer)
-    if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
-        return str(int(answer.strip()))
-    raise ValueError(f"a whole number is needed, not {answer!r}")
-
-
-def _canonical_yesno(answer: Answer) -> str:
-    if isinstance(answer, bool):
-        return "yes" if answer else "no"
-    if isinstance(answer, str) and answer.strip().lower() in ("yes", "no", "y", "n", "true", "false"):
-        return "yes" if answer.strip().lower() in ("yes", "y", "true") else "no"
-    raise ValueError(f"answer yes or no, not {answer!r}")
-
-
-_CANONICAL: dict[AnswerKind, Callable[[Answer], str]] = {
-    "cards": _canonical_cards,
-    "order": _canonical_order,
-    "seat": _canonical_seat,
-    "number": _canonical_number,
-    "yesno": _canonical_yesno,
-}
 
 
 def answer_text(puzzle: Puzzle | None, answer: Answer) -> str:

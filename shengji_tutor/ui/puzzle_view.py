@@ -44,6 +44,8 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
         "solution": puzzle.solution_text,
         "show_points": puzzle.shows_points,
     }
+    if puzzle.answer_kind == "choice":
+        args["choices"] = puzzle.choices
     if view.others:
         args["picture"] = _others_svg(view)
     if view.taken:

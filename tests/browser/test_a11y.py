@@ -221,8 +221,7 @@ def solve_by_keyboard(page: Any, puzzle: Puzzle) -> None:
         tab_to(page, f"{card} input.sjt-number")
         page.keyboard.type(str(right))
     else:
-        value = f"data-seat='{right}'" if kind == "seat" else f"data-value='{right}'"
-        tab_to(page, f"{card} button.sjt-choice[{value}]")
+        tab_to(page, f"{card} button.sjt-choice[data-value='{right}']")
         page.keyboard.press("Enter")
         page.wait_for_function("document.activeElement?.getAttribute('aria-pressed') === 'true'", timeout=TIMEOUT)
     tab_to(page, f"{card} button.sjt-primary")

@@ -31,11 +31,12 @@ function render({ model, el }) {
   function drawAnswer() {
     answer.replaceChildren();
     const kind = model.get("kind");
-    if (kind === "seat") {
-      const group = h("div", { class: "sjt-choices", role: "group", "aria-label": "Who wins?" });
-      for (const seat of model.get("seats")) {
-        const b = h("button", { type: "button", class: "sjt-button sjt-choice", text: seat, "data-seat": seat });
-        b.addEventListener("click", () => choose(seat));
+    if (kind === "seat" || kind === "choice") {
+      const label = kind === "seat" ? "Who wins?" : "Choose one";
+      const group = h("div", { class: "sjt-choices", role: "group", "aria-label": label });
+      for (const value of model.get("choices")) {
+        const b = h("button", { type: "button", class: "sjt-button sjt-choice", text: value, "data-value": value });
+        b.addEventListener("click", () => choose(value));
         group.append(b);
       }
       answer.append(group);
@@ -69,7 +70,7 @@ function render({ model, el }) {
   function markAnswer() {
     const choice = model.get("choice");
     for (const b of answer.querySelectorAll("button.sjt-choice")) {
-      const value = b.dataset.seat || b.dataset.value;
+      const value = b.dataset.value;
       b.setAttribute("aria-pressed", String(value === choice));
     }
     const input = answer.querySelector("input.sjt-number");
@@ -123,7 +124,7 @@ function render({ model, el }) {
     next.disabled = !model.get("has_next");
   }
 
-  for (const trait of ["puzzle_id", "prompt", "kind", "context", "trick", "hand", "hand_label", "seats", "max_selected"]) {
+  for (const trait of ["puzzle_id", "prompt", "kind", "context", "trick", "hand", "hand_label", "choices", "max_selected"]) {
     model.on("change:" + trait, drawAll);
   }
   model.on("change:progress", () => (progress.textContent = model.get("progress")));

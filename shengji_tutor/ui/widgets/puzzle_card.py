@@ -7,7 +7,11 @@ Python and never reaches the page. Answer kinds:
 - ``"order"``: pick every card, high to low ("sort these cards");
 - ``"seat"``: North, West, South or East ("who wins?");
 - ``"number"``: a whole number ("how many points?");
-- ``"yesno"``: Yes or No ("is this legal?").
+- ``"yesno"``: Yes or No ("is this legal?");
+- ``"choice"``: one of a few written ``choices`` (a lesson's "which is it?").
+
+These are the answer kinds of every question, lesson steps and puzzles alike
+(``engine.grading.ANSWER_KINDS``).
 
 It teaches before it tells. Hints come as a ladder (``hint_steps``: from the idea
 to the answer, each step on request, the last often highlighting cards), and the
@@ -29,7 +33,7 @@ from typing import Any
 import traitlets
 
 from ...engine.cards import Card, CardsLike, as_cards, joker_words, sentence_case
-from ...engine.grading import Grade, may_reveal
+from ...engine.grading import ANSWER_KINDS, Grade, may_reveal
 from ...engine.seats import SEATS
 from ...engine.trump import Trump
 from ..render import trick_svg
@@ -40,7 +44,6 @@ __all__ = ["ANSWER_KINDS", "PuzzleCard"]
 
 log = logging.getLogger(__name__)
 
-ANSWER_KINDS = ("cards", "order", "seat", "number", "yesno")
 Answer = list[Card] | str | int | bool | None
 
 
@@ -58,7 +61,8 @@ class PuzzleCard(SafeWidget):
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
     max_selected = traitlets.Int(0).tag(sync=True)
-    seats = traitlets.List(traitlets.Unicode(), default_value=list(SEATS)).tag(sync=True)
+    choices = traitlets.List(traitlets.Unicode(), default_value=list(SEATS)).tag(sync=True)
+    """The buttons of a seat or choice answer: the seats' names, or the written choices."""
     choice = traitlets.Unicode("").tag(sync=True)
     verdict = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
@@ -109,6 +113,7 @@ class PuzzleCard(SafeWidget):
         solution: str | Callable[[], str] | None = None,
         show_points: bool = True,
         names: Sequence[str] = SEATS,
+        choices: Sequence[str] = (),
         hand_label: str = "Your hand",
         has_next: bool = False,
         sort_hand: bool = True,
@@ -120,10 +125,13 @@ class PuzzleCard(SafeWidget):
         ``hint_steps`` is the hint ladder: steps with ``text`` and ``cards`` (the hand's cards it highlights), as
         ``puzzles.teaching.HintStep``; without it, ``hint`` and ``hint_cards`` are a one-step ladder. ``solution``
         (text, or a function giving it) is what "Show answer" shows; without it the button is not offered.
-        ``show_points=False`` hides the trick table's point total (when the total is the answer).
+        ``show_points=False`` hides the trick table's point total (when the total is the answer). ``choices`` are
+        a choice answer's buttons (at least two).
         """
         if kind not in ANSWER_KINDS:
             raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
+        if kind == "choice" and len(choices) < 2:
+            raise ValueError("a choice answer needs at least two choices")
         cards = as_cards(hand, "the hand")
         self._cards = trump.sorted(cards) if trump is not None and sort_hand else cards
         self._grade = grade
@@ -155,7 +163,7 @@ class PuzzleCard(SafeWidget):
             self.selected = []
             self.highlight = []
             self.max_selected = len(self._cards) if kind == "order" else max_cards
-            self.seats = list(names)
+            self.choices = list(choices) if kind == "choice" else list(names)
             self.choice = ""
             self.verdict = ""
             self.feedback = ""
@@ -329,9 +337,9 @@ class PuzzleCard(SafeWidget):
 
     def _answer(self, content: dict[str, Any]) -> None:
         value = content.get("value")
-        if self.kind == "seat":
-            if value not in self.seats:
-                raise BrowserError(f"choose one of {', '.join(self.seats)}, not {value!r}")
+        if self.kind in ("seat", "choice"):
+            if value not in self.choices:
+                raise BrowserError(f"choose one of {', '.join(self.choices)}, not {value!r}")
             choice = str(value)
         elif self.kind == "number":
             choice = str(whole_number(content, "value", -1000, 1001))
