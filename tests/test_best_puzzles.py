@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from shengji_tutor.app.cli import main as cli
-from shengji_tutor.engine.cards import Card, cards_of, format_cards, parse_cards, points
+from shengji_tutor.engine.cards import Card, format_cards, parse_cards, points
 from shengji_tutor.play.actions import Play
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.play.coaching import INACCURACY, Assessment, Option, assess_play, judge_plays
@@ -153,7 +153,7 @@ def test_a_failed_throw_must_be_written_as_the_engine_played_it() -> None:
         assert trump is not None
         others = {s: [c.id for c in rnd.hand(s)] for s in (0, 1, 3)}
         for cards in trump.group(rnd.hand(LEARNER)).values():
-            forced = Round.position(rnd.view(LEARNER), others, rnd.discards).play(LEARNER, cards)
+            forced = Round.position(rnd.view(LEARNER), others, [c.id for c in rnd.discards]).play(LEARNER, cards)
             if Counter(forced) != Counter(cards):
                 break
         else:
@@ -307,7 +307,7 @@ def test_the_context_states_the_side_the_points_and_what_is_still_out(pid: str) 
     attackers = sum(rnd.points_won[s] for s in range(4) if s not in declarers)
     hidden = [c for s in (0, 1, 3) for c in rnd.hand(s)]
     if rnd.dealer != LEARNER:
-        hidden += [Card.from_id(i) for i in rnd.discards]
+        hidden += rnd.discards
     trump = puzzle.trump
     trumps = [c for c in hidden if trump.is_trump(c)]
     scoring = [c for c in hidden if c.points]
@@ -317,7 +317,7 @@ def test_the_context_states_the_side_the_points_and_what_is_still_out(pid: str) 
     assert f"Trumps still out: {format_cards(trump.sorted(trumps)) or 'none'} ({len(trumps)})." in view.context
     assert f"Points still out: {format_cards(trump.sorted(scoring)) or 'none'} ({points(scoring)})" in view.context
     assert ("You buried" in view.context) == (rnd.dealer == LEARNER)
-    table = [c for p in rnd.trick for c in cards_of(p)]
+    table = [c for p in rnd.trick for c in p]
     assert (f"On the table: {points(table)} points." in view.context) == bool(rnd.trick)
     assert Counter(view.hand) == Counter(rnd.hand(LEARNER))
     assert view.max_cards == (len(rnd.trick[0]) if rnd.trick else 0)

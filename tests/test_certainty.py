@@ -281,7 +281,7 @@ def _can_beat(rnd: Round, seat: int) -> bool:
     """Whether ``seat``'s hand in this filled-in round holds a legal play that beats the trick so far."""
     trump = rnd.trump
     assert trump is not None
-    trick = [[c.id for c in p] for p in map(cards_of, rnd.trick)]
+    trick = [[c.id for c in p] for p in rnd.trick]
     for play in legal_plays(rnd.hand(seat), cards_of(trick[0]), trump, rnd.rules):
         ids = [c.id for c in play]
         if winner_of([*trick, ids], trump, rnd.rules) == len(trick):

@@ -283,7 +283,7 @@ def test_the_learner_buries_the_kitty_when_dealing_and_a_wrong_burial_changes_no
     game.hand.select(chosen)
     game.bury_button.click()
     assert game.round.phase != "kitty"
-    assert sorted(game.round.discards) == sorted(c.id for c in chosen)
+    assert sorted(c.id for c in game.round.discards) == sorted(c.id for c in chosen)
     last = game.decisions[-1]
     assert (last.kind, last.view, last.choice) == ("bury", view, tuple(chosen))
 
@@ -306,7 +306,7 @@ def test_finding_friends_the_learner_calls_and_the_status_says_who_is_on_which_s
     game.call_cards[0].value = "AH"
     game.call_ordinals[0].value = 2
     game.call_button.click()
-    assert game.round.calls == [(Card("A", "H").id, 2)]
+    assert game.round.calls == ((Card("A", "H"), 2),)
     assert game.decisions[-1].kind == "call"
     assert game.decisions[-1].choice == ((Card("A", "H"), 2),)
     assert "hidden until the second A♥ is played" in game.status.value

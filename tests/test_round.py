@@ -576,7 +576,7 @@ def test_variant_no_declaration_kitty_fixes_the_suit(kitty: str, suit: str) -> N
 @pytest.mark.parametrize("dealer", [0, 3])
 def test_dealer_takes_the_kitty(dealer: int) -> None:
     rnd = suits_kitty(dealer)
-    assert rnd.kitty == [c.id for c in SUITS_KITTY]
+    assert rnd.kitty == tuple(SUITS_KITTY)
     assert rnd.hand(dealer) == tuple(SUITS_HANDS[0] + SUITS_KITTY)
     assert all(len(rnd.hand(s)) == 25 for s in range(4) if s != dealer)
     rnd.check_invariants()
@@ -609,7 +609,7 @@ def test_discard_out_of_phase_during_the_deal() -> None:
 
 def test_discard_is_seen_only_by_the_dealer() -> None:
     rnd = suits_play(dealer=2)
-    assert rnd.discards == [c.id for c in DISCARD_A]
+    assert rnd.discards == tuple(DISCARD_A)
     assert rnd.view(2).discards == tuple(DISCARD_A)
     assert all(rnd.view(s).discards == () for s in (0, 1, 3))
     assert rnd.view(2).hand == rnd.hand(2)
@@ -767,7 +767,7 @@ def test_seed_examples_of_failed_throws(throw: str, blocker: str, forced: str) -
     keep += [c for c in rnd.hand(0) if c.suit == "H"][: 5 - len(keep)]
     rnd.discard(0, remove(rnd.hand(0), keep))
     assert rnd.play(0, throw) == tuple(cards(forced))
-    assert rnd.attempted == [c.id for c in cards(throw)]
+    assert rnd.attempted == tuple(cards(throw))
     assert rnd.throw_blocker == 1
     assert rnd.throw_check is not None
     assert rnd.throw_check.beaten_by == tuple(cards(blocker))
@@ -858,7 +858,7 @@ def test_kitty_multiplier_of_a_tractor_winning_the_last_trick(rules: RuleSet, mu
     rnd.finish_deal()
     assert len(rnd.hand(dealer)) == 96
     rnd.discard(dealer, remove(rnd.hand(dealer), cards("3H 3H 4H 4H")))
-    buried = points([Card.from_id(i) for i in rnd.discards])
+    buried = points(rnd.discards)
     assert buried == 185
     rnd.play(seat[0], "3H 3H 4H 4H")
     refuse(rnd, IllegalPlayError, lambda: rnd.play(seat[1], "5H 6H 5H 3D"), "does not hold")
@@ -897,7 +897,7 @@ def attackers_total(rnd: Round) -> int:
     if last.winner in (1, 3):
         winning = last.plays[(last.winner - last.leader) % 4]
         assert len(winning) == 1  # a single wins the last trick: the kitty counts double
-        total += 2 * points([Card.from_id(i) for i in rnd.discards])
+        total += 2 * points(rnd.discards)
     return total
 
 
@@ -995,7 +995,7 @@ def test_call_refusals() -> None:
     refuse(rnd, CallError, lambda: rnd.call(0, [("ZZ", 1)]), "called card", "ZZ")
     refuse(rnd, CallError, lambda: rnd.call(0, [(wrong(42), 1)]), "called card")
     refuse(rnd, PhaseError, lambda: rnd.play(0, "KH"), "'call' phase")
-    assert rnd.calls == []
+    assert rnd.calls == ()
     rnd.call(0, [(Card("A", "H"), 1)])
     assert rnd.phase == "play"
     assert rnd.view(3).calls == ((Card("A", "H"), 1),)
@@ -1146,8 +1146,8 @@ def test_undo_through_a_failed_throw() -> None:
     assert again.penalty_points == rnd.penalty_points == 10
     rnd.undo()
     assert (rnd.tricks, rnd.failed_throws) == ([], [0])
-    assert rnd.attempted == [c.id for c in cards("AH QH QH")]
-    assert rnd.trick == [[c.id for c in cards("QH QH")], [c.id for c in cards("KH KH")], [c.id for c in cards("3H 4H")]]
+    assert rnd.attempted == tuple(cards("AH QH QH"))
+    assert rnd.trick == (tuple(cards("QH QH")), tuple(cards("KH KH")), tuple(cards("3H 4H")))
 
 
 def test_undo_after_a_redeal_deals_the_same_cards() -> None:
@@ -1215,3 +1215,35 @@ def test_every_burial_is_listed_once_even_with_two_copies_of_a_card() -> None:
         listed = [tuple(m) for m in _multisets(ids, k)]
         assert len(listed) == len(set(listed))
         assert set(listed) == set(combinations(ids, k))
+
+
+def test_the_rounds_cards_are_cards_and_read_only() -> None:
+    """Issue 25, item 5: a round shows its trick, kitty, burial, calls, failed throw and starting hands as cards;
+    the card ids behind them are its own (the fast play-out layer reads them), and none can be set from outside."""
+    from shengji_tutor.play.bots import HeuristicBot
+    from shengji_tutor.play.game import advance
+
+    rules = RuleSet(partnership="friends", players=5, decks=3)
+    rnd = Round(rules, seed=3)
+    bots = [HeuristicBot() for _ in range(rules.players)]
+    while not rnd.done:
+        advance(rnd, bots, until=lambda r: r.phase == "play" and bool(r.trick))
+        if rnd.done:
+            break
+        assert all(isinstance(c, Card) for play in rnd.trick for c in play)
+        assert all(isinstance(c, Card) for c in (*rnd.kitty, *rnd.discards))
+        assert all(isinstance(c, Card) and type(o) is int for c, o in rnd.calls)
+        assert all(isinstance(c, Card) for hand in rnd.start_hands for c in hand)
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.play(seat, next(iter(rnd.legal_plays(seat))))
+    assert len(rnd.discards) == rules.kitty
+    assert len(rnd.kitty) == rules.kitty
+    assert rnd.calls
+    assert sum(map(len, rnd.start_hands)) == rules.hand_size * rules.players
+    throw = throwing(0, 10)
+    throw.play(0, "AH QH QH")
+    assert (throw.attempted, throw.trick) == (tuple(cards("AH QH QH")), (tuple(cards("QH QH")),))
+    for name in ("trick", "kitty", "discards", "calls", "start_hands", "attempted"):
+        with pytest.raises(AttributeError):
+            setattr(rnd, name, [])

@@ -50,7 +50,7 @@ def truth(rnd: Round, knowledge: Knowledge) -> dict[int, list[int]]:
     """The hidden holders' real cards."""
     out = {s: sorted(c.id for c in rnd.hand(s)) for s in knowledge.sizes if s != STOCK}
     if STOCK in knowledge.sizes:
-        stock = rnd.deck_order[rnd.dealt :] if rnd.phase == "deal" else [Card.from_id(i) for i in rnd.discards]
+        stock = rnd.deck_order[rnd.dealt :] if rnd.phase == "deal" else list(rnd.discards)
         out[STOCK] = sorted(c.id for c in stock)
     return out
 

@@ -425,7 +425,7 @@ def test_chao_dipi_overturn_rebury_and_pass() -> None:
     pair declaration ... that player takes the kitty and buries the same number of cards. It goes on until every
     other player has passed in turn. The declaring team and the dealer do not change'."""
     rnd = chao_round()
-    buried = list(rnd.discards)
+    buried = rnd.discards
     assert (rnd.phase, rnd.to_act) == ("chao", 1)
     refused(rnd, OutOfTurnError, lambda: rnd.declare(2, "SJ SJ"), "West's turn")
     rnd.apply(Pass(1))
@@ -434,7 +434,7 @@ def test_chao_dipi_overturn_rebury_and_pass() -> None:
     assert (rnd.phase, rnd.to_act, rnd.trump) == ("kitty", 2, Trump("2", None))
     assert len(rnd.hand(2)) == 25 + 8
     assert rnd.view(2).hand.count(parse_cards("SJ")[0]) == 2
-    assert rnd.discards == []
+    assert rnd.discards == ()
     reburied = rnd.hand(2)[:8]
     rnd.apply(Discard(2, reburied))
     assert rnd.view(2).discards == reburied
@@ -446,7 +446,7 @@ def test_chao_dipi_overturn_rebury_and_pass() -> None:
     assert (rnd.phase, rnd.to_act, rnd.dealer, rnd.declarers) == ("play", 0, 0, (0, 2))
     assert [d.seat for d in rnd.overturns] == [2]
     assert rnd.buriers == [0, 2]
-    assert rnd.discards == [c.id for c in reburied] != buried
+    assert rnd.discards == tuple(reburied) != buried
     rnd.check_invariants()
 
 

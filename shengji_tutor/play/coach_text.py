@@ -8,7 +8,7 @@ sentence; the other seats go by their names. ``CoachedGame`` decides when to say
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_NAMES, SUITS, Card, cards_of, format_cards, points, rank_plural, with_article
+from ..engine.cards import SUIT_NAMES, SUITS, Card, format_cards, points, rank_plural, with_article
 from ..engine.declaring import Declaration
 from ..engine.seats import seat_name
 from ..engine.tricks import explain_trick
@@ -115,7 +115,7 @@ def throw_words(rnd: Round, you: int) -> str:
         whose, plays = f"{who}'s", f"{who} plays"
     holds = "you hold" if blocker == you else f"{seat_name(blocker, rnd.players)} holds"
     return (
-        f"{whose} throw {format_cards(cards_of(rnd.attempted))} failed: {holds} {format_cards(check.beaten_by)}, "
+        f"{whose} throw {format_cards(rnd.attempted)} failed: {holds} {format_cards(check.beaten_by)}, "
         f"which beats {whose.lower()} {forced}, so {plays} only {forced} (RULES §8)."
     )
 
@@ -130,7 +130,7 @@ def trick_words(rnd: Round, trick: Trick, you: int) -> str:
 def final_words(rnd: Round, you: int) -> str:
     """The score step by step: trick points, the kitty, the level change (RULES §9)."""
     score = rnd.score()
-    kitty = cards_of(rnd.discards)
+    kitty = rnd.discards
     last = rnd.tricks[-1]
     lines = [f"The round is over. The attackers won {score.total - score.kitty_bonus} points in tricks."]
     if last.winner in rnd.attackers:

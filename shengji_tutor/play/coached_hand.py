@@ -376,8 +376,8 @@ class CoachedHand:
         """South's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
         cards = list(view.hand)
         if view.dealer == LEARNER:
-            for cid in self.round.kitty:
-                cards.remove(Card.from_id(cid))
+            for card in self.round.kitty:
+                cards.remove(card)
         return tuple(cards)
 
     def grade(self, kind: DecisionKind, view: PlayerView, choice: Choice) -> Assessment | None:

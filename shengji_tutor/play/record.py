@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine.cards import Card, CardsLike, cards_of, format_cards, parse_cards
+from ..engine.cards import Card, CardsLike, format_cards, parse_cards
 from ..engine.declaring import Declaration
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet
@@ -228,10 +228,10 @@ def record_of(rnd: Round) -> RoundRecord:
         history=rnd.history,
         trump=rnd.trump,
         declarations=rnd.declarations,
-        hands=tuple(cards_of(h) for h in rnd.start_hands),
-        kitty=cards_of(rnd.discards),
-        picked_up=cards_of(rnd.kitty),
-        calls=tuple((Card.from_id(c), o) for c, o in rnd.calls),
+        hands=rnd.start_hands,
+        kitty=rnd.discards,
+        picked_up=rnd.kitty,
+        calls=rnd.calls,
         declarers=rnd.declarers,
         tricks=tuple(rnd.tricks),
         score=rnd.score(),

@@ -203,7 +203,7 @@ class Table:
             for cards in t.plays:
                 for c in cards:
                     left[c.id] -= 1
-        for ids in rnd.trick:
+        for ids in rnd._trick:
             for i in ids:
                 left[i] -= 1
         self.left = left
@@ -211,15 +211,15 @@ class Table:
         """The effective suits each seat has shown it lacks (it played fewer of the led suit than the lead had)."""
         for t in rnd.tricks:
             self._see_voids(t.leader, [[c.id for c in cards] for cards in t.plays])
-        self._see_voids(rnd.leader if rnd.leader is not None else 0, [list(ids) for ids in rnd.trick])
+        self._see_voids(rnd.leader if rnd.leader is not None else 0, [list(ids) for ids in rnd._trick])
         self.holder = rnd._kitty_holder()
         self.buried = [0] * N_CARD_IDS
-        for i in rnd.discards:
+        for i in rnd._discards:
             self.buried[i] += 1
         self.fixed = rnd.rules.partnership == "fixed"
         self.dealer = rnd.dealer
         self.friends = list(rnd.friends)
-        self._calls = list(rnd.calls)
+        self._calls = list(rnd._calls)
         called = [0] * len(self._calls)
         for _, shown in rnd._called_plays:
             for c in shown:
@@ -227,7 +227,7 @@ class Table:
                     if c.id == cid:
                         called[k] += 1
         self._called = called
-        self._attempted = rnd.attempted
+        self._attempted = rnd._attempted
         self.leader = rnd.leader
         self.trick: list[list[int]] = []
         self.trick_points = 0
@@ -238,7 +238,7 @@ class Table:
         self._shapes: list[tuple[int, int]] = []
         self._cards: list[tuple[Card, ...]] = []
         """The trick's plays as cards, for its ``Trick``."""
-        for ids in rnd.trick:
+        for ids in rnd._trick:
             self._see(list(ids))
             self._cards.append(cards_of(ids))
 
@@ -411,8 +411,8 @@ class Table:
         self._cards = []
         self.trick_points = 0
         self.leader = winner
-        rnd.trick = []
-        rnd.attempted = None
+        rnd._trick = []
+        rnd._attempted = None
         rnd.throw_check = None
         rnd.leader = winner
         if self.hands[winner]:

@@ -364,16 +364,16 @@ class Round:
         self.phase = Phase.DEAL
         self.redeals = 0
         self.trump: Trump | None = None
-        self.kitty: list[int] = []
-        self.discards: list[int] = []
-        self.calls: list[tuple[int, int]] = []
+        self._kitty: list[int] = []
+        self._discards: list[int] = []
+        self._calls: list[tuple[int, int]] = []
         self._called_plays: list[tuple[int, tuple[Card, ...]]] = []
         """Finding Friends: the plays so far that hold a called card, as (seat, cards), for ``friends_revealed``."""
         self.friends: list[int] = []
         self.tricks: list[Trick] = []
         self.leader = 0
-        self.trick: list[list[int]] = []
-        self.attempted: list[int] | None = None
+        self._trick: list[list[int]] = []
+        self._attempted: list[int] | None = None
         self.throw_check: ThrowCheck | None = None
         """The engine's verdict on the failed throw of the trick so far (``attempted``), else ``None``:
         ``forced`` is the unit played, ``beaten_by`` the cards that beat it, ``throw_blocker`` their holder's seat
@@ -381,7 +381,7 @@ class Round:
         self.points_won = [0] * n
         self.failed_throws: list[int] = []
         """Seats whose throw failed, in order (each costs ``throw_penalty``)."""
-        self.start_hands: list[list[int]] = []
+        self._start_hands: list[list[int]] = []
         self.buriers: list[int] = []
         """Every seat that buried the kitty, in order (the dealer; with chao dipi, each who overturned)."""
         self.overturns: tuple[Declaration, ...] = ()
@@ -460,6 +460,38 @@ class Round:
             self.apply(action)
         return last
 
+    # -- the cards on the table, as cards (the ids behind them are the round's own) ----------
+
+    @property
+    def trick(self) -> tuple[tuple[Card, ...], ...]:
+        """The trick so far: each play's cards, from the ``leader`` on."""
+        return tuple(cards_of(play) for play in self._trick)
+
+    @property
+    def attempted(self) -> tuple[Card, ...] | None:
+        """The throw the leader attempted when it failed (the trick's lead is then the forced unit), else ``None``."""
+        return cards_of(self._attempted) if self._attempted is not None else None
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty as dealt (the deck's last cards, which its holder took up; empty until the deal is finished)."""
+        return cards_of(self._kitty)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The cards buried as the kitty (empty until the burial): only their burier may see them."""
+        return cards_of(self._discards)
+
+    @property
+    def calls(self) -> tuple[tuple[Card, int], ...]:
+        """Finding Friends: the dealer's calls, as (card, which copy: 1 for the first played)."""
+        return tuple((Card.from_id(cid), ordinal) for cid, ordinal in self._calls)
+
+    @property
+    def start_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as the play began (after the burial), by seat (empty before)."""
+        return tuple(cards_of(hand) for hand in self._start_hands)
+
     # -- deal --------------------------------------------------------------------------
 
     def _new_deal(self) -> _State:
@@ -508,7 +540,7 @@ class Round:
         dipi's turns; the dealer to call; the next to play. ``None`` once the round is done."""
         phase = self.phase
         if phase == "play":  # the two frequent phases first: a bots' round asks this at every action
-            return (self.leader + len(self.trick)) % self.players
+            return (self.leader + len(self._trick)) % self.players
         if phase == "deal":
             return CHANCE if self._asked is None else self._asked
         if phase == "kitty":
@@ -701,7 +733,7 @@ class Round:
             if self.dealer is None:  # RULES §10: in the first round the first declarer deals (variant: the last)
                 first = self.rules.first_dealer == "first-declarer"
                 self.dealer = self._state.declarations[0].seat if first else decl.seat
-        self.kitty = list(kitty)
+        self._kitty = list(kitty)
         self._state.hands[self.dealer].extend(kitty)
         self.phase = Phase.KITTY
         if self.rules.redeal is not None:  # RULES §11: each hopeless hand, from the dealer on, may be shown first
@@ -722,7 +754,7 @@ class Round:
             raise KittyError(f"the dealer discards exactly {k} cards (as many as the kitty held), not {len(ids)}")
         _take(self._state.hands[seat], ids, seat, "discard", self.players, True, KittyError)
         _take(self._state.hands[seat], ids, seat, "discard", self.players)
-        self.discards = ids
+        self._discards = ids
         self.buriers.append(seat)
         self._history.append(Discard(seat, cards_of(ids)))
         self._asked = self._ring = None  # a question about a hopeless hand lapses: the kitty is buried
@@ -735,7 +767,7 @@ class Round:
 
     def _start_play(self) -> None:
         """The kitty is buried for good: the hands are as play starts, and the dealer leads (or calls first)."""
-        self.start_hands = [list(h) for h in self._state.hands]
+        self._start_hands = [list(h) for h in self._state.hands]
         assert self.dealer is not None
         self.leader = self.dealer
         self.phase = Phase.CALL if self.rules.partnership == "friends" else Phase.PLAY
@@ -772,7 +804,7 @@ class Round:
         assert self.trump is not None
         dealt = list(self._state.hands[seat])
         if seat == self.dealer:
-            for c in self.kitty:
+            for c in self._kitty:
                 dealt.remove(c)
         return hopeless_hand(cards_of(dealt), self.trump, self.rules)
 
@@ -787,7 +819,7 @@ class Round:
         self.redeals += 1
         self._state = self._new_deal()
         self.trump = None
-        self.kitty = []
+        self._kitty = []
         self.phase = Phase.DEAL
         self._asked = self._ring = None
 
@@ -804,8 +836,8 @@ class Round:
         assert decl is not None
         self.overturns += (decl,)
         self.trump = Trump(self.rank, decl.suit, self.rules.red_five)
-        self._state.hands[seat].extend(self.discards)
-        self.discards = []
+        self._state.hands[seat].extend(self._discards)
+        self._discards = []
         self.chao_turn = None
         self.phase = Phase.KITTY
         self._history.append(Declare(seat, decl.cards))
@@ -854,7 +886,7 @@ class Round:
             if type(ordinal) is not int or not 1 <= ordinal <= self.rules.decks:
                 raise CallError(f"the ordinal of a called card is 1 to {self.rules.decks}, not {ordinal!r}")
             parsed.append((ids[0], ordinal))
-        self.calls = parsed
+        self._calls = parsed
         self._called_plays = []
         self.phase = Phase.PLAY
         self._history.append(Call(seat, tuple((Card.from_id(c), o) for c, o in parsed)))
@@ -875,7 +907,7 @@ class Round:
         _take(hand, ids, seat, "play", self.players, dry_run=True)
         attempted: list[int] | None = None
         check: ThrowCheck | None = None
-        if not self.trick:
+        if not self._trick:
             if not ids:
                 raise IllegalPlayError("a lead needs at least one card")
             try:
@@ -888,7 +920,7 @@ class Round:
                 attempted, ids = ids, [c.id for c in verdict.forced]
                 check = verdict
         else:
-            lead = self.trick[0]
+            lead = self._trick[0]
             if len(ids) != len(lead):
                 raise IllegalPlayError(
                     f"the lead has {len(lead)} card(s), so you must play exactly {len(lead)}, not {len(ids)} (RULES §6)"
@@ -902,12 +934,12 @@ class Round:
         self._history.append(given)
         _take(hand, ids, seat, "play", self.players)
         if attempted is not None:
-            self.attempted = attempted
+            self._attempted = attempted
             self.throw_check = check
             self.failed_throws.append(seat)
-        self.trick.append(ids)
+        self._trick.append(ids)
         self._see_calls(seat, ids)
-        if len(self.trick) == self.players:
+        if len(self._trick) == self.players:
             self._finish_trick()
         return cards_of(ids)
 
@@ -933,23 +965,23 @@ class Round:
 
     def _see_calls(self, seat: int, ids: list[int]) -> None:
         """A play is seen: when it holds a called card, the friends are counted again by ``friends_revealed``."""
-        if self.dealer is None or not any(cid in ids for cid, _ in self.calls):
+        if self.dealer is None or not any(cid in ids for cid, _ in self._calls):
             return
         self._called_plays.append((seat, cards_of(ids)))
-        calls = [(Card.from_id(cid), ordinal) for cid, ordinal in self.calls]
+        calls = [(Card.from_id(cid), ordinal) for cid, ordinal in self._calls]
         self.friends = list(friends_revealed(self.dealer, calls, self._called_plays))
 
     def _finish_trick(self) -> None:
         assert self.trump is not None
-        index = winner_of(self.trick, self.trump, self.rules)
+        index = winner_of(self._trick, self.trump, self.rules)
         winner = (self.leader + index) % self.players
-        plays = [cards_of(p) for p in self.trick]
+        plays = [cards_of(p) for p in self._trick]
         pts = sum(c.points for p in plays for c in p)
         self.points_won[winner] += pts
-        attempted = cards_of(self.attempted) if self.attempted is not None else None
+        attempted = cards_of(self._attempted) if self._attempted is not None else None
         self.tricks.append(Trick(self.leader, tuple(plays), winner, pts, attempted))
-        self.trick = []
-        self.attempted = None
+        self._trick = []
+        self._attempted = None
         self.throw_check = None
         self.leader = winner
         if not self._state.hands[winner]:
@@ -988,7 +1020,7 @@ class Round:
         if last.winner in attackers:
             winning = last.plays[(last.winner - last.leader) % self.players]
             multiplier = kitty_multiplier(winning, self.trump, self.rules)
-            bonus = kitty_bonus(cards_of(self.discards), winning, self.trump, self.rules)
+            bonus = kitty_bonus(cards_of(self._discards), winning, self.trump, self.rules)
             hooked = hooked_back_to(winning, self.trump, self.rules)
         penalty = self.penalty_points
         fives = 0
@@ -1021,15 +1053,15 @@ class Round:
             dealer=self.dealer,
             declaration=st.declaration,
             leader=self.leader if self.phase == "play" else None,
-            trick=tuple(map(cards_of, self.trick)),
+            trick=tuple(map(cards_of, self._trick)),
             tricks=tuple(self.tricks),
-            discards=cards_of(self.discards) if seat == self._kitty_holder() else (),
+            discards=cards_of(self._discards) if seat == self._kitty_holder() else (),
             declarers=self.declarers if self.phase in ("play", "done") else (),
-            calls=tuple((Card.from_id(c), o) for c, o in self.calls) if self.calls else (),
+            calls=self.calls,
             points_won=tuple(self.points_won),
             declarations=tuple(st.declarations),
             dealt=st.pos,
-            attempted=cards_of(self.attempted) if self.attempted is not None else None,
+            attempted=cards_of(self._attempted) if self._attempted is not None else None,
             overturns=self.overturns,
             decision=self.decision if seat == self.to_act else None,
         )
@@ -1053,24 +1085,24 @@ class Round:
         rnd._state.declarations = list(view.declarations)
         rnd.phase = Phase.PLAY
         rnd.trump = view.trump
-        rnd.discards = [c.id for c in view.discards] if view.seat == view.kitty_holder else list(kitty)
+        rnd._discards = [c.id for c in view.discards] if view.seat == view.kitty_holder else list(kitty)
         rnd.overturns = view.overturns
         rnd.buriers = [view.dealer, *(d.seat for d in view.overturns)]
-        rnd.calls = [(c.id, o) for c, o in view.calls]
+        rnd._calls = [(c.id, o) for c, o in view.calls]
         rnd._called_plays = []
         rnd.tricks = list(view.tricks)
         rnd.points_won = list(view.points_won)
         for t in view.tricks:
             if t.attempted is not None:
                 rnd.failed_throws.append(t.leader)
-            for k, play in enumerate(t.plays if rnd.calls else ()):  # Finding Friends: who showed a called card
+            for k, play in enumerate(t.plays if rnd._calls else ()):  # Finding Friends: who showed a called card
                 rnd._see_calls((t.leader + k) % n, [c.id for c in play])
         rnd.leader = view.leader
-        rnd.trick = [[c.id for c in play] for play in view.trick]
-        for k, ids in enumerate(rnd.trick):
+        rnd._trick = [[c.id for c in play] for play in view.trick]
+        for k, ids in enumerate(rnd._trick):
             rnd._see_calls((view.leader + k) % n, ids)
         if view.attempted is not None:
-            rnd.attempted = [c.id for c in view.attempted]
+            rnd._attempted = [c.id for c in view.attempted]
             rnd.failed_throws.append(view.leader)
         return rnd
 
@@ -1078,7 +1110,7 @@ class Round:
         """The plays ``seat`` could make now (leads or follows)."""
         self._need_phase("play", "list plays")
         assert self.trump is not None
-        lead = cards_of(self.trick[0]) if self.trick else None
+        lead = cards_of(self._trick[0]) if self._trick else None
         return legal_plays(cards_of(self._state.hands[seat]), lead, self.trump, self.rules)
 
     @property
@@ -1105,8 +1137,8 @@ class Round:
     def check_invariants(self) -> None:
         """Every card is in exactly one place (hands, kitty, tricks) — for tests."""
         held = [self._state.hands[s] for s in range(self.players)]
-        table = [c.id for t in self.tricks for p in t.plays for c in p] + [i for p in self.trick for i in p]
-        rest = self._state.deck[self._state.pos :] if self.phase == "deal" else self.discards
+        table = [c.id for t in self.tricks for p in t.plays for c in p] + [i for p in self._trick for i in p]
+        rest = self._state.deck[self._state.pos :] if self.phase == "deal" else self._discards
         check_id_copies([*held, table, rest], self.rules.decks, "the round")
 
 

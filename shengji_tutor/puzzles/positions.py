@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.cards import Card, cards_of, format_cards, parse_cards
+from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.seats import SEATS
@@ -211,7 +211,7 @@ def position_fields(rnd: Round, seat: int | None = None) -> dict[str, Any]:
     def text(cards: Sequence[Card]) -> str:
         return format_cards(trump.sorted(cards), symbols=False)
 
-    trick = trick_line(rnd.leader, [cards_of(p) for p in rnd.trick], names)
+    trick = trick_line(rnd.leader, rnd.trick, names)
     return {
         "trump": f"{trump.rank}{trump.suit or 'NT'}",
         "dealer": names[rnd.dealer],

@@ -414,8 +414,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
                 [], 0, trump=trump, caption=f"Dealing: {rnd.dealt} card{'s' if rnd.dealt != 1 else ''} dealt{shown}"
             )
         elif rnd.trick:
-            plays = [[Card.from_id(i) for i in p] for p in rnd.trick]
-            self.table.show(plays, rnd.leader, trump=trump, caption="")
+            self.table.show(rnd.trick, rnd.leader, trump=trump, caption="")
         elif rnd.tricks:
             last = rnd.tricks[-1]
             self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption="The last trick")

@@ -200,7 +200,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         """Why South cannot play ``play`` here ("" when it is legal): the round itself is asked."""
         view = self.player_view
         others = {s: [c.id for c in self._round.hand(s)] for s in range(4) if s != LEARNER}
-        probe = Round.position(view, others, self._round.discards)
+        probe = Round.position(view, others, [c.id for c in self._round.discards])
         try:
             probe.play(LEARNER, play)
         except ShengjiError as e:
