@@ -1057,7 +1057,7 @@ class Round:
             tricks=tuple(self.tricks),
             discards=cards_of(self._discards) if seat == self._kitty_holder() else (),
             declarers=self.declarers if self.phase in ("play", "done") else (),
-            calls=self.calls,
+            calls=self.calls if self._calls else (),
             points_won=tuple(self.points_won),
             declarations=tuple(st.declarations),
             dealt=st.pos,
