@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from shengji_tutor.course import LESSONS
 from shengji_tutor.course.places import route_of
@@ -186,9 +188,11 @@ def test_finishing_lesson_1_marks_it_done_on_the_home_path(page: Any, voila_url:
             elif step.locator("button.sjt-card").count():
                 step.locator("button.sjt-card").first.click()
                 step.get_by_role("button", name="Check", exact=True).click()
-            else:
-                step.locator("button:not([disabled])").first.click()
-            page.wait_for_timeout(150)
+            elif step.locator("button:not([disabled]):visible").count():
+                step.locator("button:not([disabled]):visible").first.click()
+            # a right answer disables the step's buttons before its explanation is drawn: wait for either
+            with contextlib.suppress(PlaywrightTimeoutError):
+                step.locator(".sjt-step-explanation").wait_for(timeout=1500)
         step.locator(".sjt-step-explanation").wait_for(timeout=TIMEOUT)
     card = page.locator(".sjt-complete")
     card.wait_for(timeout=TIMEOUT)
