@@ -57,7 +57,7 @@ def test_every_kind_generates_at_every_difficulty(kind: str, level: int) -> None
 
 # A best puzzle is searched for in self-played rounds (seconds each): one seed per difficulty, chosen quick.
 @pytest.mark.slow
-@pytest.mark.parametrize(("level", "seed"), [(1, 0), (2, 2), (3, 1)])
+@pytest.mark.parametrize(("level", "seed"), [(1, 3), (2, 4), (3, 1)])
 def test_best_puzzles_generate_at_every_difficulty(level: int, seed: int) -> None:
     puzzle = generate("best", level, seed=seed)
     assert puzzle.difficulty == level

@@ -125,5 +125,5 @@ def test_a_practice_topic_comes_back_in_review_under_the_kept_rules(store: Progr
 @pytest.mark.slow
 def test_review_of_a_practice_topic_falls_back_to_the_default(store: ProgressStore) -> None:
     assert reviewed(store, RuleSet(players=5), "winner", 1).rules == RuleSet()
-    best, fresh = review_puzzle(ReviewItem(practice_item("best", 1), 0.0, 1, Rating.Again), 0, RuleSet(chao_dipi=True))
+    best, fresh = review_puzzle(ReviewItem(practice_item("best", 1), 0.0, 1, Rating.Again), 3, RuleSet(chao_dipi=True))
     assert (best.kind, best.rules, fresh) == ("best", RuleSet(), True)
