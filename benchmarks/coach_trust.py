@@ -68,7 +68,7 @@ __all__ = [
     "LEARNER_SLIPS",
     "Decision",
     "Graded",
-    "Verdict",
+    "SeedVerdict",
     "collect",
     "grade",
     "judge_decision",
@@ -185,7 +185,10 @@ def assess(kind: str, view: PlayerView, choice: Sequence[Card], seed: int, scale
 
 
 @dataclass(frozen=True)
-class Verdict:
+class SeedVerdict:
+    """The coach's verdict on one decision at one seed: its grade, whether it was a close call, the best choice's
+    key and cards, and the seconds it took (``engine.follow.Verdict`` is the rules' verdict on a follow)."""
+
     grade: str
     close: bool
     best: tuple[Any, ...]
@@ -204,12 +207,12 @@ class Verdict:
         return "down" if self.down else "close" if self.close else "good"
 
 
-def grade(d: Decision, seed: int, scale: int = 1) -> Verdict:
+def grade(d: Decision, seed: int, scale: int = 1) -> SeedVerdict:
     began = time.perf_counter()
     a = assess(d.kind, d.view, d.choice, seed, scale)
     spent = time.perf_counter() - began
     best = tuple(a.best.choice)
-    return Verdict(a.grade, bool(getattr(a, "close", False)), _key(d.kind, d.view, best), best, spent)
+    return SeedVerdict(a.grade, bool(getattr(a, "close", False)), _key(d.kind, d.view, best), best, spent)
 
 
 @dataclass(frozen=True)
@@ -219,10 +222,10 @@ class Graded:
 
     index: int
     kind: str
-    verdicts: tuple[Verdict, ...]
+    verdicts: tuple[SeedVerdict, ...]
     cross: tuple[bool, ...]
     """For each seed, whether its recommended choice is accepted (not graded down) at every other seed."""
-    deep: Verdict | None
+    deep: SeedVerdict | None
 
 
 def judge_decision(job: tuple[int, int, int, int, int, int]) -> Graded:

@@ -80,10 +80,10 @@ def test_a_play_is_graded_against_the_play_a_strong_player_makes_not_the_races_o
 
 
 def test_a_close_call_contradicts_no_verdict_though_it_changes_what_the_learner_reads() -> None:
-    def said(grade: str, close: bool = False) -> coach_trust.Verdict:
-        return coach_trust.Verdict(grade, close, (), (), 0.1)
+    def said(grade: str, close: bool = False) -> coach_trust.SeedVerdict:
+        return coach_trust.SeedVerdict(grade, close, (), (), 0.1)
 
-    def graded(*verdicts: coach_trust.Verdict) -> coach_trust.Graded:
+    def graded(*verdicts: coach_trust.SeedVerdict) -> coach_trust.Graded:
         return coach_trust.Graded(0, "play", verdicts, (True,) * len(verdicts), None)
 
     figures = coach_trust.summarise(

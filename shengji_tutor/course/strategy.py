@@ -39,7 +39,7 @@ from ..play.record import Position
 from ..play.round import PlayerView
 from ..play.sampler import unseen_counts
 from ..play.search import Budget
-from ..ui.engine_panel import Fact
+from ..ui.engine_panel import PanelLine
 from ..ui.render import hand_svg
 from ..ui.widgets import TrickTable
 
@@ -148,36 +148,38 @@ def unseen(view: PlayerView) -> list[Card]:
     return view.trump.sorted(cards) if view.trump is not None else cards
 
 
-def facts(idea: str, view: PlayerView) -> list[Fact]:
+def facts(idea: str, view: PlayerView) -> list[PanelLine]:
     """The few facts a demo of ``idea`` shows beside its position (the points, the trumps still out …)."""
     trump = view.trump
-    out: list[Fact] = []
+    out: list[PanelLine] = []
     if trump is None:  # during the deal
         held = {s: sum(1 for c in view.hand if c.suit == s and c.rank != view.rank) for s in SUITS}
         counts = ", ".join(f"{n} {SUIT_NAMES[s]}" for s, n in held.items())
-        out.append(Fact(f"Your cards by suit, besides the {rank_plural(view.rank)}: {counts}."))
+        out.append(PanelLine(f"Your cards by suit, besides the {rank_plural(view.rank)}: {counts}."))
         jokers = tuple(c for c in view.hand if c.is_joker or c.rank == view.rank)
         if jokers:
-            out.append(Fact("Your 7s and jokers (what you can declare with):", jokers))
+            out.append(PanelLine("Your 7s and jokers (what you can declare with):", jokers))
         return out
     hidden = unseen(view)
     if idea == "points":
-        out.append(Fact("Point cards you have not seen yet:", tuple(c for c in hidden if c.points)))
+        out.append(PanelLine("Point cards you have not seen yet:", tuple(c for c in hidden if c.points)))
     elif idea in ("counting", "trumps"):
         trumps = tuple(c for c in hidden if trump.is_trump(c))
-        out.append(Fact(f"Trumps you have not seen ({len(trumps)}):", trumps))
+        out.append(PanelLine(f"Trumps you have not seen ({len(trumps)}):", trumps))
         if idea == "counting":
             aces = tuple(c for c in hidden if c.rank == "A" and not trump.is_trump(c))
-            out.append(Fact("Plain aces you have not seen:", aces) if aces else Fact("Every plain ace is seen."))
+            out.append(
+                PanelLine("Plain aces you have not seen:", aces) if aces else PanelLine("Every plain ace is seen.")
+            )
     elif idea == "pairs":
         pairs = tuple(c for c in trump.sorted(view.hand) if sum(1 for d in view.hand if d == c) == 2)
         if pairs:
-            out.append(Fact("Your pairs:", pairs))
+            out.append(PanelLine("Your pairs:", pairs))
     elif idea == "kitty" and view.discards:
-        out.append(Fact(f"The kitty you buried ({points(view.discards)} points):", tuple(view.discards)))
+        out.append(PanelLine(f"The kitty you buried ({points(view.discards)} points):", tuple(view.discards)))
     elif idea == "bury":
         dear = tuple(c for c in trump.sorted(view.hand) if c.points)
-        out.append(Fact(f"Your point cards ({points(dear)} points):", dear))
+        out.append(PanelLine(f"Your point cards ({points(dear)} points):", dear))
     return out
 
 

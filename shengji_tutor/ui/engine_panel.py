@@ -30,7 +30,7 @@ from ..play.round import PlayerView
 from ..play.search import Budget
 from .render import card_label, hand_svg, trick_svg
 
-__all__ = ["PANEL_BUDGET", "EnginePanel", "Fact", "Thought", "Thoughts", "think", "winning_seat"]
+__all__ = ["PANEL_BUDGET", "EnginePanel", "PanelLine", "Thought", "Thoughts", "think", "winning_seat"]
 
 PANEL_BUDGET = Budget(samples=24, candidates=6)
 """What one press of the button spends: 24 deals of the hidden cards, six plays (about a second mid-round)."""
@@ -44,7 +44,7 @@ GRADE_WORDS = {
 
 
 @dataclass(frozen=True)
-class Fact:
+class PanelLine:
     """A line beside the position: a label and, when it is about cards, the cards (drawn as pictures)."""
 
     label: str
@@ -149,7 +149,7 @@ def _picture(cards: Sequence[Card], trump: Trump | None, width: int = 40, sort: 
     )
 
 
-def position_html(view: PlayerView, title: str = "", facts: Sequence[Fact] = ()) -> str:
+def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] = ()) -> str:
     """The position as the player sees it: the trick so far, the hand, and ``facts``."""
     trump = view.trump
     n = view.rules.players
@@ -164,26 +164,28 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[Fact] = ())
         )
     lines = []
     if trump is not None:
-        lines.append(Fact(f"Trump: {trump.describe()}."))
+        lines.append(PanelLine(f"Trump: {trump.describe()}."))
     if view.phase == "play":
         side = "a declarer" if view.seat in view.declarers else "an attacker"
         attackers = sum(view.points_won[s] for s in range(n) if s not in view.declarers)
-        lines.append(Fact(f"You are {me}, {side}. The attackers have won {attackers} points so far."))
+        lines.append(PanelLine(f"You are {me}, {side}. The attackers have won {attackers} points so far."))
         winner = winning_seat(view)
         if winner is not None:
             who = "your partner " + seat_name(winner, n) if winner in view.partner_seats() else seat_name(winner, n)
             on_table = sum(points(p) for p in view.trick)
-            lines.append(Fact(f"{who[:1].upper() + who[1:]} is winning the trick so far ({on_table} points on it)."))
+            lines.append(
+                PanelLine(f"{who[:1].upper() + who[1:]} is winning the trick so far ({on_table} points on it).")
+            )
     elif view.phase == "kitty":
-        lines.append(Fact(f"You are {me}, the dealer: you picked up the kitty and bury {view.rules.kitty} cards."))
+        lines.append(PanelLine(f"You are {me}, the dealer: you picked up the kitty and bury {view.rules.kitty} cards."))
     elif view.phase == "deal":
-        lines.append(Fact(f"You are {me}. The trump rank is {view.rank}; {view.dealt} cards are dealt so far."))
+        lines.append(PanelLine(f"You are {me}. The trump rank is {view.rank}; {view.dealt} cards are dealt so far."))
         if view.declaration is not None:
             lines.append(
-                Fact(f"{seat_name(view.declaration.seat, n)} has declared with", tuple(view.declaration.cards))
+                PanelLine(f"{seat_name(view.declaration.seat, n)} has declared with", tuple(view.declaration.cards))
             )
         else:
-            lines.append(Fact("Nobody has declared yet."))
+            lines.append(PanelLine("Nobody has declared yet."))
     lines.extend(facts)
     items = []
     for fact in lines:
@@ -258,7 +260,7 @@ class EnginePanel(w.VBox):  # type: ignore[misc]
         view: PlayerView,
         *,
         title: str = "",
-        facts: Sequence[Fact] = (),
+        facts: Sequence[PanelLine] = (),
         budget: Budget | None = None,
         seed: int | str = 0,
         compare: Sequence[Sequence[Card]] = (),
