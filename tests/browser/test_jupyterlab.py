@@ -36,6 +36,8 @@ def run_all_until_cards_show(page: Any) -> None:
     harmless."""
     for attempt in range(1, RUN_TRIES + 1):
         answer_dialog(page)
+        # a dialog's answer may (re)start the kernel: Run All sent before it is idle again is dropped
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=TIMEOUT)
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
         answer_dialog(page)
