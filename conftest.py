@@ -51,7 +51,7 @@ def group_of(nodeid: str) -> str:
     """Which tests share one process when ``make test`` spreads the suite over the cores (pytest-xdist).
 
     A test file's tests stay together, so a fixture a file builds once (its lessons run, its server started) is
-    built once. The browser tests run in two processes of about four minutes each (``BROWSER_SECOND``), each with
+    built once; the files that judge the bank's best puzzles share one process (``BANK_FILES``). The browser tests run in two processes of about four minutes each (``BROWSER_SECOND``), each with
     its own Voilà server and Chromium: in one process they were the suite's long pole (472 s). The files that use
     the one PostgreSQL database share one process: one of them migrates it down and up again, which no other test
     may see half done.
@@ -59,7 +59,14 @@ def group_of(nodeid: str) -> str:
     path = nodeid.split("::", 1)[0]
     if path.startswith("tests/browser/"):
         return "browser-2" if path.rsplit("/", 1)[-1] in BROWSER_SECOND else "browser-1"
+    if path in BANK_FILES:
+        return "bank"
     return "postgres" if path in postgres_files() else path
+
+
+BANK_FILES = frozenset(("tests/test_puzzles.py", "tests/test_best_puzzles.py"))
+"""Test files that judge every best puzzle of the bank: one process, so that each puzzle's search (``load_bank``
+is cached, and each best puzzle keeps its judged plays) runs once, not once per file (23 s each)."""
 
 
 BROWSER_SECOND = frozenset(

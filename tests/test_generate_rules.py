@@ -65,11 +65,15 @@ def test_every_kind_carries_its_rules_and_is_graded_under_them(variant: str, kin
         assert puzzle.grade(puzzle.solve()).correct
 
 
+BEST_SEED = {"one-deck": 2, "three-decks": 0, "red-fives": 3, "protect-longer": 3, "kitty-power": 3}
+"""A seed per variant whose best puzzle is found quickly (3–4 s each, measured; seed 0 took up to 11 s)."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_best_puzzles_are_searched_under_the_rules(variant: str) -> None:
     rules = VARIANTS[variant]
-    puzzle = generate("best", 1, seed=0, rules=rules)
+    puzzle = generate("best", 1, seed=BEST_SEED[variant], rules=rules)
     assert puzzle.spec.rules == rule_changes(rules)
     assert puzzle.rules == rules
     assert check_puzzle(puzzle) == []
