@@ -33,7 +33,7 @@ from itertools import combinations
 from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
 from ..engine.errors import IllegalLeadError
 from ..engine.follow import legal_follow
-from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution
+from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution, fixed_choices
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
@@ -103,7 +103,7 @@ class StepQuestion(Question):
         if self.kind == "choice" and len(self.choices) < 2:
             raise ValueError("a choice needs at least two choices")
         if not self.choices and self.kind in ("seat", "yesno"):
-            object.__setattr__(self, "choices", Question.choices.fget(self))  # type: ignore[attr-defined]
+            object.__setattr__(self, "choices", fixed_choices(self.kind))
         if self.example is None:
             raise ValueError("a question needs one right answer, worked out by the engine")
 

@@ -28,6 +28,7 @@ __all__ = [
     "Grade",
     "Question",
     "Solution",
+    "fixed_choices",
     "may_reveal",
     "read_answer",
 ]
@@ -108,6 +109,16 @@ def read_answer(kind: str, answer: Answer, choices: Sequence[str] = ()) -> str:
     raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
 
 
+def fixed_choices(kind: str) -> tuple[str, ...]:
+    """The choices an answer kind brings with it: the four seats, or yes and no (none for the other kinds).
+
+    >>> from shengji_tutor.engine.grading import fixed_choices
+    >>> fixed_choices("seat"), fixed_choices("yesno"), fixed_choices("cards")
+    (('North', 'West', 'South', 'East'), ('yes', 'no'), ())
+    """
+    return {"seat": SEATS, "yesno": ("yes", "no")}.get(kind, ())
+
+
 def _tokens(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -149,7 +160,7 @@ class Question(ABC):
     @property
     def choices(self) -> tuple[str, ...]:
         """What a learner chooses from: the seats, yes/no, or a choice question's choices (none otherwise)."""
-        return {"seat": SEATS, "yesno": ("yes", "no")}.get(self.answer_kind, ())
+        return fixed_choices(self.answer_kind)
 
     @abstractmethod
     def solve(self) -> Solution:
