@@ -1,11 +1,30 @@
 """What a lesson must never show: a bare Python value (a tuple, a list, a dict, a bool, a number) where cards or a
-sentence belong. Shared by the lesson runner's test (tests/test_lessons.py) and the notebooks' (tests/test_notebooks.py)."""
+sentence belong, a joker's token or code, a count or article that disagrees with its word. Shared by the lesson runner's test (tests/test_lessons.py) and the notebooks' (tests/test_notebooks.py)."""
 
 from __future__ import annotations
 
 import ast
 import re
 from collections.abc import Iterable
+
+SHOWN_KEYS = ("value", "description", "caption", "prompt", "context", "feedback", "hint_text", "tooltip", "label")
+"""The widget fields a learner reads."""
+TOKENS = re.compile(r"(?<![\w-])[SB]J(?![\w-])|RuleSet\(|\b[a-z]+_[a-z_]+=")
+"""What a page must not show: the jokers' tokens (say "big joker"), and code."""
+
+
+def plain_text(markup: str) -> str:
+    """What a reader sees of ``markup``: its style sheets, pictures, scripts and tags left out."""
+    return re.sub(r"<[^>]*>", " ", re.sub(r"<(style|svg|script)\b.*?</\1>", " ", markup, flags=re.S))
+
+
+def tokens_in(texts: Iterable[str]) -> list[str]:
+    """Each place in ``texts`` that shows a joker's token or code, with the text around it (``plain_text``)."""
+    found = []
+    for text in texts:
+        plain = plain_text(text)
+        found += [plain[max(0, m.start() - 40) : m.end() + 20] for m in TOKENS.finditer(plain)]
+    return found
 
 
 def python_values(texts: Iterable[str]) -> list[str]:
@@ -43,8 +62,7 @@ def disagreements(texts: Iterable[str]) -> list[str]:
     """Each place in ``texts`` (markup stripped) where a count or an article does not agree with its word."""
     found = []
     for text in texts:
-        plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
-        plain = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", plain))
+        plain = re.sub(r"\s+", " ", plain_text(text))
         for pattern in (ONE_PLURAL, A_VOWEL, AN_CONSONANT):
             found += [plain[max(0, m.start() - 30) : m.end() + 15] for m in pattern.finditer(plain)]
     return found

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import ipywidgets as w
 import pytest
-from bare_values import disagreements, python_values
+from bare_values import SHOWN_KEYS, disagreements, python_values, tokens_in
 
 from shengji_tutor import RuleSet, Trump, format_cards, kitty_multiplier, lead_format, trick_winner
 from shengji_tutor.course import pages
@@ -295,9 +295,6 @@ def test_no_lesson_shows_a_bare_python_value(lessons: dict[int, LessonRun], numb
     assert bare_values(lessons[number]) == []
 
 
-SHOWN = ("value", "description", "caption", "prompt", "context", "feedback", "hint_text", "tooltip", "label")
-"""The widget fields a learner reads."""
-TOKENS = re.compile(r"(?<![\w-])[SB]J(?![\w-])|RuleSet\(|\b[a-z]+_[a-z_]+=")
 """What a page must not show: the jokers' tokens (say "big joker"), and code."""
 
 
@@ -307,20 +304,14 @@ def shown_texts(run: LessonRun) -> list[str]:
         str(getattr(x, key))
         for piece in run.pieces
         for x in descendants(piece)
-        for key in SHOWN
+        for key in SHOWN_KEYS
         if isinstance(getattr(x, key, None), str)
     ]
 
 
 def tokens_shown(run: LessonRun) -> list[str]:
-    """Each place the lesson shows a joker's token or code, with the text around it (markup, pictures and style
-    sheets left out)."""
-    found = []
-    for text in shown_texts(run):
-        plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
-        plain = re.sub(r"<[^>]*>", " ", plain)
-        found += [plain[max(0, m.start() - 40) : m.end() + 20] for m in TOKENS.finditer(plain)]
-    return found
+    """Each place the lesson shows a joker's token or code, with the text around it (``bare_values.tokens_in``)."""
+    return tokens_in(shown_texts(run))
 
 
 @pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])

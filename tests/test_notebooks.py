@@ -4,12 +4,11 @@ Python value (a tuple, a list, a dict, a bool, a number) where it should show ca
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import nbformat
 import pytest
-from bare_values import disagreements, python_values
+from bare_values import SHOWN_KEYS, disagreements, python_values, tokens_in
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,12 +46,6 @@ def test_notebook_executes(path: Path, tmp_path: Path, monkeypatch: pytest.Monke
     assert tokens_shown(nb) == []
 
 
-SHOWN_KEYS = ("value", "description", "caption", "prompt", "context", "feedback", "hint_text", "tooltip", "label")
-"""The widget fields a learner reads (the state nbclient keeps of every widget drawn)."""
-TOKENS = re.compile(r"(?<![\w-])[SB]J(?![\w-])|RuleSet\(|\b[a-z]+_[a-z_]+=")
-"""What a page must not show: the jokers' tokens (say "big joker"), and code."""
-
-
 def shown_texts(nb: nbformat.NotebookNode) -> list[str]:
     """What an executed notebook shows: its outputs' HTML and text, and the fields a learner reads of every widget
     drawn (markup included)."""
@@ -69,14 +62,9 @@ def shown_texts(nb: nbformat.NotebookNode) -> list[str]:
 
 
 def tokens_shown(nb: nbformat.NotebookNode) -> list[str]:
-    """Each place of an executed notebook's outputs and drawn widgets that shows a joker's token or code, with the
-    text around it; markup, pictures and style sheets are left out."""
-    found = []
-    for text in shown_texts(nb):
-        plain = re.sub(r"<(style|svg|script)\b.*?</\1>", " ", text, flags=re.S)
-        plain = re.sub(r"<[^>]*>", " ", plain)
-        found += [plain[max(0, m.start() - 40) : m.end() + 20] for m in TOKENS.finditer(plain)]
-    return found
+    """Each place of an executed notebook's outputs and drawn widgets that shows a joker's token or code
+    (``bare_values.tokens_in``)."""
+    return tokens_in(shown_texts(nb))
 
 
 def bare_values(nb: nbformat.NotebookNode) -> list[str]:
