@@ -21,6 +21,7 @@ from typing import TextIO
 
 from ..course.context import READY_DIR, REQUEST_SEEN
 from ..course.places import NOTEBOOK_DIR
+from ..course.served import SERVED
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
@@ -91,6 +92,7 @@ with ``SHENGJI_TUTOR_REQUEST_SEEN`` set would not wait for its learner, and show
 def voila_env(data_dir: Path | None = None) -> dict[str, str]:
     """The environment: the template on JUPYTER_PATH, and where progress is kept (nothing of another page)."""
     env = {k: v for k, v in os.environ.items() if k not in PAGE_ONLY}
+    env[SERVED] = "1"  # the kernels write to the server's log, not to their pages (course.served)
     env[READY_DIR] = tempfile.mkdtemp(prefix="shengji-ready-")  # pre-heated kernels say there when they are ready
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH", "")) if p)
     if data_dir is not None:

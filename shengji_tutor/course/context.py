@@ -20,6 +20,7 @@ from ..classroom.session import Learner, current_learner
 from ..store.classroom import ClassroomStore
 from ..store.keys import ENV_DB
 from ..store.progress import ProgressStore
+from .served import quiet_when_served
 
 __all__ = ["PageContext", "at_request", "learner_known", "page_context"]
 
@@ -32,7 +33,10 @@ def at_request() -> None:
     Voilà runs each notebook ahead of time so that it opens fast; what comes after
     this call (the learner's progress) is computed when the page is requested, so it
     is never stale. Anywhere else (JupyterLab, tests) it returns at once.
+
+    A served page's kernel writes nothing to its page from here on (``served.quiet_when_served``).
     """
+    quiet_when_served()
     if not learner_known():
         _tell_server_ready()
         _wait_for_request()

@@ -16,6 +16,7 @@ from ..classroom.session import classroom_store
 from ..store.classroom import ClassroomStore
 from .catalogue import LESSONS
 from .places import SHELL_NOTEBOOK
+from .served import quiet_when_served
 
 __all__ = ["instructor_console", "instructor_page"]
 
@@ -29,6 +30,7 @@ def instructor_console(store: ClassroomStore) -> InstructorConsole:
 
 def instructor_page() -> w.Widget:
     """The instructor notebook's content: the console in a classroom, otherwise how to start one."""
+    quiet_when_served()
     store = classroom_store()
     if store is None:
         return w.HTML(

@@ -39,6 +39,7 @@ from . import pages
 from .context import at_request, page_context
 from .lesson_runner import LessonRun, live_widgets, preload
 from .places import PLACES, SHELL_NOTEBOOK, Place, place_of, route_of
+from .served import quiet_when_served
 
 __all__ = [
     "PLACES",
@@ -191,6 +192,7 @@ def release_memory() -> None:
 
 def course() -> Shell:
     """The course app's page (``course.ipynb``): everything is read before the learner arrives, then the shell."""
+    quiet_when_served()
     load_bank()
     preload(place.notebook for place in PLACES)
     at_request()
