@@ -461,3 +461,18 @@ def test_the_stores_reads_are_dataclasses_not_dicts(store: ClassroomStore) -> No
     (row,) = store.roster(code, KEY)
     assert isinstance(row, RosterRow)
     assert (row.id, row.name, row.attempts, row.correct) == (ana, "Ana", 0, 0)
+
+
+def test_wrong_keys_are_counted_per_address_in_the_store_every_process_shares(url: str) -> None:
+    one, other = ClassroomStore(url), ClassroomStore(url)  # two kernels' stores on one database
+    address = f"192.0.2.{abs(hash(url)) % 250}"
+    one.key_cleared(address)
+    assert one.key_failed(address, now=100.0) == 1.0
+    assert other.key_failed(address, now=101.0) == 2.0  # the count goes on in the other process
+    assert one.key_wait(address, now=102.0) == 1.0
+    assert other.key_wait("192.0.2.251", now=102.0) == 0.0  # another address waits for nothing
+    assert other.key_failed(address, now=103.0) == 4.0
+    other.key_cleared(address)
+    assert one.key_wait(address, now=103.0) == 0.0
+    assert one.key_failed(address, now=104.0) == 1.0
+    assert one.key_wait("x" * 200) == 0.0  # any text is an address (cut to 64 characters)

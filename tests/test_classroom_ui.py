@@ -94,6 +94,32 @@ def test_each_wrong_key_makes_the_next_try_wait_longer(store: ClassroomStore) ->
     assert "Too many wrong keys" in console.message.value
 
 
+def test_the_wait_after_a_wrong_key_survives_a_reloaded_page_and_holds_for_that_address_only(tmp_path: Path) -> None:
+    """Each page is a kernel of its own, with its own store object: the wait is kept in the store they share."""
+    url = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    now = [1000.0]
+    first = InstructorConsole(ClassroomStore(url), key_fingerprint(KEY), clock=lambda: now[0], address="10.0.0.7")
+    for expected in (1, 2, 4):
+        first.key.value = "a-wrong-guess"
+        assert not first.unlock()
+        assert f"try again in {expected} s" in first.message.value
+        now[0] += expected
+    first.key.value = "a-wrong-guess"
+    assert not first.unlock()  # the fourth wrong key: the next try waits 8 s
+    reloaded = InstructorConsole(ClassroomStore(url), key_fingerprint(KEY), clock=lambda: now[0], address="10.0.0.7")
+    reloaded.key.value = KEY
+    assert not reloaded.unlock()  # a new page (a new kernel) from the same address waits as long
+    assert "Too many wrong keys: try again in 8 s" in reloaded.message.value
+    elsewhere = InstructorConsole(ClassroomStore(url), key_fingerprint(KEY), clock=lambda: now[0], address="10.0.0.8")
+    elsewhere.key.value = KEY
+    assert elsewhere.unlock()  # another address is not held back
+    now[0] += 8
+    assert reloaded.unlock()  # the right key, once the wait is over, clears the count
+    reloaded.key.value = "a-wrong-guess"
+    reloaded.unlock()
+    assert "try again in 1 s" in reloaded.message.value
+
+
 def test_the_dashboard_checks_the_key_once_per_session(
     store: ClassroomStore, console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
 ) -> None:

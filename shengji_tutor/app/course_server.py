@@ -42,6 +42,7 @@ from tornado import web
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from ..classroom.backoff import CLIENT_HEADER
 from ..course.context import READY_DIR
 from ..course.places import SHELL_NOTEBOOK, route_of
 from .classroom import kernel_started, pool_tasks
@@ -77,6 +78,9 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
         if inspect.isawaitable(result):
             await result
         self.xsrf_token  # noqa: B018 - reading the token is what sets tornado's _xsrf cookie on the response
+        # the visitor's address, for the kernel (Voilà hands it this header: ``backoff.client_address``); set here,
+        # so that a header of the same name sent by the visitor is replaced
+        self.request.headers[CLIENT_HEADER] = self.request.remote_ip or ""
 
     warm_up = True
     """Show ``WARMING_PAGE`` while the lesson's first kernel is prepared (the class server's handler does not)."""
@@ -156,6 +160,8 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
     def init_settings(self) -> Any:
         # Voilà's pooling manager reads this when init_settings creates it: the app's page has a pool, no other
         # page has (each lesson notebook had one: 14 kernels of ~130 MiB waiting, most of them for nobody).
+        headers = self.voila_configuration.http_header_envs
+        self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]  # the visitor's address, for the kernel
         self.config.VoilaKernelManager.kernel_pools_config = {
             "default": {"pool_size": 0},
             **{page: {"pool_size": self.pooled} for page in self.preheated_pages},

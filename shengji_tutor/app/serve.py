@@ -19,6 +19,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TextIO
 
+from ..classroom.backoff import CLIENT_ENV
 from ..course.context import READY_DIR, REQUEST_SEEN
 from ..course.places import NOTEBOOK_DIR
 from ..course.served import SERVED
@@ -84,7 +85,7 @@ def voila_command(
     ]
 
 
-PAGE_ONLY = (REQUEST_SEEN, "QUERY_STRING", "VOILA_PREHEAT", "VOILA_KERNEL_ID")
+PAGE_ONLY = (REQUEST_SEEN, "QUERY_STRING", "VOILA_PREHEAT", "VOILA_KERNEL_ID", CLIENT_ENV)
 """What a kernel learns about its page: never inherited from the shell that starts the server (a kernel started
 with ``SHENGJI_TUTOR_REQUEST_SEEN`` set would not wait for its learner, and show every visitor a stranger's page)."""
 

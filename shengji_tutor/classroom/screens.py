@@ -27,7 +27,7 @@ from ..store.schema import StoreError
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.style import STYLE
 from ..ui.widgets import PuzzleCard
-from .backoff import Backoff
+from .backoff import Backoff, StoredBackoff, client_address
 from .dashboard import (
     distribution_svg,
     join_html,
@@ -191,7 +191,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     class live, preview and push a question, export the attempts, end the class.
 
     ``fingerprint`` is the server key's (by default the store's ``server_key``). A wrong key makes the next
-    try wait 1, 2, 4 … 30 s (``Backoff``, on ``clock``), whether it was typed to unlock or to open a class.
+    try wait 1, 2, 4 … 30 s, whether it was typed to unlock or to open a class: counted in the store for the
+    visitor's ``address`` (by default the page's, ``backoff.client_address``), on the wall ``clock``, so that a
+    reloaded page, another page or another replica waits as long (``StoredBackoff``).
     ``titles`` names the lessons (``{4: "Pairs"}``: the course's catalogue, which lives above this layer), and
     ``join_page`` is the course page students join on (``session.join_address``).
     """
@@ -200,14 +202,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self,
         store: ClassroomStore,
         fingerprint: str | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         *,
         titles: Mapping[int, str] | None = None,
         join_page: str = "00-home.ipynb",
+        address: str | None = None,
     ) -> None:
         self.store = store
         self.fingerprint = fingerprint if fingerprint is not None else store.server_key or ""
-        self.backoff = Backoff(clock)
+        self.backoff: Backoff = StoredBackoff(store, client_address() if address is None else address, clock)
         self.bank = load_bank()
         self.titles = dict(titles or {})
         self.join_page = join_page

@@ -28,9 +28,9 @@ import sqlalchemy as sa
 from . import validate
 from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, guarded
-from .keys import KEY_MIN_LENGTH, hash_key, key_matches
+from .keys import KEY_MIN_LENGTH, hash_key, key_matches, pause_after
 from .progress import default_path
-from .schema import ClassroomError, attempts_table, classes, students
+from .schema import ClassroomError, attempts_table, classes, key_tries_table, students
 from .validate import clean_name
 
 __all__ = [
@@ -117,6 +117,11 @@ def new_instructor_key() -> str:
     return secrets.token_urlsafe(15)
 
 
+def _client(address: str) -> str:
+    """An address as ``key_tries`` keeps it: text of at most 64 characters ("" for an unknown one)."""
+    return address[:64] if isinstance(address, str) else ""
+
+
 def default_url() -> str:
     """SQLite next to the progress store (``$SHENGJI_TUTOR_DATA`` or the user data directory)."""
     return sqlite_url(default_path().parent / "classroom.sqlite")
@@ -140,6 +145,41 @@ class ClassroomStore:
         """The Alembic revision of the store's schema."""
         with read(self.engine) as conn:
             return str(conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one())
+
+    # -- wrong instructor keys: a wait per client address, shared by every page of the server ----------------
+
+    @guarded
+    def key_wait(self, client: str, now: float | None = None) -> float:
+        """Seconds before ``client`` (an address) may try an instructor key again: 0 when it may."""
+        with read(self.engine) as conn:
+            until = conn.execute(
+                sa.select(key_tries_table.c.until).where(key_tries_table.c.client == _client(client))
+            ).scalar()
+        return max(0.0, (until or 0.0) - (time.time() if now is None else now))
+
+    @guarded
+    def key_failed(self, client: str, now: float | None = None) -> float:
+        """Count a wrong key from ``client``; the seconds its next try must wait (``keys.pause_after``)."""
+        at = time.time() if now is None else now
+        who = _client(client)
+        with write(self.engine) as conn:
+            failures = conn.execute(
+                sa.select(key_tries_table.c.failures).where(key_tries_table.c.client == who).with_for_update()
+            ).scalar()
+            count = (failures or 0) + 1
+            pause = pause_after(count)
+            values = {"failures": count, "until": at + pause}
+            if failures is None:
+                conn.execute(key_tries_table.insert().values(client=who, **values))
+            else:
+                conn.execute(key_tries_table.update().where(key_tries_table.c.client == who).values(**values))
+        return pause
+
+    @guarded
+    def key_cleared(self, client: str) -> None:
+        """A right key from ``client``: its next wrong one waits the first pause again."""
+        with write(self.engine) as conn:
+            conn.execute(key_tries_table.delete().where(key_tries_table.c.client == _client(client)))
 
     # -- instructor actions ---------------------------------------------------------------
 

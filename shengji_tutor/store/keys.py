@@ -32,6 +32,7 @@ __all__ = [
     "key_fingerprint",
     "key_matches",
     "load_fingerprint",
+    "pause_after",
     "save_fingerprint",
     "server_key_file",
 ]
@@ -94,3 +95,18 @@ def save_fingerprint(path: Path, key: str) -> str:
         out.write(fingerprint + "\n")
     os.replace(draft, path)
     return fingerprint
+
+
+FIRST_PAUSE = 1.0
+MOST_PAUSE = 30.0
+
+
+def pause_after(failures: int, first: float = FIRST_PAUSE, most: float = MOST_PAUSE) -> float:
+    """The wait before the next try after ``failures`` wrong keys in a row: ``first``, twice that, four times …,
+    at most ``most`` seconds.
+
+    >>> from shengji_tutor.store.keys import pause_after
+    >>> [pause_after(n) for n in (1, 2, 3, 6, 40)]
+    [1.0, 2.0, 4.0, 30.0, 30.0]
+    """
+    return min(most, first * 2.0 ** min(failures - 1, 30))

@@ -25,6 +25,7 @@ __all__ = [
     "classes",
     "house_rules_table",
     "insert_attempt",
+    "key_tries_table",
     "lessons_done_table",
     "mistakes_table",
     "reviews_table",
@@ -48,6 +49,13 @@ classes = sa.Table(
     sa.Column("ended_at", sa.Float),
     sa.Column("live_puzzle", sa.String(80)),
     sa.Column("live_revealed", sa.Boolean, nullable=False),
+)
+key_tries_table = sa.Table(
+    "key_tries",
+    metadata,
+    sa.Column("client", sa.String(64), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False),
+    sa.Column("until", sa.Float, nullable=False),
 )
 students = sa.Table(
     "students",

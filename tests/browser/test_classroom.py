@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import sqlalchemy as sa
 from class_answers import answer_as
 
 from shengji_tutor.classroom import ClassroomStore
@@ -42,7 +43,20 @@ def test_a_student_joins_and_the_instructor_sees_the_name_as_text(page: Any, cla
     page.get_by_label("Key").fill("not the key")
     page.get_by_role("button", name="Unlock", exact=True).click()
     page.get_by_text("That key does not unlock this server.").wait_for(timeout=TIMEOUT)
-    page.wait_for_timeout(1_500)  # after a wrong key the console refuses any key for 1 s
+    store = ClassroomStore(db)
+    with store.engine.connect() as conn:  # counted for the visitor's address, in the class's store
+        assert [tuple(row) for row in conn.execute(sa.text("SELECT client, failures FROM key_tries"))] == [
+            ("127.0.0.1", 1)
+        ]
+    store.key_failed("127.0.0.1")  # as if a second, third … wrong key came: a longer wait than a page load
+    store.key_failed("127.0.0.1")
+    store.key_failed("127.0.0.1")
+    page.reload(timeout=TIMEOUT)  # a new page, a new kernel: the wait after a wrong key holds all the same
+    page.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
+    page.get_by_label("Key").fill(CLASS_KEY)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    page.get_by_text("Too many wrong keys").wait_for(timeout=TIMEOUT)
+    page.wait_for_timeout(max(0, store.key_wait("127.0.0.1")) * 1000 + 300)
     page.get_by_label("Key").fill(CLASS_KEY)
     page.get_by_role("button", name="Unlock", exact=True).click()
     page.get_by_label("Or open").fill(code)
