@@ -392,6 +392,10 @@ def test_the_classroom_command_line_caps_kernels_and_culls_idle_ones() -> None:
     assert command[1:4] == ["-m", "shengji_tutor.app.class_server", str(NOTEBOOKS)]
     assert "--Voila.ip=0.0.0.0" in command
     assert "--CappedKernelManager.max_learners=25" in command  # learners: pre-heated kernels take no seat
+    managers = [part for part in command if part.startswith("--VoilaConfiguration.multi_kernel_manager_class=")]
+    assert managers == [
+        "--VoilaConfiguration.multi_kernel_manager_class=shengji_tutor.app.classroom.CappedKernelManager"
+    ]
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     assert "--preheat_kernel=True" in command
 

@@ -32,6 +32,7 @@ __all__ = [
     "ENV_KEY",
     "LEARNER_MEMORY",
     "CappedKernelManager",
+    "CourseKernelManager",
     "capacity",
     "classroom_command",
     "classroom_env",
@@ -46,7 +47,22 @@ PREHEAT = "VOILA_PREHEAT"
 """Voilà sets this in a kernel's environment to "True" when the kernel is started for a pre-heated pool."""
 
 
-class CappedKernelManager(AsyncMappingKernelManager):
+class CourseKernelManager(AsyncMappingKernelManager):
+    """The course server's kernel manager: a pre-heated kernel that is shut down (by Voilà's shutdown address, or
+    because it died) is replaced at once.
+
+    Voilà makes it the base of its pooling manager, whose ``shutdown_kernel`` takes the kernel out of its pool and
+    then calls this one; Voilà itself refills a pool only when a page takes a kernel from it, so a pool kernel shut
+    down any other way left the page's pool empty, and every learner after it waited for a cold kernel.
+    """
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+        for notebook in list(pool_tasks(self)):  # a pool that is full already is left as it is
+            self.fill_if_needed(notebook_name=notebook)  # type: ignore[attr-defined]  # Voilà's pooling subclass
+
+
+class CappedKernelManager(CourseKernelManager):
     """A kernel manager that refuses a learner's kernel beyond ``max_learners`` (HTTP 503, the class-full page).
 
     Voilà makes it the base of its pooling manager (``voila_kernel_manager_factory``), whose ``_pools`` map a
@@ -177,8 +193,8 @@ def classroom_command(
             notebooks=notebooks or NOTEBOOKS,
             module="shengji_tutor.app.class_server",
             cull_idle_seconds=cull_idle_seconds,
+            kernel_manager="shengji_tutor.app.classroom.CappedKernelManager",
         ),
-        "--VoilaConfiguration.multi_kernel_manager_class=shengji_tutor.app.classroom.CappedKernelManager",
         f"--CappedKernelManager.max_learners={max_kernels}",
     ]
 

@@ -58,9 +58,11 @@ def voila_command(
     preheat: bool = True,
     module: str = "shengji_tutor.app.course_server",
     cull_idle_seconds: int = CULL_IDLE_SECONDS,
+    kernel_manager: str = "shengji_tutor.app.classroom.CourseKernelManager",
 ) -> list[str]:
     """The Voilà command line for the course (``module`` runs Voilà: the course's, ``app.course_server``; a class
-    runs its own, ``app.class_server``).
+    runs its own, ``app.class_server``; ``kernel_manager`` replaces a pre-heated kernel that is shut down, and a
+    class's caps its learners too).
 
     Idle kernels are culled after ``cull_idle_seconds`` (checked every minute), as a class's are.
     """
@@ -76,6 +78,7 @@ def voila_command(
         f"--preheat_kernel={preheat}",
         "--pool_size=1",
         "--show_tracebacks=False",
+        f"--VoilaConfiguration.multi_kernel_manager_class={kernel_manager}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=True",

@@ -3,6 +3,7 @@ the course never takes more than one per learner."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.error
@@ -92,6 +93,47 @@ def test_a_visitor_during_warm_up_sees_a_page_that_refreshes_itself(tmp_path: Pa
     assert 'http-equiv="refresh"' in pages[0]
     assert "rendered_cells" in pages[-1]  # and then the course, once its kernel was ready
     assert "Preparing the course" not in pages[-1]
+
+
+def kernel_ids(base: str) -> set[str]:
+    """The ids of the kernels the server at ``base`` runs (from their command lines: ``-f …/kernel-<id>.json``)."""
+    from benchmarks.browser import server_kernels
+
+    found = set()
+    for pid in server_kernels(int(base.rsplit(":", 1)[1])):
+        with contextlib.suppress(OSError):
+            words = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+            found.update(w.rsplit("kernel-", 1)[1].removesuffix(".json") for w in words if w.endswith(".json"))
+    return found
+
+
+def test_a_preheated_kernel_that_is_shut_down_is_replaced_at_once(tmp_path: Path) -> None:
+    """Shutting the pool's kernel down by Voilà's address (what a closed page's beacon asks) leaves a new one ready:
+    the next learner does not wait for a cold kernel."""
+    from benchmarks.browser import free_port, running
+    from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
+
+    port = free_port()
+    command, env = voila_command(port, notebooks=NOTEBOOKS), voila_env(tmp_path / "data")
+    with running(command, port, tmp_path / "voila.log", env) as base:
+        deadline = time.monotonic() + 120
+        while not (pool := kernel_ids(base)) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert len(pool) == 1, pool  # the course page's one pre-heated kernel
+        (old,) = pool
+        request = urllib.request.Request(
+            f"{base}/voila/api/shutdown/{old}",
+            data=b"_xsrf=any-token",  # tornado compares the form's token with the cookie's
+            headers={"Cookie": "_xsrf=any-token"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status in (200, 204)
+        deadline = time.monotonic() + 60
+        while (now := kernel_ids(base)) in (pool, set()) and time.monotonic() < deadline:
+            time.sleep(0.5)
+    assert old not in now
+    assert len(now) == 1, now  # replaced, not left empty
 
 
 def test_a_learner_visiting_every_lesson_holds_one_kernel(browser: Any, voila_url: str) -> None:
