@@ -247,9 +247,12 @@ def test_a_burst_of_page_opens_seats_no_more_learners_than_the_cap(class_server:
 def test_the_log_never_shows_a_students_id(class_server: tuple[str, Path, int]) -> None:
     base, log, _ = class_server
     assert fetch(f"{base}/voila/render/missing.ipynb?student=secret-token")[0] == 404
-    wait_until("the refusal in the log", lambda: "missing.ipynb?student=***" in log.read_text())
+    assert fetch(f"{base}/voila/render/missing.ipynb?%73tud%65nt=coded-token")[0] == 404  # the server reads "student"
+    wait_until("the refusal in the log", lambda: "missing.ipynb?%73tud%65nt=***" in log.read_text())
     text = log.read_text()
+    assert "missing.ipynb?student=***" in text
     assert "secret-token" not in text
+    assert "coded-token" not in text
     assert "burst-token" not in text
 
 
@@ -266,3 +269,19 @@ def test_the_default_cap_fits_a_24_gib_machine_and_a_cap_too_large_is_named() ->
     room, fits = capacity(400, 24 * 2**30)
     assert not fits
     assert "--max-kernels 196" in room
+
+
+def test_no_contents_api_and_no_traceback_for_odd_addresses(class_server: tuple[str, Path, int]) -> None:
+    """The notebooks are not listed, and addresses the server has no page for answer 404, not 500 and a traceback."""
+    base, log, _ = class_server
+    for path in ("/voila/api/contents", "/voila/api/contents/notebooks", "/api/contents"):
+        code, body = fetch(base + path)
+        assert code == 404, (path, code, body[:200])
+        assert ".ipynb" not in body
+    for path in ("/logout", "/voila/templates/..%2f..%2f..%2fetc%2fpasswd", "/voila/templates/..%2fconf.json"):
+        code, body = fetch(base + path)
+        assert code in (200, 404), (path, code)  # /logout: sent to the course (a redirect, followed)
+        assert "root:" not in body
+    time.sleep(0.5)
+    assert "Traceback" not in log.read_text()
+

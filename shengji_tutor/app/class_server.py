@@ -20,6 +20,7 @@ import json
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
@@ -31,17 +32,28 @@ from .course_server import CoursePageHandler, CourseServer
 __all__ = ["STATUS_PATH", "ClassServer", "StudentIdFilter", "main", "scrub_student"]
 
 STATUS_PATH = "/voila/classroom/status"
-STUDENT = re.compile(r"(\bstudent=)[^&\s'\"#]+")
+PARAMETER = re.compile(r"(?<![^\s?&;'\"/=])([^\s?&;=#'\"/]+)(=|%3[dD])([^&;\s'\"#]*)")
+"""A query parameter in a log line: its name as written, ``=`` (or its percent code), and its value."""
 
 
 def scrub_student(text: str) -> str:
-    """``text`` with every ``student=<id>`` shown as ``student=***``.
+    """``text`` with every student id in it shown as ``***``: the value of each parameter whose name, once
+    percent-decoded, is ``student`` (a server reads ``%73tudent=`` as ``student=``, so the log must too).
 
     >>> from shengji_tutor.app.class_server import scrub_student
     >>> scrub_student("404 GET /voila/render/x.ipynb?student=Zq3-secret&theme=dark (127.0.0.1)")
     '404 GET /voila/render/x.ipynb?student=***&theme=dark (127.0.0.1)'
+    >>> scrub_student("404 GET /voila/render/x.ipynb?%73tud%65nt=Zq3-secret (127.0.0.1)")
+    '404 GET /voila/render/x.ipynb?%73tud%65nt=*** (127.0.0.1)'
     """
-    return STUDENT.sub(r"\1***", text)
+
+    def scrub(match: re.Match[str]) -> str:
+        name, equals, value = match.groups()
+        if unquote_plus(unquote_plus(name)).strip().lower() != "student" or not value:
+            return match.group(0)
+        return f"{name}{equals}***"
+
+    return PARAMETER.sub(scrub, text)
 
 
 class StudentIdFilter(logging.Filter):

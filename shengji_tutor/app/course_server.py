@@ -36,10 +36,13 @@ from typing import Any
 from urllib.parse import quote
 
 import traitlets
+from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..classroom.backoff import CLIENT_HEADER
@@ -148,6 +151,17 @@ def shell_address(base_url: str, route: str, query: str = "") -> str:
     return page + (f"?{query}" if query else "") + f"#{quote(route)}"
 
 
+class TemplateFileHandler(TemplateStaticFileHandler):  # type: ignore[misc]  # Voilà ships no type hints
+    """Voilà's template files (``/voila/templates/<template>/static/<file>``): an address of another shape is a
+    404, not an assertion failing in Voilà (a 500 and a traceback in the log)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        parts = url_path.split("/", 2)
+        if len(parts) < 3 or parts[1] != "static" or ".." in parts[0] or "\\" in url_path:
+            raise web.HTTPError(404)
+        return str(super().parse_url_path(url_path))
+
+
 class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
     """Voilà with the course's page handler, and pre-heated kernels for the app's page only."""
 
@@ -171,11 +185,19 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
     def init_handlers(self) -> list[Any]:
         return [
             (url_path_join(self.server_url, "/favicon.ico"), FaviconHandler),
-            *(
-                (route[0], self.page_handler, *route[2:]) if route[1] is TornadoVoilaHandler else route
-                for route in super().init_handlers()
-            ),
+            *(self._course_route(route) for route in super().init_handlers() if route[1] is not VoilaContentsHandler),
         ]
+
+    def _course_route(self, route: tuple[Any, ...]) -> tuple[Any, ...]:
+        """Voilà's route, with the course's page handler; Jupyter's own logout page (which Voilà cannot draw: a 500
+        and a traceback) sends to the course instead. (No route lists the notebooks: the course is one page.)"""
+        if route[1] is TornadoVoilaHandler:
+            return (route[0], self.page_handler, *route[2:])
+        if route[1] is TemplateStaticFileHandler:
+            return (route[0], TemplateFileHandler, *route[2:])
+        if route[1] is LogoutHandler:
+            return (route[0], web.RedirectHandler, {"url": self.server_url})
+        return route
 
 
 main = CourseServer.launch_instance
