@@ -85,6 +85,11 @@ def test_the_key_is_stored_hashed(store: ClassroomStore) -> None:
         ("An\ud800a", "invisible"),  # a lone surrogate: not UTF-8
         ("\u3164", "visible character"),  # Hangul filler: a letter that draws nothing
         ("\u0301\u0301", "visible character"),  # combining marks with nothing to sit on
+        ("Ana\u17b5", "invisible"),  # a Khmer inherent vowel: a mark that draws nothing
+        ("Ana\ufe0f", "invisible"),  # a variation selector after a letter draws nothing
+        ("An\u034fa", "invisible"),  # the combining grapheme joiner
+        ("Z" + "\u0301" * 39, "at most 3 accents"),  # marks stacked up draw over the roster's other rows
+        ("Ana \u0301x", "begin a word"),  # a mark with a space under it
     ],
 )
 def test_bad_names_are_refused_and_nothing_is_stored(store: ClassroomStore, name: object, problem: str) -> None:
@@ -94,11 +99,32 @@ def test_bad_names_are_refused_and_nothing_is_stored(store: ClassroomStore, name
     assert store.roster(code, KEY) == []
 
 
-@pytest.mark.parametrize("name", ["Zoë", "李雷", "O'Brien-Smith", "Åsa 🂡", "José\u0301"])
+@pytest.mark.parametrize(
+    "name", ["Zoë", "李雷", "O'Brien-Smith", "Åsa 🂡", "José\u0301", "Ana \u2764\ufe0f", "Nguyễn", "ধ্রুব"]
+)
 def test_names_in_any_script_are_welcome(store: ClassroomStore, name: str) -> None:
     code = store.create_class("Club", KEY)
     store.join(code, name)
     assert [r.name for r in store.roster(code, KEY)] == [name]
+
+
+def test_a_name_is_kept_composed(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    store.join(code, "Nguye\u0302\u0303n")  # the same letters typed as base and marks
+    assert [r.name for r in store.roster(code, KEY)] == ["Nguyễn"]
+
+
+def test_students_of_the_same_name_are_told_apart(store: ClassroomStore) -> None:
+    code = store.create_class("Club", KEY)
+    first = store.join(code, "Ana")
+    second = store.join(code, "ana")
+    third = store.join(code, "Ana (2)")  # a name typed so is never given to another
+    fourth = store.join(code, "Ana")
+    names = {r.id: r.name for r in store.roster(code, KEY)}
+    assert names == {first: "Ana", second: "ana (3)", third: "Ana (2)", fourth: "Ana (4)"}
+    assert len({n.casefold() for n in names.values()}) == 4
+    answer_as(store, fourth, "pairs-keep-your-pair", "yes", False)
+    assert [a.display_name for a in store.attempts(code, KEY)] == ["Ana (4)"]
 
 
 def test_names_are_data_never_markup(store: ClassroomStore) -> None:

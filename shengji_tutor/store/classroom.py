@@ -117,6 +117,27 @@ def new_instructor_key() -> str:
     return secrets.token_urlsafe(15)
 
 
+def _shown_names(conn: sa.Connection, code: str) -> dict[str, str]:
+    """Each student of the class by the name the instructor reads: their display name, told apart from an earlier
+    student's same name (ignoring case) by the order they joined in — "Ana", "Ana (2)", "Ana (3)"."""
+    rows = conn.execute(
+        sa.select(students.c.id, students.c.display_name)
+        .where(students.c.code == code)
+        .order_by(students.c.joined_at, students.c.id)
+    ).all()
+    taken = {name.casefold() for _, name in rows}
+    seen: set[str] = set()
+    shown = {}
+    for student_id, name in rows:
+        label, n = name, 1
+        while label.casefold() in seen or (n > 1 and label.casefold() in taken):
+            n += 1
+            label = f"{name} ({n})"
+        seen.add(label.casefold())
+        shown[student_id] = label
+    return shown
+
+
 def _client(address: str) -> str:
     """An address as ``key_tries`` keeps it: text of at most 64 characters ("" for an unknown one)."""
     return address[:64] if isinstance(address, str) else ""
@@ -293,8 +314,17 @@ class ClassroomStore:
             .order_by(attempts_table.c.id)
         )
         with read(self.engine) as conn:  # answers are stored canonical (``store.answers``); a "Show answer" reads so
+            names = _shown_names(conn, code)
             return [
-                ClassAttempt(*row[:3], SHOWN if row[7] else row[3], *row[4:6], int(row[6]), bool(row[7]))
+                ClassAttempt(
+                    row[0],
+                    names.get(row[0], str(row[1])),
+                    row[2],
+                    SHOWN if row[7] else row[3],
+                    *row[4:6],
+                    int(row[6]),
+                    bool(row[7]),
+                )
                 for row in conn.execute(query)
             ]
 
@@ -317,7 +347,10 @@ class ClassroomStore:
             .order_by(students.c.joined_at)
         )
         with read(self.engine) as conn:
-            return [RosterRow(r[0], r[1], r[2], r[3], int(r[4]), int(r[5])) for r in conn.execute(query)]
+            names = _shown_names(conn, code)
+            return [
+                RosterRow(r[0], names.get(r[0], str(r[1])), r[2], r[3], int(r[4]), int(r[5])) for r in conn.execute(query)
+            ]
 
     def export_csv(self, code: str, instructor_key: str, answers: Callable[[str, str], str] | None = None) -> str:
         """All attempts as CSV text: time, student, puzzle, answer, verdict (needs the key).

@@ -71,6 +71,14 @@ BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 """The bidi embeddings, overrides and isolates, which reorder the text around a name on screen."""
 BLANK = {"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"}
 """Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)."""
+INVISIBLE_MARKS = {
+    chr(c) for c in (0x034F, 0x17B4, 0x17B5, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))
+}
+"""Marks that draw nothing (the combining grapheme joiner, the Khmer inherent vowels, the Mongolian and Unicode
+variation selectors): refused, except a variation selector right after a symbol, where it picks an emoji's look."""
+MARKS_IN_A_ROW = 3
+"""The most combining marks one character may carry (Vietnamese needs two, some Indic scripts three): more of them
+stack up and draw over the lines around the name."""
 
 
 def storable(text: str) -> bool:
@@ -83,11 +91,23 @@ def clean_name(display_name: object) -> str:
 
     Hidden means a control, format, private-use or surrogate character (Unicode
     categories Cc, Cf, Co, Cs: DEL, C1 controls, zero-width characters, the bidi
-    overrides and isolates that could disguise a name). A name is data, never markup.
+    overrides and isolates that could disguise a name), or a mark that draws
+    nothing (``INVISIBLE_MARKS``). A letter carries at most ``MARKS_IN_A_ROW``
+    accents, and a word does not begin with one (stacked marks draw over the
+    roster's other rows). The name is kept in Unicode's composed form (NFC). A
+    name is data, never markup.
+
+    >>> from shengji_tutor.store.validate import clean_name
+    >>> clean_name("  Nguyễn   Thị  "), clean_name("Ana \u2764\ufe0f")
+    ('Nguyễn Thị', 'Ana ❤️')
+    >>> clean_name("Ana\ufe0f")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.store.schema.ClassroomError: a display name cannot contain invisible characters (it has U+FE0F)
     """
     if not isinstance(display_name, str):
         raise ClassroomError("a display name must be text")
-    name = " ".join(display_name.split())
+    name = unicodedata.normalize("NFC", " ".join(display_name.split()))
     if not name:
         raise ClassroomError("please enter a display name")
     if len(name) > NAME_LIMIT:
@@ -99,7 +119,26 @@ def clean_name(display_name: object) -> str:
         )
     if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK for ch in name):
         raise ClassroomError("a display name needs at least one visible character")
+    _check_marks(name)
     return name
+
+
+def _check_marks(name: str) -> None:
+    """``ClassroomError`` for a mark that draws nothing, a mark with nothing under it, or too many marks stacked."""
+    in_a_row = 0
+    for at, ch in enumerate(name):
+        if ch in INVISIBLE_MARKS and not (
+            0xFE00 <= ord(ch) <= 0xFE0F and at and unicodedata.category(name[at - 1]) in ("So", "Sm")
+        ):
+            raise ClassroomError(f"a display name cannot contain invisible characters (it has U+{ord(ch):04X})")
+        if unicodedata.category(ch) not in ("Mn", "Me"):
+            in_a_row = 0
+            continue
+        in_a_row += 1
+        if at == 0 or name[at - 1] == " ":
+            raise ClassroomError("a display name cannot begin a word with an accent or other mark")
+        if in_a_row > MARKS_IN_A_ROW:
+            raise ClassroomError(f"a display name may put at most {MARKS_IN_A_ROW} accents or marks on one letter")
 
 
 def class_name(name: object) -> str:
