@@ -284,4 +284,3 @@ def test_no_contents_api_and_no_traceback_for_odd_addresses(class_server: tuple[
         assert "root:" not in body
     time.sleep(0.5)
     assert "Traceback" not in log.read_text()
-

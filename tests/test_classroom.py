@@ -502,3 +502,16 @@ def test_wrong_keys_are_counted_per_address_in_the_store_every_process_shares(ur
     assert one.key_wait(address, now=103.0) == 0.0
     assert one.key_failed(address, now=104.0) == 1.0
     assert one.key_wait("x" * 200) == 0.0  # any text is an address (cut to 64 characters)
+
+
+def test_a_sqlite_store_is_readable_by_its_owner_alone(tmp_path: Path) -> None:
+    """Names and answers: the class's file is 0600 like the key's, and one an older version left 0644 is made so."""
+    store = ClassroomStore(f"sqlite:///{tmp_path / 'new' / 'classroom.sqlite'}")
+    store.create_class("Club", KEY)
+    for file in (tmp_path / "new").iterdir():
+        assert file.stat().st_mode & 0o777 == 0o600, file
+    old = tmp_path / "old.sqlite"
+    old.touch(mode=0o644)
+    old.chmod(0o644)
+    ClassroomStore(f"sqlite:///{old}").create_class("Club", KEY)
+    assert old.stat().st_mode & 0o777 == 0o600

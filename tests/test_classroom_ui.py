@@ -627,6 +627,23 @@ def test_an_instructor_on_the_servers_machine_is_given_its_network_address(monke
     assert session.join_address("K7QX2M", "course.ipynb", "", "/") is None  # not served by Voilà: no address
 
 
+def test_a_server_listening_on_its_own_machine_alone_keeps_the_address_it_answers_and_says_so(
+    course_console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shengji_tutor.classroom.session import LISTEN_ENV
+
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://localhost:8866/voila/render/instructor.ipynb")
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    monkeypatch.setenv(LISTEN_ENV, "127.0.0.1")  # shengji-tutor classroom --host 127.0.0.1
+    code = open_new_class(course_console)
+    header = course_console.header.value
+    assert f'href="http://localhost:8866/voila/render/course.ipynb?class={code}"' in header  # not 192.168…: unheard
+    assert "listens on this computer only" in header
+    monkeypatch.setenv(LISTEN_ENV, "0.0.0.0")
+    course_console.open_class(code)
+    assert "listens on this computer only" not in course_console.header.value
+
+
 def test_without_a_server_address_the_console_says_where_students_join(
     course_console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -65,7 +65,7 @@ def kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict[str, str]
         monkeypatch.setenv(ENV_KEY, env[ENV_KEY])
         store = classroom_store()
         assert store is not None
-        consoles.append(InstructorConsole(store))
+        consoles.append(InstructorConsole(store, address=f"page-{len(consoles)}"))  # apart: no shared wait
         return consoles[-1]
 
     yield console
@@ -188,3 +188,40 @@ def test_the_servers_key_opens_every_class_and_each_class_keeps_its_own(tmp_path
         ClassroomStore(url).check_key(code, "the-servers-key-now")  # a store of another server
     with pytest.raises(ClassroomError, match="at least 12 characters"):
         store.create_class("Club", "elevenchars")
+
+
+def test_the_store_url_comes_from_a_file_or_the_environment_and_never_needs_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A password in ``--db`` shows in ``ps`` until Voilà starts; a file or the environment keeps it out."""
+    monkeypatch.setenv("SHENGJI_TUTOR_DATA", str(tmp_path / "data"))
+    monkeypatch.setattr(os, "execvpe", refuse_exec)
+    from_file = f"sqlite:///{tmp_path / 'from-file.sqlite'}"
+    (tmp_path / "db-url").write_text(from_file + "\n", encoding="utf-8")
+    with pytest.raises(Exec) as started:
+        main(["classroom", "--host", "127.0.0.1", "--db-file", str(tmp_path / "db-url")])
+    assert started.value.env[ENV_DB] == from_file
+    from_env = f"sqlite:///{tmp_path / 'from-env.sqlite'}"
+    monkeypatch.setenv(ENV_DB, from_env)
+    with pytest.raises(Exec) as started:
+        main(["classroom", "--host", "127.0.0.1"])
+    assert started.value.env[ENV_DB] == from_env
+    assert (tmp_path / "from-env.sqlite").exists()
+    capsys.readouterr()
+    assert main(["classroom", "--db-file", str(tmp_path / "missing")]) == 2
+    assert "cannot read the store's URL from" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # one or the other
+        main(["classroom", "--db", from_env, "--db-file", str(tmp_path / "db-url")])
+
+
+def test_a_password_on_the_command_line_is_warned_about(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shengji_tutor.app.cli import store_url
+
+    assert store_url("postgresql://sjt:hunter2@db/class", None) == "postgresql://sjt:hunter2@db/class"
+    warned = capsys.readouterr().err
+    assert "process list" in warned
+    assert "hunter2" not in warned
+    store_url("postgresql://sjt@db/class", None)  # no password: nothing to warn about
+    assert capsys.readouterr().err == ""

@@ -24,6 +24,7 @@ import traitlets
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 
+from ..classroom.session import LISTEN_ENV
 from ..store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 from .serve import NOTEBOOKS, voila_command, voila_env
 
@@ -199,9 +200,11 @@ def classroom_command(
     ]
 
 
-def classroom_env(db_url: str, fingerprint: str, data_dir: Path | None = None) -> dict[str, str]:
-    """The environment kernels inherit: the store's URL and the server key's fingerprint (never the key)."""
+def classroom_env(db_url: str, fingerprint: str, data_dir: Path | None = None, host: str = "") -> dict[str, str]:
+    """The environment kernels inherit: the store's URL and the server key's fingerprint (never the key), and the
+    address the server listens on (``host``: the join address must be one it answers)."""
     env = voila_env(data_dir)
     env[ENV_DB] = db_url
     env[ENV_KEY] = fingerprint
+    env[LISTEN_ENV] = host
     return env

@@ -84,7 +84,40 @@ def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bo
         print(f"warning: {max_kernels} learners' kernels may not fit in this machine's memory: {room}", file=sys.stderr)
     sys.stdout.flush()
     command = classroom_command(port, host, max_kernels=max_kernels)
-    os.execvpe(command[0], command, classroom_env(url, stored))
+    os.execvpe(command[0], command, classroom_env(url, stored, host=host))
+
+
+ENV_DB_NAME = "SHENGJI_TUTOR_CLASSROOM_DB"
+"""The environment variable a class server reads its store's URL from when neither ``--db`` nor ``--db-file`` is
+given (``store.keys.ENV_DB``: the kernels read the same one)."""
+
+
+def store_url(given: str | None, file: Path | None) -> str | None:
+    """The class store's URL: ``--db``, else the first line of ``--db-file``, else ``$SHENGJI_TUTOR_CLASSROOM_DB``,
+    else None (the default SQLite file). A URL in a file or the environment never shows in the process list, as
+    a ``--db`` argument does (a warning says so when it holds a password).
+
+    >>> from shengji_tutor.app.cli import store_url
+    >>> store_url("sqlite:///c.sqlite", None)
+    'sqlite:///c.sqlite'
+    """
+    if given is not None:
+        if re.search(r"://[^/@:\s]*:[^@\s]+@", given):
+            print(
+                f"warning: the password in --db shows in this machine's process list: put the URL in "
+                f"${ENV_DB_NAME} or in a file for --db-file instead",
+                file=sys.stderr,
+            )
+        return given
+    if file is not None:
+        try:
+            lines = file.read_text(encoding="utf-8").split()
+        except OSError as e:
+            raise ValueError(f"cannot read the store's URL from {file}: {e.strerror or e}") from None
+        if not lines:
+            raise ValueError(f"{file} holds no store URL (one line: sqlite:///… or postgresql://…)")
+        return lines[0]
+    return os.environ.get(ENV_DB_NAME) or None
 
 
 def redacted(text: str) -> str:
@@ -117,7 +150,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     room = commands.add_parser("classroom", help="serve the course to a class (all interfaces, kernel cap, culling)")
     room.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     room.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
-    room.add_argument("--db", default=None, help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db")
+    where = room.add_mutually_exclusive_group()
+    where.add_argument(
+        "--db",
+        default=None,
+        help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db (a password here shows in the "
+        f"process list: use --db-file or ${ENV_DB_NAME})",
+    )
+    where.add_argument("--db-file", type=Path, default=None, help="a file holding the store's URL (e.g. mode 0600)")
     which_key = room.add_mutually_exclusive_group()
     which_key.add_argument(
         "--instructor-key", default=None, help="set the instructor key (12 characters or more); kept for restarts"
@@ -132,7 +172,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_replica(args.max_kernels)
     if args.command == "classroom":
-        return classroom(args.host, args.port, args.db, args.instructor_key, args.new_key, args.max_kernels)
+        try:
+            db = store_url(args.db, args.db_file)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        return classroom(args.host, args.port, db, args.instructor_key, args.new_key, args.max_kernels)
     if args.command == "check-exercises":
         return check_exercises(args.dir, args.quick)
     if args.command == "serve":

@@ -19,6 +19,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from html import escape
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 
@@ -27,6 +28,7 @@ from ..puzzles import Puzzle, answer_text
 from ..store.classroom import ClassAttempt, RosterRow
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
+from .session import this_machine_only
 
 __all__ = [
     "distribution_svg",
@@ -89,11 +91,18 @@ def join_html(code: str, address: str | None) -> str:
     label = f'role="img" aria-label="QR code of {escape(address, quote=True)}"'
     qr = qr.replace("<svg ", f"<svg {label} ", 1)
     link = escape(address, quote=True)
+    alone = (
+        '<p class="sjt-warning" role="note">This server listens on this computer only, so no other device can open '
+        "that address. To let students join from theirs, start the class server again listening on the network "
+        "(<code>shengji-tutor classroom</code> does unless it is given <code>--host 127.0.0.1</code>).</p>"
+        if this_machine_only(urlsplit(address).hostname or "")
+        else ""
+    )
     return (
         '<div class="sjt-join-address">'
         f'<p>Students join at <a class="sjt-join-link" href="{link}" target="_blank" rel="noopener">{escape(address)}</a>'
         f" — the code {shown} is filled in for them, so they type only their name. Or they open the course and "
-        f"enter the code {shown} on its home page.</p>"
+        f"enter the code {shown} on its home page.</p>{alone}"
         f'<figure class="sjt-qr">{qr}<figcaption>Scan to join {shown}</figcaption></figure></div>'
     )
 

@@ -23,7 +23,17 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from ..store.classroom import ClassroomError, ClassroomStore
 from ..store.keys import ENV_DB, ENV_KEY
 
-__all__ = ["Learner", "class_in_address", "classroom_store", "current_learner", "join_address", "link", "network_host"]
+__all__ = [
+    "LISTEN_ENV",
+    "Learner",
+    "class_in_address",
+    "classroom_store",
+    "current_learner",
+    "join_address",
+    "link",
+    "network_host",
+    "this_machine_only",
+]
 
 
 @dataclass(frozen=True)
@@ -74,8 +84,16 @@ def class_in_address() -> str:
     return (_query().get("class") or [""])[0].strip().upper()[:12]
 
 
+LISTEN_ENV = "SHENGJI_TUTOR_LISTEN"
+"""The address the class server listens on (``shengji-tutor classroom --host``), for its kernels."""
+
+
 def join_address(
-    code: str, page: str = "00-home.ipynb", request_url: str | None = None, base_url: str | None = None
+    code: str,
+    page: str = "00-home.ipynb",
+    request_url: str | None = None,
+    base_url: str | None = None,
+    listen: str | None = None,
 ) -> str | None:
     """The address students open to join class ``code``: the course's ``page`` on the server the instructor's page
     came from, with the code in it, so the join form opens filled in.
@@ -83,8 +101,10 @@ def join_address(
     Voilà gives a page's kernel the address it was opened at (``VOILA_REQUEST_URL``) and the server's base
     (``VOILA_BASE_URL``: ``/services/shengji-0/`` behind JupyterHub); ``request_url`` and ``base_url`` stand in for
     them. An instructor on the server's own machine opens it at ``localhost``, which no student can reach: the
-    machine's network address stands in for it (``network_host``). None outside Voilà (JupyterLab, a test
-    kernel): there is no server address to give.
+    machine's network address stands in for it (``network_host``) — unless the server listens on this machine
+    alone (``listen``, by default ``$SHENGJI_TUTOR_LISTEN``, is a loopback address), where that address would
+    answer nothing and the page's own address is kept. None outside Voilà (JupyterLab, a test kernel): there is
+    no server address to give.
 
     >>> from shengji_tutor.classroom.session import join_address
     >>> join_address("K7QX2M", "course.ipynb", "http://10.0.0.7:8866/voila/render/instructor.ipynb", "/")
@@ -92,13 +112,16 @@ def join_address(
     >>> join_address("K7QX2M", "course.ipynb", "https://hub.example/services/shengji-0/voila/render/instructor.ipynb",
     ...              "/services/shengji-0/")
     'https://hub.example/services/shengji-0/voila/render/course.ipynb?class=K7QX2M'
+    >>> join_address("K7QX2M", "course.ipynb", "http://localhost:8866/voila/render/instructor.ipynb", "/", "127.0.0.1")
+    'http://localhost:8866/voila/render/course.ipynb?class=K7QX2M'
     """
     request = os.environ.get("VOILA_REQUEST_URL", "") if request_url is None else request_url
     base = os.environ.get("VOILA_BASE_URL", "/") if base_url is None else base_url
+    bound = os.environ.get(LISTEN_ENV, "") if listen is None else listen
     parts = urlsplit(request)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return None
-    host = network_host(parts.hostname)
+    host = parts.hostname if this_machine_only(bound) else network_host(parts.hostname)
     netloc = f"[{host}]" if ":" in host else host
     if parts.port is not None:
         netloc += f":{parts.port}"
@@ -121,6 +144,17 @@ def network_host(host: str) -> str:
     except OSError:
         return host
     return host if _loopback(found) else found
+
+
+def this_machine_only(host: str) -> bool:
+    """Is ``host`` an address only this machine reaches (``localhost``, ``127.0.0.1``, ``::1``), unlike ``0.0.0.0``,
+    every address of it?
+
+    >>> from shengji_tutor.classroom.session import this_machine_only
+    >>> this_machine_only("127.0.0.1"), this_machine_only("0.0.0.0"), this_machine_only("10.0.0.7")
+    (True, False, False)
+    """
+    return _loopback(host) and host.strip("[]") not in ("0.0.0.0", "::")
 
 
 def _loopback(host: str) -> bool:

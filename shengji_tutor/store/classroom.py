@@ -349,7 +349,8 @@ class ClassroomStore:
         with read(self.engine) as conn:
             names = _shown_names(conn, code)
             return [
-                RosterRow(r[0], names.get(r[0], str(r[1])), r[2], r[3], int(r[4]), int(r[5])) for r in conn.execute(query)
+                RosterRow(r[0], names.get(r[0], str(r[1])), r[2], r[3], int(r[4]), int(r[5]))
+                for r in conn.execute(query)
             ]
 
     def export_csv(self, code: str, instructor_key: str, answers: Callable[[str, str], str] | None = None) -> str:

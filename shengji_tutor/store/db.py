@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import random
 import threading
@@ -254,11 +255,26 @@ def _adopt_old_progress(conn: sa.Connection) -> None:
     conn.exec_driver_sql(f"DROP TABLE {OLD_PROGRESS}")
 
 
+def _private_file(path: Path) -> None:
+    """Make the database's folder, and its file readable and writable by its owner alone (0600: it holds names and
+    answers); SQLite gives its -wal and -shm files the same mode. A file an older version made readable by others
+    (0644) is made private too, when this user owns it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            with contextlib.suppress(OSError):
+                info = file.stat()
+                if info.st_uid == os.getuid() and info.st_mode & 0o077:
+                    file.chmod(info.st_mode & 0o700)
+
+
 def _create_engine(url: str) -> sa.Engine:
     if not url.startswith("sqlite"):
         return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
-    if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        _private_file(Path(url.removeprefix("sqlite:///").split("?", 1)[0]))
     engine = sa.create_engine(url)
 
     @sa.event.listens_for(engine, "connect")
