@@ -147,6 +147,41 @@ def test_a_failed_pool_start_is_replaced_so_the_lesson_is_never_left_cold() -> N
     run_alone(scenario())
 
 
+def test_a_kernel_whose_page_is_gone_gives_its_seat_back_after_a_short_grace() -> None:
+    """No page connected and quiet for the grace period: shut down; a busy kernel (still rendering its page), a
+    connected one, a recently active one and a pre-heated one are kept."""
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+
+    from shengji_tutor.app.classroom import CourseKernelManager
+
+    manager = CourseKernelManager(unattended_grace=20.0)
+    quiet = datetime.now(timezone.utc) - timedelta(seconds=60)
+    kernels = {
+        "never-connected": SimpleNamespace(execution_state="idle", last_activity=quiet),
+        "rendering": SimpleNamespace(execution_state="busy", last_activity=quiet),
+        "just-active": SimpleNamespace(execution_state="idle", last_activity=datetime.now(timezone.utc)),
+        "connected": SimpleNamespace(execution_state="idle", last_activity=quiet),
+        "left": SimpleNamespace(execution_state="idle", last_activity=quiet),
+        "pooled": SimpleNamespace(execution_state="idle", last_activity=quiet),
+    }
+    manager._kernels.update(kernels)  # type: ignore[attr-defined]
+    pool_task = asyncio.Future(loop=asyncio.new_event_loop())
+    pool_task.set_result({"kernel_id": "pooled"})
+    manager._pools = {"course.ipynb": [pool_task]}  # type: ignore[attr-defined]
+    for kernel_id in kernels:
+        manager._kernel_connections[kernel_id] = 0
+        manager._alone_since[kernel_id] = 0.0  # alone since the start of time
+    manager.notify_connect("connected")
+    manager.notify_connect("left")
+    assert sorted(manager.unattended(now=100.0)) == ["never-connected"]
+    manager.notify_disconnect("left")  # its page's connection closed (or was dropped, silent to the pings)
+    left_at = manager._alone_since["left"]
+    assert "left" not in manager.unattended(now=left_at + 19)
+    assert "left" in manager.unattended(now=left_at + 21)
+    assert "connected" not in manager.unattended(now=left_at + 1000)
+
+
 def test_a_students_id_is_scrubbed_from_an_address() -> None:
     line = "503 GET /voila/render/02-points.ipynb?student=abc_DEF-123 (127.0.0.1): The class is full"
     assert scrub_student(line) == "503 GET /voila/render/02-points.ipynb?student=*** (127.0.0.1): The class is full"
@@ -167,6 +202,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     port = free_port()
     env = classroom_env(f"sqlite:///{work / 'classroom.sqlite'}", key_fingerprint("class-server-test-key"), work)
     command = classroom_command(port, "127.0.0.1", max_kernels=CAP, notebooks=notebooks)
+    command.append("--CourseKernelManager.unattended_grace=600")  # the burst's pages never connect: keep them
     with running(command, port, work / "server.log", env) as base:
         yield base, work / "server.log", port
 

@@ -16,13 +16,17 @@ opens cannot overshoot the cap while kernels boot) until it is shut down.
 
 from __future__ import annotations
 
+import math
 import os
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import traitlets
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.ioloop import PeriodicCallback
 
 from ..classroom.session import LISTEN_ENV
 from ..store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
@@ -49,18 +53,90 @@ PREHEAT = "VOILA_PREHEAT"
 
 
 class CourseKernelManager(AsyncMappingKernelManager):
-    """The course server's kernel manager: a pre-heated kernel that is shut down (by Voilà's shutdown address, or
-    because it died) is replaced at once.
+    """The course server's kernel manager: no kernel outlives its page for long, and a pre-heated kernel that is
+    shut down is replaced at once.
 
-    Voilà makes it the base of its pooling manager, whose ``shutdown_kernel`` takes the kernel out of its pool and
-    then calls this one; Voilà itself refills a pool only when a page takes a kernel from it, so a pool kernel shut
-    down any other way left the page's pool empty, and every learner after it waited for a cold kernel.
+    **Pages that are gone.** A page closed normally asks for its kernel's shutdown; a page lost without that (a
+    laptop asleep, a browser killed, the network gone, or an address fetched by a script that never opens the
+    page's connection) left its kernel — and, in a class, its seat — until the idle cull, 20 minutes later. Now a
+    learner's kernel with no page connected, idle for ``unattended_grace`` seconds, is shut down (checked every
+    ``SWEEP`` seconds; the server pings each page's connection every 10 s and drops one silent for 25 s, so a
+    page that vanished without a word is noticed within a minute). A kernel still rendering its page is busy and
+    kept; a pre-heated kernel waits for its learner and is kept. The learner who comes back reloads the same
+    address: their identity and place are in it, their work in the store.
+
+    **A pool kept full.** Voilà makes this class the base of its pooling manager, whose ``shutdown_kernel`` takes
+    the kernel out of its pool and then calls this one; Voilà itself refills a pool only when a page takes a kernel
+    from it, so a pool kernel shut down any other way left the page's pool empty, and every learner after it
+    waited for a cold kernel.
     """
 
+    unattended_grace = traitlets.Float(
+        20.0, config=True, help="Seconds a learner's kernel may run idle with no page connected before it is shut down."
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._alone_since: dict[str, float] = {}  # kernel id → when its last page connection closed (or it started)
+        self._sweeper: PeriodicCallback | None = None
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        if self._kernel_connections.get(kernel_id, 0) == 0:
+            self._alone_since.setdefault(kernel_id, time.monotonic())
+        if self._sweeper is None:
+            self._sweeper = PeriodicCallback(self.sweep, SWEEP * 1000)
+            self._sweeper.start()
+        return kernel_id
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._alone_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
+        if kernel_id in self and self._kernel_connections.get(kernel_id, 0) <= 0:
+            self._alone_since[kernel_id] = time.monotonic()
+
+    def unattended(self, now: float | None = None) -> list[str]:
+        """The learners' kernels to shut down now: no page connected, not busy, and quiet for the grace period."""
+        now = time.monotonic() if now is None else now
+        waiting = preheated_kernels(self)
+        found = []
+        for kernel_id, since in list(self._alone_since.items()):
+            if kernel_id not in self:
+                self._alone_since.pop(kernel_id, None)
+                continue
+            if kernel_id in waiting or now - since < self.unattended_grace:
+                continue
+            kernel = self.get_kernel(kernel_id)
+            if getattr(kernel, "execution_state", "") in ("busy", "starting"):
+                continue
+            last = getattr(kernel, "last_activity", None)
+            quiet = (datetime.now(UTC) - last).total_seconds() if isinstance(last, datetime) else math.inf
+            if quiet >= self.unattended_grace:
+                found.append(kernel_id)
+        return found
+
+    async def sweep(self) -> None:
+        """Shut down the kernels whose pages are gone (``unattended``)."""
+        for kernel_id in self.unattended():
+            self._alone_since.pop(kernel_id, None)
+            self.log.info("Kernel %s: no page connected for %g s, shutting it down", kernel_id, self.unattended_grace)
+            try:
+                await self.shutdown_kernel(kernel_id)
+            except Exception:  # a kernel gone meanwhile, or failing to stop: the next sweep tries again
+                self.log.warning("Kernel %s could not be shut down", kernel_id, exc_info=True)
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self._alone_since.pop(kernel_id, None)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         for notebook in list(pool_tasks(self)):  # a pool that is full already is left as it is
             self.fill_if_needed(notebook_name=notebook)  # type: ignore[attr-defined]  # Voilà's pooling subclass
+
+
+SWEEP = 5.0
+"""Seconds between two looks for kernels whose pages are gone."""
 
 
 class CappedKernelManager(CourseKernelManager):
@@ -73,7 +149,7 @@ class CappedKernelManager(CourseKernelManager):
     max_learners = traitlets.Int(60, config=True, help="Most learners' kernels alive at once (pre-heated not counted).")
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        super().__init__(**kwargs)
         self._starting: dict[str, bool] = {}  # kernel id → started for a pool; counted before it is up
         self.log.info(
             "The class takes at most %d learners at once (pre-heated kernels take no seat)", self.max_learners
@@ -123,10 +199,14 @@ class CappedKernelManager(CourseKernelManager):
 
     def _waiting(self) -> set[str]:
         """Kernels in a pre-heated pool: starting for one, or started and not yet taken by a learner."""
-        waiting = {kernel_id for kernel_id, for_pool in self._starting.items() if for_pool}
-        for pool in self._pool_tasks().values():
-            waiting.update(task.result()["kernel_id"] for task in pool if kernel_started(task))
-        return waiting
+        return {kernel_id for kernel_id, for_pool in self._starting.items() if for_pool} | preheated_kernels(self)
+
+
+def preheated_kernels(manager: object) -> set[str]:
+    """The ids of the started kernels waiting in a pre-heated pool."""
+    return {
+        task.result()["kernel_id"] for pool in pool_tasks(manager).values() for task in pool if kernel_started(task)
+    }
 
 
 def pool_tasks(manager: object) -> dict[str, list[Any]]:

@@ -52,6 +52,10 @@ from .classroom import kernel_started, pool_tasks
 
 __all__ = ["WARMING_PAGE", "WARM_LIMIT", "CoursePageHandler", "CourseServer", "main", "shell_address"]
 
+PING = 10
+"""Seconds between the server's pings of a page's connection."""
+SILENT = 25
+"""Seconds without an answer to the pings after which a page's connection is taken for gone."""
 WARM_LIMIT = 60.0
 """Seconds after its kernel started that a lesson counts as ready even if it never said so."""
 WARMING_PAGE = """<!DOCTYPE html>
@@ -176,6 +180,14 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
         # page has (each lesson notebook had one: 14 kernels of ~130 MiB waiting, most of them for nobody).
         headers = self.voila_configuration.http_header_envs
         self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]  # the visitor's address, for the kernel
+        # a page's connection is pinged every PING s and dropped when silent for SILENT s: a page that vanished
+        # without a word (a laptop asleep, the network gone) frees its kernel within a minute (CourseKernelManager)
+        settings: dict[str, Any] = getattr(self, "tornado_settings", {})  # a traitlet of Voilà's (untyped)
+        self.tornado_settings = {
+            **settings,
+            "ws_ping_interval": PING * 1000,
+            "ws_ping_timeout": SILENT * 1000,
+        }
         self.config.VoilaKernelManager.kernel_pools_config = {
             "default": {"pool_size": 0},
             **{page: {"pool_size": self.pooled} for page in self.preheated_pages},

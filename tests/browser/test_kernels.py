@@ -136,6 +136,59 @@ def test_a_preheated_kernel_that_is_shut_down_is_replaced_at_once(tmp_path: Path
     assert len(now) == 1, now  # replaced, not left empty
 
 
+def test_kernels_of_pages_that_are_gone_without_a_word_are_freed_within_a_minute(browser: Any, voila_url: str) -> None:
+    """A page fetched by a script that never opens its connection (``curl``), and a page whose browser went away
+    without unloading it (killed, asleep): neither keeps its kernel — in a class, its seat — past a minute."""
+    import re
+
+    deadline = time.monotonic() + 120
+    while True:  # the page's kernel is started (or taken from the pool), and its connection is never opened
+        with urllib.request.urlopen(f"{voila_url}{COURSE}", timeout=120) as response:
+            fetched = re.search(r'"kernelId": "([0-9a-f-]{36})"', response.read().decode())
+        if fetched is not None or time.monotonic() > deadline:  # else the server was still warming up
+            break
+        time.sleep(1)
+    assert fetched is not None
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
+    killed = config["kernelId"]
+    context.close()  # no beforeunload, no shutdown beacon: as when the browser is killed
+    gone_at = time.monotonic()
+    left = {fetched.group(1), killed}
+    while left and time.monotonic() - gone_at < 90:
+        left = {k for k in left if kernel_alive(voila_url, k)}
+        time.sleep(1)
+    assert not left, f"still running {time.monotonic() - gone_at:.0f} s later"
+    assert time.monotonic() - gone_at < 75
+
+
+def test_a_page_whose_kernel_was_closed_says_so_and_continues_where_it_was(browser: Any, voila_url: str) -> None:
+    """After its kernel is shut down (the idle cull, a page gone too long), the page does not look alive: a notice
+    says it was closed, and its button opens the same place again with a new kernel."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
+    old = config["kernelId"]
+    token = next(c["value"] for c in context.cookies() if c["name"] == "_xsrf")
+    reply = context.request.post(f"{voila_url}/voila/api/shutdown/{old}", form={"_xsrf": token})
+    assert reply.status == 204
+    notice = page.get_by_role("alertdialog", name="This page was closed")
+    notice.wait_for(timeout=30_000)  # the page asks every 10 s while it is in view
+    assert "Nothing you answered is lost" in notice.inner_text()
+    page.get_by_role("button", name="Continue where you were").click()
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    assert page.url.endswith("#points")
+    assert json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"] != old
+    assert page.locator(".sjt-closed-notice").count() == 0
+    page.close(run_before_unload=True)
+    context.close()
+
+
 def test_a_learner_visiting_every_lesson_holds_one_kernel(browser: Any, voila_url: str) -> None:
     """Every place of the course, old addresses included, is shown in the learner's one kernel."""
     from shengji_tutor.course.places import PLACES
