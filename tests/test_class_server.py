@@ -15,6 +15,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -150,17 +151,17 @@ def test_a_failed_pool_start_is_replaced_so_the_lesson_is_never_left_cold() -> N
 def test_a_kernel_whose_page_is_gone_gives_its_seat_back_after_a_short_grace() -> None:
     """No page connected and quiet for the grace period: shut down; a busy kernel (still rendering its page), a
     connected one, a recently active one and a pre-heated one are kept."""
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
     from types import SimpleNamespace
 
     from shengji_tutor.app.classroom import CourseKernelManager
 
     manager = CourseKernelManager(unattended_grace=20.0)
-    quiet = datetime.now(timezone.utc) - timedelta(seconds=60)
+    quiet = datetime.now(UTC) - timedelta(seconds=60)
     kernels = {
         "never-connected": SimpleNamespace(execution_state="idle", last_activity=quiet),
         "rendering": SimpleNamespace(execution_state="busy", last_activity=quiet),
-        "just-active": SimpleNamespace(execution_state="idle", last_activity=datetime.now(timezone.utc)),
+        "just-active": SimpleNamespace(execution_state="idle", last_activity=datetime.now(UTC)),
         "connected": SimpleNamespace(execution_state="idle", last_activity=quiet),
         "left": SimpleNamespace(execution_state="idle", last_activity=quiet),
         "pooled": SimpleNamespace(execution_state="idle", last_activity=quiet),

@@ -27,13 +27,17 @@ def kernel_alive(voila_url: str, kernel_id: str) -> bool:
 COURSE = "/voila/render/course.ipynb"
 
 
-def test_closing_the_course_page_shuts_its_kernel_down(browser: Any, voila_url: str) -> None:
-    context = browser.new_context()
+def open_points(context: Any, voila_url: str) -> tuple[Any, str]:
+    """A new page of ``context`` on the course's lesson 2, once its puzzles are shown; (the page, its kernel's id)."""
     page = context.new_page()
     page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
-    config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
-    kernel = config["kernelId"]
+    return page, json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"]
+
+
+def test_closing_the_course_page_shuts_its_kernel_down(browser: Any, voila_url: str) -> None:
+    context = browser.new_context()
+    page, kernel = open_points(context, voila_url)
     assert kernel_alive(voila_url, kernel)
     assert any(c["name"] == "_xsrf" for c in context.cookies())  # what the shutdown beacon sends back
     page.close(run_before_unload=True)
@@ -53,17 +57,13 @@ def kernels_of(voila_url: str) -> set[int]:
 
 def test_opening_and_closing_the_course_five_times_leaves_only_the_preheated_pool(browser: Any, voila_url: str) -> None:
     context = browser.new_context()
-    page = context.new_page()  # warm the app's pool first: its kernel is taken, and a new one pre-heated
-    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    page, _ = open_points(context, voila_url)  # warm the app's pool first: its kernel is taken, another pre-heated
     page.close(run_before_unload=True)
     time.sleep(5)
     pool = kernels_of(voila_url)
     assert pool, "the server's kernels are found"
     for _ in range(5):  # a page that leaked its kernel would leave one more each time: one visit would show it
-        page = context.new_page()
-        page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
-        page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+        page, _ = open_points(context, voila_url)
         page.close(run_before_unload=True)
     context.close()
     deadline = time.monotonic() + 60
@@ -150,11 +150,7 @@ def test_kernels_of_pages_that_are_gone_without_a_word_are_freed_within_a_minute
         time.sleep(1)
     assert fetched is not None
     context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
-    config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
-    killed = config["kernelId"]
+    _, killed = open_points(context, voila_url)
     context.close()  # no beforeunload, no shutdown beacon: as when the browser is killed
     gone_at = time.monotonic()
     left = {fetched.group(1), killed}
@@ -169,11 +165,7 @@ def test_a_page_whose_kernel_was_closed_says_so_and_continues_where_it_was(brows
     """After its kernel is shut down (the idle cull, a page gone too long), the page does not look alive: a notice
     says it was closed, and its button opens the same place again with a new kernel."""
     context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{voila_url}{COURSE}#points", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
-    config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
-    old = config["kernelId"]
+    page, old = open_points(context, voila_url)
     token = next(c["value"] for c in context.cookies() if c["name"] == "_xsrf")
     reply = context.request.post(f"{voila_url}/voila/api/shutdown/{old}", form={"_xsrf": token})
     assert reply.status == 204
