@@ -15,7 +15,7 @@ from class_answers import answer_as
 
 from shengji_tutor import Card
 from shengji_tutor.app.classroom import ENV_DB, ENV_KEY, key_fingerprint, key_matches
-from shengji_tutor.classroom import ClassroomStore, WrongKeyError
+from shengji_tutor.classroom import ClassroomError, ClassroomStore, WrongKeyError
 from shengji_tutor.classroom.screens import InstructorConsole, JoinPanel, LivePanel, Poller
 from shengji_tutor.classroom.session import Learner, current_learner, link
 from shengji_tutor.puzzles import load_bank
@@ -229,7 +229,7 @@ def test_live_question_reaches_students_and_their_answers_reach_the_instructor(
         assert panel.card.verdict == "correct"
         assert [a.answer for a in store.attempts(code, KEY)] == ["no"]  # the canonical form, not "False"
         console.refresh()
-        assert "1 answers, 1 correct" in console.live_box.value
+        assert "<strong>1 of 1</strong> students answered, 1 right" in console.live_box.value
         panel.card.browser_event({"event": "reveal"})  # a student cannot show the answer to themselves
         assert panel.card.error == "this puzzle has no answer to show"
         assert not panel.card.can_reveal
@@ -266,9 +266,14 @@ def test_a_live_answer_is_recorded_as_every_answer_is_with_its_hints_mistake_and
             ("no", True, 2),
         ]
         console.refresh()
-        row = re.search(r"<tr><td class=\"sjt-student\">Ana</td>(.*?)</tr>", console.live_box.value)
-        assert row is not None
-        assert row.group(1) == '<td>No</td><td>✓ right</td><td>2</td><td class="sjt-hints">2 hints</td>'
+        row = re.search(
+            r"<tr class=\"sjt-counted\"><td class=\"sjt-student\">Ana</td>(.*?)</tr>", console.live_box.value
+        )
+        assert row is not None  # the first answer counts; the later one is kept and marked
+        assert (
+            row.group(1)
+            == '<td>Yes</td><td>✗ wrong</td><td>+1 later, not counted</td><td class="sjt-hints">2 hints</td>'
+        )
         mine = ProgressStore.of_student(store.url, sid)
         first = mine.history()[0]
         assert first.mistake.startswith("You may not keep your pair")
@@ -311,8 +316,9 @@ def test_the_same_cards_in_another_order_count_as_one_answer(store: ClassroomSto
     console.refresh()
     chart = console.chart_box.value
     assert "8H 4H" not in chart
-    assert re.search(r">4H 8H</text><rect [^>]*/><text [^>]*>2</text>", chart)
-    assert "“4H 8H” × 2" in console.wrong_box.value
+    assert "8♥ 4♥" not in chart
+    assert re.search(r">4♥ 8♥</text><rect [^>]*/><text [^>]*>2</text>", chart)  # drawn as cards, not tokens
+    assert "“4♥ 8♥” × 2" in console.wrong_box.value
     exported = console.export()
     assert exported.count(",4H 8H,") == 2
     assert "8H 4H" not in exported
@@ -751,3 +757,121 @@ def test_a_shown_answer_reads_as_shown_on_the_dashboard_and_in_the_export(
     console.refresh()
     text = console.export()
     assert f"{puzzles.puzzle.id},(answer shown),incorrect,1" in text
+
+
+# -- the live question run as a quiz: one answer counts, feedback after the reveal, closing, a timer --------------
+
+
+def live_panel(store: ClassroomStore, code: str, name: str) -> LivePanel:
+    return LivePanel(store, Learner(store.join(code, name), name, code))
+
+
+def answer_now(panel: LivePanel, value: str) -> None:
+    panel.refresh()
+    assert panel.card is not None
+    panel.card.browser_event({"event": "answer", "value": value})
+    panel.card.browser_event({"event": "check"})
+
+
+def test_a_live_quiz_counts_each_students_first_answer_and_names_who_has_not_answered(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    ana, bo, cy = (live_panel(store, code, n) for n in ("Ana", "Bo", "Cy"))
+    try:
+        console.push("pairs-keep-your-pair")
+        answer_now(ana, "yes")  # wrong, then right: the first answer is the one that counts
+        answer_now(ana, "no")
+        answer_now(bo, "no")
+        console.refresh()
+        status = console.live_box.value
+        assert "<strong>2 of 3</strong> students answered, 1 right (open; instant feedback)" in status
+        assert "Not answered yet: Cy" in status
+        assert status.count('class="sjt-counted"') == 2
+        console.close_answers()
+        answer_now(cy, "no")  # after the close: kept, marked late, not counted
+        assert "Answers are closed" in cy.status.value
+        console.refresh()
+        status = console.live_box.value
+        assert "<strong>2 of 3</strong> students answered, 1 right (closed" in status
+        assert 'class="sjt-late"' in status
+        assert "late: not counted" in status
+        late = [a for a in store.attempts(code, KEY) if a.late]
+        assert [(a.display_name, a.answer) for a in late] == [("Cy", "no")]
+    finally:
+        for p in (ana, bo, cy):
+            p.poller.stop()
+
+
+def test_after_reveal_feedback_records_one_answer_and_tells_nothing_until_the_reveal(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    ana = live_panel(store, code, "Ana")
+    try:
+        console.feedback.value = "after-reveal"
+        console.push("pairs-keep-your-pair")
+        answer_now(ana, "yes")  # wrong: but the student is not told
+        assert ana.card is not None
+        assert ana.card.verdict == "recorded"
+        assert "Not quite" not in ana.card.feedback
+        assert "pair" not in ana.card.feedback.lower()
+        answer_now(ana, "no")  # no second try: the first answer is the answer
+        assert "Your answer is recorded" in ana.card.feedback
+        assert [a.answer for a in store.attempts(code, KEY)] == ["yes"]
+        assert "Answer once" in ana.status.value
+        console.refresh()
+        assert "students see their verdict after you reveal" in console.live_box.value
+        console.reveal()
+        ana.refresh()
+        assert ana.card.verdict == "shown"
+        assert "The answer: No." in ana.card.feedback
+    finally:
+        ana.poller.stop()
+
+
+def test_a_live_question_with_a_timer_closes_by_itself(
+    store: ClassroomStore, console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time as clock
+
+    from shengji_tutor.store import schema
+
+    code = open_new_class(console)
+    ana = live_panel(store, code, "Ana")
+    try:
+        console.timer.value = 30
+        console.push("pairs-keep-your-pair")
+        ana.refresh()
+        assert re.search(r"Closes in 0:(29|30)", ana.status.value)
+        live = store.class_info(code).live
+        assert live is not None
+        assert live.closes_at is not None
+        later = live.closes_at + 1
+        monkeypatch.setattr(schema.time, "time", lambda: later)  # the answer arrives after the timer ran out
+        answer_now(ana, "no")
+        assert [a.late for a in store.attempts(code, KEY)] == [True]
+        assert live.closed(later)
+        assert not live.closed(live.closes_at - 1)
+    finally:
+        ana.poller.stop()
+        monkeypatch.setattr(schema.time, "time", clock.time)
+
+
+def test_an_answer_to_another_class_s_live_question_is_refused(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    from shengji_tutor.store.progress import ProgressStore as Progress
+
+    code = open_new_class(console)
+    other = store.create_class("Other club", KEY)
+    theirs = store.push_question(other, KEY, "pairs-keep-your-pair")
+    mine = store.join(code, "Ana")
+    assert "not a live question of your class" in Progress.of_student(store.url, mine).save(
+        "pairs-keep-your-pair", True, "no", live=theirs
+    )
+    assert store.attempts(code, KEY) == []
+    with pytest.raises(ClassroomError, match="timer"):
+        store.push_question(code, KEY, "pairs-keep-your-pair", seconds=1)
+    with pytest.raises(ClassroomError, match="feedback"):
+        store.push_question(code, KEY, "pairs-keep-your-pair", mode="later")

@@ -16,25 +16,28 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from html import escape
 from typing import Any
 from urllib.parse import urlsplit
 
 import segno
 
-from ..engine.cards import sentence_case
+from ..engine.cards import format_cards, parse_cards, sentence_case
 from ..puzzles import Puzzle, answer_text
-from ..store.classroom import ClassAttempt, RosterRow
+from ..store.classroom import AFTER_REVEAL, ClassAttempt, LiveQuestion, RosterRow
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 from .session import this_machine_only
 
 __all__ = [
+    "counted_answers",
     "distribution_svg",
     "join_html",
     "lesson_label",
     "live_answers_html",
+    "live_status_html",
     "puzzle_preview",
     "puzzle_title",
     "roster_html",
@@ -54,12 +57,16 @@ ANSWERED_BY = {
 }
 
 
-def shown_answer(puzzle: Puzzle | None, answer: Any) -> str:
+def shown_answer(puzzle: Puzzle | None, answer: Any, glyphs: bool = True) -> str:
     """An answer as a person reads it: its puzzle's canonical form, with ``Yes`` / ``No`` for a yes/no puzzle
-    (stored as ``yes`` / ``no``; a browser hands ``True`` / ``False``)."""
+    (stored as ``yes`` / ``no``; a browser hands ``True`` / ``False``) and cards drawn as the course draws them
+    (``3♥``; ``glyphs=False`` keeps the tokens, ``3H``, for a spreadsheet)."""
     text = answer_text(puzzle, answer)
     if puzzle is not None and puzzle.answer_kind == "yesno" and text in ("yes", "no"):
         return text.capitalize()
+    if glyphs and puzzle is not None and puzzle.answer_kind in ("cards", "order") and text:
+        with suppress(ValueError):  # cards as the course draws them: 3♥, not 3H
+            return format_cards(parse_cards(text))
     return text
 
 
@@ -183,7 +190,7 @@ def distribution_svg(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -
     if not by_puzzle:
         return "<p>No answers yet.</p>"
     charts = []
-    for pid, counts in sorted(by_puzzle.items()):
+    for pid, counts in by_puzzle.items():  # in the order the class first met them: a live quiz's in push order
         puzzle = bank.get(pid)
         items = counts.most_common(6)
         top = max(n for _, n in items)
@@ -207,10 +214,67 @@ def distribution_svg(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -
     return "<div>" + "".join(charts) + "</div>"
 
 
+PRESENT_SECONDS = 120.0
+"""A student seen this recently (an answer, or their page saying it is open) counts as present."""
+
+
+def counted_answers(attempts: Sequence[ClassAttempt], live: LiveQuestion) -> dict[str, ClassAttempt]:
+    """Each student's counted answer to ``live``: their first one that was not late (a "Show answer" is no answer)."""
+    counted: dict[str, ClassAttempt] = {}
+    for a in attempts:
+        if a.live == live.id and not a.late and not a.revealed and a.student_id not in counted:
+            counted[a.student_id] = a
+    return counted
+
+
+def live_status_html(
+    live: LiveQuestion,
+    attempts: Sequence[ClassAttempt],
+    roster: Sequence[RosterRow],
+    puzzle: Puzzle | None,
+    now: float | None = None,
+) -> str:
+    """The live question as the instructor runs it: how many of the students present answered (each student's
+    first answer counts, once), how many right, who has not answered yet, and whether it is open, closing or
+    closed."""
+    at = time.time() if now is None else now
+    counted = counted_answers(attempts, live)
+    present = [r for r in roster if at - r.last_seen <= PRESENT_SECONDS or r.id in counted]
+    waiting = [r.name for r in present if r.id not in counted]
+    left = live.seconds_left(at)
+    state = (
+        "answer revealed"
+        if live.revealed
+        else "closed"
+        if live.closed(at)
+        else f"open, closes in {_clock(left)}"
+        if left is not None
+        else "open"
+    )
+    feedback = "students see their verdict after you reveal" if live.mode == AFTER_REVEAL else "instant feedback"
+    title = escape(puzzle_title(puzzle, live.puzzle_id))
+    right = sum(a.correct for a in counted.values())
+    return (
+        f'<p class="sjt-live-status" data-puzzle="{escape(live.puzzle_id, quote=True)}" data-answered="{len(counted)}" '
+        f'data-present="{len(present)}">Live: <strong>{title}</strong> — '
+        f"<strong>{len(counted)} of {len(present)}</strong> students answered, {right} right ({state}; {feedback}).</p>"
+        + (
+            f'<p class="sjt-not-answered">Not answered yet: {", ".join(escape(n) for n in waiting)}</p>'
+            if waiting
+            else ""
+        )
+    )
+
+
+def _clock(seconds: float | None) -> str:
+    whole = max(0, round(seconds or 0))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 def live_answers_html(attempts: list[ClassAttempt], puzzle: Puzzle | None) -> str:
-    """Each student's answers to the live question, as the instructor follows them: the last answer, right or
-    wrong, how many tries it took and the hint steps they had opened (a right answer after two hints is not a
-    right answer cold)."""
+    """Each student's answer to the live question, as the instructor follows them: the one that counts (their first
+    that was not late), right or wrong, whether later or late ones came, and the hint steps they had opened (a right
+    answer after two hints is not a right answer cold)."""
     per: dict[str, list[ClassAttempt]] = defaultdict(list)
     for a in attempts:
         per[a.student_id].append(a)
@@ -218,17 +282,21 @@ def live_answers_html(attempts: list[ClassAttempt], puzzle: Puzzle | None) -> st
         return '<p class="sjt-live-answers">No answers yet.</p>'
     rows = []
     for tries in per.values():
-        last = tries[-1]
+        answers = [a for a in tries if not a.revealed]
+        counted = next((a for a in answers if not a.late), None)
+        shown = counted or (answers[0] if answers else tries[0])
         hints = max(a.hints for a in tries)
+        verdict = "✓ right" if shown.correct else "✗ wrong"
+        more = len(answers) - 1
+        note = "late: not counted" if counted is None else f"+{more} later, not counted" if more > 0 else "counted"
         rows.append(
-            f'<tr><td class="sjt-student">{escape(last.display_name)}</td>'
-            f"<td>{escape(shown_answer(puzzle, last.answer))}</td>"
-            f"<td>{'✓ right' if last.correct else '✗ wrong'}</td><td>{len(tries)}</td>"
-            f'<td class="sjt-hints">{_hints(hints)}</td></tr>'
+            f'<tr class="{"sjt-late" if counted is None else "sjt-counted"}"><td class="sjt-student">'
+            f"{escape(shown.display_name)}</td><td>{escape(shown_answer(puzzle, shown.answer))}</td>"
+            f'<td>{verdict}</td><td>{note}</td><td class="sjt-hints">{_hints(hints)}</td></tr>'
         )
     return (
-        '<table class="sjt-table sjt-live-answers"><thead><tr><th>Student</th><th>Last answer</th><th>Verdict</th>'
-        f"<th>Tries</th><th>Hints</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        '<table class="sjt-table sjt-live-answers"><thead><tr><th>Student</th><th>Answer</th><th>Verdict</th>'
+        f"<th>Counted</th><th>Hints</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 

@@ -20,7 +20,15 @@ import ipywidgets as w
 
 from ..puzzles import Puzzle, load_bank
 from ..store.answers import Recorder
-from ..store.classroom import LESSON_NUMBERS, ClassroomError, ClassroomStore, WrongKeyError
+from ..store.classroom import (
+    AFTER_REVEAL,
+    INSTANT,
+    LESSON_NUMBERS,
+    ClassroomError,
+    ClassroomStore,
+    LiveQuestion,
+    WrongKeyError,
+)
 from ..store.keys import key_matches
 from ..store.progress import ProgressStore
 from ..store.schema import StoreError
@@ -33,6 +41,7 @@ from .dashboard import (
     join_html,
     lesson_label,
     live_answers_html,
+    live_status_html,
     puzzle_preview,
     puzzle_title,
     roster_html,
@@ -45,6 +54,8 @@ from .session import Learner, class_in_address, join_address, link
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 
 REFRESH_SECONDS = 1.5
+TIMERS = [("No timer", None), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
+"""How long a pushed question may stay open to answers (the instructor's choice at each push)."""
 
 
 LOG = logging.getLogger("shengji_tutor.classroom")
@@ -144,7 +155,10 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         self.title = w.HTML()
         self.card: PuzzleCard | None = None
         self.recorder: Recorder | None = None
-        self.shown: str | None = None
+        self.shown: int | None = None
+        """The live question on show (``LiveQuestion.id``)."""
+        self.status = w.HTML()
+        self._seen_at = -math.inf
         self.revealed = False
         super().__init__([self.title])
         self.add_class("sjt-live")
@@ -158,32 +172,72 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.children = [self.title]
             self.poller.stop() if hasattr(self, "poller") else None
             return
-        live = info.live_puzzle
-        if live != self.shown:
-            self.shown, self.revealed = live, False
-            if live is None or live not in self.bank:
+        self._present()
+        live = info.live
+        if (None if live is None else live.id) != self.shown:
+            self.shown, self.revealed = (None if live is None else live.id), False
+            if live is None or live.puzzle_id not in self.bank:
                 self.title.value = "<p>No live question right now: carry on with the lessons.</p>"
                 self.children = [self.title]
                 self.add_class("sjt-live-idle")
                 return
             self.remove_class("sjt-live-idle")
             self.remove_class("sjt-live-answered")
-            puzzle = self.bank[live]
+            puzzle = self.bank[live.puzzle_id]
             self.title.value = "<h2>Live question from your instructor</h2>"
             # the instructor reveals the answer to the whole class: no "Show answer" of one's own
             self.card = PuzzleCard(**{**puzzle_card_args(puzzle), "solution": None})
+            self.card.withhold = live.mode == AFTER_REVEAL
             self.recorder = Recorder(self.card, self.progress)
-            self.recorder.show(puzzle)
+            self.recorder.show(puzzle, live=live.id)
             self.card.on_check(lambda _grade, _answer: self.add_class("sjt-live-answered"))
-            self.children = [self.title, self.card]
-        if info.live_revealed and not self.revealed and self.card is not None and live in self.bank:
+            self.children = [self.title, self.status, self.card]
+        if live is None or self.card is None:
+            return
+        self.status.value = _live_status(live)
+        if live.revealed and not self.revealed and live.puzzle_id in self.bank:
             self.revealed = True
-            puzzle = self.bank[live]
+            puzzle = self.bank[live.puzzle_id]
             solution = puzzle.solve()
             shown = shown_answer(puzzle, solution)
             with self.card.hold_sync():
                 self.card.verdict = "shown"
                 self.card.feedback = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
+
+    def _present(self) -> None:
+        """Tell the class's store, now and then, that this student's page is open (the dashboard counts them)."""
+        now = time.monotonic()
+        if now - self._seen_at < SEEN_EVERY:
+            return
+        self._seen_at = now
+        try:
+            self.store.seen(self.learner.student_id)
+        except StoreError:  # only a count on the dashboard: the next look tries again
+            LOG.warning("could not mark a student present", exc_info=True)
+
+
+SEEN_EVERY = 30.0
+"""Seconds between two "this page is open" notes of a student's live panel."""
+
+
+def _live_status(live: LiveQuestion) -> str:
+    """What a student reads above the live question: how they will hear their verdict, and its timer or closing."""
+    if live.revealed:
+        return '<p class="sjt-live-state">The answer is revealed.</p>'
+    if live.closed():
+        return '<p class="sjt-live-state sjt-live-closed">Answers are closed: an answer now is recorded as late.</p>'
+    said = (
+        "Answer once: your instructor reveals the answer to everyone when the answers are in."
+        if live.mode == AFTER_REVEAL
+        else "Your first answer counts."
+    )
+    left = live.seconds_left()
+    clock = (
+        ""
+        if left is None
+        else f' <strong class="sjt-countdown">Closes in {int(left) // 60}:{int(left) % 60:02d}</strong>'
+    )
+    return f'<p class="sjt-live-state">{said}{clock}</p>'
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
@@ -306,9 +360,18 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.wrong_box = w.HTML()
         self.wrong_box.add_class("sjt-wrong-answers")
         self._question_picker(set(info.lessons) or set(LESSON_NUMBERS))
+        self.feedback = w.ToggleButtons(
+            options=[("Instant", INSTANT), ("After reveal", AFTER_REVEAL)],
+            value=INSTANT,
+            description="Feedback",
+            tooltips=["each student sees their verdict at once", "students see “answer recorded” until you reveal"],
+        )
+        self.timer = w.Dropdown(options=TIMERS, value=None, description="Timer", **_FIT)
         self.push_button = w.Button(description="Push to class", button_style="warning")
+        self.close_button = w.Button(description="Close answers")
         self.reveal_button = w.Button(description="Reveal answer")
         self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
+        self.close_button.on_click(lambda _b: self.close_answers())
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.live_box = w.HTML()
         export = w.Button(description="Export CSV")
@@ -324,7 +387,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.lesson_choice,
             self.live_choice,
             self.preview_box,
-            _row(self.push_button, self.reveal_button),
+            _row(self.feedback, self.timer),
+            _row(self.push_button, self.close_button, self.reveal_button),
             self.live_box,
             w.HTML("<h3>Roster</h3>"),
             self.roster_box,
@@ -390,23 +454,27 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         info = self.store.class_info(self.code)
         if info.ended:
             self._show_ended()
-        live = info.live_puzzle
-        if live:
-            answers = [a for a in attempts if a.puzzle_id == live]
-            state = "answer revealed" if info.live_revealed else "answers arriving"
-            self.live_box.value = (
-                f'<p class="sjt-live-status" data-puzzle="{escape(live, quote=True)}">Live: '
-                f"<strong>{escape(puzzle_title(self.bank.get(live), live))}</strong> — {len(answers)} answers, "
-                f"{sum(a.correct for a in answers)} correct ({state}).</p>"
-                + live_answers_html(answers, self.bank.get(live))
-            )
+        live = info.live
+        if live is not None:
+            puzzle = self.bank.get(live.puzzle_id)
+            answers = [a for a in attempts if a.live == live.id]
+            self.live_box.value = live_status_html(live, answers, roster, puzzle) + live_answers_html(answers, puzzle)
         else:
             self.live_box.value = "<p>No live question.</p>"
 
     def _show_ended(self) -> None:
         """The class has ended (here or on another instructor's page): nothing that would change it stays active."""
         self.ended = True
-        for control in (self.lesson_choice, self.live_choice, self.push_button, self.reveal_button, self.end_button):
+        for control in (
+            self.lesson_choice,
+            self.live_choice,
+            self.feedback,
+            self.timer,
+            self.push_button,
+            self.close_button,
+            self.reveal_button,
+            self.end_button,
+        ):
             control.disabled = True
         self.ended_box.value = (
             f'<p class="sjt-class-ended" role="status">Class {escape(self.code or "")} has ended: students can no '
@@ -429,21 +497,30 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self._say("Choose a question to push first.")
             return
         try:
-            self.store.push_question(self.code, self.key.value, puzzle_id)
+            self.store.push_question(self.code, self.key.value, puzzle_id, self.feedback.value, self.timer.value)
         except StoreError as e:  # refused (an unknown question, the class ended) or a failing database
             self._say(f"{_sentence(e)}: nothing was pushed.")
         else:
             self.message.value = ""
         self.refresh()
 
+    def close_answers(self) -> None:
+        """Close the live question: answers that come after are recorded as late and not counted."""
+        self._on_live_question("close", self.store.close_question)
+
     def reveal(self) -> None:
+        """Reveal the live question's answer on every student's screen (which closes it)."""
+        self._on_live_question("reveal", self.store.reveal)
+
+    def _on_live_question(self, verb: str, action: Callable[[str, str], None]) -> None:
+        """Do ``action`` to the class's live question; with none, or a failing database, say so."""
         if self.code is None or self._refuse_if_ended():
             return
-        if self.store.class_info(self.code).live_puzzle is None:
-            self._say("There is no live question to reveal: push one first.")
+        if self.store.class_info(self.code).live is None:
+            self._say(f"There is no live question to {verb}: push one first.")
             return
         try:
-            self.store.reveal(self.code, self.key.value)
+            action(self.code, self.key.value)
         except StoreError as e:  # a failing database
             self._say(f"{_sentence(e)}.")
         else:
@@ -454,7 +531,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         if self.code is None:
             return ""
         text = self.store.export_csv(
-            self.code, self.key.value, answers=lambda puzzle_id, answer: shown_answer(self.bank.get(puzzle_id), answer)
+            self.code,
+            self.key.value,
+            answers=lambda puzzle_id, answer: shown_answer(self.bank.get(puzzle_id), answer, glyphs=False),
         )
         data = base64.b64encode(text.encode()).decode()
         self.export_box.value = (

@@ -99,15 +99,18 @@ class Recorder:
         self.puzzle: Puzzle | None = None
         self.item = ""
         self.saved = True
+        self.live: int | None = None
         self.outcome: Outcome | None = None
         card.on_check(self._checked)
         card.on_reveal(self._revealed)
 
-    def show(self, puzzle: Puzzle, item: str | None = None, *, saved: bool = True) -> None:
-        """The card now shows ``puzzle`` (``saved``: its attempts are saved, as a bank puzzle's are)."""
+    def show(self, puzzle: Puzzle, item: str | None = None, *, saved: bool = True, live: int | None = None) -> None:
+        """The card now shows ``puzzle`` (``saved``: its attempts are saved, as a bank puzzle's are; ``live``: as
+        answers to that live question of the learner's class)."""
         self.puzzle = puzzle
         self.item = item or puzzle.id
         self.saved = saved
+        self.live = live
         self.outcome = None
 
     def _checked(self, grade: Grade, answer: Any) -> None:
@@ -123,6 +126,7 @@ class Recorder:
                     answer_text(puzzle, answer),
                     hints=self.card.hints_used,
                     mistake=grade.misconception,
+                    live=self.live,
                 )
             )
         if self.outcome is None:
@@ -135,7 +139,16 @@ class Recorder:
             return
         problems = []
         if self.saved:
-            problems.append(self.store.save(puzzle.id, False, "", hints=self.card.hints_used, revealed=True))
+            problems.append(
+                self.store.save(
+                    puzzle.id,
+                    False,
+                    "",
+                    hints=self.card.hints_used,
+                    revealed=True,
+                    live=self.live,
+                )
+            )
         if self.outcome is None:
             problems.append(self._decided(Outcome(False, self.card.hints_used, revealed=True)))
         self.card.error = next((p for p in problems if p), "")

@@ -30,15 +30,19 @@ from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, guarded
 from .keys import KEY_MIN_LENGTH, hash_key, key_matches, pause_after
 from .progress import default_path
-from .schema import ClassroomError, attempts_table, classes, key_tries_table, students
+from .schema import ClassroomError, attempts_table, classes, key_tries_table, live_questions_table, students
 from .validate import clean_name
 
 __all__ = [
+    "AFTER_REVEAL",
+    "INSTANT",
     "LESSON_NUMBERS",
+    "MODES",
     "ClassAttempt",
     "ClassInfo",
     "ClassroomError",
     "ClassroomStore",
+    "LiveQuestion",
     "RosterRow",
     "Student",
     "WrongKeyError",
@@ -71,6 +75,43 @@ class ClassAttempt:
     """Hint steps the student had opened when they answered."""
     revealed: bool = False
     """Not an answer: the student pressed "Show answer" (the answer is then empty)."""
+    live: int | None = None
+    """The live question it answers (``LiveQuestion.id``), or None: a lesson's, practice's or review's puzzle."""
+    late: bool = False
+    """An answer to a live question after it closed: kept, never counted."""
+
+
+INSTANT = "instant"
+AFTER_REVEAL = "after-reveal"
+MODES = (INSTANT, AFTER_REVEAL)
+"""How students hear their verdict on a live question: at once, or once the instructor reveals the answer."""
+
+
+@dataclass(frozen=True)
+class LiveQuestion:
+    """One push of a question to a class."""
+
+    id: int
+    puzzle_id: str
+    mode: str
+    """``INSTANT`` or ``AFTER_REVEAL``."""
+    pushed_at: float
+    closes_at: float | None
+    """When its timer closes it (None: no timer)."""
+    closed_at: float | None
+    """When the instructor closed or revealed it (None: open, unless its timer ran out)."""
+    revealed: bool
+
+    def closed(self, now: float | None = None) -> bool:
+        """Are answers now late: closed, revealed, or past its timer?"""
+        at = time.time() if now is None else now
+        return self.closed_at is not None or (self.closes_at is not None and at >= self.closes_at)
+
+    def seconds_left(self, now: float | None = None) -> float | None:
+        """Seconds before its timer closes it (None without a timer or once closed)."""
+        if self.closes_at is None or self.closed(now):
+            return None
+        return max(0.0, self.closes_at - (time.time() if now is None else now))
 
 
 @dataclass(frozen=True)
@@ -85,6 +126,8 @@ class ClassInfo:
     """The question the instructor pushed to the class, or None."""
     live_revealed: bool
     """The instructor revealed the live question's answer to the class."""
+    live: LiveQuestion | None = None
+    """The live question showing now, with its mode and timer (None: none)."""
 
 
 @dataclass(frozen=True)
@@ -255,6 +298,22 @@ class ClassroomStore:
     def class_info(self, code: str) -> ClassInfo:
         """Public facts of a class (for the join page): name, lessons, whether it has ended, the live question."""
         row = self._class(code)
+        live = None
+        if row.live_id is not None and row.live_puzzle is not None:
+            with read(self.engine) as conn:
+                question = conn.execute(
+                    sa.select(live_questions_table).where(live_questions_table.c.id == row.live_id)
+                ).first()
+            if question is not None:
+                live = LiveQuestion(
+                    question.id,
+                    question.puzzle_id,
+                    question.mode,
+                    question.pushed_at,
+                    question.closes_at,
+                    question.closed_at,
+                    question.revealed_at is not None,
+                )
         return ClassInfo(
             code=row.code,
             name=row.name,
@@ -262,28 +321,93 @@ class ClassroomStore:
             ended=row.ended_at is not None,
             live_puzzle=row.live_puzzle,
             live_revealed=bool(row.live_revealed),
+            live=live,
         )
 
     @guarded
-    def push_question(self, code: str, instructor_key: str, puzzle_id: str | None) -> None:
-        """Show one puzzle of the bank on every joined student's screen (``None`` clears it), until the class ends."""
+    def push_question(
+        self,
+        code: str,
+        instructor_key: str,
+        puzzle_id: str | None,
+        mode: str = INSTANT,
+        seconds: float | None = None,
+    ) -> int | None:
+        """Show one puzzle of the bank on every joined student's screen (``None`` clears it), until the class ends;
+        its number (``LiveQuestion.id``). ``mode`` is how students hear their verdict: at once (``INSTANT``), or
+        "answer recorded" until the answer is revealed (``AFTER_REVEAL``); ``seconds`` closes it by itself."""
         self.check_key(code, instructor_key)
         live = validate.live_puzzle(puzzle_id)
+        if mode not in MODES:
+            raise ClassroomError(f"a live question's feedback is one of {', '.join(MODES)}, not {mode!r:.20}")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 5 <= seconds <= 3600
+        ):
+            raise ClassroomError("a live question's timer runs from 5 seconds to an hour")
+        normal = validate.class_code(code)
+        now = time.time()
         with write(self.engine) as conn:
+            live_id = None
+            if live is not None:
+                row = {"code": normal, "puzzle_id": live, "mode": mode, "pushed_at": now}
+                closes = None if seconds is None else now + float(seconds)
+                inserted = conn.execute(live_questions_table.insert().values(closes_at=closes, **row))
+                live_id = inserted.inserted_primary_key[0] if inserted.inserted_primary_key else None
             pushed = conn.execute(
                 classes.update()
-                .where(classes.c.code == validate.class_code(code), classes.c.ended_at.is_(None))
-                .values(live_puzzle=live, live_revealed=False)
+                .where(classes.c.code == normal, classes.c.ended_at.is_(None))
+                .values(live_puzzle=live, live_revealed=False, live_id=live_id)
             )
             if pushed.rowcount == 0:
                 raise ClassroomError("this class has ended")
+        return None if live_id is None else int(live_id)
+
+    @guarded
+    def close_question(self, code: str, instructor_key: str) -> None:
+        """Close the live question to answers: any that come after are recorded as late and not counted."""
+        self.check_key(code, instructor_key)
+        self._close(code, revealed=False)
 
     @guarded
     def reveal(self, code: str, instructor_key: str) -> None:
-        """Reveal the live question's answer to the students."""
+        """Reveal the live question's answer to the students (which closes it to answers)."""
         self.check_key(code, instructor_key)
+        self._close(code, revealed=True)
         with write(self.engine) as conn:
             conn.execute(classes.update().where(classes.c.code == validate.class_code(code)).values(live_revealed=True))
+
+    def _close(self, code: str, revealed: bool) -> None:
+        now = time.time()
+        table = live_questions_table
+        with write(self.engine) as conn:
+            live_id = conn.scalar(sa.select(classes.c.live_id).where(classes.c.code == validate.class_code(code)))
+            if live_id is None:
+                return
+            conn.execute(table.update().where(table.c.id == live_id, table.c.closed_at.is_(None)).values(closed_at=now))
+            if revealed:
+                conn.execute(
+                    table.update().where(table.c.id == live_id, table.c.revealed_at.is_(None)).values(revealed_at=now)
+                )
+
+    @guarded
+    def live_questions(self, code: str, instructor_key: str) -> list[LiveQuestion]:
+        """Every question pushed to the class, in the order they were pushed (needs the key)."""
+        self.check_key(code, instructor_key)
+        table = live_questions_table
+        with read(self.engine) as conn:
+            rows = conn.execute(sa.select(table).where(table.c.code == validate.class_code(code)).order_by(table.c.id))
+            return [
+                LiveQuestion(
+                    r.id, r.puzzle_id, r.mode, r.pushed_at, r.closes_at, r.closed_at, r.revealed_at is not None
+                )
+                for r in rows
+            ]
+
+    @guarded
+    def seen(self, student_id: str) -> None:
+        """The student's page is open (their live panel says so now and then): they count as present."""
+        with write(self.engine) as conn:
+            conn.execute(students.update().where(students.c.id == student_id).values(last_seen=time.time()))
 
     @guarded
     def end_class(self, code: str, instructor_key: str) -> None:
@@ -308,6 +432,8 @@ class ClassroomStore:
                 attempts_table.c.at,
                 attempts_table.c.hints,
                 attempts_table.c.revealed,
+                attempts_table.c.live_id,
+                attempts_table.c.late,
             )
             .join(students, students.c.id == attempts_table.c.student_id)
             .where(attempts_table.c.code == code)
@@ -324,6 +450,8 @@ class ClassroomStore:
                     *row[4:6],
                     int(row[6]),
                     bool(row[7]),
+                    row[8],
+                    bool(row[9]),
                 )
                 for row in conn.execute(query)
             ]

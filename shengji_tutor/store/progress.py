@@ -69,11 +69,12 @@ class KeptMistake:
 
 class HowAnswered(TypedDict, total=False):
     """How an attempt was made: the hint steps open (``hints``), the answer shown instead (``revealed``), the
-    beginner's mistake a wrong answer matched (``mistake``)."""
+    beginner's mistake a wrong answer matched (``mistake``), the class's live question it answers (``live``)."""
 
     hints: int
     revealed: bool
     mistake: str
+    live: int | None
 
 
 class NotSentError(StoreError):
@@ -121,7 +122,13 @@ class ProgressStore:
         means neither kept it.
         """
         attempt = validate.attempt(
-            puzzle_id, answer, correct, how.get("hints", 0), how.get("revealed", False), how.get("mistake", "")
+            puzzle_id,
+            answer,
+            correct,
+            how.get("hints", 0),
+            how.get("revealed", False),
+            how.get("mistake", ""),
+            how.get("live"),
         )
         self._with_local_copy(lambda store: store._insert(attempt))
 

@@ -27,6 +27,7 @@ __all__ = [
     "insert_attempt",
     "key_tries_table",
     "lessons_done_table",
+    "live_questions_table",
     "mistakes_table",
     "reviews_table",
     "students",
@@ -49,7 +50,22 @@ classes = sa.Table(
     sa.Column("ended_at", sa.Float),
     sa.Column("live_puzzle", sa.String(80)),
     sa.Column("live_revealed", sa.Boolean, nullable=False),
+    sa.Column("live_id", sa.Integer),
 )
+live_questions_table = sa.Table(
+    "live_questions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False),
+    sa.Column("puzzle_id", sa.String(80), nullable=False),
+    sa.Column("mode", sa.String(16), nullable=False),
+    sa.Column("pushed_at", sa.Float, nullable=False),
+    sa.Column("closes_at", sa.Float),
+    sa.Column("closed_at", sa.Float),
+    sa.Column("revealed_at", sa.Float),
+)
+"""Every question pushed to a class (migration 0009): its feedback ``mode`` ("instant" or "after-reveal"), the
+time it closes by itself (a timer), and when it was closed or revealed."""
 key_tries_table = sa.Table(
     "key_tries",
     metadata,
@@ -79,6 +95,8 @@ attempts_table = sa.Table(
     sa.Column("hints", sa.Integer, nullable=False, server_default="0"),
     sa.Column("revealed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("mistake", sa.String(300), nullable=False, server_default=""),
+    sa.Column("live_id", sa.Integer),
+    sa.Column("late", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 mistakes_table = sa.Table(
     "mistakes",
@@ -161,6 +179,8 @@ class NewAttempt:
     """The learner pressed "Show answer" (not an answer: it counts as not solved)."""
     mistake: str = ""
     """The beginner's mistake a wrong answer matched (the misconception's sentence), or ""."""
+    live: int | None = None
+    """The live question (``live_questions.id``) this answers, when it answers one."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +197,9 @@ def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) ->
     """Write one attempt in the write transaction ``conn``.
 
     A learner who is a class's student answers in their class: the attempt carries
-    the class code, counts as activity, and is refused once the class has ended.
+    the class code, counts as activity, and is refused once the class has ended. An
+    answer to a live question must be to one of the class's, and is *late* when it
+    comes after the question closed (closed, revealed or its timer run out).
     """
     now = time.time()
     enrolled = conn.execute(
@@ -189,6 +211,14 @@ def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) ->
         if enrolled.ended_at is not None:
             raise ClassroomError("this class has ended")
         conn.execute(students.update().where(students.c.id == student_id).values(last_seen=now))
+    late = False
+    if attempt.live is not None and enrolled is not None:  # (a copy kept on the student's computer has no class)
+        question = conn.execute(
+            sa.select(live_questions_table).where(live_questions_table.c.id == attempt.live)
+        ).first()
+        if question is None or question.code != enrolled.code or question.puzzle_id != attempt.puzzle_id:
+            raise ClassroomError("that is not a live question of your class")
+        late = question.closed_at is not None or (question.closes_at is not None and now > question.closes_at)
     conn.execute(
         attempts_table.insert().values(
             student_id=student_id,
@@ -200,5 +230,7 @@ def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) ->
             hints=attempt.hints,
             revealed=attempt.revealed,
             mistake=attempt.mistake,
+            live_id=attempt.live,
+            late=late,
         )
     )

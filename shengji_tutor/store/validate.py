@@ -193,7 +193,13 @@ def live_puzzle(puzzle: object) -> str | None:
 
 
 def attempt(
-    puzzle: object, answer: object, correct: object, hints: object = 0, revealed: object = False, mistake: object = ""
+    puzzle: object,
+    answer: object,
+    correct: object,
+    hints: object = 0,
+    revealed: object = False,
+    mistake: object = "",
+    live: object = None,
 ) -> NewAttempt:
     """An attempt as it is stored: a puzzle of the bank, the answer as text (cut at 500 characters), a real verdict,
     the hint steps used (0 to 9), whether the answer was shown instead, and the mistake it matched (cut at 300).
@@ -209,6 +215,8 @@ def attempt(
         raise StoreError(f"whether the answer was shown is True or False, not {revealed!r:.20}")
     if revealed and correct:
         raise StoreError("a shown answer does not count as solved")
+    if live is not None and (isinstance(live, bool) or not isinstance(live, int) or live < 1):
+        raise StoreError(f"a live question is named by its number, not {live!r:.20}")
     return NewAttempt(
         puzzle_id(puzzle),
         _text(str(answer), "an answer")[:ANSWER_LIMIT],
@@ -216,6 +224,7 @@ def attempt(
         hints,
         revealed,
         _text(str(mistake), "a mistake")[:MISTAKE_LIMIT],
+        live,
     )
 
 

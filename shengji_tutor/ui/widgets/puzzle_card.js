@@ -108,7 +108,7 @@ function render({ model, el }) {
     else delete feedback.dataset.verdict;
     feedback.replaceChildren();
     const text = model.get("feedback");
-    const said = { correct: "Correct! ", incorrect: "Not quite. ", shown: "The answer (not counted as solved). " };
+    const said = { correct: "Correct! ", incorrect: "Not quite. ", shown: "The answer (not counted as solved). ", recorded: "Answer recorded. " };
     if (verdict) feedback.append(h("strong", { class: "sjt-verdict", text: said[verdict] || "" }));
     if (text) feedback.append(h("span", { text }));
     const shown = model.get("hints");

@@ -85,6 +85,10 @@ class PuzzleCard(SafeWidget):
     def _hints_in_words(self, proposal: Any) -> list[str]:
         return [joker_words(str(h)) for h in proposal["value"]]
 
+    withhold = False
+    """A live question in "after reveal" mode: an answer is recorded, graded but not told ("recorded"), and it is
+    the one answer (the instructor's reveal shows the solution to the class)."""
+
     def __init__(self, puzzle_id: str = "", prompt: str = "", kind: str = "cards", **kwargs: Any) -> None:
         super().__init__()
         self._check_listeners: list[Callable[[Grade, Answer], None]] = []
@@ -195,6 +199,11 @@ class PuzzleCard(SafeWidget):
         and, from the second wrong answer on, the next hint step.
         """
         answer = self.answer
+        if self.withhold and self.attempts:
+            with self.hold_sync():
+                self.verdict = "recorded"
+                self.feedback = "Your answer is recorded: your instructor will reveal the answer to the class."
+            return None
         if answer is None:
             self.verdict = ""
             self.feedback = "Choose an answer first."
@@ -224,6 +233,11 @@ class PuzzleCard(SafeWidget):
                 log.exception("recording puzzle %s failed", self.puzzle_id)
                 self.error = "Your answer was graded but could not be saved (the server's log says why)."
         with self.hold_sync():
+            if self.withhold:
+                self.verdict = "recorded"
+                self.feedback = "Your instructor will reveal the answer to the class."
+                self.can_reveal = False
+                return grade
             self.verdict = "correct" if grade.correct else "incorrect"
             if grade.correct:
                 self.feedback = grade.explanation
