@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,11 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if IN_CI else "dev")
+
+# A test that reads or writes a learner's progress without a data folder of its own (a lesson's header builds the
+# default ``ProgressStore``) must never touch the developer's own progress, nor another test run's: each run (each
+# worker) gets an empty data folder of its own, which a test may still replace with its own.
+os.environ["SHENGJI_TUTOR_DATA"] = tempfile.mkdtemp(prefix="sjt-test-data-")
 
 
 @pytest.hookimpl(hookwrapper=True)

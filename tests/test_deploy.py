@@ -21,6 +21,7 @@ import sys
 import threading
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -363,7 +364,9 @@ def test_every_page_needs_a_hub_login_with_access_to_this_replica(replica: Repli
     page = replica.base + "voila/render/course.ipynb"
     assert fetch(page, token=OUTSIDER)[0] == 403
     assert fetch(replica.base + "voila/render/00-home.ipynb", token=OUTSIDER)[0] == 403  # an old address too
-    assert fetch(replica.base + "voila/api/contents", token=None)[0] == 403
+    assert fetch(replica.base + "voila/classroom/status", token=None)[0] == 302  # to the hub's login
+    assert fetch(replica.base + f"api/kernels/{uuid.uuid4()}", token=None)[0] == 403  # an API: refused outright
+    assert fetch(replica.base + "voila/api/contents")[0] == 404  # no listing of the notebooks, even logged in
     # A browser without a login is sent to the hub, which sends it back to the callback with a code (OAuth).
     browser = CookieJar()
     status, headers, _ = fetch(page, token=None, cookies=browser)
@@ -380,7 +383,7 @@ def test_every_page_needs_a_hub_login_with_access_to_this_replica(replica: Repli
 
 
 def test_nothing_sent_to_a_browser_holds_the_store_credentials(replica: Replica) -> None:
-    for path in ("", "voila/api/contents", "voila/static/voila.js"):
+    for path in ("", "voila/classroom/status", "voila/static/voila.js"):
         status, headers, body = fetch(replica.base + path)
         assert status == 200
         assert_no_secret(replica, body + json.dumps(headers), path or "the home page")
