@@ -15,6 +15,7 @@ its key is rotated. What students and instructors type is checked in
 from __future__ import annotations
 
 import csv
+import hashlib
 import hmac
 import io
 import secrets
@@ -179,6 +180,17 @@ def _shown_names(conn: sa.Connection, code: str) -> dict[str, str]:
         seen.add(label.casefold())
         shown[student_id] = label
     return shown
+
+
+def pseudonym(student_id: str) -> str:
+    """A student's stable name for an export: ten hex digits of a hash of their private id (which it cannot give
+    back).
+
+    >>> from shengji_tutor.store.classroom import pseudonym
+    >>> len(pseudonym("Zq3-secret")), pseudonym("Zq3-secret") == pseudonym("Zq3-secret")
+    (10, True)
+    """
+    return hashlib.sha256(f"shengji-tutor student {student_id}".encode()).hexdigest()[:10]
 
 
 def _client(address: str) -> str:
@@ -482,26 +494,36 @@ class ClassroomStore:
             ]
 
     def export_csv(self, code: str, instructor_key: str, answers: Callable[[str, str], str] | None = None) -> str:
-        """All attempts as CSV text: time, student, puzzle, answer, verdict (needs the key).
+        """All attempts as CSV text (needs the key): time, the class, the student (a stable pseudonym and the name
+        the dashboard shows), puzzle, answer, verdict, hint steps, whether it answered a live question (its number)
+        or a lesson's, and whether it came late (after the live question closed: not counted).
 
         ``answers(puzzle_id, answer)`` rewrites each stored answer (the console passes the
-        puzzles' canonical form, so the export counts answers as the dashboard does).
+        puzzles' canonical form, so the export counts answers as the dashboard does). The pseudonym tells students
+        of the same name apart across exports; it is not their private id, which would sign in as them.
         """
         rows = self.attempts(code, instructor_key)
+        normal = validate.class_code(code)
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["time_utc", "student", "puzzle", "answer", "verdict", "hints"])
+        writer.writerow(
+            ["time_utc", "class", "student_id", "student", "puzzle", "answer", "verdict", "hints", "live", "late"]
+        )
         for a in rows:
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(a.at))
             answer = a.answer if a.revealed or answers is None else answers(a.puzzle_id, a.answer)
             writer.writerow(
                 [
                     stamp,
+                    normal,
+                    pseudonym(a.student_id),
                     _csv_safe(a.display_name),
                     _csv_safe(a.puzzle_id),
                     _csv_safe(answer),
                     "correct" if a.correct else "incorrect",
                     a.hints,
+                    "" if a.live is None else a.live,
+                    "late" if a.late else "",
                 ]
             )
         return out.getvalue()
