@@ -875,3 +875,14 @@ def test_an_answer_to_another_class_s_live_question_is_refused(
         store.push_question(code, KEY, "pairs-keep-your-pair", seconds=1)
     with pytest.raises(ClassroomError, match="feedback"):
         store.push_question(code, KEY, "pairs-keep-your-pair", mode="later")
+
+
+def test_the_preview_shows_what_students_see_and_no_total_they_are_asked_for() -> None:
+    from shengji_tutor.classroom.dashboard import puzzle_preview
+
+    puzzle = load_bank()["points-count-a-trick"]  # the trick's point total is the answer
+    assert not puzzle.shows_points
+    shown, _, folded = puzzle_preview(puzzle).partition("<details>")
+    total = puzzle.solve()
+    assert f"{total} points" not in shown  # the student's card hides it: so does the preview
+    assert str(total) in folded  # the answer, on the instructor's screen only

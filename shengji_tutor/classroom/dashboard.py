@@ -119,7 +119,9 @@ def puzzle_preview(puzzle: Puzzle) -> str:
     args = puzzle_card_args(puzzle)
     trump = args["trump"]
     context = args["context"] or (sentence_case(trump.describe()) if trump is not None else "")
-    picture = args.get("picture") or (trick_svg(args["trick"], args["leader"], trump) if args["trick"] else "")
+    picture = args.get("picture") or (
+        trick_svg(args["trick"], args["leader"], trump, show_points=args["show_points"]) if args["trick"] else ""
+    )  # as the student's card draws it: no point total where the total is the answer
     hand = (
         f'<div class="sjt-group-label">{escape(args["hand_label"])}</div>'
         f"{hand_svg(args['hand'], trump, sort=args['sort_hand'])}"
