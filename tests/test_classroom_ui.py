@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from html import escape
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 from class_answers import answer_as
 
@@ -822,10 +823,15 @@ def test_after_reveal_feedback_records_one_answer_and_tells_nothing_until_the_re
         assert "Answer once" in ana.status.value
         console.refresh()
         assert "students see their verdict after you reveal" in console.live_box.value
+        assert "sjt-live-answered" in ana._dom_classes  # answered: it stops floating over the lesson
         console.reveal()
         ana.refresh()
         assert ana.card.verdict == "shown"
         assert "The answer: No." in ana.card.feedback
+        assert "sjt-live-answered" not in ana._dom_classes  # the revealed answer floats back into view
+        (done,) = [c for c in ana.children if isinstance(c, w.Button)]
+        done.click()
+        assert "sjt-live-answered" in ana._dom_classes
     finally:
         ana.poller.stop()
 

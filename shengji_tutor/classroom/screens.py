@@ -203,6 +203,12 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             with self.card.hold_sync():
                 self.card.verdict = "shown"
                 self.card.feedback = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
+            # the answer comes back into view, floating over the lesson again, until the student puts it away
+            self.remove_class("sjt-live-answered")
+            done = w.Button(description="Back to the lesson")
+            done.add_class("sjt-live-done")
+            done.on_click(lambda _b: self.add_class("sjt-live-answered"))
+            self.children = [*self.children, done]
 
     def _present(self) -> None:
         """Tell the class's store, now and then, that this student's page is open (the dashboard counts them)."""
