@@ -892,3 +892,27 @@ def test_the_preview_shows_what_students_see_and_no_total_they_are_asked_for() -
     total = puzzle.solve()
     assert f"{total} points" not in shown  # the student's card hides it: so does the preview
     assert str(total) in folded  # the answer, on the instructor's screen only
+
+
+def test_the_leaderboard_ranks_right_first_answers_the_quicker_first(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    ana, bo, cy = (live_panel(store, code, n) for n in ("Ana", "Bo", EVIL))
+    try:
+        console.push("pairs-keep-your-pair")
+        answer_now(cy, "no")  # right, first
+        answer_now(ana, "yes")  # wrong first: the later right answer does not count
+        answer_now(ana, "no")
+        answer_now(bo, "no")  # right, after Cy
+        console.refresh()
+        assert console.leaders_box.value == ""  # off until the instructor shows it
+        console.show_leaders.value = True
+        board = console.leaders_box.value
+        names = re.findall(r'<span class="sjt-student">(.*?)</span>', board)
+        assert names == [escape(EVIL), "Bo"]  # Ana's first answer was wrong; Cy was quicker than Bo
+        assert "<img" not in board
+        assert "1 of 1" in board
+    finally:
+        for p in (ana, bo, cy):
+            p.poller.stop()

@@ -18,6 +18,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,9 +33,12 @@ from ..ui.render import hand_svg, trick_svg
 from .session import this_machine_only
 
 __all__ = [
+    "Standing",
     "counted_answers",
     "distribution_svg",
     "join_html",
+    "leaderboard",
+    "leaderboard_html",
     "lesson_label",
     "live_answers_html",
     "live_status_html",
@@ -265,6 +269,47 @@ def live_status_html(
             if waiting
             else ""
         )
+    )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A student's place on a live session's leaderboard."""
+
+    name: str
+    right: int
+    """Live questions whose counted answer (their first, not late) was right."""
+    seconds: float
+    """The time those right answers took, from each push: the tie-break (less is better)."""
+
+
+def leaderboard(attempts: Sequence[ClassAttempt], questions: Sequence[LiveQuestion], top: int = 10) -> list[Standing]:
+    """The students with the most live questions right at their first answer, the quicker first among equals."""
+    pushed = {q.id: q.pushed_at for q in questions}
+    right: dict[str, list[float]] = defaultdict(list)
+    names: dict[str, str] = {}
+    for q in questions:
+        for a in counted_answers(attempts, q).values():
+            names[a.student_id] = a.display_name
+            if a.correct:
+                right[a.student_id].append(max(0.0, a.at - pushed[q.id]))
+    standings = [Standing(names[s], len(times), sum(times)) for s, times in right.items()]
+    return sorted(standings, key=lambda st: (-st.right, st.seconds, st.name))[:top]
+
+
+def leaderboard_html(standings: Sequence[Standing], questions: int) -> str:
+    """The leaderboard, large enough to project: place, name and right answers (nothing else of anyone's)."""
+    if not standings:
+        return '<div class="sjt-leaderboard"><p>No right answers to a live question yet.</p></div>'
+    rows = "".join(
+        f'<li><span class="sjt-place">{place}</span> <span class="sjt-student">{escape(st.name)}</span> '
+        f'<span class="sjt-right">{st.right} of {questions}</span></li>'
+        for place, st in enumerate(standings, 1)
+    )
+    return (
+        '<div class="sjt-leaderboard" role="region" aria-label="Leaderboard"><h3>Leaderboard</h3>'
+        f"<p>Right at the first answer, out of {questions} live question{'s' if questions != 1 else ''}; "
+        f"the quicker first among equals.</p><ol>{rows}</ol></div>"
     )
 
 

@@ -39,6 +39,8 @@ from .backoff import Backoff, StoredBackoff, client_address
 from .dashboard import (
     distribution_svg,
     join_html,
+    leaderboard,
+    leaderboard_html,
     lesson_label,
     live_answers_html,
     live_status_html,
@@ -380,6 +382,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.close_button.on_click(lambda _b: self.close_answers())
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.live_box = w.HTML()
+        self.show_leaders = w.ToggleButton(value=False, description="Leaderboard", tooltip="show it, to project")
+        self.leaders_box = w.HTML()
+        self.show_leaders.observe(lambda _change: self.refresh(), names="value")
         export = w.Button(description="Export CSV")
         export.on_click(lambda _b: self.export())
         self.export_box = w.HTML()
@@ -394,8 +399,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.live_choice,
             self.preview_box,
             _row(self.feedback, self.timer),
-            _row(self.push_button, self.close_button, self.reveal_button),
+            _row(self.push_button, self.close_button, self.reveal_button, self.show_leaders),
             self.live_box,
+            self.leaders_box,
             w.HTML("<h3>Roster</h3>"),
             self.roster_box,
             w.HTML("<h3>Accuracy per topic</h3>"),
@@ -467,6 +473,11 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.live_box.value = live_status_html(live, answers, roster, puzzle) + live_answers_html(answers, puzzle)
         else:
             self.live_box.value = "<p>No live question.</p>"
+        if self.show_leaders.value:
+            questions = self.store.live_questions(self.code, self.key.value)
+            self.leaders_box.value = leaderboard_html(leaderboard(attempts, questions), len(questions))
+        else:
+            self.leaders_box.value = ""
 
     def _show_ended(self) -> None:
         """The class has ended (here or on another instructor's page): nothing that would change it stays active."""
