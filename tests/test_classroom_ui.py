@@ -795,6 +795,7 @@ def test_a_live_quiz_counts_each_students_first_answer_and_names_who_has_not_ans
         console.refresh()
         status = console.live_box.value
         assert "<strong>2 of 3</strong> students answered, 1 right (closed" in status
+        assert "Not answered yet" not in status  # Cy answered, late: marked in the table, not "not answered"
         assert 'class="sjt-late"' in status
         assert "late: not counted" in status
         late = [a for a in store.attempts(code, KEY) if a.late]
@@ -829,6 +830,7 @@ def test_after_reveal_feedback_records_one_answer_and_tells_nothing_until_the_re
         assert ana.card.verdict == "shown"
         assert "The answer: No." in ana.card.feedback
         assert "sjt-live-answered" not in ana._dom_classes  # the revealed answer floats back into view
+        assert "The answer: No." in ana.status.value  # above the question, in view however tall it is
         (done,) = [c for c in ana.children if isinstance(c, w.Button)]
         done.click()
         assert "sjt-live-answered" in ana._dom_classes

@@ -245,8 +245,9 @@ def live_status_html(
     closed."""
     at = time.time() if now is None else now
     counted = counted_answers(attempts, live)
-    present = [r for r in roster if at - r.last_seen <= PRESENT_SECONDS or r.id in counted]
-    waiting = [r.name for r in present if r.id not in counted]
+    answered = {a.student_id for a in attempts if a.live == live.id}  # counted, or only late
+    present = [r for r in roster if at - r.last_seen <= PRESENT_SECONDS or r.id in answered]
+    waiting = [r.name for r in present if r.id not in answered]
     left = live.seconds_left(at)
     state = (
         "answer revealed"

@@ -56,7 +56,7 @@ from .session import Learner, class_in_address, join_address, link
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 
 REFRESH_SECONDS = 1.5
-TIMERS = [("No timer", None), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
+TIMERS = [("No timer", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
 """How long a pushed question may stay open to answers (the instructor's choice at each push)."""
 
 
@@ -196,15 +196,19 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.children = [self.title, self.status, self.card]
         if live is None or self.card is None:
             return
-        self.status.value = _live_status(live)
+        if not self.revealed:
+            self.status.value = _live_status(live)
         if live.revealed and not self.revealed and live.puzzle_id in self.bank:
             self.revealed = True
             puzzle = self.bank[live.puzzle_id]
             solution = puzzle.solve()
             shown = shown_answer(puzzle, solution)
+            told = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
             with self.card.hold_sync():
                 self.card.verdict = "shown"
-                self.card.feedback = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
+                self.card.feedback = told
+            # above the question too, so that it is in view however tall the question is
+            self.status.value = f'<p class="sjt-live-state sjt-live-answer" role="status">{escape(told)}</p>'
             # the answer comes back into view, floating over the lesson again, until the student puts it away
             self.remove_class("sjt-live-answered")
             done = w.Button(description="Back to the lesson")
@@ -374,7 +378,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             description="Feedback",
             tooltips=["each student sees their verdict at once", "students see “answer recorded” until you reveal"],
         )
-        self.timer = w.Dropdown(options=TIMERS, value=None, description="Timer", **_FIT)
+        self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer", **_FIT)
         self.push_button = w.Button(description="Push to class", button_style="warning")
         self.close_button = w.Button(description="Close answers")
         self.reveal_button = w.Button(description="Reveal answer")
@@ -514,7 +518,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self._say("Choose a question to push first.")
             return
         try:
-            self.store.push_question(self.code, self.key.value, puzzle_id, self.feedback.value, self.timer.value)
+            self.store.push_question(
+                self.code, self.key.value, puzzle_id, self.feedback.value, self.timer.value or None
+            )
         except StoreError as e:  # refused (an unknown question, the class ended) or a failing database
             self._say(f"{_sentence(e)}: nothing was pushed.")
         else:

@@ -13,6 +13,7 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,23 +128,28 @@ def page(browser: object) -> Iterator[object]:
 
     assert isinstance(browser, Browser)
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = context.new_page()
+    yield watched(context.new_page())
+    context.close()
+
+
+def watched(pg: Any) -> Any:
+    """``pg``, noting what ``helpers.no_trouble`` checks: script errors, console errors, requests to other machines
+    and failed responses."""
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.page_errors = errors  # type: ignore[attr-defined]
+    pg.page_errors = errors
     console: list[str] = []
     upstream: list[str] = []
     pg.on(
         "console",
         lambda m: (upstream if upstream_race(m.text) else console).append(m.text) if m.type == "error" else None,
     )
-    pg.console_errors = console  # type: ignore[attr-defined]
-    pg.upstream_races = upstream  # type: ignore[attr-defined]
+    pg.console_errors = console
+    pg.upstream_races = upstream
     outside: list[str] = []
     pg.on("request", lambda r: outside.append(r.url) if _outside(r.url) else None)
-    pg.outside_requests = outside  # type: ignore[attr-defined]
+    pg.outside_requests = outside
     failed: list[str] = []
     pg.on("response", lambda r: failed.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None)
-    pg.failed_responses = failed  # type: ignore[attr-defined]
-    yield pg
-    context.close()
+    pg.failed_responses = failed
+    return pg

@@ -10,7 +10,7 @@ from class_answers import answer_as
 
 from shengji_tutor.classroom import ClassroomStore
 
-from .conftest import CLASS_KEY
+from .conftest import CLASS_KEY, watched
 from .helpers import no_trouble
 
 TIMEOUT = 120_000
@@ -284,3 +284,96 @@ def test_the_console_on_a_phone_previews_a_question_shows_the_join_code_and_ends
     assert page.get_by_role("button", name="Reveal answer").is_disabled()
     assert store.class_info(code).ended
     no_trouble(page)  # no script or console error, nothing from another host
+
+
+def test_an_instructor_runs_a_live_quiz_with_feedback_after_the_reveal(
+    browser: Any, classroom: tuple[str, str]
+) -> None:
+    """The console pushes a question in "after reveal" mode; four students answer (two in browsers, one of them
+    twice; two from elsewhere, one after the close); the console counts students, not answers; the reveal reaches
+    the students' pages; the leaderboard ranks the right first answers."""
+    from shengji_tutor.classroom.dashboard import puzzle_title
+    from shengji_tutor.course.catalogue import puzzles_of
+    from shengji_tutor.store.progress import ProgressStore
+
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Quiz club", CLASS_KEY, lessons=[2])
+    puzzle = next(p for p in puzzles_of(2) if p.answer_kind == "number")
+    right = str(puzzle.solve())
+    students = {name: store.join(code, name) for name in ("Ana", "Bo", "Cy", "Di")}
+    context = browser.new_context()
+    pages = {}
+    for name in ("Ana", "Bo"):
+        pages[name] = watched(context.new_page())
+        pages[name].goto(
+            f"{base}/voila/render/course.ipynb?student={students[name]}#points",
+            timeout=TIMEOUT,
+            wait_until="domcontentloaded",
+        )
+        pages[name].wait_for_selector(".sjt-signed-in, .sjt-place-points", timeout=TIMEOUT)
+    console = watched(context.new_page())
+    console.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
+    console.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
+    console.get_by_label("Key").fill(CLASS_KEY)
+    console.get_by_role("button", name="Unlock", exact=True).click()
+    console.get_by_label("Or open").fill(code)
+    console.get_by_role("button", name="Open", exact=True).click()
+    in_order = sorted(puzzles_of(2), key=lambda p: p.difficulty)  # as the console lists a lesson's questions
+    console.get_by_label("Question").select_option(
+        label=f"{in_order.index(puzzle) + 1}. {puzzle_title(puzzle, puzzle.id, 90)}"
+    )
+    console.get_by_role("button", name="After reveal").click()
+    console.get_by_role("button", name="Push to class").click()
+    status = console.locator(".sjt-live-status")
+    status.wait_for(timeout=TIMEOUT)
+    assert "after you reveal" in status.inner_text()
+
+    def answer(name: str, value: str) -> Any:
+        live = pages[name].locator(f".sjt-shell-live .sjt-live [data-puzzle-id='{puzzle.id}']")
+        live.wait_for(timeout=TIMEOUT)
+        live.get_by_label("Answer").fill(value)
+        live.get_by_label("Answer").press("Enter")
+        return live
+
+    ana = answer("Ana", "1")  # wrong: but she is told only that it is recorded
+    pages["Ana"].wait_for_function(
+        "document.querySelector('.sjt-shell-live .sjt-feedback')?.dataset.verdict === 'recorded'", timeout=TIMEOUT
+    )
+    assert "Not quite" not in ana.inner_text()
+    answer("Ana", right)  # a second answer: not taken
+    answer("Bo", right)
+    ProgressStore(url=db, learner=students["Cy"]).record(puzzle.id, True, right, live=live_id(store, code))
+    console.wait_for_function("document.querySelector('.sjt-live-status')?.dataset.answered === '3'", timeout=TIMEOUT)
+    console.get_by_role("button", name="Close answers").click()
+    console.get_by_text("closed;").wait_for(timeout=TIMEOUT)
+    ProgressStore(url=db, learner=students["Di"]).record(puzzle.id, True, right, live=live_id(store, code))  # late
+    console.wait_for_function(
+        "document.querySelector('.sjt-live-answers')?.textContent.includes('late: not counted')", timeout=TIMEOUT
+    )
+    text = status.inner_text()
+    assert "3 of 4 students answered, 2 right" in text  # Ana counted once (wrong), Di late: not counted
+    assert "Not answered yet" not in text
+    assert [a.answer for a in store.attempts(code, CLASS_KEY) if a.display_name == "Ana"] == ["1"]
+    console.get_by_role("button", name="Reveal answer").click()
+    for name in ("Ana", "Bo"):
+        pages[name].wait_for_function(
+            "document.querySelector('.sjt-shell-live .sjt-feedback')?.dataset.verdict === 'shown'", timeout=TIMEOUT
+        )
+        assert f"The answer: {right}" in pages[name].locator(".sjt-shell-live .sjt-feedback").inner_text()
+    console.get_by_role("button", name="Leaderboard").click()
+    board = console.locator(".sjt-leaderboard li .sjt-student")
+    board.first.wait_for(timeout=TIMEOUT)
+    assert board.all_inner_texts() == ["Bo", "Cy"]  # right first answers; Bo was quicker
+    if os.environ.get("SJT_SHOTS"):
+        console.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "live-quiz-console.png"), full_page=True)
+        pages["Ana"].screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "live-quiz-student.png"))
+    for page in (*pages.values(), console):
+        no_trouble(page)
+    context.close()
+
+
+def live_id(store: ClassroomStore, code: str) -> int:
+    live = store.class_info(code).live
+    assert live is not None
+    return live.id
