@@ -213,12 +213,7 @@ def test_the_console_on_a_phone_previews_a_question_shows_the_join_code_and_ends
     answer_as(store, store.join(code, "Early Eve"), puzzle.id, "yes", False)  # a chart from the start
 
     page.set_viewport_size(PHONE)
-    page.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
-    page.get_by_label("Key").fill(CLASS_KEY)
-    page.get_by_role("button", name="Unlock", exact=True).click()
-    page.get_by_label("Or open").fill(code)
-    page.get_by_role("button", name="Open", exact=True).click()
+    open_console(page, base, code)
     page.wait_for_selector(".sjt-distribution svg.sjt-chart", timeout=TIMEOUT)
     assert page.locator(".sjt-qr svg[role='img']").count() == 1  # the QR code, drawn in the page
     href = page.locator("a.sjt-join-link").get_attribute("href")
@@ -313,12 +308,7 @@ def test_an_instructor_runs_a_live_quiz_with_feedback_after_the_reveal(
         )
         pages[name].wait_for_selector(".sjt-signed-in, .sjt-place-points", timeout=TIMEOUT)
     console = watched(context.new_page())
-    console.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
-    console.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
-    console.get_by_label("Key").fill(CLASS_KEY)
-    console.get_by_role("button", name="Unlock", exact=True).click()
-    console.get_by_label("Or open").fill(code)
-    console.get_by_role("button", name="Open", exact=True).click()
+    open_console(console, base, code)
     in_order = sorted(puzzles_of(2), key=lambda p: p.difficulty)  # as the console lists a lesson's questions
     console.get_by_label("Question").select_option(
         label=f"{in_order.index(puzzle) + 1}. {puzzle_title(puzzle, puzzle.id, 90)}"
@@ -377,3 +367,13 @@ def live_id(store: ClassroomStore, code: str) -> int:
     live = store.class_info(code).live
     assert live is not None
     return live.id
+
+
+def open_console(page: Any, base: str, code: str) -> None:
+    """The instructor's page, unlocked with the server's key, on class ``code``."""
+    page.goto(base + "/voila/render/instructor.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
+    page.get_by_label("Key").fill(CLASS_KEY)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    page.get_by_label("Or open").fill(code)
+    page.get_by_role("button", name="Open", exact=True).click()
