@@ -918,3 +918,31 @@ def test_the_leaderboard_ranks_right_first_answers_the_quicker_first(
     finally:
         for p in (ana, bo, cy):
             p.poller.stop()
+
+
+def test_the_console_sends_the_class_to_a_place_and_shows_where_each_student_is(store: ClassroomStore) -> None:
+    places = [("Course home", "home"), ("4. Pairs", "pairs"), ("Practice", "practice")]
+    console = InstructorConsole(store, key_fingerprint(KEY), places=places, address="console")
+    try:
+        code = open_new_class(console)
+        ana, bo = store.join(code, "Ana"), store.join(code, "Bo")
+        been: list[str] = []
+        early = LivePanel(store, Learner(ana, "Ana", code), go=been.append)
+        store.seen(ana, "practice/points")
+        console.refresh()
+        where = re.findall(r'<td class="sjt-where">(.*?)</td>', console.roster_box.value)
+        assert where == ["Practice: points", "—"]  # Bo's page has not said where it is
+        console.send_choice.value = "pairs"
+        console.send(console.send_choice.value)
+        assert "on its way to 4. Pairs" in console.message.value
+        early.refresh()
+        assert been == ["pairs"]  # an open page goes there, once
+        early.refresh()
+        assert been == ["pairs"]
+        late: list[str] = []
+        LivePanel(store, Learner(bo, "Bo", code), go=late.append).poller.stop()
+        assert late == []  # a page opened after the sending is not sent
+        early.poller.stop()
+    finally:
+        if console.poller is not None:
+            console.poller.stop()

@@ -215,10 +215,18 @@ def test_a_student_joins_in_place_and_the_live_question_follows_them(
         room.push_question(code, KEY, puzzle)
         shell.live_panel.refresh()  # what its poller does every few seconds
         assert shell.live_panel.card is not None
-        assert shell.live_panel.shown == puzzle
+        assert shell.live_panel.card.puzzle_id == puzzle
         assert shell.live.children == (shell.live_panel,)
         assert shell.place is not None
         assert shell.place.route == "pairs"
+        assert [r.place for r in room.roster(code, KEY)] == ["pairs"]  # the roster says where the student is
+        room.send_class(code, KEY, "practice/points")  # the instructor sends the class on
+        shell.live_panel.refresh()
+        assert shell.route() == "practice/points"
+        assert [r.place for r in room.roster(code, KEY)] == ["practice/points"]
+        visit(shell, "tractors")  # the student goes elsewhere: a sending is followed once, not again
+        shell.live_panel.refresh()
+        assert shell.route() == "tractors"
     finally:
         if shell.live_panel is not None:
             shell.live_panel.poller.stop()

@@ -150,18 +150,30 @@ def _ago(t: float) -> str:
     return f"{seconds} s ago" if seconds < 90 else f"{seconds // 60} min ago"
 
 
-def roster_html(roster: list[RosterRow]) -> str:
+def roster_html(roster: list[RosterRow], places: Mapping[str, str] | None = None) -> str:
+    """The students: where their page is (``places`` titles the routes), their last activity, attempts, right."""
     if not roster:
         return "<p>Nobody has joined yet.</p>"
+    titled = places or {}
     rows = "".join(
-        f'<tr><td class="sjt-student">{escape(r.name)}</td><td>{_ago(r.last_seen)}</td>'
+        f'<tr><td class="sjt-student">{escape(r.name)}</td>'
+        f'<td class="sjt-where">{escape(_where(r.place, titled))}</td><td>{_ago(r.last_seen)}</td>'
         f"<td>{r.attempts}</td><td>{r.correct}</td></tr>"
         for r in roster
     )
     return (
-        '<table class="sjt-table"><thead><tr><th>Student</th><th>Last activity</th><th>Attempts</th>'
+        '<table class="sjt-table"><thead><tr><th>Student</th><th>Where</th><th>Last activity</th><th>Attempts</th>'
         f"<th>Correct</th></tr></thead><tbody>{rows}</tbody></table>"
     )
+
+
+def _where(route: str, titles: Mapping[str, str]) -> str:
+    """A route as the instructor reads it: the place's title (and the detail: ``Practice: points``)."""
+    if not route:
+        return "—"
+    base, _, detail = route.partition("/")
+    title = titles.get(base, base)
+    return f"{title}: {detail.replace('-', ' ')}" if detail else title
 
 
 def topics_html(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:

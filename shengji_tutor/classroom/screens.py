@@ -12,7 +12,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -142,6 +142,10 @@ class LivePanel(w.VBox):  # type: ignore[misc]
     An answer is recorded as every answer is (``store.answers.Recorder``): in the learner's progress
     (``ProgressStore.of_student`` unless ``progress`` is given, so one that the class cannot take is kept on this
     computer), with the hint steps they opened and the mistake it matched, and rated for their review queue.
+
+    It also paces the page: when the instructor sends the class to a place, ``go(route)`` takes the page there
+    (once per sending: a student who arrives later is not sent), and ``moved(route)`` tells the class where the
+    page is, for the roster.
     """
 
     def __init__(
@@ -150,8 +154,12 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         learner: Learner,
         bank: dict[str, Puzzle] | None = None,
         progress: ProgressStore | None = None,
+        go: Callable[[str], None] | None = None,
     ) -> None:
         self.store, self.learner = store, learner
+        self.go = go
+        self._sent_seen: float | None = None
+        """When the class was last sent somewhere, as this page last saw it (None: not looked yet)."""
         self.progress = progress if progress is not None else ProgressStore.of_student(store.url, learner.student_id)
         self.bank = bank if bank is not None else load_bank()
         self.title = w.HTML()
@@ -175,6 +183,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.poller.stop() if hasattr(self, "poller") else None
             return
         self._present()
+        self._follow(info.sent_to, info.sent_at)
         live = info.live
         if (None if live is None else live.id) != self.shown:
             self.shown, self.revealed = (None if live is None else live.id), False
@@ -215,6 +224,29 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             done.add_class("sjt-live-done")
             done.on_click(lambda _b: self.add_class("sjt-live-answered"))
             self.children = [*self.children, done]
+
+    def _follow(self, route: str | None, at: float | None) -> None:
+        """Go where the instructor sent the class, if they sent it since this page last looked."""
+        first = self._sent_seen is None
+        if at is None or at == self._sent_seen:
+            self._sent_seen = at if at is not None else (self._sent_seen or 0.0)
+            return
+        self._sent_seen = at
+        if first or route is None or self.go is None:
+            return  # sent before this page opened: the student is not sent again
+        try:
+            self.go(route)
+        except ValueError:  # a place this course does not have (an older or newer course): stay
+            LOG.warning("the class was sent to %r, which this course does not have", route)
+
+    def moved(self, route: str) -> None:
+        """The page now shows ``route``: the roster says so."""
+        try:
+            self.store.seen(self.learner.student_id, route)
+        except StoreError:  # only the roster's "where": the next move tries again
+            LOG.warning("could not note where a student is", exc_info=True)
+        else:
+            self._seen_at = time.monotonic()
 
     def _present(self) -> None:
         """Tell the class's store, now and then, that this student's page is open (the dashboard counts them)."""
@@ -273,12 +305,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         titles: Mapping[int, str] | None = None,
         join_page: str = "00-home.ipynb",
         address: str | None = None,
+        places: Sequence[tuple[str, str]] = (),
     ) -> None:
         self.store = store
         self.fingerprint = fingerprint if fingerprint is not None else store.server_key or ""
         self.backoff: Backoff = StoredBackoff(store, client_address() if address is None else address, clock)
         self.bank = load_bank()
         self.titles = dict(titles or {})
+        self.places = list(places)
+        """The places of the course the class can be sent to: (title, route), in the course's order."""
         self.join_page = join_page
         self.key = w.Password(description="Key", placeholder="instructor key", **_FIT)
         self.unlock_button = w.Button(description="Unlock", button_style="primary")
@@ -385,6 +420,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
         self.close_button.on_click(lambda _b: self.close_answers())
         self.reveal_button.on_click(lambda _b: self.reveal())
+        self.send_choice = w.Dropdown(options=self.places, description="Send to", **_FIT)
+        self.send_button = w.Button(description="Send the class")
+        self.send_button.on_click(lambda _b: self.send(self.send_choice.value))
         self.live_box = w.HTML()
         self.show_leaders = w.ToggleButton(value=False, description="Leaderboard", tooltip="show it, to project")
         self.leaders_box = w.HTML()
@@ -407,6 +445,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.live_box,
             self.leaders_box,
             w.HTML("<h3>Roster</h3>"),
+            *([_row(self.send_choice, self.send_button)] if self.places else []),
             self.roster_box,
             w.HTML("<h3>Accuracy per topic</h3>"),
             self.topics_box,
@@ -463,7 +502,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             return
         attempts = self.store.attempts(self.code, self.key.value)  # stored canonical: counted as they are
         roster = self.store.roster(self.code, self.key.value)
-        self.roster_box.value = roster_html(roster)
+        self.roster_box.value = roster_html(roster, {route: title for title, route in self.places})
         self.topics_box.value = topics_html(attempts, self.bank)
         self.chart_box.value = distribution_svg(attempts, self.bank)
         self.wrong_box.value = wrong_html(attempts, self.bank)
@@ -487,6 +526,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """The class has ended (here or on another instructor's page): nothing that would change it stays active."""
         self.ended = True
         for control in (
+            self.send_choice,
+            self.send_button,
             self.lesson_choice,
             self.live_choice,
             self.feedback,
@@ -526,6 +567,18 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         else:
             self.message.value = ""
         self.refresh()
+
+    def send(self, route: str | None) -> None:
+        """Send every student's page to ``route`` (a place of the course): each open page goes there once."""
+        if self.code is None or self._refuse_if_ended() or route is None:
+            return
+        try:
+            self.store.send_class(self.code, self.key.value, route)
+        except StoreError as e:  # refused (the class ended) or a failing database
+            self._say(f"{_sentence(e)}: nobody was sent.")
+            return
+        title = next((t for t, r in self.places if r == route), route)
+        self.message.value = f'<p class="sjt-sent" role="status">The class is on its way to {escape(title)}.</p>'
 
     def close_answers(self) -> None:
         """Close the live question: answers that come after are recorded as late and not counted."""

@@ -15,7 +15,7 @@ from ..classroom.screens import InstructorConsole
 from ..classroom.session import classroom_store
 from ..store.classroom import ClassroomStore
 from .catalogue import LESSONS
-from .places import SHELL_NOTEBOOK
+from .places import PLACES, SHELL_NOTEBOOK
 from .served import quiet_when_served
 
 __all__ = ["instructor_console", "instructor_page"]
@@ -24,7 +24,10 @@ __all__ = ["instructor_console", "instructor_page"]
 def instructor_console(store: ClassroomStore) -> InstructorConsole:
     """The console for the class store, knowing the course's lessons and page."""
     return InstructorConsole(
-        store, titles={lesson.number: lesson.title for lesson in LESSONS}, join_page=SHELL_NOTEBOOK
+        store,
+        titles={lesson.number: lesson.title for lesson in LESSONS},
+        join_page=SHELL_NOTEBOOK,
+        places=[(place.title, place.route) for place in PLACES if place.route != "gallery"],
     )
 
 

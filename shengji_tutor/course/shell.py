@@ -93,8 +93,10 @@ class Shell(w.VBox):  # type: ignore[misc]
             return
         if self.live_panel is not None:
             self.live_panel.poller.stop()
-        self.live_panel = LivePanel(context.room, learner, progress=context.progress)
+        self.live_panel = LivePanel(context.room, learner, progress=context.progress, go=self.router.go)
         self.live.children = [self.live_panel]
+        if self.place is not None:
+            self.live_panel.moved(self.route())
 
     def joined(self, learner: Learner) -> None:
         """A student joined on the home page: sign this page in, keep their id in the address, show home again."""
@@ -118,6 +120,12 @@ class Shell(w.VBox):  # type: ignore[misc]
 
     # -- places ------------------------------------------------------------------------------
 
+    def route(self) -> str:
+        """The route shown now (``home`` before any)."""
+        if self.place is None:
+            return "home"
+        return f"{self.place.route}/{self.detail}" if self.detail else self.place.route
+
     def show(self, route: str) -> None:
         """Show the place ``route`` names in the content area (running its notebook, or as it was left).
 
@@ -127,6 +135,8 @@ class Shell(w.VBox):  # type: ignore[misc]
         base, _, detail = route.partition("/")
         place = place_of(base)
         self.detail = detail
+        if self.live_panel is not None:
+            self.live_panel.moved(route)
         leaving = self.place
         if leaving is not None and leaving.route == place.route:
             self._focus(detail)

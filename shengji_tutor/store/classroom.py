@@ -129,6 +129,10 @@ class ClassInfo:
     """The instructor revealed the live question's answer to the class."""
     live: LiveQuestion | None = None
     """The live question showing now, with its mode and timer (None: none)."""
+    sent_to: str | None = None
+    """The place of the course the instructor last sent the class to (a route), or None."""
+    sent_at: float | None = None
+    """When they sent it (each student's page goes there once)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,8 @@ class RosterRow:
     last_seen: float
     attempts: int
     correct: int
+    place: str = ""
+    """Where the student's page last was (a route of the course; "" before it said)."""
 
 
 @dataclass(frozen=True)
@@ -334,6 +340,8 @@ class ClassroomStore:
             live_puzzle=row.live_puzzle,
             live_revealed=bool(row.live_revealed),
             live=live,
+            sent_to=row.sent_to,
+            sent_at=row.sent_at,
         )
 
     @guarded
@@ -416,10 +424,29 @@ class ClassroomStore:
             ]
 
     @guarded
-    def seen(self, student_id: str) -> None:
-        """The student's page is open (their live panel says so now and then): they count as present."""
+    def seen(self, student_id: str, place: str | None = None) -> None:
+        """The student's page is open (their live panel says so now and then): they count as present; ``place``
+        is where it is now (a route of the course), for the roster."""
+        values: dict[str, Any] = {"last_seen": time.time()}
+        if place is not None:
+            values["place"] = validate.route(place)
         with write(self.engine) as conn:
-            conn.execute(students.update().where(students.c.id == student_id).values(last_seen=time.time()))
+            conn.execute(students.update().where(students.c.id == student_id).values(**values))
+
+    @guarded
+    def send_class(self, code: str, instructor_key: str, route: str) -> None:
+        """Send every student of the class to a place of the course (``route``: ``pairs``, ``practice/points``…):
+        each open page goes there once."""
+        self.check_key(code, instructor_key)
+        place = validate.route(route)
+        with write(self.engine) as conn:
+            sent = conn.execute(
+                classes.update()
+                .where(classes.c.code == validate.class_code(code), classes.c.ended_at.is_(None))
+                .values(sent_to=place, sent_at=time.time())
+            )
+            if sent.rowcount == 0:
+                raise ClassroomError("this class has ended")
 
     @guarded
     def end_class(self, code: str, instructor_key: str) -> None:
@@ -478,18 +505,21 @@ class ClassroomStore:
                 students.c.display_name,
                 students.c.joined_at,
                 students.c.last_seen,
+                students.c.place,
                 sa.func.count(attempts_table.c.id),
                 sa.func.coalesce(sa.func.sum(sa.cast(attempts_table.c.correct, sa.Integer)), 0),
             )
             .select_from(students.outerjoin(attempts_table, attempts_table.c.student_id == students.c.id))
             .where(students.c.code == code)
-            .group_by(students.c.id, students.c.display_name, students.c.joined_at, students.c.last_seen)
+            .group_by(
+                students.c.id, students.c.display_name, students.c.joined_at, students.c.last_seen, students.c.place
+            )
             .order_by(students.c.joined_at)
         )
         with read(self.engine) as conn:
             names = _shown_names(conn, code)
             return [
-                RosterRow(r[0], names.get(r[0], str(r[1])), r[2], r[3], int(r[4]), int(r[5]))
+                RosterRow(r[0], names.get(r[0], str(r[1])), r[2], r[3], int(r[5]), int(r[6]), str(r[4] or ""))
                 for r in conn.execute(query)
             ]
 

@@ -51,6 +51,8 @@ classes = sa.Table(
     sa.Column("live_puzzle", sa.String(80)),
     sa.Column("live_revealed", sa.Boolean, nullable=False),
     sa.Column("live_id", sa.Integer),
+    sa.Column("sent_to", sa.String(60)),
+    sa.Column("sent_at", sa.Float),
 )
 live_questions_table = sa.Table(
     "live_questions",
@@ -81,6 +83,7 @@ students = sa.Table(
     sa.Column("display_name", sa.String(60), nullable=False),
     sa.Column("joined_at", sa.Float, nullable=False),
     sa.Column("last_seen", sa.Float, nullable=False),
+    sa.Column("place", sa.String(60), nullable=False, server_default=""),
 )
 attempts_table = sa.Table(
     "attempts",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import unicodedata
 from typing import Any
 
@@ -185,6 +186,22 @@ def review_item(item: object) -> str:
             return item
         raise StoreError(f"unknown practice topic {item!r:.60} (practice/<kind>/<1, 2 or 3>)")
     return puzzle_id(item)
+
+
+ROUTE = re.compile(r"[a-z0-9-]{1,30}(/[a-z0-9-]{1,29})?")
+"""A place of the course as the page's address names it: ``pairs``, ``practice/points``."""
+
+
+def route(place: object) -> str:
+    """A place of the course (its route), as a class is sent to it or a page says where it is.
+
+    >>> from shengji_tutor.store.validate import route
+    >>> route("practice/points")
+    'practice/points'
+    """
+    if not isinstance(place, str) or not ROUTE.fullmatch(place):
+        raise StoreError(f"a place of the course is named like 'pairs' or 'practice/points', not {str(place)[:40]!r}")
+    return place
 
 
 def live_puzzle(puzzle: object) -> str | None:

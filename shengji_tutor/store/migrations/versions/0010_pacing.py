@@ -1,0 +1,33 @@
+"""Pacing a class: the instructor sends everyone to a place, and sees where each student is.
+
+``classes.sent_to`` is the place of the course (a route: ``pairs``,
+``practice/points``, ``review``) the instructor last sent the class to, and
+``sent_at`` when: each student's page goes there once. ``students.place`` is
+where a student's page last was, for the roster.
+
+Revision ID: 0010
+Revises: 0009
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0010"
+down_revision = "0009"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("classes", sa.Column("sent_to", sa.String(60)))
+    op.add_column("classes", sa.Column("sent_at", sa.Float))
+    op.add_column("students", sa.Column("place", sa.String(60), nullable=False, server_default=""))
+
+
+def downgrade() -> None:
+    """Back to 0009: where the class was sent and where each student was are forgotten."""
+    op.drop_column("students", "place")
+    op.drop_column("classes", "sent_at")
+    op.drop_column("classes", "sent_to")
