@@ -946,3 +946,31 @@ def test_the_console_sends_the_class_to_a_place_and_shows_where_each_student_is(
     finally:
         if console.poller is not None:
             console.poller.stop()
+
+
+def test_the_console_lists_the_classes_and_goes_back_to_them_without_the_key_again(tmp_path: Path) -> None:
+    store = ClassroomStore(f"sqlite:///{tmp_path / 'c.sqlite'}", server_key=key_fingerprint(KEY))
+    first = store.create_class("Monday club", KEY)
+    store.join(first, "Ana")
+    second = store.create_class("Tuesday club", "another-instructors-key")
+    console = InstructorConsole(store, address="console")
+    try:
+        console.key.value = KEY
+        assert console.unlock()
+        buttons = list(console.children[-2].children) if isinstance(console.children[-2], w.VBox) else []
+        labels = [b.description for b in buttons]
+        assert [label.split(" — ")[0] for label in labels] == [second, first]  # newest first, every class
+        assert "(1 joined," in labels[1]
+        buttons[1].click()
+        assert console.code == first
+        assert console.poller is not None
+        back = next(c for c in console.children if isinstance(c, w.Button) and c.description == "← All classes")
+        back.click()
+        assert console.code is None
+        assert console.poller is None  # the dashboard stops refreshing
+        assert any(isinstance(c, w.VBox) for c in console.children)  # the list again, with no key typed
+        with pytest.raises(WrongKeyError):
+            store.class_list("another-instructors-key")  # a class's own key lists nothing
+    finally:
+        if console.poller is not None:
+            console.poller.stop()

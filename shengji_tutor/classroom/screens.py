@@ -56,6 +56,8 @@ from .session import Learner, class_in_address, join_address, link
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 
 REFRESH_SECONDS = 1.5
+CLASSES_LISTED = 30
+"""The most classes the console lists (newest first); an older one opens by its code."""
 TIMERS = [("No timer", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
 """How long a pushed question may stay open to answers (the instructor's choice at each push)."""
 
@@ -360,14 +362,43 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.existing = w.Text(description="Or open", placeholder="class code", **_FIT)
         open_button = w.Button(description="Open")
         open_button.on_click(lambda _b: self.open_class(self.existing.value))
+        self._stop_polling()
+        self.code = None
         self.children = [
             self.style,
             w.HTML("<h2>Instructor</h2>"),
             _row(self.class_name, self.lessons, create),
             _row(self.existing, open_button),
+            *self._class_buttons(),
             self.message,
         ]
         return True
+
+    def _class_buttons(self) -> list[w.Widget]:
+        """The store's classes, newest first, each a button that opens it (none when they cannot be read)."""
+        try:
+            known = self.store.class_list(self.key.value)
+        except StoreError:  # a failing database, or a class's own key: the code can still be typed
+            return []
+        if not known:
+            return []
+        buttons = []
+        for summary in known[:CLASSES_LISTED]:
+            made = time.strftime("%d %b %Y", time.localtime(summary.created_at))
+            ended = ", ended" if summary.ended else ""
+            button = w.Button(
+                description=f"{summary.code} — {summary.name} ({summary.students} joined, {made}{ended})",
+                layout=w.Layout(width="auto"),
+            )
+            button.add_class("sjt-class-button")
+            button.on_click(lambda _b, code=summary.code: self.open_class(code))
+            buttons.append(button)
+        return [w.HTML("<h3>Your classes</h3>"), w.VBox(buttons)]
+
+    def _stop_polling(self) -> None:
+        if self.poller is not None:
+            self.poller.stop()
+            self.poller = None
 
     def create(self) -> str | None:
         try:
@@ -432,8 +463,11 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.export_box = w.HTML()
         self.end_button = w.Button(description="End class", button_style="danger")
         self.end_button.on_click(lambda _b: self.end())
+        back = w.Button(description="← All classes")
+        back.on_click(lambda _b: self.unlock())
         self.children = [
             self.style,
+            back,
             self.header,
             self.ended_box,
             w.HTML("<h3>Live question</h3>"),

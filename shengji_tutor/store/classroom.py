@@ -41,6 +41,7 @@ __all__ = [
     "MODES",
     "ClassAttempt",
     "ClassInfo",
+    "ClassSummary",
     "ClassroomError",
     "ClassroomStore",
     "LiveQuestion",
@@ -113,6 +114,17 @@ class LiveQuestion:
         if self.closes_at is None or self.closed(now):
             return None
         return max(0.0, self.closes_at - (time.time() if now is None else now))
+
+
+@dataclass(frozen=True)
+class ClassSummary:
+    """A class in the instructor's list: its code, name, when it was made, whether it ended, how many joined."""
+
+    code: str
+    name: str
+    created_at: float
+    ended: bool
+    students: int
 
 
 @dataclass(frozen=True)
@@ -343,6 +355,21 @@ class ClassroomStore:
             sent_to=row.sent_to,
             sent_at=row.sent_at,
         )
+
+    @guarded
+    def class_list(self, instructor_key: str) -> list[ClassSummary]:
+        """Every class of the store, newest first, for the server's key (a class's own key opens only its class:
+        it lists nothing)."""
+        if self.server_key is None or not key_matches(
+            instructor_key if isinstance(instructor_key, str) else "", self.server_key
+        ):
+            raise WrongKeyError("only the server's instructor key lists the classes")
+        joined = sa.select(sa.func.count()).where(students.c.code == classes.c.code).scalar_subquery()
+        query = sa.select(classes.c.code, classes.c.name, classes.c.created_at, classes.c.ended_at, joined).order_by(
+            classes.c.created_at.desc()
+        )
+        with read(self.engine) as conn:
+            return [ClassSummary(r[0], r[1], r[2], r[3] is not None, int(r[4])) for r in conn.execute(query)]
 
     @guarded
     def push_question(
