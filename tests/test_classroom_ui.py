@@ -974,3 +974,25 @@ def test_the_console_lists_the_classes_and_goes_back_to_them_without_the_key_aga
     finally:
         if console.poller is not None:
             console.poller.stop()
+
+
+def test_the_roster_flags_a_stuck_student_and_the_console_drills_down_into_one(
+    store: ClassroomStore, console: InstructorConsole
+) -> None:
+    code = open_new_class(console)
+    ana, bo = store.join(code, "Ana"), store.join(code, EVIL)
+    for _ in range(3):  # three wrong answers in a row to one puzzle: stuck
+        answer_as(store, ana, "pairs-keep-your-pair", "yes", False)
+    answer_as(store, bo, "pairs-keep-your-pair", "yes", False)
+    answer_as(store, bo, "pairs-keep-your-pair", "yes", False)
+    answer_as(store, bo, "pairs-keep-your-pair", "no", True)  # got there: not stuck
+    console.refresh()
+    rows = re.findall(r"<tr class=\"(.*?)\"><td class=\"sjt-student\">(.*?)</td>", console.roster_box.value)
+    assert rows == [("sjt-row-stuck", "Ana"), ("", escape(EVIL))]
+    assert "⚠ stuck</span> on “" in console.roster_box.value
+    assert console.student_box.value == ""  # nobody chosen yet
+    console.student_choice.value = bo
+    drill = console.student_box.value
+    assert drill.count("<tr><td>") == 3  # every attempt, in order
+    assert drill.index("✗ wrong") < drill.index("✓ right")
+    assert "<img" not in drill

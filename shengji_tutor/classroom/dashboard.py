@@ -46,6 +46,8 @@ __all__ = [
     "puzzle_title",
     "roster_html",
     "shown_answer",
+    "stuck_on",
+    "student_html",
     "topics_html",
     "wrong_html",
 ]
@@ -150,20 +152,76 @@ def _ago(t: float) -> str:
     return f"{seconds} s ago" if seconds < 90 else f"{seconds // 60} min ago"
 
 
-def roster_html(roster: list[RosterRow], places: Mapping[str, str] | None = None) -> str:
-    """The students: where their page is (``places`` titles the routes), their last activity, attempts, right."""
+STUCK_AFTER = 3
+"""Wrong answers in a row to one puzzle after which a student is flagged as stuck on it."""
+
+
+def stuck_on(attempts: Sequence[ClassAttempt]) -> dict[str, str]:
+    """The puzzle each stuck student is stuck on: their last ``STUCK_AFTER`` answers all wrong, all to it."""
+    last: dict[str, list[ClassAttempt]] = defaultdict(list)
+    for a in attempts:
+        last[a.student_id].append(a)
+    stuck = {}
+    for student, tries in last.items():
+        tail = tries[-STUCK_AFTER:]
+        if len(tail) == STUCK_AFTER and len({a.puzzle_id for a in tail}) == 1 and not any(a.correct for a in tail):
+            stuck[student] = tail[-1].puzzle_id
+    return stuck
+
+
+def roster_html(
+    roster: list[RosterRow],
+    places: Mapping[str, str] | None = None,
+    attempts: Sequence[ClassAttempt] = (),
+    bank: Mapping[str, Puzzle] | None = None,
+) -> str:
+    """The students: where their page is (``places`` titles the routes), their last activity, when they last got
+    something right, attempts, right answers, hint steps opened, and a flag on whoever is stuck (``stuck_on``)."""
     if not roster:
         return "<p>Nobody has joined yet.</p>"
     titled = places or {}
+    stuck = stuck_on(attempts)
+    right_at: dict[str, float] = {}
+    hints: Counter[str] = Counter()
+    for a in attempts:
+        hints[a.student_id] += a.hints
+        if a.correct:
+            right_at[a.student_id] = a.at
+    rows = []
+    for r in roster:
+        flag = ""
+        if r.id in stuck:
+            title = escape(puzzle_title((bank or {}).get(stuck[r.id]), stuck[r.id], 50))
+            flag = f'<span class="sjt-stuck" role="img" aria-label="stuck">⚠ stuck</span> on “{title}”'
+        rows.append(
+            f'<tr class="{"sjt-row-stuck" if flag else ""}"><td class="sjt-student">{escape(r.name)}</td>'
+            f'<td class="sjt-where">{escape(_where(r.place, titled))}</td><td>{_ago(r.last_seen)}</td>'
+            f"<td>{_ago(right_at[r.id]) if r.id in right_at else '—'}</td><td>{r.attempts}</td><td>{r.correct}</td>"
+            f'<td>{hints[r.id]}</td><td class="sjt-flag">{flag}</td></tr>'
+        )
+    return (
+        '<table class="sjt-table"><thead><tr><th>Student</th><th>Where</th><th>Last activity</th><th>Last right</th>'
+        "<th>Attempts</th><th>Correct</th><th>Hints</th><th>Stuck?</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def student_html(name: str, attempts: Sequence[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
+    """One student's attempts in order, as the instructor drills down: puzzle, answer, verdict, hints, live or not."""
+    if not attempts:
+        return f"<p>{escape(name)} has not answered anything yet.</p>"
     rows = "".join(
-        f'<tr><td class="sjt-student">{escape(r.name)}</td>'
-        f'<td class="sjt-where">{escape(_where(r.place, titled))}</td><td>{_ago(r.last_seen)}</td>'
-        f"<td>{r.attempts}</td><td>{r.correct}</td></tr>"
-        for r in roster
+        f"<tr><td>{time.strftime('%H:%M:%S', time.localtime(a.at))}</td>"
+        f"<td>{escape(puzzle_title(bank.get(a.puzzle_id), a.puzzle_id, 60))}</td>"
+        f"<td>{escape(a.answer if a.revealed else shown_answer(bank.get(a.puzzle_id), a.answer))}</td>"
+        f"<td>{'shown' if a.revealed else '✓ right' if a.correct else '✗ wrong'}</td><td>{_hints(a.hints)}</td>"
+        f"<td>{'live' + (', late' if a.late else '') if a.live is not None else 'lesson'}</td></tr>"
+        for a in attempts
     )
     return (
-        '<table class="sjt-table"><thead><tr><th>Student</th><th>Where</th><th>Last activity</th><th>Attempts</th>'
-        f"<th>Correct</th></tr></thead><tbody>{rows}</tbody></table>"
+        f'<table class="sjt-table sjt-student-attempts" aria-label="{escape(name, quote=True)}’s attempts">'
+        "<thead><tr><th>Time</th><th>Puzzle</th><th>Answer</th><th>Verdict</th><th>Hints</th><th>Where</th></tr>"
+        f"</thead><tbody>{rows}</tbody></table>"
     )
 
 

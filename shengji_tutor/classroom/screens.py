@@ -48,6 +48,7 @@ from .dashboard import (
     puzzle_title,
     roster_html,
     shown_answer,
+    student_html,
     topics_html,
     wrong_html,
 )
@@ -451,6 +452,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
         self.close_button.on_click(lambda _b: self.close_answers())
         self.reveal_button.on_click(lambda _b: self.reveal())
+        self.student_choice = w.Dropdown(options=[], value=None, description="Student", **_FIT)
+        self.student_box = w.HTML()
+        self.student_choice.observe(lambda _change: self.refresh(), names="value")
         self.send_choice = w.Dropdown(options=self.places, description="Send to", **_FIT)
         self.send_button = w.Button(description="Send the class")
         self.send_button.on_click(lambda _b: self.send(self.send_choice.value))
@@ -481,6 +485,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             w.HTML("<h3>Roster</h3>"),
             *([_row(self.send_choice, self.send_button)] if self.places else []),
             self.roster_box,
+            self.student_choice,
+            self.student_box,
             w.HTML("<h3>Accuracy per topic</h3>"),
             self.topics_box,
             w.HTML("<h3>Answers per puzzle</h3>"),
@@ -536,7 +542,20 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             return
         attempts = self.store.attempts(self.code, self.key.value)  # stored canonical: counted as they are
         roster = self.store.roster(self.code, self.key.value)
-        self.roster_box.value = roster_html(roster, {route: title for title, route in self.places})
+        self.roster_box.value = roster_html(roster, {route: title for title, route in self.places}, attempts, self.bank)
+        names = [(r.name, r.id) for r in roster]
+        if list(self.student_choice.options) != names:
+            chosen = self.student_choice.value
+            self.student_choice.options = names
+            self.student_choice.value = chosen if chosen in {i for _, i in names} else None
+        chosen = self.student_choice.value
+        self.student_box.value = (
+            student_html(
+                next(n for n, i in names if i == chosen), [a for a in attempts if a.student_id == chosen], self.bank
+            )
+            if chosen is not None
+            else ""
+        )
         self.topics_box.value = topics_html(attempts, self.bank)
         self.chart_box.value = distribution_svg(attempts, self.bank)
         self.wrong_box.value = wrong_html(attempts, self.bank)
