@@ -996,3 +996,24 @@ def test_the_roster_flags_a_stuck_student_and_the_console_drills_down_into_one(
     assert drill.count("<tr><td>") == 3  # every attempt, in order
     assert drill.index("✗ wrong") < drill.index("✓ right")
     assert "<img" not in drill
+
+
+def test_the_console_closes_lessons_to_the_class_until_it_opens_them(store: ClassroomStore) -> None:
+    console = InstructorConsole(store, key_fingerprint(KEY), titles={4: "Pairs", 5: "Tractors"}, address="console")
+    try:
+        console.key.value = KEY
+        assert console.unlock()
+        console.class_name.value, console.lessons.value = "Club", (4, 5)
+        code = console.create()
+        assert code is not None
+        assert [n for _, n in console.locked_choice.options] == [4, 5]  # the class's lessons
+        console.locked_choice.value = (5,)
+        assert store.class_info(code).locked == (5,)
+        assert "Closed to the class now: 5. Tractors" in console.message.value
+        console.locked_choice.value = ()
+        assert store.class_info(code).locked == ()
+        with pytest.raises(ClassroomError, match="lessons are numbers"):
+            store.lock_lessons(code, KEY, [99])
+    finally:
+        if console.poller is not None:
+            console.poller.stop()

@@ -227,6 +227,17 @@ def test_a_student_joins_in_place_and_the_live_question_follows_them(
         visit(shell, "tractors")  # the student goes elsewhere: a sending is followed once, not again
         shell.live_panel.refresh()
         assert shell.route() == "tractors"
+        room.lock_lessons(code, KEY, [5])  # the instructor closes lesson 5 (tractors) for now
+        shell.live_panel.refresh()
+        assert "Your instructor will open this lesson soon" in page_html(shell)
+        visit(shell, "pairs")
+        assert "Your instructor will open this lesson soon" not in page_html(shell)  # lesson 4 stays open
+        visit(shell, "tractors")
+        assert "Your instructor will open this lesson soon" in page_html(shell)
+        room.lock_lessons(code, KEY, [])
+        shell.live_panel.refresh()
+        assert "Your instructor will open this lesson soon" not in page_html(shell)  # opened: the lesson itself
+        assert shell.run is not None
     finally:
         if shell.live_panel is not None:
             shell.live_panel.poller.stop()

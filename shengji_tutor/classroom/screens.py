@@ -161,6 +161,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
     ) -> None:
         self.store, self.learner = store, learner
         self.go = go
+        self.locked: tuple[int, ...] = ()
+        """The lessons the instructor keeps closed for now (``on_locked`` hears when they change)."""
+        self.on_locked: Callable[[tuple[int, ...]], None] | None = None
         self._sent_seen: float | None = None
         """When the class was last sent somewhere, as this page last saw it (None: not looked yet)."""
         self.progress = progress if progress is not None else ProgressStore.of_student(store.url, learner.student_id)
@@ -186,6 +189,10 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.poller.stop() if hasattr(self, "poller") else None
             return
         self._present()
+        if info.locked != self.locked:
+            self.locked = info.locked
+            if self.on_locked is not None:
+                self.on_locked(self.locked)
         self._follow(info.sent_to, info.sent_at)
         live = info.live
         if (None if live is None else live.id) != self.shown:
@@ -455,6 +462,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.student_choice = w.Dropdown(options=[], value=None, description="Student", **_FIT)
         self.student_box = w.HTML()
         self.student_choice.observe(lambda _change: self.refresh(), names="value")
+        lessons = [(lesson_label(n, self.titles), n) for n in sorted(set(info.lessons) or set(LESSON_NUMBERS))]
+        self.locked_choice = w.SelectMultiple(
+            options=lessons,
+            value=tuple(n for n in info.locked if n in {number for _, number in lessons}),
+            description="Closed",
+            rows=5,
+            **_FIT,
+        )
+        self.locked_choice.observe(lambda change: self.lock(change["new"]), names="value")
         self.send_choice = w.Dropdown(options=self.places, description="Send to", **_FIT)
         self.send_button = w.Button(description="Send the class")
         self.send_button.on_click(lambda _b: self.send(self.send_choice.value))
@@ -484,6 +500,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.leaders_box,
             w.HTML("<h3>Roster</h3>"),
             *([_row(self.send_choice, self.send_button)] if self.places else []),
+            w.HTML('<p class="sjt-note">Lessons closed for now (students see “your instructor will open it”):</p>'),
+            self.locked_choice,
             self.roster_box,
             self.student_choice,
             self.student_box,
@@ -579,6 +597,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """The class has ended (here or on another instructor's page): nothing that would change it stays active."""
         self.ended = True
         for control in (
+            self.locked_choice,
             self.send_choice,
             self.send_button,
             self.lesson_choice,
@@ -632,6 +651,18 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             return
         title = next((t for t, r in self.places if r == route), route)
         self.message.value = f'<p class="sjt-sent" role="status">The class is on its way to {escape(title)}.</p>'
+
+    def lock(self, lessons: Sequence[int]) -> None:
+        """Keep ``lessons`` closed to the class (the others open)."""
+        if self.code is None or self._refuse_if_ended():
+            return
+        try:
+            self.store.lock_lessons(self.code, self.key.value, list(lessons))
+        except StoreError as e:
+            self._say(f"{_sentence(e)}: nothing changed.")
+            return
+        closed = ", ".join(lesson_label(n, self.titles) for n in sorted(lessons)) or "none"
+        self.message.value = f'<p class="sjt-locked" role="status">Closed to the class now: {escape(closed)}.</p>'
 
     def close_answers(self) -> None:
         """Close the live question: answers that come after are recorded as late and not counted."""

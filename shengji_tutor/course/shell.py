@@ -26,6 +26,7 @@ import ctypes
 import gc
 import os
 from dataclasses import replace
+from html import escape
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
@@ -36,6 +37,7 @@ from ..puzzles import load_bank
 from ..ui.style import STYLE
 from ..ui.widgets.router import Router
 from . import pages
+from .catalogue import LESSONS
 from .context import at_request, page_context
 from .lesson_runner import LessonRun, live_widgets, preload
 from .places import PLACES, SHELL_NOTEBOOK, Place, place_of, route_of
@@ -94,6 +96,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         if self.live_panel is not None:
             self.live_panel.poller.stop()
         self.live_panel = LivePanel(context.room, learner, progress=context.progress, go=self.router.go)
+        self.live_panel.on_locked = lambda _locked: self._lock_changed()
         self.live.children = [self.live_panel]
         if self.place is not None:
             self.live_panel.moved(self.route())
@@ -149,6 +152,9 @@ class Shell(w.VBox):  # type: ignore[misc]
             f"sjt-place-{place.route}",
         )
         self.router.title = f"{place.title} · Sheng ji tutor"
+        if self._locked(place):
+            self.content.children = (w.HTML(locked_html(place.title)),)
+            return
         if place.route in self.kept:
             self.content.children = self.kept.pop(place.route)
             self._refresh_headers()
@@ -161,6 +167,19 @@ class Shell(w.VBox):  # type: ignore[misc]
         self._made[place.route] = set(live_widgets()) - before
         if leaving is not None:
             release_memory()
+
+    def _lock_changed(self) -> None:
+        """The instructor closed or opened lessons: the place shown changes only if it was closed or opened."""
+        if self.place is None:
+            return
+        notice = any(isinstance(c, w.HTML) and "sjt-locked-lesson" in c.value for c in self.content.children)
+        if self._locked(self.place) != notice:
+            self.show_again()
+
+    def _locked(self, place: Place) -> bool:
+        """Is ``place`` a lesson the student's instructor keeps closed for now?"""
+        number = LESSON_OF.get(place.route)
+        return self.live_panel is not None and number is not None and number in self.live_panel.locked
 
     def _focus(self, detail: str) -> None:
         """Hand a route's detail to the shown place's widgets that take one (``show_detail(detail)``)."""
@@ -189,6 +208,19 @@ class Shell(w.VBox):  # type: ignore[misc]
         for piece in self.content.children:
             if isinstance(piece, pages.LessonHeader):
                 piece.refresh()
+
+
+LESSON_OF = {lesson.slug: lesson.number for lesson in LESSONS}
+"""The lesson each lesson place is (by its route)."""
+
+
+def locked_html(title: str) -> str:
+    """What a student reads in place of a lesson their instructor keeps closed for now."""
+    return (
+        '<div class="sjt-locked-lesson" role="status"><h1 class="sjt-lesson-title">'
+        f"{escape(title)}</h1><p>Your instructor will open this lesson soon. Until then, go back to the "
+        '<a href="#home">course home</a> or on with the lesson your class is on.</p></div>'
+    )
 
 
 def release_memory() -> None:

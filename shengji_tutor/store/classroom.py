@@ -145,6 +145,8 @@ class ClassInfo:
     """The place of the course the instructor last sent the class to (a route), or None."""
     sent_at: float | None = None
     """When they sent it (each student's page goes there once)."""
+    locked: tuple[int, ...] = ()
+    """The lessons the instructor keeps closed for now."""
 
 
 @dataclass(frozen=True)
@@ -354,6 +356,7 @@ class ClassroomStore:
             live=live,
             sent_to=row.sent_to,
             sent_at=row.sent_at,
+            locked=tuple(int(n) for n in (row.locked or "").split(",") if n),
         )
 
     @guarded
@@ -459,6 +462,20 @@ class ClassroomStore:
             values["place"] = validate.route(place)
         with write(self.engine) as conn:
             conn.execute(students.update().where(students.c.id == student_id).values(**values))
+
+    @guarded
+    def lock_lessons(self, code: str, instructor_key: str, lessons: Sequence[int]) -> None:
+        """Keep ``lessons`` closed to the class until they are opened again (an empty list opens every lesson)."""
+        self.check_key(code, instructor_key)
+        if any(type(n) is not int or n not in LESSON_NUMBERS for n in lessons):
+            first, last = LESSON_NUMBERS[0], LESSON_NUMBERS[-1]
+            raise ClassroomError(f"lessons are numbers from {first} to {last}, not {list(lessons)!r}")
+        with write(self.engine) as conn:
+            conn.execute(
+                classes.update()
+                .where(classes.c.code == validate.class_code(code))
+                .values(locked=",".join(str(n) for n in sorted(set(lessons))))
+            )
 
     @guarded
     def send_class(self, code: str, instructor_key: str, route: str) -> None:

@@ -53,6 +53,7 @@ classes = sa.Table(
     sa.Column("live_id", sa.Integer),
     sa.Column("sent_to", sa.String(60)),
     sa.Column("sent_at", sa.Float),
+    sa.Column("locked", sa.String(60), nullable=False, server_default=""),
 )
 live_questions_table = sa.Table(
     "live_questions",
