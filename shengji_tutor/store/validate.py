@@ -15,7 +15,7 @@ Traceback (most recent call last):
 ...
 shengji_tutor.store.schema.ClassroomError: a display name cannot contain control or invisible characters (it has U+202E)
 >>> validate.attempt("pairs-keep-your-pair", "no", True)
-NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True, hints=0, revealed=False, mistake='')
+NewAttempt(puzzle_id='pairs-keep-your-pair', answer='no', correct=True, hints=0, revealed=False, mistake='', live=None)
 """
 
 from __future__ import annotations
