@@ -321,3 +321,49 @@ def test_no_contents_api_and_no_traceback_for_odd_addresses(class_server: tuple[
         assert "root:" not in body
     time.sleep(0.5)
     assert "Traceback" not in log.read_text()
+
+
+def test_a_replica_stops_with_its_kernels_when_the_process_that_started_it_ends(tmp_path: Path) -> None:
+    """A hub's replica (``--ClassServer.stop_with_parent``) whose hub is gone stops serving and shuts its kernels
+    down, instead of running on with nobody to route students to it."""
+    import subprocess
+    import sys
+
+    port = free_port()
+    env = classroom_env(f"sqlite:///{tmp_path / 'classroom.sqlite'}", key_fingerprint("replica-test-key"), tmp_path)
+    command = [*classroom_command(port, "127.0.0.1", max_kernels=2), "--ClassServer.stop_with_parent=True"]
+    log = tmp_path / "replica.log"
+    hub = subprocess.Popen(  # stands in for the hub: starts the replica as its child, then is killed
+        [
+            sys.executable,
+            "-c",
+            "import subprocess, sys, time; subprocess.Popen(sys.argv[1:]); time.sleep(600)",
+            *command,
+        ],
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_until("the replica to start", lambda: fetch_ok(f"http://127.0.0.1:{port}/"), timeout=120)
+        replica = next(p for p in psutil.Process(hub.pid).children() if f"--port={port}" in command_line(p))
+        wait_until("its pre-heated kernel", lambda: any("ipykernel" in command_line(c) for c in replica.children()))
+        kernels = [c for c in replica.children(recursive=True) if "ipykernel" in command_line(c)]
+        hub.kill()
+        hub.wait()
+        wait_until("the replica to stop", lambda: not replica.is_running() or replica.status() == "zombie", timeout=60)
+        wait_until("its kernels to stop", lambda: not any(k.is_running() and k.status() != "zombie" for k in kernels))
+    finally:
+        hub.kill()
+        for p in psutil.process_iter():
+            if f"--port={port}" in command_line(p):
+                p.kill()
+    assert "has ended: stopping" in log.read_text()
+
+
+def fetch_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except OSError:
+        return False

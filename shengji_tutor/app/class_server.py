@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from typing import Any
 from urllib.parse import unquote_plus
 
+import traitlets
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
+from tornado.ioloop import PeriodicCallback
 
 from .classroom import CappedKernelManager
 from .course_server import CoursePageHandler, CourseServer
@@ -113,14 +116,24 @@ class ClassStatusHandler(JupyterHandler):
 
 
 class ClassServer(CourseServer):
-    """The course's Voilà for a class: the class's page handler, the status page, and students' ids scrubbed."""
+    """The course's Voilà for a class: the class's page handler, the status page, and students' ids scrubbed.
+
+    With ``stop_with_parent`` it stops — shutting its kernels down — when the process that started it ends: a
+    hub's replica (``app.hub``) dies with its hub instead of serving on, kernels and all, with nobody to route to
+    it.
+    """
 
     page_handler = ClassPageHandler
+    stop_with_parent = traitlets.Bool(
+        False, config=True, help="Stop, and shut the kernels down, when the process that started this one ends."
+    )
 
     def init_handlers(self) -> list[Any]:
         return [(url_path_join(self.server_url, STATUS_PATH), ClassStatusHandler), *super().init_handlers()]
 
     def start(self) -> None:
+        if self.stop_with_parent:
+            self._watch_parent(os.getppid())
         scrubber = StudentIdFilter()
         for handler in self.log.handlers:
             handler.addFilter(scrubber)
@@ -129,6 +142,21 @@ class ClassServer(CourseServer):
         logging.getLogger("tornado.access").setLevel(logging.WARNING)  # as in Voilà: only failed requests
         super().start()
 
+    def _watch_parent(self, parent: int) -> None:
+        """Every ``PARENT_LOOK`` seconds, stop the server if ``parent`` is no longer this process's parent."""
+
+        def look() -> None:
+            if os.getppid() != parent:
+                self.log.info("The process that started this server (%d) has ended: stopping", parent)
+                watch.stop()
+                self.ioloop.stop()  # Voilà then shuts every kernel down
+
+        watch = PeriodicCallback(look, PARENT_LOOK * 1000)
+        watch.start()
+
+
+PARENT_LOOK = 2
+"""Seconds between two looks at whether the process that started a replica still runs."""
 
 main = ClassServer.launch_instance
 

@@ -79,6 +79,7 @@ def replica_command(max_kernels: int, service_url: str, prefix: str) -> list[str
         "--Voila.port_retries=0",  # the hub's proxy routes to this port only: never drift to another
         f"--Voila.identity_provider_class={HubIdentity.__module__}.{HubIdentity.__qualname__}",
         "--Voila.authorizer_class=jupyterhub.singleuser.extension.JupyterHubAuthorizer",
+        "--ClassServer.stop_with_parent=True",  # a replica dies with its hub, kernels and all
     ]
 
 
