@@ -12,6 +12,22 @@ instructor console's kernel), refresh as the console does every 1.5 s:
 writers' errors and p50 / p95 / max latency of one attempt recorded as the course
 records it (``ProgressStore.record`` in the class's store: a committed write), and the dashboards' errors and p50 / p95 / max refresh time.
 ``--runs 3`` repeats the measurement and adds the median of each figure.
+
+    python -m benchmarks.classroom_load --live              # a live question to 60 students, and lost pages
+
+**A live session** (``--live``): 60 simulated students (``--students``), each in
+its own process, poll the class as a student's live panel does (every 1.5 s,
+``class_info``); the instructor pushes a question; each student answers 1–8 s
+after seeing it (``ProgressStore.record`` with the live question's number),
+while the instructor's dashboard refreshes every 1.5 s (``attempts``,
+``roster``, ``class_info`` and the counted answers). Reported: push → seen by a
+student and answer → counted on the dashboard, median and p95, and the answers
+counted. Then **pages that vanish**: a class server is started, ``--vanish`` (20)
+course pages are opened by a client that never connects to their kernels (as a
+page lost without unloading: a laptop shut, a browser killed), and the seats
+the server counts are read at once and 60 s later (``CourseKernelManager``
+frees a page's seat once it has been gone 20 s). Real browsers are not part of
+it (the browser tests drive a live quiz with them).
 """
 
 from __future__ import annotations
@@ -141,6 +157,111 @@ def run(
     }
 
 
+def _live_student(url: str, code: str, who: int, refresh: float, think: tuple[float, float], out: Any) -> None:
+    """A student's page during a live question: poll as the live panel does; answer a while after seeing it."""
+    import random
+
+    store = ClassroomStore(url)
+    me = store.join(code, f"student {who:02d}")
+    mine = ProgressStore(url=url, learner=me)
+    rng = random.Random(who)
+    time.sleep(rng.uniform(0, refresh))  # students' panels poll out of step
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        live = store.class_info(code).live
+        if live is not None:
+            seen = time.time() - live.pushed_at
+            time.sleep(rng.uniform(*think))
+            mine.record(live.puzzle_id, rng.random() < 0.7, "answer", live=live.id)
+            out.put((me, seen, time.time()))
+            return
+        time.sleep(refresh)
+    out.put((me, math.nan, math.nan))
+
+
+def live_run(
+    url: str, students: int = 60, refresh: float = REFRESH_SECONDS, think: tuple[float, float] = (1.0, 8.0)
+) -> dict[str, Any]:
+    """Push → seen and answer → counted (seconds: median, p95) for a live question to ``students`` students."""
+    from shengji_tutor.classroom.dashboard import counted_answers
+
+    store = ClassroomStore(url)
+    code = store.create_class("live load test", KEY)
+    # 60 students: a fork server (started clean, with the store's modules loaded once) starts each in a moment,
+    # where 60 spawns would take a minute, and forking this process (its threads, its locks) would not be safe
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(
+        ["shengji_tutor.store.classroom", "shengji_tutor.store.progress", "shengji_tutor.puzzles"]
+    )
+    out: Any = ctx.Queue()
+    pages = [ctx.Process(target=_live_student, args=(url, code, k, refresh, think, out)) for k in range(students)]
+    for p in pages:
+        p.start()
+    deadline = time.monotonic() + 300
+    while len(store.roster(code, KEY)) < students and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(2 * refresh)  # every panel is polling
+    puzzle = sorted(load_bank())[0]
+    live_id = store.push_question(code, KEY, puzzle)
+    counted_at: dict[str, float] = {}
+    refreshes: list[float] = []
+    end = time.monotonic() + 60
+    while len(counted_at) < students and time.monotonic() < end:  # the instructor's dashboard
+        t = time.perf_counter()
+        attempts = store.attempts(code, KEY)
+        store.roster(code, KEY)
+        live = store.class_info(code).live
+        refreshes.append(time.perf_counter() - t)
+        if live is not None:
+            for student in counted_answers(attempts, live):
+                counted_at.setdefault(student, time.time())
+        time.sleep(refresh)
+    answered = [out.get(timeout=60) for _ in range(students)]
+    for p in pages:
+        p.join(30)
+    seen = [s for _, s, _ in answered if not math.isnan(s)]
+    lag = [counted_at[me] - at for me, _, at in answered if me in counted_at]
+    return {
+        "students": students,
+        "live": live_id,
+        "counted": len(counted_at),
+        "seen_p50_s": _percentile(seen, 0.50),
+        "seen_p95_s": _percentile(seen, 0.95),
+        "counted_p50_s": _percentile(lag, 0.50),
+        "counted_p95_s": _percentile(lag, 0.95),
+        "dashboard_p95_ms": _percentile([r * 1000 for r in refreshes], 0.95),
+    }
+
+
+def vanished_seats(vanish: int = 20, wait: float = 60.0) -> dict[str, Any]:
+    """Seats a class server counts right after ``vanish`` pages were opened and lost, and ``wait`` seconds later."""
+    import json
+    import urllib.request
+
+    from benchmarks.browser import free_port, running
+    from shengji_tutor.app.class_server import STATUS_PATH
+    from shengji_tutor.app.classroom import classroom_command, classroom_env
+    from shengji_tutor.store.keys import key_fingerprint
+
+    work = Path(tempfile.mkdtemp())
+    port = free_port()
+    env = classroom_env(f"sqlite:///{work / 'classroom.sqlite'}", key_fingerprint(KEY), work)
+    command = classroom_command(port, "127.0.0.1", max_kernels=vanish + 5)
+
+    def seats(base: str) -> int:
+        with urllib.request.urlopen(base + STATUS_PATH, timeout=30) as reply:
+            return int(json.loads(reply.read())["learners"])
+
+    with running(command, port, work / "server.log", env, timeout=180) as base:
+        for _ in range(vanish):  # each page starts (or takes) a kernel, and its browser is never heard of again
+            with urllib.request.urlopen(f"{base}/voila/render/course.ipynb", timeout=300) as reply:
+                reply.read()
+        held = seats(base)
+        time.sleep(wait)
+        later = seats(base)
+    return {"vanished": vanish, "seats_held_at_once": held, "seats_held_later": later, "after_s": wait}
+
+
 def _gather(out: Any, processes: int, timeout: float) -> tuple[list[float], list[str]]:
     """The latencies (in milliseconds) and errors that ``processes`` processes put on ``out``."""
     milliseconds: list[float] = []
@@ -172,13 +293,35 @@ def _line(name: str, r: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.classroom_load", description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=30, help="writers, each in its own process")
+    parser.add_argument(
+        "--students", type=int, default=None, help="writers, each in its own process (30; 60 with --live)"
+    )
     parser.add_argument("--attempts", type=int, default=1000, help="attempts each student records")
     parser.add_argument("--dashboards", type=int, default=4, help="instructor consoles refreshing meanwhile")
     parser.add_argument("--refresh", type=float, default=REFRESH_SECONDS, help="seconds between a dashboard's reads")
     parser.add_argument("--runs", type=int, default=1, help="repeat, then print the median of each figure")
     parser.add_argument("--postgres", default=os.environ.get("SJT_POSTGRES_URL"), help="a PostgreSQL URL to test too")
+    parser.add_argument("--live", action="store_true", help="a live question to --students students, and lost pages")
+    parser.add_argument("--vanish", type=int, default=20, help="pages lost without unloading (with --live)")
     args = parser.parse_args(argv)
+    if args.live:
+        students = args.students or 60
+        url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'classroom.sqlite'}"
+        r = live_run(url, students, args.refresh)
+        print(
+            f"live question to {r['students']} students: {r['counted']} counted; push → seen p50 {r['seen_p50_s']:.2f} s, "
+            f"p95 {r['seen_p95_s']:.2f} s; answer → counted p50 {r['counted_p50_s']:.2f} s, "
+            f"p95 {r['counted_p95_s']:.2f} s; dashboard refresh p95 {r['dashboard_p95_ms']:.0f} ms",
+            flush=True,
+        )
+        if args.vanish:
+            v = vanished_seats(args.vanish)
+            print(
+                f"{v['vanished']} pages lost without unloading: {v['seats_held_at_once']} seats held at once, "
+                f"{v['seats_held_later']} after {v['after_s']:.0f} s"
+            )
+        return 0
+    args.students = args.students or 30
     targets = ["SQLite", "PostgreSQL"] if args.postgres else ["SQLite"]
     print(f"{args.students} students × {args.attempts} attempts, {args.dashboards} dashboards every {args.refresh} s")
     for name in targets:

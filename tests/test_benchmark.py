@@ -38,6 +38,14 @@ def test_a_small_class_load_loses_nothing_while_a_dashboard_reads(tmp_path: Path
     assert r["read_p50_ms"] <= r["read_p95_ms"] <= r["read_max_ms"]
 
 
+def test_a_small_live_session_counts_every_students_answer(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'classroom.sqlite'}"
+    r = classroom_load.live_run(url, students=3, refresh=0.2, think=(0.05, 0.2))
+    assert r["counted"] == 3  # every student's answer counted on the dashboard
+    assert 0 <= r["seen_p50_s"] <= r["seen_p95_s"] < 5
+    assert 0 <= r["counted_p50_s"] <= r["counted_p95_s"] < 5
+
+
 def test_the_load_dashboards_refresh_as_often_as_the_console() -> None:
     from shengji_tutor.classroom.screens import REFRESH_SECONDS
 
