@@ -171,8 +171,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         self.title = w.HTML()
         self.card: PuzzleCard | None = None
         self.recorder: Recorder | None = None
-        self.shown: int | None = None
-        """The live question on show (``LiveQuestion.id``)."""
+        self.shown: int | None = -1
+        """The live question on show (``LiveQuestion.id``; None: none; -1 before the first look, so that the first
+        look draws the panel, idle or not)."""
         self.status = w.HTML()
         self._seen_at = -math.inf
         self.revealed = False

@@ -26,7 +26,6 @@ import ctypes
 import gc
 import os
 from dataclasses import replace
-from html import escape
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
@@ -153,7 +152,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         )
         self.router.title = f"{place.title} · Sheng ji tutor"
         if self._locked(place):
-            self.content.children = (w.HTML(locked_html(place.title)),)
+            self.content.children = (w.HTML(pages.page_header(place.title).data), w.HTML(LOCKED_HTML))
             return
         if place.route in self.kept:
             self.content.children = self.kept.pop(place.route)
@@ -172,7 +171,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         """The instructor closed or opened lessons: the place shown changes only if it was closed or opened."""
         if self.place is None:
             return
-        notice = any(isinstance(c, w.HTML) and "sjt-locked-lesson" in c.value for c in self.content.children)
+        notice = any(isinstance(c, w.HTML) and c.value == LOCKED_HTML for c in self.content.children)
         if self._locked(self.place) != notice:
             self.show_again()
 
@@ -214,13 +213,11 @@ LESSON_OF = {lesson.slug: lesson.number for lesson in LESSONS}
 """The lesson each lesson place is (by its route)."""
 
 
-def locked_html(title: str) -> str:
-    """What a student reads in place of a lesson their instructor keeps closed for now."""
-    return (
-        '<div class="sjt-locked-lesson" role="status"><h1 class="sjt-lesson-title">'
-        f"{escape(title)}</h1><p>Your instructor will open this lesson soon. Until then, go back to the "
-        '<a href="#home">course home</a> or on with the lesson your class is on.</p></div>'
-    )
+LOCKED_HTML = (
+    '<div class="sjt-locked-lesson" role="status"><p>Your instructor will open this lesson soon. Until then, go back '
+    'to the <a href="#home">course home</a>, or on with the lesson your class is on.</p></div>'
+)
+"""What a student reads, under the lesson's title, in place of a lesson their instructor keeps closed for now."""
 
 
 def release_memory() -> None:

@@ -377,3 +377,38 @@ def open_console(page: Any, base: str, code: str) -> None:
     page.get_by_role("button", name="Unlock", exact=True).click()
     page.get_by_label("Or open").fill(code)
     page.get_by_role("button", name="Open", exact=True).click()
+
+
+def test_an_instructor_sends_the_class_to_a_lesson_and_closes_another(browser: Any, classroom: tuple[str, str]) -> None:
+    """Send the class: the student's page moves to the lesson; the roster says where they are; a lesson closed to
+    the class reads as closed when the student goes there."""
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Pace club", CLASS_KEY, lessons=[2, 4, 5])
+    student = store.join(code, "Eva")
+    context = browser.new_context()
+    page = watched(context.new_page())
+    page.goto(
+        f"{base}/voila/render/course.ipynb?student={student}#points", timeout=TIMEOUT, wait_until="domcontentloaded"
+    )
+    page.wait_for_selector(".sjt-place-points .sjt-puzzle[data-puzzle-id]", timeout=TIMEOUT)
+    console = watched(context.new_page())
+    open_console(console, base, code)
+    console.locator(".sjt-roster td.sjt-where", has_text="Point cards").wait_for(timeout=TIMEOUT)
+    console.get_by_label("Send to").select_option(label="4. Pairs")
+    console.get_by_role("button", name="Send the class").click()
+    console.get_by_text("The class is on its way to 4. Pairs").wait_for(timeout=TIMEOUT)
+    page.wait_for_selector(".sjt-place-pairs", timeout=TIMEOUT)  # within the live panel's polling interval
+    assert page.url.endswith("#pairs")
+    console.locator(".sjt-roster td.sjt-where", has_text="Pairs").wait_for(timeout=TIMEOUT)
+    console.get_by_label("Closed").select_option(label="5. Tractors")
+    console.get_by_text("Closed to the class now: 5. Tractors").wait_for(timeout=TIMEOUT)
+    assert store.class_info(code).locked == (5,)
+    page.evaluate("window.location.hash = '#tractors'")
+    page.get_by_text("Your instructor will open this lesson soon").wait_for(timeout=TIMEOUT)
+    if os.environ.get("SJT_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "pacing-closed-lesson.png"))
+        console.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "pacing-console.png"))
+    for p in (page, console):
+        no_trouble(p)
+    context.close()
