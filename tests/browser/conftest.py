@@ -35,7 +35,13 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     port = free_port()
     work = tmp_path_factory.mktemp("voila")
-    yield from serve(voila_command(port, notebooks=NOTEBOOKS), port, work / "voila.log", voila_env(work / "data"))
+    # a page gone without a word frees its kernel after 8 s here (20 s served): the test of it waits less
+    command = [*voila_command(port, notebooks=NOTEBOOKS), f"--CourseKernelManager.unattended_grace={GRACE}"]
+    yield from serve(command, port, work / "voila.log", voila_env(work / "data"))
+
+
+GRACE = 8
+"""Seconds the test server lets a learner's kernel run idle with no page connected (``unattended_grace``)."""
 
 
 CLASS_KEY = "browser-test-instructor-key"
