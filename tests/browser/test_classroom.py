@@ -333,6 +333,9 @@ def test_an_instructor_runs_a_live_quiz_with_feedback_after_the_reveal(
     assert "Not quite" not in ana.inner_text()
     answer("Ana", right)  # a second answer: not taken
     answer("Bo", right)
+    pages["Bo"].wait_for_function(  # Bo's answer is recorded before Cy's: the leaderboard's order depends on it
+        "document.querySelector('.sjt-shell-live .sjt-feedback')?.dataset.verdict === 'recorded'", timeout=TIMEOUT
+    )
     ProgressStore(url=db, learner=students["Cy"]).record(puzzle.id, True, right, live=live_id(store, code))
     console.wait_for_function("document.querySelector('.sjt-live-status')?.dataset.answered === '3'", timeout=TIMEOUT)
     console.get_by_role("button", name="Close answers").click()
