@@ -87,11 +87,6 @@ def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bo
     os.execvpe(command[0], command, classroom_env(url, stored, host=host))
 
 
-ENV_DB_NAME = "SHENGJI_TUTOR_CLASSROOM_DB"
-"""The environment variable a class server reads its store's URL from when neither ``--db`` nor ``--db-file`` is
-given (``store.keys.ENV_DB``: the kernels read the same one)."""
-
-
 def store_url(given: str | None, file: Path | None) -> str | None:
     """The class store's URL: ``--db``, else the first line of ``--db-file``, else ``$SHENGJI_TUTOR_CLASSROOM_DB``,
     else None (the default SQLite file). A URL in a file or the environment never shows in the process list, as
@@ -101,11 +96,13 @@ def store_url(given: str | None, file: Path | None) -> str | None:
     >>> store_url("sqlite:///c.sqlite", None)
     'sqlite:///c.sqlite'
     """
+    from ..store.keys import ENV_DB  # the kernels read the store's URL from the same variable
+
     if given is not None:
         if re.search(r"://[^/@:\s]*:[^@\s]+@", given):
             print(
                 f"warning: the password in --db shows in this machine's process list: put the URL in "
-                f"${ENV_DB_NAME} or in a file for --db-file instead",
+                f"${ENV_DB} or in a file for --db-file instead",
                 file=sys.stderr,
             )
         return given
@@ -117,7 +114,7 @@ def store_url(given: str | None, file: Path | None) -> str | None:
         if not lines:
             raise ValueError(f"{file} holds no store URL (one line: sqlite:///… or postgresql://…)")
         return lines[0]
-    return os.environ.get(ENV_DB_NAME) or None
+    return os.environ.get(ENV_DB) or None
 
 
 def redacted(text: str) -> str:
@@ -155,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--db",
         default=None,
         help="store URL: sqlite:///path (default) or postgresql://user:pw@host/db (a password here shows in the "
-        f"process list: use --db-file or ${ENV_DB_NAME})",
+        "process list: use --db-file or $SHENGJI_TUTOR_CLASSROOM_DB)",
     )
     where.add_argument("--db-file", type=Path, default=None, help="a file holding the store's URL (e.g. mode 0600)")
     which_key = room.add_mutually_exclusive_group()

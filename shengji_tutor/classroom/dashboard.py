@@ -34,8 +34,10 @@ from .session import this_machine_only
 
 __all__ = [
     "Standing",
+    "clock",
     "counted_answers",
     "distribution_svg",
+    "first_counted",
     "join_html",
     "leaderboard",
     "leaderboard_html",
@@ -295,12 +297,18 @@ PRESENT_SECONDS = 120.0
 
 
 def counted_answers(attempts: Sequence[ClassAttempt], live: LiveQuestion) -> dict[str, ClassAttempt]:
-    """Each student's counted answer to ``live``: their first one that was not late (a "Show answer" is no answer)."""
-    counted: dict[str, ClassAttempt] = {}
+    """Each student's counted answer to ``live`` (``first_counted`` of theirs)."""
+    per: dict[str, list[ClassAttempt]] = defaultdict(list)
     for a in attempts:
-        if a.live == live.id and not a.late and not a.revealed and a.student_id not in counted:
-            counted[a.student_id] = a
-    return counted
+        if a.live == live.id:
+            per[a.student_id].append(a)
+    return {student: first for student, tries in per.items() if (first := first_counted(tries)) is not None}
+
+
+def first_counted(tries: Sequence[ClassAttempt]) -> ClassAttempt | None:
+    """The answer of one student's ``tries`` at a live question that counts: the first that was not late (a "Show
+    answer" is no answer), or None."""
+    return next((a for a in tries if not a.late and not a.revealed), None)
 
 
 def live_status_html(
@@ -324,7 +332,7 @@ def live_status_html(
         if live.revealed
         else "closed"
         if live.closed(at)
-        else f"open, closes in {_clock(left)}"
+        else f"open, closes in {clock(left)}"
         if left is not None
         else "open"
     )
@@ -384,7 +392,8 @@ def leaderboard_html(standings: Sequence[Standing], questions: int) -> str:
     )
 
 
-def _clock(seconds: float | None) -> str:
+def clock(seconds: float | None) -> str:
+    """Seconds as a countdown reads them: ``1:05``."""
     whole = max(0, round(seconds or 0))
     return f"{whole // 60}:{whole % 60:02d}"
 
@@ -401,7 +410,7 @@ def live_answers_html(attempts: list[ClassAttempt], puzzle: Puzzle | None) -> st
     rows = []
     for tries in per.values():
         answers = [a for a in tries if not a.revealed]
-        counted = next((a for a in answers if not a.late), None)
+        counted = first_counted(answers)
         shown = counted or (answers[0] if answers else tries[0])
         hints = max(a.hints for a in tries)
         verdict = "✓ right" if shown.correct else "✗ wrong"

@@ -37,6 +37,7 @@ from ..ui.style import STYLE
 from ..ui.widgets import PuzzleCard
 from .backoff import Backoff, StoredBackoff, client_address
 from .dashboard import (
+    clock,
     distribution_svg,
     join_html,
     leaderboard,
@@ -238,13 +239,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
 
     def _follow(self, route: str | None, at: float | None) -> None:
         """Go where the instructor sent the class, if they sent it since this page last looked."""
-        first = self._sent_seen is None
-        if at is None or at == self._sent_seen:
-            self._sent_seen = at if at is not None else (self._sent_seen or 0.0)
-            return
-        self._sent_seen = at
-        if first or route is None or self.go is None:
-            return  # sent before this page opened: the student is not sent again
+        before, self._sent_seen = self._sent_seen, at or 0.0
+        if before is None or at is None or at == before or route is None or self.go is None:
+            return  # nothing new; or sent before this page opened: the student is not sent again
         try:
             self.go(route)
         except ValueError:  # a place this course does not have (an older or newer course): stay
@@ -287,12 +284,8 @@ def _live_status(live: LiveQuestion) -> str:
         else "Your first answer counts."
     )
     left = live.seconds_left()
-    clock = (
-        ""
-        if left is None
-        else f' <strong class="sjt-countdown">Closes in {int(left) // 60}:{int(left) % 60:02d}</strong>'
-    )
-    return f'<p class="sjt-live-state">{said}{clock}</p>'
+    closes = "" if left is None else f' <strong class="sjt-countdown">Closes in {clock(left)}</strong>'
+    return f'<p class="sjt-live-state">{said}{closes}</p>'
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
@@ -516,9 +509,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.export_box,
             self.message,
         ]
-        if self.poller is not None:
-            self.poller.stop()
-            self.poller = None
+        self._stop_polling()
         self.refresh()
         if not self.ended:
             self.poller = Poller(self.refresh)

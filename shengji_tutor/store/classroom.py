@@ -213,6 +213,21 @@ def pseudonym(student_id: str) -> str:
     return hashlib.sha256(f"shengji-tutor student {student_id}".encode()).hexdigest()[:10]
 
 
+def _live_question(row: Any) -> LiveQuestion:
+    """A ``live_questions`` row as a ``LiveQuestion``."""
+    return LiveQuestion(
+        row.id, row.puzzle_id, row.mode, row.pushed_at, row.closes_at, row.closed_at, row.revealed_at is not None
+    )
+
+
+def _lessons(lessons: Sequence[int]) -> str:
+    """Lesson numbers as a class keeps them ("2,4,5"), or ``ClassroomError`` for one that is not a lesson's."""
+    if any(type(n) is not int or n not in LESSON_NUMBERS for n in lessons):
+        first, last = LESSON_NUMBERS[0], LESSON_NUMBERS[-1]
+        raise ClassroomError(f"lessons are numbers from {first} to {last}, not {list(lessons)!r}")
+    return ",".join(str(n) for n in sorted(set(lessons)))
+
+
 def _client(address: str) -> str:
     """An address as ``key_tries`` keeps it: text of at most 64 characters ("" for an unknown one)."""
     return address[:64] if isinstance(address, str) else ""
@@ -285,15 +300,13 @@ class ClassroomStore:
         title = validate.class_name(name)
         if not isinstance(instructor_key, str) or len(instructor_key) < KEY_MIN_LENGTH:
             raise ClassroomError(f"the instructor key must be text of at least {KEY_MIN_LENGTH} characters")
-        if any(type(n) is not int or n not in LESSON_NUMBERS for n in lessons):
-            first, last = LESSON_NUMBERS[0], LESSON_NUMBERS[-1]
-            raise ClassroomError(f"lessons are numbers from {first} to {last}, not {list(lessons)!r}")
+        chosen = _lessons(lessons)
         salt = secrets.token_hex(16)
         row = {
             "name": title,
             "key_hash": hash_key(instructor_key, salt),
             "key_salt": salt,
-            "lessons": ",".join(str(n) for n in sorted(set(lessons))),
+            "lessons": chosen,
             "created_at": time.time(),
             "ended_at": None,
             "live_puzzle": None,
@@ -337,15 +350,7 @@ class ClassroomStore:
                     sa.select(live_questions_table).where(live_questions_table.c.id == row.live_id)
                 ).first()
             if question is not None:
-                live = LiveQuestion(
-                    question.id,
-                    question.puzzle_id,
-                    question.mode,
-                    question.pushed_at,
-                    question.closes_at,
-                    question.closed_at,
-                    question.revealed_at is not None,
-                )
+                live = _live_question(question)
         return ClassInfo(
             code=row.code,
             name=row.name,
@@ -423,14 +428,15 @@ class ClassroomStore:
         """Reveal the live question's answer to the students (which closes it to answers)."""
         self.check_key(code, instructor_key)
         self._close(code, revealed=True)
-        with write(self.engine) as conn:
-            conn.execute(classes.update().where(classes.c.code == validate.class_code(code)).values(live_revealed=True))
 
     def _close(self, code: str, revealed: bool) -> None:
         now = time.time()
         table = live_questions_table
         with write(self.engine) as conn:
-            live_id = conn.scalar(sa.select(classes.c.live_id).where(classes.c.code == validate.class_code(code)))
+            normal = validate.class_code(code)
+            if revealed:
+                conn.execute(classes.update().where(classes.c.code == normal).values(live_revealed=True))
+            live_id = conn.scalar(sa.select(classes.c.live_id).where(classes.c.code == normal))
             if live_id is None:
                 return
             conn.execute(table.update().where(table.c.id == live_id, table.c.closed_at.is_(None)).values(closed_at=now))
@@ -446,12 +452,7 @@ class ClassroomStore:
         table = live_questions_table
         with read(self.engine) as conn:
             rows = conn.execute(sa.select(table).where(table.c.code == validate.class_code(code)).order_by(table.c.id))
-            return [
-                LiveQuestion(
-                    r.id, r.puzzle_id, r.mode, r.pushed_at, r.closes_at, r.closed_at, r.revealed_at is not None
-                )
-                for r in rows
-            ]
+            return [_live_question(r) for r in rows]
 
     @guarded
     def seen(self, student_id: str, place: str | None = None) -> None:
@@ -467,15 +468,9 @@ class ClassroomStore:
     def lock_lessons(self, code: str, instructor_key: str, lessons: Sequence[int]) -> None:
         """Keep ``lessons`` closed to the class until they are opened again (an empty list opens every lesson)."""
         self.check_key(code, instructor_key)
-        if any(type(n) is not int or n not in LESSON_NUMBERS for n in lessons):
-            first, last = LESSON_NUMBERS[0], LESSON_NUMBERS[-1]
-            raise ClassroomError(f"lessons are numbers from {first} to {last}, not {list(lessons)!r}")
+        locked = _lessons(lessons)
         with write(self.engine) as conn:
-            conn.execute(
-                classes.update()
-                .where(classes.c.code == validate.class_code(code))
-                .values(locked=",".join(str(n) for n in sorted(set(lessons))))
-            )
+            conn.execute(classes.update().where(classes.c.code == validate.class_code(code)).values(locked=locked))
 
     @guarded
     def send_class(self, code: str, instructor_key: str, route: str) -> None:
