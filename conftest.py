@@ -70,7 +70,7 @@ def group_of(nodeid: str) -> str:
     return "postgres" if path in postgres_files() else path
 
 
-BANK_FILES = frozenset(("tests/test_puzzles.py", "tests/test_best_puzzles.py"))
+BANK_FILES = frozenset(("tests/test_puzzles.py", "tests/test_best_puzzles.py", "tests/test_agreement.py"))
 """Test files that judge every best puzzle of the bank: one process, so that each puzzle's search (``load_bank``
 is cached, and each best puzzle keeps its judged plays) runs once, not once per file (23 s each)."""
 

@@ -395,6 +395,23 @@ def test_check_exercises_recomputes_the_accepted_plays(tmp_path: Path, capsys: p
     assert "not the puzzle's accept list" not in capsys.readouterr().err
 
 
+def test_the_quick_check_grades_no_best_answer_but_still_reads_the_misconceptions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_search(*args: object) -> None:
+        raise AssertionError("the quick check searched")
+
+    puzzle = Puzzle.from_spec(next(iter(BEST.values())).spec, TOPIC)  # its own judgements, none cached
+    monkeypatch.setattr("shengji_tutor.puzzles.kinds.best.assess_play", no_search)
+    assert check_puzzle(puzzle, searches=False) == []
+    accepted = format_cards(puzzle.accept[0], symbols=False)
+    fields = puzzle.spec.model_dump() | {"misconceptions": [{"answer": accepted, "says": "Beginners play this."}]}
+    told = check_puzzle(Puzzle.from_spec(BestSpec(**fields), TOPIC), searches=False)
+    assert told == [f"the misconception answer {format_cards(puzzle.accept[0])} is one of the accepted plays"]
+    with pytest.raises(AssertionError, match="searched"):
+        check_puzzle(puzzle)  # without --quick its answers are graded, by search
+
+
 def test_an_accepted_play_must_be_a_legal_play(tmp_path: Path) -> None:
     puzzle = next(iter(BEST.values()))
     held = Counter(puzzle.player_view.hand)

@@ -22,7 +22,7 @@ def check_exercises(directory: Path | None, quick: bool = False) -> int:
     except BankError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    problems = check_bank(bank, thorough=not quick, workers=os.cpu_count() or 1)
+    problems = check_bank(bank, thorough=not quick, workers=os.cpu_count() or 1, searches=not quick)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     kinds = sorted({p.kind for p in bank.values()})
@@ -137,7 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     check = commands.add_parser("check-exercises", help="check every puzzle against the schema and the engine")
     check.add_argument("--dir", type=Path, default=None, help="the exercises folder (default: exercises/)")
     check.add_argument(
-        "--quick", action="store_true", help="skip the searches of best puzzles: the schema and rules checks only"
+        "--quick",
+        action="store_true",
+        help="no searches (best puzzles' answers are not graded): the schema and rules checks only",
     )
     run = commands.add_parser("serve", help="serve the course with Voilà (what `make serve` runs)")
     run.add_argument(

@@ -16,6 +16,8 @@ and implementing the protocol:
 - ``view()``: a ``PuzzleView``, the plain data of what the learner is shown;
 - ``checks()``: the kind's own checks for ``check-exercises`` (``[]`` when all is well);
 - ``thorough_checks()``: checks that take seconds (a search), which only ``check-exercises`` runs;
+- ``grades_by_search``: whether grading an answer runs a search (seconds), which ``check-exercises --quick``
+  leaves out;
 - what it teaches: ``idea_text`` (the hint ladder's first rung), and where the kind has more to say
   ``last_hint()``, ``own_mistake(given, why)`` (a wrong answer's first sentence, the answer unnamed) and
   ``solution_extra()`` (added to "Show answer").
@@ -202,6 +204,10 @@ class Puzzle(Question):
     def checks(self) -> list[str]:
         """The kind's own checks of the puzzle, for ``check-exercises`` (none by default)."""
         return []
+
+    grades_by_search: ClassVar[bool] = False
+    """Whether ``judge`` runs a search (a second or more per answer): ``check-exercises --quick`` grades no answer
+    of such a kind, and leaves its ``checks()`` to catch what it can without one."""
 
     def thorough_checks(self) -> list[str]:
         """The kind's checks that take seconds, like a search's (none by default): ``check-exercises`` runs them,

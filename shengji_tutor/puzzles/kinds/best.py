@@ -153,6 +153,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
 
     spec: BestSpec
     answer_kind = "cards"
+    grades_by_search = True
     budget: Budget = GRADING_BUDGET
     """What the explanation of an answer spends (the same deals as the judgement that made ``accept``)."""
 
@@ -268,6 +269,13 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             problems.append("accept lists the same play twice (plays that differ only in equal cards are one)")
         if not self._judged - self._signatures:
             problems.append("every play is accepted: there is nothing to get wrong")
+        for mistake in self.spec.misconceptions:  # what grading them says, where it needs no search
+            mistaken = parse_cards(self.canonical_answer(mistake.answer))
+            why = self._illegal(mistaken)
+            if why:
+                problems.append(f"the misconception answer {format_cards(mistaken)} is not legal here: {why}")
+            elif self._signature(mistaken) in self._signatures:
+                problems.append(f"the misconception answer {format_cards(mistaken)} is one of the accepted plays")
         return problems
 
     def thorough_checks(self) -> list[str]:
