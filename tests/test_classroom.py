@@ -180,16 +180,16 @@ def test_csv_export_neutralises_formulas(store: ClassroomStore) -> None:
         row = {"student_id": ana, "code": code, "puzzle_id": "@SUM(1)", "answer": "+1", "correct": False, "at": 0}
         conn.execute(attempts_table.insert().values(**row))
     lines = store.export_csv(code, KEY).splitlines()
-    assert lines[0] == "time_utc,class,student_id,student,puzzle,answer,verdict,hints,live,late"
-    assert f",'=HYPERLINK(1),{P1},8H 8H,correct,0,," in lines[1]
-    assert lines[2].endswith(",'=HYPERLINK(1),'@SUM(1),'+1,incorrect,0,,")
+    assert lines[0] == "time_utc,class,student_id,student,account,puzzle,answer,verdict,hints,live,late"
+    assert f",'=HYPERLINK(1),,{P1},8H 8H,correct,0,," in lines[1]
+    assert lines[2].endswith(",'=HYPERLINK(1),,'@SUM(1),'+1,incorrect,0,,")
 
 
 def test_the_export_tells_students_live_answers_and_late_ones_apart(store: ClassroomStore) -> None:
     from shengji_tutor.store.classroom import pseudonym
 
     code = store.create_class("Club", KEY)
-    first, second = store.join(code, "Ana"), store.join(code, "Ana")
+    first, second = store.join(code, "Ana", account="ana.lee"), store.join(code, "Ana")
     live = store.push_question(code, KEY, P1)
     ProgressStore(url=store.url, learner=first).record(P1, True, "8H 8H", live=live)
     store.close_question(code, KEY)
@@ -197,10 +197,10 @@ def test_the_export_tells_students_live_answers_and_late_ones_apart(store: Class
     answer_as(store, second, P1, "8H 8H", True)  # in the lesson: no live question
     text = store.export_csv(code, KEY)
     rows = [line.split(",") for line in text.splitlines()[1:]]
-    assert [(r[1], r[2], r[3], r[8], r[9]) for r in rows] == [
-        (code, pseudonym(first), "Ana", str(live), ""),
-        (code, pseudonym(second), "Ana (2)", str(live), "late"),
-        (code, pseudonym(second), "Ana (2)", "", ""),
+    assert [(r[1], r[2], r[3], r[4], r[9], r[10]) for r in rows] == [
+        (code, pseudonym(first), "Ana", "ana.lee", str(live), ""),  # behind the hub: the account she logged in with
+        (code, pseudonym(second), "Ana (2)", "", str(live), "late"),
+        (code, pseudonym(second), "Ana (2)", "", "", ""),
     ]
     assert first not in text
     assert second not in text  # a student's private id signs in as them: never exported

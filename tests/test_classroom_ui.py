@@ -351,7 +351,7 @@ def test_export_and_end(store: ClassroomStore, console: InstructorConsole) -> No
     code = open_new_class(console)
     answer_as(store, store.join(code, "Ana"), "pairs-keep-your-pair", "no", True)
     text = console.export()
-    assert "Ana,pairs-keep-your-pair,No,correct" in text
+    assert "Ana,,pairs-keep-your-pair,No,correct" in text
     data = console.export_box.value.split("base64,")[1].split('"')[0]
     assert base64.b64decode(data).decode() == text
     console.end()
@@ -690,7 +690,7 @@ def test_an_ended_class_disables_every_action_that_would_change_it(
     info = store.class_info(code)
     assert info.live_puzzle is None
     assert not info.live_revealed
-    assert "Ana,pairs-keep-your-pair,No,correct" in course_console.export()  # reading stays possible
+    assert "Ana,,pairs-keep-your-pair,No,correct" in course_console.export()  # reading stays possible
 
     reopened = InstructorConsole(store, key_fingerprint(KEY))  # another page opens the ended class
     reopened.key.value = KEY
@@ -1017,3 +1017,26 @@ def test_the_console_closes_lessons_to_the_class_until_it_opens_them(store: Clas
     finally:
         if console.poller is not None:
             console.poller.stop()
+
+
+def test_a_student_behind_the_hub_is_exported_with_the_account_they_logged_in_with(
+    store: ClassroomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    from shengji_tutor.app.course_server import visitor_account
+    from shengji_tutor.classroom.backoff import ACCOUNT_ENV
+
+    hub, plain = SimpleNamespace(real_accounts=True), SimpleNamespace()
+    user = SimpleNamespace(username="ana.lee")
+    assert (visitor_account(hub, user), visitor_account(plain, user)) == ("ana.lee", "")  # a random anonymous name
+    monkeypatch.setenv(ACCOUNT_ENV, "ana.lee")  # as the page handler hands it to the kernel
+    code = store.create_class("Club", KEY)
+    panel = JoinPanel(store)
+    panel.code.value, panel.name.value = code, "Ana"
+    learner = panel.join()
+    assert learner is not None
+    answer_as(store, learner.student_id, "pairs-keep-your-pair", "no", True)
+    header, row = store.export_csv(code, KEY).splitlines()
+    assert header.split(",")[4] == "account"
+    assert row.split(",")[3:5] == ["Ana", "ana.lee"]

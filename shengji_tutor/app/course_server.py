@@ -45,7 +45,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from ..classroom.backoff import CLIENT_HEADER
+from ..classroom.backoff import ACCOUNT_HEADER, CLIENT_HEADER
 from ..course.context import READY_DIR
 from ..course.places import SHELL_NOTEBOOK, route_of
 from .classroom import kernel_started, pool_tasks
@@ -77,6 +77,15 @@ _STARTED: dict[str, float] = {}
 """When each lesson's first pre-heated kernel was seen started (``time.monotonic``)."""
 
 
+def visitor_account(identity: object, user: object) -> str:
+    """The account a visitor logged in with, when the login is a real one (JupyterHub's: its identity provider says
+    ``real_accounts``); "" otherwise (a plain server names its anonymous visitors at random)."""
+    if not getattr(identity, "real_accounts", False):
+        return ""
+    name = getattr(user, "username", None) or getattr(user, "name", None)
+    return name[:100] if isinstance(name, str) else ""
+
+
 class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà ships no type hints
     """A course page: Voilà's, with the ``_xsrf`` cookie set so the page's kernel can be shut down when it closes."""
 
@@ -88,6 +97,8 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
         # the visitor's address, for the kernel (Voilà hands it this header: ``backoff.client_address``); set here,
         # so that a header of the same name sent by the visitor is replaced
         self.request.headers[CLIENT_HEADER] = self.request.remote_ip or ""
+        # and behind JupyterHub the account the visitor logged in with, for the class's export (``hub_account``)
+        self.request.headers[ACCOUNT_HEADER] = visitor_account(self.identity_provider, self.current_user)
 
     warm_up = True
     """Show ``WARMING_PAGE`` while the lesson's first kernel is prepared (the class server's handler does not)."""
@@ -179,7 +190,8 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
         # Voilà's pooling manager reads this when init_settings creates it: the app's page has a pool, no other
         # page has (each lesson notebook had one: 14 kernels of ~130 MiB waiting, most of them for nobody).
         headers = self.voila_configuration.http_header_envs
-        self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]  # the visitor's address, for the kernel
+        # the visitor's address and hub account, for the kernel
+        self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER, ACCOUNT_HEADER]
         # a page's connection is pinged every PING s and dropped when silent for SILENT s: a page that vanished
         # without a word (a laptop asleep, the network gone) frees its kernel within a minute (CourseKernelManager)
         settings: dict[str, Any] = getattr(self, "tornado_settings", {})  # a traitlet of Voilà's (untyped)

@@ -45,6 +45,10 @@ class HubIdentity(JupyterHubIdentityProvider):  # type: ignore[misc]  # jupyterh
     Jupyter server puts its base URL in front, so they are given with the prefix.
     """
 
+    real_accounts = True
+    """Its users are the hub's accounts: the course's page hands each kernel its visitor's (``visitor_account``),
+    and a class's export shows it."""
+
     def __init__(self, **kwargs: Any) -> None:
         kwargs.pop("token", None)
         super().__init__(**kwargs)

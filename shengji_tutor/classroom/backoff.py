@@ -27,7 +27,16 @@ from collections.abc import Callable
 from ..store.classroom import ClassroomStore
 from ..store.keys import FIRST_PAUSE, MOST_PAUSE, pause_after
 
-__all__ = ["CLIENT_ENV", "CLIENT_HEADER", "Backoff", "StoredBackoff", "client_address"]
+__all__ = [
+    "ACCOUNT_ENV",
+    "ACCOUNT_HEADER",
+    "CLIENT_ENV",
+    "CLIENT_HEADER",
+    "Backoff",
+    "StoredBackoff",
+    "client_address",
+    "hub_account",
+]
 
 CLIENT_HEADER = "X-Shengji-Client"
 CLIENT_ENV = "HTTP_X_SHENGJI_CLIENT"
@@ -38,6 +47,18 @@ CLIENT_ENV = "HTTP_X_SHENGJI_CLIENT"
 def client_address() -> str:
     """The address of the page's visitor, as the server saw it ("" outside a served page)."""
     return os.environ.get(CLIENT_ENV, "")
+
+
+ACCOUNT_HEADER = "X-Shengji-Account"
+ACCOUNT_ENV = "HTTP_X_SHENGJI_ACCOUNT"
+"""Where a page's kernel finds the account its visitor logged in with behind JupyterHub: the course's page handler
+puts the hub's user name in the ``X-Shengji-Account`` header ("" without a hub login, and always overwriting any the
+visitor sent), which Voilà hands the kernel as this variable."""
+
+
+def hub_account() -> str:
+    """The JupyterHub account of the page's visitor ("" outside the hub)."""
+    return os.environ.get(ACCOUNT_ENV, "")
 
 
 class Backoff:

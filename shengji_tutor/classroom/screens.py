@@ -14,11 +14,11 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 
 from ..puzzles import Puzzle, load_bank
+from ..puzzles.authoring import TOPIC as OWN_TOPIC
 from ..store.answers import Recorder
 from ..store.classroom import (
     AFTER_REVEAL,
@@ -32,10 +32,13 @@ from ..store.classroom import (
 from ..store.keys import key_matches
 from ..store.progress import ProgressStore
 from ..store.schema import StoreError
+from ..store.validate import CLASS_QUESTION as OWN_QUESTION
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.style import STYLE
 from ..ui.widgets import PuzzleCard
-from .backoff import Backoff, StoredBackoff, client_address
+from ..ui.widgets.disclosure import Disclosure
+from .backoff import Backoff, StoredBackoff, client_address, hub_account
+from .controls import FIT, row, sentence
 from .dashboard import (
     clock,
     distribution_svg,
@@ -54,10 +57,13 @@ from .dashboard import (
     wrong_html,
 )
 from .session import Learner, class_in_address, join_address, link
+from .writer import QuestionWriter
 
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 
 REFRESH_SECONDS = 1.5
+OWN = 0
+"""The question picker's "lesson" of the class's own questions (``writer.QuestionWriter``)."""
 CLASSES_LISTED = 30
 """The most classes the console lists (newest first); an older one opens by its code."""
 TIMERS = [("No timer", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
@@ -119,7 +125,7 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
 
     def join(self) -> Learner | None:
         try:
-            student = self.store.join(self.code.value, self.name.value)
+            student = self.store.join(self.code.value, self.name.value, account=hub_account())
         except ClassroomError as e:
             self.message.value = f'<p class="sjt-error" role="alert">{escape(str(e))}</p>'
             return None
@@ -199,29 +205,30 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         live = info.live
         if (None if live is None else live.id) != self.shown:
             self.shown, self.revealed = (None if live is None else live.id), False
-            if live is None or live.puzzle_id not in self.bank:
+            puzzle = None if live is None else self._puzzle(live.puzzle_id)
+            if live is None or puzzle is None:
                 self.title.value = "<p>No live question right now: carry on with the lessons.</p>"
                 self.children = [self.title]
                 self.add_class("sjt-live-idle")
                 return
             self.remove_class("sjt-live-idle")
             self.remove_class("sjt-live-answered")
-            puzzle = self.bank[live.puzzle_id]
             self.title.value = "<h2>Live question from your instructor</h2>"
             # the instructor reveals the answer to the whole class: no "Show answer" of one's own
             self.card = PuzzleCard(**{**puzzle_card_args(puzzle), "solution": None})
             self.card.withhold = live.mode == AFTER_REVEAL
             self.recorder = Recorder(self.card, self.progress)
-            self.recorder.show(puzzle, live=live.id)
+            # a class's own question is recorded for the class, not reviewed (the review draws from the bank)
+            self.recorder.show(puzzle, live=live.id, reviewed=puzzle.topic != OWN_TOPIC)
             self.card.on_check(lambda _grade, _answer: self.add_class("sjt-live-answered"))
             self.children = [self.title, self.status, self.card]
         if live is None or self.card is None:
             return
         if not self.revealed:
             self.status.value = _live_status(live)
-        if live.revealed and not self.revealed and live.puzzle_id in self.bank:
+        puzzle = self._puzzle(live.puzzle_id)
+        if live.revealed and not self.revealed and puzzle is not None:
             self.revealed = True
-            puzzle = self.bank[live.puzzle_id]
             solution = puzzle.solve()
             shown = shown_answer(puzzle, solution)
             told = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
@@ -236,6 +243,12 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             done.add_class("sjt-live-done")
             done.on_click(lambda _b: self.add_class("sjt-live-answered"))
             self.children = [*self.children, done]
+
+    def _puzzle(self, puzzle_id: str) -> Puzzle | None:
+        """A puzzle of the bank, or one of the class's own questions (read from its store once it is pushed)."""
+        if puzzle_id not in self.bank and OWN_QUESTION.fullmatch(puzzle_id):
+            self.bank.update(self.store.questions(self.learner.code))
+        return self.bank.get(puzzle_id)
 
     def _follow(self, route: str | None, at: float | None) -> None:
         """Go where the instructor sent the class, if they sent it since this page last looked."""
@@ -319,7 +332,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.places = list(places)
         """The places of the course the class can be sent to: (title, route), in the course's order."""
         self.join_page = join_page
-        self.key = w.Password(description="Key", placeholder="instructor key", **_FIT)
+        self.key = w.Password(description="Key", placeholder="instructor key", **FIT)
         self.unlock_button = w.Button(description="Unlock", button_style="primary")
         self.message = w.HTML()
         self.unlock_button.on_click(lambda _b: self.unlock())
@@ -327,7 +340,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.ended = False
         self.poller: Poller | None = None
         self.style = w.HTML(STYLE)
-        super().__init__([self.style, w.HTML("<h2>Instructor</h2>"), _row(self.key, self.unlock_button), self.message])
+        super().__init__([self.style, w.HTML("<h2>Instructor</h2>"), row(self.key, self.unlock_button), self.message])
         self.add_class("sjt-instructor")
 
     # -- unlocking and choosing a class ----------------------------------------------------
@@ -354,14 +367,14 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             return False
         self.backoff.reset()
         self.message.value = ""
-        self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club", **_FIT)
+        self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club", **FIT)
         lessons = [(lesson_label(n, self.titles), n) for n in LESSON_NUMBERS]
         self.lessons = w.SelectMultiple(
-            options=lessons, value=tuple(range(2, 10)), description="Lessons", rows=6, **_FIT
+            options=lessons, value=tuple(range(2, 10)), description="Lessons", rows=6, **FIT
         )
         create = w.Button(description="Create class", button_style="success")
         create.on_click(lambda _b: self.create())
-        self.existing = w.Text(description="Or open", placeholder="class code", **_FIT)
+        self.existing = w.Text(description="Or open", placeholder="class code", **FIT)
         open_button = w.Button(description="Open")
         open_button.on_click(lambda _b: self.open_class(self.existing.value))
         self._stop_polling()
@@ -369,8 +382,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.children = [
             self.style,
             w.HTML("<h2>Instructor</h2>"),
-            _row(self.class_name, self.lessons, create),
-            _row(self.existing, open_button),
+            row(self.class_name, self.lessons, create),
+            row(self.existing, open_button),
             *self._class_buttons(),
             self.message,
         ]
@@ -417,7 +430,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.check_key(code, self.key.value)
         except WrongKeyError as e:
-            self._wrong_key(f"{_sentence(e)}.")
+            self._wrong_key(f"{sentence(e)}.")
             return False
         except ClassroomError as e:
             self._say(str(e))
@@ -439,21 +452,26 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.chart_box.add_class("sjt-distribution")
         self.wrong_box = w.HTML()
         self.wrong_box.add_class("sjt-wrong-answers")
-        self._question_picker(set(info.lessons) or set(LESSON_NUMBERS))
+        self.bank = {**load_bank(), **self.store.questions(self.code)}
+        class_lessons = sorted(set(info.lessons) or set(LESSON_NUMBERS))
+        self._question_picker(set(class_lessons))
+        self.writer = QuestionWriter(
+            self.store, self.code, lambda: self.key.value, class_lessons, self.titles, on_saved=self._written
+        )
         self.feedback = w.ToggleButtons(
             options=[("Instant", INSTANT), ("After reveal", AFTER_REVEAL)],
             value=INSTANT,
             description="Feedback",
             tooltips=["each student sees their verdict at once", "students see “answer recorded” until you reveal"],
         )
-        self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer", **_FIT)
+        self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer", **FIT)
         self.push_button = w.Button(description="Push to class", button_style="warning")
         self.close_button = w.Button(description="Close answers")
         self.reveal_button = w.Button(description="Reveal answer")
         self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
         self.close_button.on_click(lambda _b: self.close_answers())
         self.reveal_button.on_click(lambda _b: self.reveal())
-        self.student_choice = w.Dropdown(options=[], value=None, description="Student", **_FIT)
+        self.student_choice = w.Dropdown(options=[], value=None, description="Student", **FIT)
         self.student_box = w.HTML()
         self.student_choice.observe(lambda _change: self.refresh(), names="value")
         lessons = [(lesson_label(n, self.titles), n) for n in sorted(set(info.lessons) or set(LESSON_NUMBERS))]
@@ -462,10 +480,10 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             value=tuple(n for n in info.locked if n in {number for _, number in lessons}),
             description="Closed",
             rows=5,
-            **_FIT,
+            **FIT,
         )
         self.locked_choice.observe(lambda change: self.lock(change["new"]), names="value")
-        self.send_choice = w.Dropdown(options=self.places, description="Send to", **_FIT)
+        self.send_choice = w.Dropdown(options=self.places, description="Send to", **FIT)
         self.send_button = w.Button(description="Send the class")
         self.send_button.on_click(lambda _b: self.send(self.send_choice.value))
         self.live_box = w.HTML()
@@ -488,12 +506,13 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.lesson_choice,
             self.live_choice,
             self.preview_box,
-            _row(self.feedback, self.timer),
-            _row(self.push_button, self.close_button, self.reveal_button, self.show_leaders),
+            row(self.feedback, self.timer),
+            row(self.push_button, self.close_button, self.reveal_button, self.show_leaders),
             self.live_box,
             self.leaders_box,
+            Disclosure(self.writer, "Write a question of your own"),
             w.HTML("<h3>Roster</h3>"),
-            *([_row(self.send_choice, self.send_button)] if self.places else []),
+            *([row(self.send_choice, self.send_button)] if self.places else []),
             w.HTML('<p class="sjt-note">Lessons closed for now (students see “your instructor will open it”):</p>'),
             self.locked_choice,
             self.roster_box,
@@ -505,7 +524,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.chart_box,
             w.HTML("<h3>Most common wrong answers</h3>"),
             self.wrong_box,
-            _row(export, self.end_button),
+            row(export, self.end_button),
             self.export_box,
             self.message,
         ]
@@ -518,21 +537,42 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     # -- choosing and previewing the live question -------------------------------------------
 
     def _question_picker(self, lessons: set[int]) -> None:
-        """The lesson (by its title), then one of its puzzles (by its prompt), then a preview of that puzzle."""
-        numbers = sorted({p.lesson for p in self.bank.values() if p.lesson in lessons})
-        self.lesson_choice = w.Dropdown(
-            options=[(lesson_label(n, self.titles), n) for n in numbers], description="Lesson", **_FIT
-        )
-        self.live_choice = w.Select(options=[], description="Question", rows=6, layout=w.Layout(width="48em"), **_FIT)
+        """The lesson (by its title) or the class's own questions, then one of its puzzles (by its prompt), then a
+        preview of that puzzle."""
+        self.lessons_offered = lessons
+        self.lesson_choice = w.Dropdown(options=self._lesson_options(), description="Lesson", **FIT)
+        self.live_choice = w.Select(options=[], description="Question", rows=6, layout=w.Layout(width="48em"), **FIT)
         self.preview_box = w.HTML()
         self.lesson_choice.observe(lambda change: self.choose_lesson(change["new"]), names="value")
         self.live_choice.observe(lambda change: self.preview(change["new"]), names="value")
         self.choose_lesson(self.lesson_choice.value)
 
+    def _lesson_options(self) -> list[tuple[str, int]]:
+        """The lessons of the class that have puzzles, then "Your questions" (``OWN``) once the class has some."""
+        numbers = sorted({p.lesson for p in self.bank.values() if p.lesson in self.lessons_offered})
+        own = sum(1 for p in self.bank.values() if p.topic == OWN_TOPIC)
+        mine = [(f"Your questions ({own})", OWN)] if own else []
+        return [(lesson_label(n, self.titles), n) for n in numbers] + mine
+
+    def _written(self, saved: list[str]) -> None:
+        """Questions were saved or imported: list them under "Your questions", the last one chosen and previewed."""
+        if self.code is None:
+            return
+        self.bank = {**load_bank(), **self.store.questions(self.code)}
+        self.lesson_choice.options = self._lesson_options()
+        self.lesson_choice.value = OWN
+        self.choose_lesson(OWN)
+        if saved and saved[-1] in {v for _, v in self.live_choice.options}:
+            self.live_choice.value = saved[-1]
+
     def choose_lesson(self, number: int | None) -> None:
-        """List the lesson's puzzles by their prompts, easiest first as the lesson has them (the first one chosen and
-        previewed)."""
-        puzzles = sorted((p for p in self.bank.values() if p.lesson == number), key=lambda p: p.difficulty)
+        """List the lesson's puzzles (or the class's own questions) by their prompts, easiest first as the lesson
+        has them (the first one chosen and previewed)."""
+        if number == OWN:
+            puzzles = [p for p in self.bank.values() if p.topic == OWN_TOPIC]
+        else:
+            chosen = (p for p in self.bank.values() if p.lesson == number and p.topic != OWN_TOPIC)
+            puzzles = sorted(chosen, key=lambda p: p.difficulty)
         self.live_choice.options = [(f"{i}. {puzzle_title(p, p.id, 90)}", p.id) for i, p in enumerate(puzzles, 1)]
         self.live_choice.value = puzzles[0].id if puzzles else None
         self.preview(self.live_choice.value)
@@ -600,6 +640,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.close_button,
             self.reveal_button,
             self.end_button,
+            self.writer.save_button,
+            self.writer.upload,
         ):
             control.disabled = True
         self.ended_box.value = (
@@ -627,7 +669,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
                 self.code, self.key.value, puzzle_id, self.feedback.value, self.timer.value or None
             )
         except StoreError as e:  # refused (an unknown question, the class ended) or a failing database
-            self._say(f"{_sentence(e)}: nothing was pushed.")
+            self._say(f"{sentence(e)}: nothing was pushed.")
         else:
             self.message.value = ""
         self.refresh()
@@ -639,7 +681,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.send_class(self.code, self.key.value, route)
         except StoreError as e:  # refused (the class ended) or a failing database
-            self._say(f"{_sentence(e)}: nobody was sent.")
+            self._say(f"{sentence(e)}: nobody was sent.")
             return
         title = next((t for t, r in self.places if r == route), route)
         self.message.value = f'<p class="sjt-sent" role="status">The class is on its way to {escape(title)}.</p>'
@@ -651,7 +693,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.lock_lessons(self.code, self.key.value, list(lessons))
         except StoreError as e:
-            self._say(f"{_sentence(e)}: nothing changed.")
+            self._say(f"{sentence(e)}: nothing changed.")
             return
         closed = ", ".join(lesson_label(n, self.titles) for n in sorted(lessons)) or "none"
         self.message.value = f'<p class="sjt-locked" role="status">Closed to the class now: {escape(closed)}.</p>'
@@ -674,7 +716,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             action(self.code, self.key.value)
         except StoreError as e:  # a failing database
-            self._say(f"{_sentence(e)}.")
+            self._say(f"{sentence(e)}.")
         else:
             self.message.value = ""
         self.refresh()
@@ -700,23 +742,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.end_class(self.code, self.key.value)
         except StoreError as e:  # a failing database
-            self._say(f"{_sentence(e)}.")
+            self._say(f"{sentence(e)}.")
             return
         self.message.value = ""
         self.refresh()
-
-
-def _sentence(error: Exception) -> str:
-    """An error's message as the start of a sentence (``capitalize`` would lower a class code's letters)."""
-    text = str(error)
-    return text[:1].upper() + text[1:]
-
-
-_FIT: dict[str, Any] = {"style": {"description_width": "initial"}}
-"""A control's label takes the room its words need (ipywidgets gives every label 148 px)."""
-
-
-def _row(*controls: w.Widget) -> w.HBox:
-    """Controls side by side that wrap onto the next line on a narrow screen (none is wider than the screen:
-    the course's stylesheet, ``ui/course.css``)."""
-    return w.HBox(list(controls), layout=w.Layout(flex_flow="row wrap"))

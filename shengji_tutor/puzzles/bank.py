@@ -35,7 +35,10 @@ def exercises_dir() -> Path:
 
 # -- the bank -------------------------------------------------------------------------------
 
-_TOPIC_FILE = TypeAdapter(TopicFile)
+TOPIC_FILE = TypeAdapter(TopicFile)
+CLASS_PREFIX = "class-"
+"""How the ids of the questions an instructor writes for a class begin ("class-k7qx2m-3"): no puzzle of the bank's
+may begin so."""
 
 
 def load_topics(directory: Path | None = None) -> list[tuple[TopicFile, Path]]:
@@ -45,7 +48,7 @@ def load_topics(directory: Path | None = None) -> list[tuple[TopicFile, Path]]:
     for path in sorted(directory.glob("*.yaml")):
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            out.append((_TOPIC_FILE.validate_python(data), path))
+            out.append((TOPIC_FILE.validate_python(data), path))
         except (yaml.YAMLError, ValidationError) as e:
             raise BankError(f"{path.name}: {e}") from None
     return out
@@ -64,6 +67,8 @@ def _load_bank(directory: str) -> tuple[tuple[str, Puzzle], ...]:
         for spec in topic_file.puzzles:
             if spec.id in bank:
                 raise BankError(f"{path.name}: the puzzle id {spec.id!r} is used twice")
+            if spec.id.startswith(CLASS_PREFIX):
+                raise BankError(f"{path.name}: the puzzle id {spec.id!r} starts as a class's own questions' do")
             bank[spec.id] = Puzzle.from_spec(spec, topic)
     return tuple(bank.items())
 

@@ -100,17 +100,28 @@ class Recorder:
         self.item = ""
         self.saved = True
         self.live: int | None = None
+        self.reviewed = True
         self.outcome: Outcome | None = None
         card.on_check(self._checked)
         card.on_reveal(self._revealed)
 
-    def show(self, puzzle: Puzzle, item: str | None = None, *, saved: bool = True, live: int | None = None) -> None:
+    def show(
+        self,
+        puzzle: Puzzle,
+        item: str | None = None,
+        *,
+        saved: bool = True,
+        live: int | None = None,
+        reviewed: bool = True,
+    ) -> None:
         """The card now shows ``puzzle`` (``saved``: its attempts are saved, as a bank puzzle's are; ``live``: as
-        answers to that live question of the learner's class)."""
+        answers to that live question of the learner's class; ``reviewed``: its outcome is rated for the review
+        queue, as everything but a class's own question is)."""
         self.puzzle = puzzle
         self.item = item or puzzle.id
         self.saved = saved
         self.live = live
+        self.reviewed = reviewed
         self.outcome = None
 
     def _checked(self, grade: Grade, answer: Any) -> None:
@@ -158,6 +169,8 @@ class Recorder:
         self.outcome = outcome
         if self.on_outcome is not None:
             self.on_outcome(outcome)
+        if not self.reviewed:
+            return ""
         try:
             if outcome.first_try and not self.always_rate and not self.store.in_review(self.item):
                 return ""

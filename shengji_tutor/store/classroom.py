@@ -18,20 +18,32 @@ import csv
 import hashlib
 import hmac
 import io
+import json
+import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
+from ..puzzles import BankError, Puzzle
+from ..puzzles.authoring import class_question, question_id, questions_yaml, read_questions_yaml, spec_data
 from . import validate
 from .db import open_database, read, sqlite_url, write
 from .failures import CLASS_PLACE, guarded
 from .keys import KEY_MIN_LENGTH, hash_key, key_matches, pause_after
 from .progress import default_path
-from .schema import ClassroomError, attempts_table, classes, key_tries_table, live_questions_table, students
+from .schema import (
+    ClassroomError,
+    attempts_table,
+    class_questions_table,
+    classes,
+    key_tries_table,
+    live_questions_table,
+    students,
+)
 from .validate import clean_name
 
 __all__ = [
@@ -81,6 +93,8 @@ class ClassAttempt:
     """The live question it answers (``LiveQuestion.id``), or None: a lesson's, practice's or review's puzzle."""
     late: bool = False
     """An answer to a live question after it closed: kept, never counted."""
+    account: str = ""
+    """The login the student joined with behind JupyterHub ("" elsewhere)."""
 
 
 INSTANT = "instant"
@@ -176,6 +190,11 @@ SHOWN = "(answer shown)"
 """How an attempt that was a press of "Show answer" reads in the dashboard and the export."""
 
 
+IMPORT_CHARACTERS = 1_000_000
+"""The longest file of questions an import reads."""
+LOG = logging.getLogger("shengji_tutor.classroom")
+
+
 def new_instructor_key() -> str:
     """A fresh instructor key: 20 random URL-safe characters."""
     return secrets.token_urlsafe(15)
@@ -250,6 +269,7 @@ class ClassroomStore:
         self.server_key = server_key
         self._secret = secrets.token_bytes(32)
         self._verified: set[bytes] = set()  # HMACs of (class, key) pairs that opened: PBKDF2 runs once per session
+        self._questions: dict[tuple[str, int], Puzzle] = {}  # a class's questions never change once saved
 
     @guarded
     def schema_version(self) -> str:
@@ -393,6 +413,8 @@ class ClassroomStore:
         "answer recorded" until the answer is revealed (``AFTER_REVEAL``); ``seconds`` closes it by itself."""
         self.check_key(code, instructor_key)
         live = validate.live_puzzle(puzzle_id)
+        if live is not None and validate.CLASS_QUESTION.fullmatch(live) and live not in self.questions(code):
+            raise ClassroomError(f"class {validate.class_code(code)} has no question {live!r}")
         if mode not in MODES:
             raise ClassroomError(f"a live question's feedback is one of {', '.join(MODES)}, not {mode!r:.20}")
         if seconds is not None and (
@@ -416,6 +438,95 @@ class ClassroomStore:
             if pushed.rowcount == 0:
                 raise ClassroomError("this class has ended")
         return None if live_id is None else int(live_id)
+
+    # -- the questions an instructor writes for their class ----------------------------------------
+
+    @guarded
+    def save_question(self, code: str, instructor_key: str, spec: Mapping[str, Any], lesson: int) -> str:
+        """Keep a question the instructor wrote for the class: ``spec`` holds the bank's fields of a puzzle (its id
+        is the class's to give), ``lesson`` the lesson it belongs to. It is read and checked as the bank's puzzles
+        are, so the engine computes its answer; ``ClassroomError`` names every problem and nothing is kept. Its
+        puzzle id (``class-<code>-<n>``), which ``push_question`` takes."""
+        self.check_key(code, instructor_key)
+        return self._save_questions(code, [(lesson, spec)])[0]
+
+    @guarded
+    def import_questions(self, code: str, instructor_key: str, text: str) -> list[str]:
+        """Keep every question of YAML in the bank's format (``export_questions``'s, or topic files of the bank)
+        for the class; their puzzle ids. One question refused refuses them all: nothing is kept."""
+        self.check_key(code, instructor_key)
+        if not isinstance(text, str) or len(text) > IMPORT_CHARACTERS:
+            raise ClassroomError(f"a file of questions is YAML text of at most {IMPORT_CHARACTERS // 1000} kB")
+        try:
+            found = read_questions_yaml(text)
+        except BankError as e:
+            raise ClassroomError(str(e)) from None
+        return self._save_questions(code, found)
+
+    def _save_questions(self, code: str, questions: Sequence[tuple[object, Mapping[str, Any]]]) -> list[str]:
+        normal = validate.class_code(code)
+        if self._class(normal).ended_at is not None:
+            raise ClassroomError("this class has ended")
+        checked = []
+        for n, (lesson, data) in enumerate(questions, 1):
+            where = f"question {n}: " if len(questions) > 1 else ""
+            if type(lesson) is not int or lesson not in LESSON_NUMBERS:
+                raise ClassroomError(f"{where}a question belongs to a lesson from 1 to 13, not {lesson!r:.20}")
+            try:  # checked before the write, which a search must not hold open
+                puzzle = class_question(dict(data), question_id(normal, 1), lesson)
+            except BankError as e:
+                raise ClassroomError(f"{where}{e}") from None
+            fields = {k: v for k, v in spec_data(puzzle).items() if k != "id"}
+            checked.append((lesson, validate.storable_json(fields, "a question")))
+        now = time.time()
+        table = class_questions_table
+        for _ in range(5):  # two saves at once on PostgreSQL may both take the next number: the later tries again
+            try:
+                with write(self.engine) as conn:
+                    last = conn.scalar(sa.select(sa.func.max(table.c.number)).where(table.c.code == normal))
+                    numbers = [int(last or 0) + n for n in range(1, len(checked) + 1)]
+                    rows = [
+                        {"code": normal, "number": number, "lesson": lesson, "spec": text, "created_at": now}
+                        for number, (lesson, text) in zip(numbers, checked, strict=True)
+                    ]
+                    if rows:
+                        conn.execute(table.insert(), rows)
+                return [question_id(normal, number) for number in numbers]
+            except sa.exc.IntegrityError:  # pragma: no cover - a race between two instructors' pages
+                continue
+        raise ClassroomError("the questions could not be numbered: try again")  # pragma: no cover
+
+    @guarded
+    def questions(self, code: str) -> dict[str, Puzzle]:
+        """The questions the class's instructor wrote, by puzzle id, oldest first (its students' pages read them:
+        no key; their answers are the engine's, as any puzzle's)."""
+        normal = validate.class_code(code)
+        table = class_questions_table
+        with read(self.engine) as conn:
+            rows = conn.execute(
+                sa.select(table.c.number, table.c.lesson, table.c.spec)
+                .where(table.c.code == normal)
+                .order_by(table.c.number)
+            ).all()
+        out = {}
+        for number, lesson, text in rows:
+            puzzle = self._questions.get((normal, number))
+            if puzzle is None:
+                try:
+                    puzzle = class_question(json.loads(text), question_id(normal, number), lesson, checked=False)
+                except (BankError, ValueError) as e:  # a question this engine no longer reads: the others stay
+                    LOG.warning("class %s's question %d cannot be read: %s", normal, number, e)
+                    continue
+                self._questions[(normal, number)] = puzzle
+            out[puzzle.id] = puzzle
+        return out
+
+    @guarded
+    def export_questions(self, code: str, instructor_key: str) -> str:
+        """The class's questions as YAML in the bank's format: one topic file per lesson (needs the key)."""
+        self.check_key(code, instructor_key)
+        normal = validate.class_code(code)
+        return questions_yaml(self.questions(normal).values(), normal)
 
     @guarded
     def close_question(self, code: str, instructor_key: str) -> None:
@@ -512,6 +623,7 @@ class ClassroomStore:
                 attempts_table.c.revealed,
                 attempts_table.c.live_id,
                 attempts_table.c.late,
+                students.c.account,
             )
             .join(students, students.c.id == attempts_table.c.student_id)
             .where(attempts_table.c.code == code)
@@ -530,6 +642,7 @@ class ClassroomStore:
                     bool(row[7]),
                     row[8],
                     bool(row[9]),
+                    str(row[10] or ""),
                 )
                 for row in conn.execute(query)
             ]
@@ -563,8 +676,8 @@ class ClassroomStore:
             ]
 
     def export_csv(self, code: str, instructor_key: str, answers: Callable[[str, str], str] | None = None) -> str:
-        """All attempts as CSV text (needs the key): time, the class, the student (a stable pseudonym and the name
-        the dashboard shows), puzzle, answer, verdict, hint steps, whether it answered a live question (its number)
+        """All attempts as CSV text (needs the key): time, the class, the student (a stable pseudonym, the name
+        the dashboard shows and, behind JupyterHub, the account they logged in with), puzzle, answer, verdict, hint steps, whether it answered a live question (its number)
         or a lesson's, and whether it came late (after the live question closed: not counted).
 
         ``answers(puzzle_id, answer)`` rewrites each stored answer (the console passes the
@@ -576,7 +689,19 @@ class ClassroomStore:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(
-            ["time_utc", "class", "student_id", "student", "puzzle", "answer", "verdict", "hints", "live", "late"]
+            [
+                "time_utc",
+                "class",
+                "student_id",
+                "student",
+                "account",
+                "puzzle",
+                "answer",
+                "verdict",
+                "hints",
+                "live",
+                "late",
+            ]
         )
         for a in rows:
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(a.at))
@@ -587,6 +712,7 @@ class ClassroomStore:
                     normal,
                     pseudonym(a.student_id),
                     _csv_safe(a.display_name),
+                    _csv_safe(a.account),
                     _csv_safe(a.puzzle_id),
                     _csv_safe(answer),
                     "correct" if a.correct else "incorrect",
@@ -600,9 +726,11 @@ class ClassroomStore:
     # -- student actions ------------------------------------------------------------------
 
     @guarded
-    def join(self, code: str, display_name: str) -> str:
-        """A student joins a class with its code and a display name; returns their private student id."""
+    def join(self, code: str, display_name: str, account: str = "") -> str:
+        """A student joins a class with its code and a display name (``account``: the login they came with,
+        behind JupyterHub); returns their private student id."""
         name = clean_name(display_name)
+        login = validate.account(account)
         row = self._class(code)
         if row.ended_at is not None:
             raise ClassroomError(f"class {row.code} has ended")
@@ -610,7 +738,9 @@ class ClassroomStore:
         now = time.time()
         with write(self.engine) as conn:
             conn.execute(
-                students.insert().values(id=student_id, code=row.code, display_name=name, joined_at=now, last_seen=now)
+                students.insert().values(
+                    id=student_id, code=row.code, display_name=name, joined_at=now, last_seen=now, account=login
+                )
             )
         return student_id
 

@@ -22,6 +22,7 @@ __all__ = [
     "NewMistake",
     "StoreError",
     "attempts_table",
+    "class_questions_table",
     "classes",
     "house_rules_table",
     "insert_attempt",
@@ -69,6 +70,17 @@ live_questions_table = sa.Table(
 )
 """Every question pushed to a class (migration 0009): its feedback ``mode`` ("instant" or "after-reveal"), the
 time it closes by itself (a timer), and when it was closed or revealed."""
+class_questions_table = sa.Table(
+    "class_questions",
+    metadata,
+    sa.Column("code", sa.String(12), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("lesson", sa.Integer, nullable=False),
+    sa.Column("spec", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""The questions an instructor wrote for their class (migration 0011): the ``number``-th of class ``code`` is the
+puzzle ``class-<code>-<number>``, its ``spec`` the JSON of the bank's fields, in the lesson ``lesson``."""
 key_tries_table = sa.Table(
     "key_tries",
     metadata,
@@ -85,7 +97,10 @@ students = sa.Table(
     sa.Column("joined_at", sa.Float, nullable=False),
     sa.Column("last_seen", sa.Float, nullable=False),
     sa.Column("place", sa.String(60), nullable=False, server_default=""),
+    sa.Column("account", sa.String(100), nullable=False, server_default=""),
 )
+"""A class's students; ``account`` is the login a student joined with behind JupyterHub ("" elsewhere: migration
+0011)."""
 attempts_table = sa.Table(
     "attempts",
     metadata,

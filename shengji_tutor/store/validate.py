@@ -33,6 +33,7 @@ from ..puzzles import load_bank
 from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, NewMistake, StoreError
 
 __all__ = [
+    "account",
     "attempt",
     "class_code",
     "class_name",
@@ -45,6 +46,7 @@ __all__ = [
     "puzzle_id",
     "review_item",
     "storable",
+    "storable_json",
     "stored_house_rules",
     "work",
     "work_place",
@@ -142,6 +144,24 @@ def _check_marks(name: str) -> None:
             raise ClassroomError(f"a display name may put at most {MARKS_IN_A_ROW} accents or marks on one letter")
 
 
+ACCOUNT_LIMIT = 100
+
+
+def account(login: object) -> str:
+    """The login a student came with behind JupyterHub, as the export shows it: text of at most 100 characters,
+    nothing hidden ("" when there is none).
+
+    >>> from shengji_tutor.store.validate import account
+    >>> account(" ana.lee@school.example "), account("")
+    ('ana.lee@school.example', '')
+    """
+    if not isinstance(login, str) or len(login.strip()) > ACCOUNT_LIMIT:
+        raise ClassroomError(f"a hub account is text of at most {ACCOUNT_LIMIT} characters")
+    if any(unicodedata.category(ch) in HIDDEN for ch in login):
+        raise ClassroomError("a hub account cannot contain control or invisible characters")
+    return login.strip()
+
+
 def class_name(name: object) -> str:
     """A class's name, trimmed and cut at 120 characters."""
     title = " ".join(name.split())[:CLASS_NAME_LIMIT] if isinstance(name, str) else ""
@@ -169,22 +189,30 @@ def learner_id(learner: object) -> str:
     return _text(learner.strip(), "a learner's name")
 
 
+CLASS_QUESTION = re.compile(r"class-[a-z0-9]{1,12}-[0-9]{1,6}")
+"""The id of a question an instructor wrote for their class (``puzzles.authoring.question_id``)."""
+
+
 def puzzle_id(puzzle: object) -> str:
-    """The id of a puzzle in the bank (``shengji_tutor.puzzles.load_bank``)."""
+    """The id of a puzzle in the bank (``shengji_tutor.puzzles.load_bank``), or of a question an instructor wrote
+    for a class (``class-k7qx2m-3``: the class's store keeps those)."""
     if not isinstance(puzzle, str):
         raise StoreError(f"a puzzle id is text, not {puzzle!r:.40}")
-    if puzzle not in load_bank():
+    if puzzle not in load_bank() and not CLASS_QUESTION.fullmatch(puzzle):
         raise StoreError(f"unknown puzzle id {puzzle!r:.60}")
     return puzzle
 
 
 def review_item(item: object) -> str:
-    """What a learner reviews: a puzzle of the bank, or a practice topic ``practice/<kind>/<difficulty>``."""
+    """What a learner reviews: a puzzle of the bank, or a practice topic ``practice/<kind>/<difficulty>`` (not a
+    class's own question: it lives with the class, and the review draws from the course's bank)."""
     if isinstance(item, str) and item.startswith(PRACTICE_ITEM):
         kind, _, level = item.removeprefix(PRACTICE_ITEM).partition("/")
         if kind in PRACTICE_KINDS and level in ("1", "2", "3"):
             return item
         raise StoreError(f"unknown practice topic {item!r:.60} (practice/<kind>/<1, 2 or 3>)")
+    if isinstance(item, str) and CLASS_QUESTION.fullmatch(item):
+        raise StoreError("a class's own question is not reviewed: it lives with the class")
     return puzzle_id(item)
 
 
@@ -342,6 +370,18 @@ def work(state: object) -> str:
     """
     _json_object(state, "work in progress", WORK_LIMIT)
     return _text(str(state), "work in progress")
+
+
+QUESTION_LIMIT = 20_000
+"""The longest spec (JSON) a class's own question keeps: a bank puzzle's takes at most about 3 000 characters."""
+
+
+def storable_json(fields: dict[str, Any], what: str) -> str:
+    """``fields`` as the JSON text a store keeps (at most ``QUESTION_LIMIT`` characters, each storable)."""
+    text = json.dumps(fields, ensure_ascii=False)
+    if len(text) > QUESTION_LIMIT:
+        raise ClassroomError(f"{what} is kept in at most {QUESTION_LIMIT} characters: this one takes {len(text)}")
+    return _text(text, what, ClassroomError)
 
 
 def _json_object(text: object, what: str, limit: int) -> dict[str, Any]:

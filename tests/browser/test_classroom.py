@@ -415,3 +415,64 @@ def test_an_instructor_sends_the_class_to_a_lesson_and_closes_another(browser: A
     for p in (page, console):
         no_trouble(p)
     context.close()
+
+
+def test_an_instructor_writes_a_question_previews_it_pushes_it_and_a_student_answers_it(
+    browser: Any, classroom: tuple[str, str]
+) -> None:
+    """In the console: the kind, the trump and the trick picked card by card; the engine's answer and the preview;
+    saved to the class, pushed; a student in a lesson answers it, and the console counts the answer."""
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Writers' club", CLASS_KEY, lessons=[3])
+    student = store.join(code, "Fay")
+    context = browser.new_context()
+    page = watched(context.new_page())
+    page.goto(
+        f"{base}/voila/render/course.ipynb?student={student}#trump-order",
+        timeout=TIMEOUT,
+        wait_until="domcontentloaded",
+    )
+    page.wait_for_selector(".sjt-place-trump-order", timeout=TIMEOUT)
+    console = watched(context.new_page())
+    open_console(console, base, code)
+    console.get_by_role("button", name="▸ Write a question of your own").click()
+    writer = console.locator(".sjt-writer")
+    writer.get_by_label("Kind").select_option(label="Who wins the trick?")
+    writer.get_by_label("Trump suit").select_option(label="♠ Spades")
+    for card in ("9H", "KH", "3S", "AH"):  # East leads 9♥, North K♥, West ruffs 3♠, South A♥
+        writer.locator(f"button.sjt-card[data-card='{card}']").first.click(
+            position={"x": 10, "y": 30}
+        )  # the part not under the next card
+        writer.locator(f"button.sjt-card[data-card='{card}'][aria-pressed='true']").wait_for(timeout=TIMEOUT)
+        writer.get_by_role("button", name="Add as the next play").click()
+        writer.locator("button.sjt-card[aria-pressed='true']").first.wait_for(state="detached", timeout=TIMEOUT)
+    writer.get_by_text("East 9♥, North K♥, West 3♠, South A♥").wait_for(timeout=TIMEOUT)
+    writer.get_by_label("Question").fill("Spades are trumps: who takes this trick?")
+    writer.get_by_role("button", name="Check", exact=True).click()
+    writer.get_by_text("The engine's answer: West").wait_for(timeout=TIMEOUT)
+    assert "Spades are trumps: who takes this trick?" in writer.locator(".sjt-preview").inner_text()
+    writer.get_by_role("button", name="Save to the class").click()
+    writer.get_by_text("Saved as your question 1").wait_for(timeout=TIMEOUT)
+    preview = console.locator(".sjt-preview[data-puzzle='class-" + code.lower() + "-1']").first
+    preview.wait_for(timeout=TIMEOUT)
+    if os.environ.get("SJT_SHOTS"):
+        for n, part in enumerate((writer.get_by_label("Kind"), writer.locator(".sjt-writer-result"))):
+            part.scroll_into_view_if_needed()
+            console.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], f"write-a-question-{n}.png"))
+    console.get_by_role("button", name="Push to class").click()
+    live = page.locator(f".sjt-shell-live .sjt-live [data-puzzle-id='class-{code.lower()}-1']")
+    live.wait_for(timeout=TIMEOUT)
+    assert "who takes this trick?" in live.inner_text()
+    live.get_by_role("button", name="West").click()
+    live.get_by_role("button", name="Check", exact=True).click()
+    page.wait_for_function(
+        "document.querySelector('.sjt-shell-live .sjt-feedback')?.dataset.verdict === 'correct'", timeout=TIMEOUT
+    )
+    console.wait_for_function("document.querySelector('.sjt-live-status')?.dataset.answered === '1'", timeout=TIMEOUT)
+    assert "1 of 1 students answered, 1 right" in console.locator(".sjt-live-status").inner_text()
+    if os.environ.get("SJT_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "written-question-student.png"))
+    for p in (page, console):
+        no_trouble(p)
+    context.close()

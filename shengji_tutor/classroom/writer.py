@@ -1,0 +1,302 @@
+"""The console's "Write a question": an instructor builds a question of their own with the card picker; the engine
+answers it.
+
+The instructor picks the kind (who wins, legal?, what do you play, how many
+points), the trump and the seat that leads, then picks cards from both decks and
+places them: each selection becomes the next seat's play in the trick, or the
+hand, or the play in question. "Check" reads the question as the bank reads a
+puzzle (``puzzles.authoring``) and shows the engine's answer and explanation
+with the preview students will see; "Save to the class" keeps it in the class's
+store, from where it is pushed like any puzzle. The class's questions go out and
+come back as YAML in the bank's format.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine.cards import RANKS, deck, format_cards, parse_cards
+from ..engine.seats import SEATS
+from ..engine.trump import Trump
+from ..puzzles import BankError, Puzzle
+from ..puzzles.authoring import FORMS, GOALS, Draft, class_question
+from ..puzzles.base import seat_order
+from ..store.classroom import ClassroomStore
+from ..store.schema import StoreError
+from ..ui.widgets import HandPicker
+from .controls import FIT, row, sentence
+from .dashboard import lesson_label, puzzle_preview, shown_answer
+
+__all__ = ["QuestionWriter"]
+
+SUIT_CHOICES = [("♠ Spades", "S"), ("♥ Hearts", "H"), ("♦ Diamonds", "D"), ("♣ Clubs", "C"), ("No trump (无主)", "NT")]
+
+
+class QuestionWriter(w.VBox):  # type: ignore[misc]
+    """Write a question for class ``code`` (opened with ``key()``, the console's key field); ``on_saved(ids)``
+    hears the ids of the questions saved or imported, so the console can list and push them."""
+
+    def __init__(
+        self,
+        store: ClassroomStore,
+        code: str,
+        key: Callable[[], str],
+        lessons: list[int],
+        titles: Mapping[int, str] | None = None,
+        on_saved: Callable[[list[str]], None] | None = None,
+    ) -> None:
+        self.store, self.code, self.key = store, code, key
+        self.on_saved = on_saved
+        self.trick: list[str] = []
+        self.hand = ""
+        self.play = ""
+        self.kind = w.Dropdown(options=[(f.label, k) for k, f in FORMS.items()], description="Kind", **FIT)
+        self.rank = w.Dropdown(options=list(RANKS), value="2", description="Trump rank", **FIT)
+        self.suit = w.Dropdown(options=SUIT_CHOICES, value="S", description="Trump suit", **FIT)
+        self.leader = w.Dropdown(options=list(SEATS), value="East", description="Leads", **FIT)
+        self.goal = w.Dropdown(options=GOALS, value="legal", description="The play must be", **FIT)
+        titles = dict(titles or {})
+        self.lesson = w.Dropdown(options=[(lesson_label(n, titles), n) for n in lessons], description="Lesson", **FIT)
+        self.picker = HandPicker(deck(2), self._trump(), label="Pick cards (both decks), then place them")
+        self.picker.add_class("sjt-compact-picker")
+        self.add_play = w.Button(description="Add as the next play", button_style="info")
+        self.take_back = w.Button(description="Take back the last play")
+        self.set_hand = w.Button(description="Set as the hand")
+        self.set_play = w.Button(description="Set as the play")
+        self.clear = w.Button(description="Start again")
+        self.placed = w.HTML()
+        self.placed.add_class("sjt-writer-placed")
+        self.prompt = w.Textarea(description="Question", rows=2, layout=w.Layout(width="40em"), **FIT)
+        self.hint = w.Text(description="Hint (optional)", layout=w.Layout(width="40em"), **FIT)
+        self.check_button = w.Button(description="Check", button_style="primary")
+        self.save_button = w.Button(description="Save to the class", button_style="success")
+        self.result = w.HTML()
+        self.result.add_class("sjt-writer-result")
+        self.export_button = w.Button(description="Export the class's questions (YAML)")
+        self.export_box = w.HTML()
+        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description="Import questions (YAML)")
+        self.import_box = w.HTML()
+        self.add_play.on_click(lambda _b: self.place("trick"))
+        self.set_hand.on_click(lambda _b: self.place("hand"))
+        self.set_play.on_click(lambda _b: self.place("play"))
+        self.take_back.on_click(lambda _b: self.undo())
+        self.clear.on_click(lambda _b: self.start_again())
+        self.check_button.on_click(lambda _b: self.check())
+        self.save_button.on_click(lambda _b: self.save())
+        self.export_button.on_click(lambda _b: self.export())
+        self.upload.observe(lambda change: self.import_file(change["new"]), names="value")
+        for control in (self.rank, self.suit):
+            control.observe(lambda _c: self.picker.set_hand(deck(2), self._trump()), names="value")
+        for control in (self.kind, self.leader, self.goal):
+            control.observe(lambda _c: self._changed(), names="value")
+        self.kind.observe(lambda change: self._kind_chosen(change["new"]), names="value")
+        super().__init__(
+            [
+                row(self.kind, self.lesson),
+                row(self.rank, self.suit, self.leader),
+                self.goal,
+                self.picker,
+                row(self.add_play, self.take_back, self.set_hand, self.set_play, self.clear),
+                self.placed,
+                self.prompt,
+                self.hint,
+                row(self.check_button, self.save_button),
+                self.result,
+                row(self.export_button, self.upload),
+                self.export_box,
+                self.import_box,
+            ]
+        )
+        self.add_class("sjt-writer")
+        self._kind_chosen(self.kind.value)
+
+    # -- the draft -----------------------------------------------------------------------------
+
+    def _trump(self) -> Trump:
+        return Trump(self.rank.value, None if self.suit.value == "NT" else self.suit.value)
+
+    @property
+    def draft(self) -> Draft:
+        """The question as the form holds it now."""
+        return Draft(
+            self.kind.value,
+            trump=f"{self.rank.value}{self.suit.value}",
+            leader=self.leader.value,
+            trick=tuple(self.trick),
+            hand=self.hand,
+            play=self.play,
+            goal=self.goal.value,
+            prompt=self.prompt.value,
+            hint=self.hint.value,
+        )
+
+    def _kind_chosen(self, kind: str) -> None:
+        form = FORMS[kind]
+        self.prompt.placeholder = form.prompt
+        if form.lesson in {n for _, n in self.lesson.options}:
+            self.lesson.value = form.lesson
+        self.goal.layout.display = None if form.goal else "none"
+        self.set_hand.layout.display = None if form.hand else "none"
+        self.set_play.layout.display = None if form.play else "none"
+        self._changed()
+
+    def place(self, where: str) -> None:
+        """Put the picked cards in the trick (as the next seat's play), or make them the hand or the play."""
+        picked = self.picker.selection
+        if not picked:
+            self._say("Pick cards first: click them in the picker.")
+            return
+        text = format_cards(picked, symbols=False)
+        if where == "trick":
+            if len(self.trick) >= 4:
+                self._say("A trick has four plays: take one back first.")
+                return
+            self.trick.append(text)
+        elif where == "hand":
+            self.hand = text
+            if self.play and not _within(self.play, text):
+                self.play = ""
+        else:
+            if not _within(text, self.hand):
+                self._say("The play in question comes from the hand: set the hand first, then pick from it.")
+                return
+            self.play = text
+        self.picker.clear()
+        self._changed()
+
+    def undo(self) -> None:
+        if self.trick:
+            self.trick.pop()
+        self._changed()
+
+    def start_again(self) -> None:
+        self.trick, self.hand, self.play = [], "", ""
+        self.picker.clear()
+        self._changed()
+
+    def _changed(self) -> None:
+        """Show what is placed, seat by seat; the last check's verdict no longer holds."""
+        form = self.draft.form
+        names = seat_order(SEATS.index(self.leader.value))
+        plays = [f"{names[i]} {_glyphs(p)}" for i, p in enumerate(self.trick)]
+        next_seat = names[len(self.trick)] if len(self.trick) < 4 else ""
+        lines = [f"<strong>The trick so far</strong>: {escape(', '.join(plays)) or 'no play yet'}"]
+        if form.hand:
+            lines.append(f"<strong>{escape(next_seat or 'The player')}'s hand</strong>: {escape(_glyphs(self.hand))}")
+        if form.play:
+            lines.append(f"<strong>The play in question</strong>: {escape(_glyphs(self.play))}")
+        if next_seat and len(self.trick) < form.plays[1]:
+            lines.append(f"The next play added is {escape(next_seat)}'s.")
+        self.placed.value = "<p>" + "<br>".join(lines) + "</p>"
+        self.result.value = ""
+
+    # -- check and save ------------------------------------------------------------------------
+
+    def check(self) -> Puzzle | None:
+        """The question read as the bank reads one: the engine's answer and the preview, or every problem."""
+        draft = self.draft
+        missing = draft.missing()
+        if missing:
+            self._say("Not yet: " + "; ".join(missing) + ".")
+            return None
+        try:
+            puzzle = class_question(draft.spec(), "class-draft-0", self.lesson.value)
+        except BankError as e:
+            self._say(f"The engine cannot use this question: {e}.")
+            return None
+        answer = shown_answer(puzzle, puzzle.solve())
+        self.result.value = (
+            f'<p class="sjt-writer-answer" role="status">The engine\'s answer: <strong>{escape(answer)}</strong>. '
+            f"{escape(puzzle.grade(puzzle.solve()).explanation)}</p>{puzzle_preview(puzzle)}"
+        )
+        return puzzle
+
+    def save(self) -> str | None:
+        """Keep the question for the class; its id (``on_saved`` hears it), or None with the problem shown."""
+        if self.check() is None:
+            return None
+        try:
+            saved = self.store.save_question(self.code, self.key(), self.draft.spec(), self.lesson.value)
+        except StoreError as e:
+            self._say(f"{sentence(e)}: nothing was saved.")
+            return None
+        number = saved.rsplit("-", 1)[-1]
+        self.result.value = (
+            f'<p class="sjt-writer-saved" role="status">Saved as your question {escape(number)}: choose it under '
+            "“Your questions” above to preview and push it.</p>" + self.result.value
+        )
+        if self.on_saved is not None:
+            self.on_saved([saved])
+        return saved
+
+    # -- YAML out and in -------------------------------------------------------------------------
+
+    def export(self) -> str:
+        try:
+            text = self.store.export_questions(self.code, self.key())
+        except StoreError as e:
+            self.export_box.value = f'<p class="sjt-error" role="alert">{escape(sentence(e))}.</p>'
+            return ""
+        if not text.strip():
+            self.export_box.value = "<p>This class has no questions of its own yet.</p>"
+            return ""
+        data = base64.b64encode(text.encode()).decode()
+        name = f"class-{escape(self.code)}-questions.yaml"
+        self.export_box.value = (
+            f'<a class="sjt-export-questions" download="{name}" href="data:application/yaml;base64,{data}">'
+            f"Download {name}</a> (the bank's format: each part between “---” lines is a topic file for "
+            "<code>exercises/</code>)"
+        )
+        return text
+
+    def import_file(self, files: Any) -> list[str]:
+        """Import the uploaded YAML file's questions (all or none)."""
+        uploaded = list(files or ())
+        if not uploaded:
+            return []
+        content = uploaded[0]["content"]
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self.import_box.value = '<p class="sjt-error" role="alert">That file is not UTF-8 text.</p>'
+            return []
+        return self.import_text(text)
+
+    def import_text(self, text: str) -> list[str]:
+        try:
+            saved = self.store.import_questions(self.code, self.key(), text)
+        except StoreError as e:
+            self.import_box.value = (
+                f'<p class="sjt-error" role="alert">{escape(sentence(e))}: nothing was imported.</p>'
+            )
+            return []
+        n = len(saved)
+        self.import_box.value = (
+            f'<p class="sjt-imported" role="status">Imported {n} question{"s" if n != 1 else ""}: they are under '
+            "“Your questions” above.</p>"
+        )
+        if self.on_saved is not None:
+            self.on_saved(saved)
+        return saved
+
+    def _say(self, problem: str) -> None:
+        self.result.value = f'<p class="sjt-error" role="alert">{escape(problem)}</p>'
+
+
+def _within(play: str, hand: str) -> bool:
+    """Are the cards of ``play`` all in ``hand`` (as many copies as it holds)?"""
+    held = [str(c) for c in parse_cards(hand)] if hand else []
+    for card in parse_cards(play):
+        if str(card) not in held:
+            return False
+        held.remove(str(card))
+    return True
+
+
+def _glyphs(text: str) -> str:
+    return format_cards(parse_cards(text)) if text else "none yet"
