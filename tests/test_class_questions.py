@@ -262,3 +262,26 @@ def pick(writer: object, *cards: str) -> None:
     for card in wanted:
         chosen.append(next(i for i, c in enumerate(picker.hand) if c == card and i not in chosen))
     picker.selected = chosen
+
+
+@pytest.mark.slow
+def test_the_console_deals_a_best_play_question_that_the_search_grades(console: InstructorConsole) -> None:
+    from types import SimpleNamespace
+
+    writer = console.writer
+    writer.kind.value = "best"
+    assert writer.lesson.value == 3  # lesson 11 is not among this class's lessons: the choice stays
+    assert writer.check() is None
+    assert "deal a position first" in writer.result.value
+    writer.seeds = SimpleNamespace(randrange=lambda _n: 3)  # a seed whose first rounds give a position (quick)
+    writer.level.value = 1
+    dealt = writer.deal()
+    assert dealt is not None
+    assert dealt["kind"] == "best"
+    assert "sjt-preview" in writer.result.value
+    writer.prompt.value = "Your partner has led: what do you play?"
+    saved = writer.save()
+    assert saved is not None
+    puzzle = console.store.questions(console.code or "")[saved]
+    assert (puzzle.kind, puzzle.prompt) == ("best", "Your partner has led: what do you play?")
+    assert puzzle.grade(puzzle.solve()).correct

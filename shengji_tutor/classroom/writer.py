@@ -4,7 +4,9 @@ answers it.
 The instructor picks the kind (who wins, legal?, what do you play, how many
 points), the trump and the seat that leads, then picks cards from both decks and
 places them: each selection becomes the next seat's play in the trick, or the
-hand, or the play in question. "Check" reads the question as the bank reads a
+hand, or the play in question. A best-play question is a position dealt from a
+real round instead (``puzzles.generate``: self-played to South's decision, its
+right plays found by the search), whose words the instructor rewrites. "Check" reads the question as the bank reads a
 puzzle (``puzzles.authoring``) and shows the engine's answer and explanation
 with the preview students will see; "Save to the class" keeps it in the class's
 store, from where it is pushed like any puzzle. The class's questions go out and
@@ -14,6 +16,7 @@ come back as YAML in the bank's format.
 from __future__ import annotations
 
 import base64
+import random
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
@@ -24,8 +27,9 @@ from ..engine.cards import RANKS, deck, format_cards, parse_cards
 from ..engine.seats import SEATS
 from ..engine.trump import Trump
 from ..puzzles import BankError, Puzzle
-from ..puzzles.authoring import FORMS, GOALS, Draft, class_question
+from ..puzzles.authoring import FORMS, GOALS, Draft, class_question, spec_data
 from ..puzzles.base import seat_order
+from ..puzzles.generate import BEST_HAND_SIZES, generate
 from ..store.classroom import ClassroomStore
 from ..store.schema import StoreError
 from ..ui.widgets import HandPicker
@@ -33,6 +37,13 @@ from .controls import FIT, row, sentence
 from .dashboard import lesson_label, puzzle_preview, shown_answer
 
 __all__ = ["QuestionWriter"]
+
+BEST = "best"
+BEST_LABEL = "Best play (a position from a real round)"
+BEST_LESSON = 11
+BEST_PROMPT = "South to play. What is the best play here?"
+BEST_LEVELS = [(f"{h.start}–{h.stop - 1} cards", level) for level, h in BEST_HAND_SIZES.items()]
+"""How far into the round a dealt best-play position is: the cards South still holds (``BEST_HAND_SIZES``)."""
 
 SUIT_CHOICES = [("♠ Spades", "S"), ("♥ Hearts", "H"), ("♦ Diamonds", "D"), ("♣ Clubs", "C"), ("No trump (无主)", "NT")]
 
@@ -55,7 +66,15 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.trick: list[str] = []
         self.hand = ""
         self.play = ""
-        self.kind = w.Dropdown(options=[(f.label, k) for k, f in FORMS.items()], description="Kind", **FIT)
+        self.kind = w.Dropdown(
+            options=[(f.label, k) for k, f in FORMS.items()] + [(BEST_LABEL, BEST)], description="Kind", **FIT
+        )
+        self.dealt: dict[str, Any] | None = None
+        """A best-play question's position as it was dealt (the bank's fields of a generated best puzzle)."""
+        self.seeds = random.Random()
+        self.level = w.Dropdown(options=BEST_LEVELS, value=1, description="South holds", **FIT)
+        self.deal_button = w.Button(description="Deal a position", button_style="info")
+        self.deal_button.on_click(lambda _b: self.deal())
         self.rank = w.Dropdown(options=list(RANKS), value="2", description="Trump rank", **FIT)
         self.suit = w.Dropdown(options=SUIT_CHOICES, value="S", description="Trump suit", **FIT)
         self.leader = w.Dropdown(options=list(SEATS), value="East", description="Leads", **FIT)
@@ -95,13 +114,29 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         for control in (self.kind, self.leader, self.goal):
             control.observe(lambda _c: self._changed(), names="value")
         self.kind.observe(lambda change: self._kind_chosen(change["new"]), names="value")
-        super().__init__(
+        self.trick_box = w.VBox(
             [
-                row(self.kind, self.lesson),
                 row(self.rank, self.suit, self.leader),
                 self.goal,
                 self.picker,
                 row(self.add_play, self.take_back, self.set_hand, self.set_play, self.clear),
+            ]
+        )
+        self.deal_box = w.VBox(
+            [
+                w.HTML(
+                    '<p class="sjt-note">A best-play question is a position from a real round, dealt and played by '
+                    "the engine's players up to South's decision; the search finds the plays that are right "
+                    "(lesson 11). It takes a few seconds.</p>"
+                ),
+                row(self.level, self.deal_button),
+            ]
+        )
+        super().__init__(
+            [
+                row(self.kind, self.lesson),
+                self.trick_box,
+                self.deal_box,
                 self.placed,
                 self.prompt,
                 self.hint,
@@ -136,10 +171,18 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         )
 
     def _kind_chosen(self, kind: str) -> None:
+        best = kind == BEST
+        self.trick_box.layout.display = "none" if best else None
+        self.deal_box.layout.display = None if best else "none"
+        lesson = BEST_LESSON if best else FORMS[kind].lesson
+        if lesson in {n for _, n in self.lesson.options}:
+            self.lesson.value = lesson
+        if best:
+            self.prompt.placeholder = str(self.dealt["prompt"]) if self.dealt else BEST_PROMPT
+            self._changed()
+            return
         form = FORMS[kind]
         self.prompt.placeholder = form.prompt
-        if form.lesson in {n for _, n in self.lesson.options}:
-            self.lesson.value = form.lesson
         self.goal.layout.display = None if form.goal else "none"
         self.set_hand.layout.display = None if form.hand else "none"
         self.set_play.layout.display = None if form.play else "none"
@@ -179,8 +222,41 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.picker.clear()
         self._changed()
 
+    def deal(self) -> dict[str, Any] | None:
+        """Deal a best-play position of the chosen size (a round self-played to South's decision, its right plays
+        found by the search); its preview shows."""
+        self.result.value = '<p class="sjt-writer-dealing" role="status">Dealing and searching…</p>'
+        try:
+            puzzle = generate(BEST, self.level.value, seed=self.seeds.randrange(1 << 30), attempts=20)
+        except RuntimeError:
+            self._say("No position of that size came up in 20 rounds: deal again.")
+            return None
+        self.dealt = {k: v for k, v in spec_data(puzzle).items() if k != "id"}
+        self.prompt.placeholder = str(self.dealt["prompt"])
+        self._changed()
+        self.result.value = puzzle_preview(puzzle)
+        return self.dealt
+
+    def spec(self) -> tuple[dict[str, Any], list[str]]:
+        """The question's spec as the form holds it, and what it still lacks (in words)."""
+        if self.kind.value != BEST:
+            draft = self.draft
+            return draft.spec(), draft.missing()
+        if self.dealt is None:
+            return {}, ["deal a position first"]
+        words = {"prompt": " ".join(self.prompt.value.split()), "hint": " ".join(self.hint.value.split())}
+        return self.dealt | {k: v for k, v in words.items() if v}, []
+
     def _changed(self) -> None:
         """Show what is placed, seat by seat; the last check's verdict no longer holds."""
+        if self.kind.value == BEST:
+            self.placed.value = (
+                f"<p>{escape(str(self.dealt['explain']))}</p>"
+                if self.dealt
+                else "<p>No position dealt yet: choose how many cards South holds, then deal.</p>"
+            )
+            self.result.value = ""
+            return
         form = self.draft.form
         names = seat_order(SEATS.index(self.leader.value))
         plays = [f"{names[i]} {_glyphs(p)}" for i, p in enumerate(self.trick)]
@@ -199,13 +275,12 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
 
     def check(self) -> Puzzle | None:
         """The question read as the bank reads one: the engine's answer and the preview, or every problem."""
-        draft = self.draft
-        missing = draft.missing()
+        spec, missing = self.spec()
         if missing:
             self._say("Not yet: " + "; ".join(missing) + ".")
             return None
         try:
-            puzzle = class_question(draft.spec(), "class-draft-0", self.lesson.value)
+            puzzle = class_question(spec, "class-draft-0", self.lesson.value)
         except BankError as e:
             self._say(f"The engine cannot use this question: {e}.")
             return None
@@ -221,7 +296,7 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         if self.check() is None:
             return None
         try:
-            saved = self.store.save_question(self.code, self.key(), self.draft.spec(), self.lesson.value)
+            saved = self.store.save_question(self.code, self.key(), self.spec()[0], self.lesson.value)
         except StoreError as e:
             self._say(f"{sentence(e)}: nothing was saved.")
             return None

@@ -178,6 +178,10 @@ def test_the_instructor_console_and_the_class_join_pass_axe_and_fit_a_phone(
     page.locator(".sjt-roster td.sjt-student").first.wait_for(timeout=TIMEOUT)
     settle(page)
     assert serious_problems(page) == []  # a class open: roster, charts, questions, the join address
+    page.get_by_role("button", name="▸ Write a question of your own").click()
+    page.locator(".sjt-writer .sjt-compact-picker button.sjt-card").first.wait_for(timeout=TIMEOUT)
+    settle(page)
+    assert serious_problems(page) == []  # and the question writer, its card picker open
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     assert overflow(page) == []
