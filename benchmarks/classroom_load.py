@@ -26,8 +26,11 @@ counted. Then **pages that vanish**: a class server is started, ``--vanish`` (20
 course pages are opened by a client that never connects to their kernels (as a
 page lost without unloading: a laptop shut, a browser killed), and the seats
 the server counts are read at once and 60 s later (``CourseKernelManager``
-frees a page's seat once it has been gone 20 s). Real browsers are not part of
-it (the browser tests drive a live quiz with them).
+frees a page's seat once it has been gone 20 s). ``--browsers`` (3) of the
+students are real Chromium pages instead, on a class server of the same store,
+each at lesson 2: when the question shows on the page (a MutationObserver notes
+the time) it answers Yes, and push → seen and answer → counted are reported for
+them apart.
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -179,14 +183,79 @@ def _live_student(url: str, code: str, who: int, refresh: float, think: tuple[fl
     out.put((me, math.nan, math.nan))
 
 
+SEEN_SCRIPT = """
+window.__seenAt = null;
+new MutationObserver(() => {
+  if (window.__seenAt === null && document.querySelector('.sjt-shell-live .sjt-live [data-puzzle-id]'))
+    window.__seenAt = Date.now();
+}).observe(document, { subtree: true, childList: true });
+"""
+"""Put in each browser page before it loads: when the live question first shows, on the machine's clock."""
+
+
+@contextmanager
+def browser_students(url: str, code: str, count: int) -> Iterator[list[tuple[str, Any]]]:
+    """``count`` students in real Chromium pages on a class server of the store at ``url``, each at lesson 2 with
+    its live panel polling; yields (student id, page) pairs."""
+    from playwright.sync_api import sync_playwright
+
+    from benchmarks.browser import CHROMIUM_FLAGS, chromium_path, free_port, running
+    from shengji_tutor.app.classroom import classroom_command, classroom_env
+    from shengji_tutor.store.keys import key_fingerprint
+
+    store = ClassroomStore(url)
+    work = Path(tempfile.mkdtemp())
+    port = free_port()
+    env = classroom_env(url, key_fingerprint(KEY), work)
+    with (
+        running(
+            classroom_command(port, "127.0.0.1", max_kernels=count + 5), port, work / "server.log", env, 180
+        ) as base,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        pages = []
+        for k in range(count):
+            student = store.join(code, f"browser {k + 1}")
+            page = browser.new_context().new_page()
+            page.add_init_script(SEEN_SCRIPT)
+            page.goto(f"{base}/voila/render/course.ipynb?student={student}#points", timeout=300_000)
+            page.wait_for_selector(".sjt-shell-live .sjt-live-idle", state="attached", timeout=300_000)
+            pages.append((student, page))
+        try:
+            yield pages
+        finally:
+            browser.close()
+
+
 def live_run(
-    url: str, students: int = 60, refresh: float = REFRESH_SECONDS, think: tuple[float, float] = (1.0, 8.0)
+    url: str,
+    students: int = 60,
+    refresh: float = REFRESH_SECONDS,
+    think: tuple[float, float] = (1.0, 8.0),
+    browsers: int = 0,
 ) -> dict[str, Any]:
-    """Push → seen and answer → counted (seconds: median, p95) for a live question to ``students`` students."""
+    """Push → seen and answer → counted (seconds: median, p95) for a live question to ``students`` students, of
+    whom ``browsers`` are real browsers on a class server (the rest lightweight clients)."""
     from shengji_tutor.classroom.dashboard import counted_answers
 
     store = ClassroomStore(url)
     code = store.create_class("live load test", KEY)
+    with ExitStack() as stack:
+        pages = stack.enter_context(browser_students(url, code, browsers)) if browsers else []
+        return _live(store, code, url, students - len(pages), refresh, think, pages, counted_answers)
+
+
+def _live(
+    store: ClassroomStore,
+    code: str,
+    url: str,
+    students: int,
+    refresh: float,
+    think: tuple[float, float],
+    browser_pages: list[tuple[str, Any]],
+    counted_answers: Any,
+) -> dict[str, Any]:
     # 60 students: a fork server (started clean, with the store's modules loaded once) starts each in a moment,
     # where 60 spawns would take a minute, and forking this process (its threads, its locks) would not be safe
     ctx = multiprocessing.get_context("forkserver")
@@ -194,19 +263,22 @@ def live_run(
         ["shengji_tutor.store.classroom", "shengji_tutor.store.progress", "shengji_tutor.puzzles"]
     )
     out: Any = ctx.Queue()
-    pages = [ctx.Process(target=_live_student, args=(url, code, k, refresh, think, out)) for k in range(students)]
-    for p in pages:
-        p.start()
+    clients = [ctx.Process(target=_live_student, args=(url, code, k, refresh, think, out)) for k in range(students)]
+    for client in clients:
+        client.start()
+    everyone = students + len(browser_pages)
     deadline = time.monotonic() + 300
-    while len(store.roster(code, KEY)) < students and time.monotonic() < deadline:
+    while len(store.roster(code, KEY)) < everyone and time.monotonic() < deadline:
         time.sleep(0.2)
     time.sleep(2 * refresh)  # every panel is polling
-    puzzle = sorted(load_bank())[0]
-    live_id = store.push_question(code, KEY, puzzle)
+    puzzle = next(p for p in sorted(load_bank().values(), key=lambda p: p.id) if p.answer_kind == "yesno")
+    live_id = store.push_question(code, KEY, puzzle.id)
+    pushed_at = time.time()
     counted_at: dict[str, float] = {}
+    browsed: dict[str, tuple[float, float]] = {}  # a browser student's push → seen, and when they answered
     refreshes: list[float] = []
-    end = time.monotonic() + 60
-    while len(counted_at) < students and time.monotonic() < end:  # the instructor's dashboard
+    end = time.monotonic() + 90
+    while len(counted_at) < everyone and time.monotonic() < end:  # the instructor's dashboard
         t = time.perf_counter()
         attempts = store.attempts(code, KEY)
         store.roster(code, KEY)
@@ -215,20 +287,31 @@ def live_run(
         if live is not None:
             for student in counted_answers(attempts, live):
                 counted_at.setdefault(student, time.time())
+        for student, page in browser_pages:  # a browser student answers as soon as the question shows
+            seen_ms = page.evaluate("window.__seenAt")
+            if student not in browsed and seen_ms is not None:
+                panel = page.locator(".sjt-shell-live .sjt-live")
+                panel.get_by_role("button", name="Yes", exact=True).click()
+                panel.get_by_role("button", name="Check", exact=True).click()
+                browsed[student] = (seen_ms / 1000 - pushed_at, time.time())
         time.sleep(refresh)
     answered = [out.get(timeout=60) for _ in range(students)]
-    for p in pages:
-        p.join(30)
+    for client in clients:
+        client.join(30)
     seen = [s for _, s, _ in answered if not math.isnan(s)]
     lag = [counted_at[me] - at for me, _, at in answered if me in counted_at]
+    in_browsers = [counted_at[me] - at for me, (_, at) in browsed.items() if me in counted_at]
     return {
-        "students": students,
+        "students": everyone,
+        "browsers": len(browser_pages),
         "live": live_id,
         "counted": len(counted_at),
         "seen_p50_s": _percentile(seen, 0.50),
         "seen_p95_s": _percentile(seen, 0.95),
         "counted_p50_s": _percentile(lag, 0.50),
         "counted_p95_s": _percentile(lag, 0.95),
+        "browser_seen_s": sorted(s for s, _ in browsed.values()),
+        "browser_counted_s": sorted(in_browsers),
         "dashboard_p95_ms": _percentile([r * 1000 for r in refreshes], 0.95),
     }
 
@@ -303,17 +386,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--postgres", default=os.environ.get("SJT_POSTGRES_URL"), help="a PostgreSQL URL to test too")
     parser.add_argument("--live", action="store_true", help="a live question to --students students, and lost pages")
     parser.add_argument("--vanish", type=int, default=20, help="pages lost without unloading (with --live)")
+    parser.add_argument("--browsers", type=int, default=3, help="students in real browsers (with --live)")
     args = parser.parse_args(argv)
     if args.live:
         students = args.students or 60
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'classroom.sqlite'}"
-        r = live_run(url, students, args.refresh)
+        r = live_run(url, students, args.refresh, browsers=args.browsers)
         print(
             f"live question to {r['students']} students: {r['counted']} counted; push → seen p50 {r['seen_p50_s']:.2f} s, "
             f"p95 {r['seen_p95_s']:.2f} s; answer → counted p50 {r['counted_p50_s']:.2f} s, "
             f"p95 {r['counted_p95_s']:.2f} s; dashboard refresh p95 {r['dashboard_p95_ms']:.0f} ms",
             flush=True,
         )
+        if r["browsers"]:
+            seen = ", ".join(f"{x:.2f}" for x in r["browser_seen_s"])
+            counted = ", ".join(f"{x:.2f}" for x in r["browser_counted_s"])
+            print(
+                f"of them {r['browsers']} in real browsers: push → seen on the page {seen} s; "
+                f"answer → counted {counted} s",
+                flush=True,
+            )
         if args.vanish:
             v = vanished_seats(args.vanish)
             print(
