@@ -95,7 +95,7 @@ def test_a_class_stays_openable_after_a_restart(
     console = kernel(env)
     assert unlocks(console, key)
     assert console.open_class(code)
-    assert "Ana,pairs-keep-your-pair,No,correct" in console.export()
+    assert "Ana,,pairs-keep-your-pair,No,correct" in console.export()
 
 
 def test_a_new_key_locks_out_the_old_one_and_opens_the_old_classes(

@@ -80,7 +80,9 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.leader = w.Dropdown(options=list(SEATS), value="East", description="Leads", **FIT)
         self.goal = w.Dropdown(options=GOALS, value="legal", description="The play must be", **FIT)
         titles = dict(titles or {})
-        self.lesson = w.Dropdown(options=[(lesson_label(n, titles), n) for n in lessons], description="Lesson", **FIT)
+        self.lesson = w.Dropdown(
+            options=[(lesson_label(n, titles), n) for n in lessons], description="Its lesson", **FIT
+        )
         self.picker = HandPicker(deck(2), self._trump(), label="Pick cards (both decks), then place them")
         self.picker.add_class("sjt-compact-picker")
         self.add_play = w.Button(description="Add as the next play", button_style="info")
@@ -90,8 +92,8 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.clear = w.Button(description="Start again")
         self.placed = w.HTML()
         self.placed.add_class("sjt-writer-placed")
-        self.prompt = w.Textarea(description="Question", rows=2, layout=w.Layout(width="40em"), **FIT)
-        self.hint = w.Text(description="Hint (optional)", layout=w.Layout(width="40em"), **FIT)
+        self.prompt = w.Textarea(description="Its words", rows=2, layout=w.Layout(width="40em"), **FIT)
+        self.hint = w.Text(description="Its hint (optional)", layout=w.Layout(width="40em"), **FIT)
         self.check_button = w.Button(description="Check", button_style="primary")
         self.save_button = w.Button(description="Save to the class", button_style="success")
         self.result = w.HTML()

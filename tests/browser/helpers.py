@@ -116,3 +116,10 @@ def overflow(page: Any) -> list[str]:
             }"""
         )
     )
+
+
+def kernels_of(voila_url: str) -> set[int]:
+    """The pids of the kernels the Voilà server at ``voila_url`` runs (its ipykernel children, read from /proc)."""
+    from benchmarks.browser import server_kernels
+
+    return {int(pid) for pid in server_kernels(int(voila_url.rsplit(":", 1)[1].split("/")[0]))}

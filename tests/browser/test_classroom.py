@@ -220,10 +220,10 @@ def test_the_console_on_a_phone_previews_a_question_shows_the_join_code_and_ends
     assert href is not None
     assert href.endswith(f"/voila/render/course.ipynb?class={code}")
 
-    chosen = page.get_by_label("Lesson").locator("option:checked").inner_text()
+    chosen = page.get_by_label("Lesson", exact=True).locator("option:checked").inner_text()
     assert chosen.replace("\xa0", " ") == "4. Pairs"  # ipywidgets writes an option's spaces as no-break spaces
     index = [p.id for p in puzzles_of(4)].index(puzzle.id)
-    question = page.get_by_label("Question")
+    question = page.get_by_label("Question", exact=True)
     label = question.locator("option").nth(index).inner_text().replace("\xa0", " ")
     assert label == f"{index + 1}. {puzzle_title(puzzle, puzzle.id, 90)}"  # the prompt, not the id
     question.select_option(index=index)
@@ -310,7 +310,7 @@ def test_an_instructor_runs_a_live_quiz_with_feedback_after_the_reveal(
     console = watched(context.new_page())
     open_console(console, base, code)
     in_order = sorted(puzzles_of(2), key=lambda p: p.difficulty)  # as the console lists a lesson's questions
-    console.get_by_label("Question").select_option(
+    console.get_by_label("Question", exact=True).select_option(
         label=f"{in_order.index(puzzle) + 1}. {puzzle_title(puzzle, puzzle.id, 90)}"
     )
     console.get_by_role("button", name="After reveal").click()
@@ -448,7 +448,7 @@ def test_an_instructor_writes_a_question_previews_it_pushes_it_and_a_student_ans
         writer.get_by_role("button", name="Add as the next play").click()
         writer.locator("button.sjt-card[aria-pressed='true']").first.wait_for(state="detached", timeout=TIMEOUT)
     writer.get_by_text("East 9♥, North K♥, West 3♠, South A♥").wait_for(timeout=TIMEOUT)
-    writer.get_by_label("Question").fill("Spades are trumps: who takes this trick?")
+    writer.get_by_label("Its words").fill("Spades are trumps: who takes this trick?")
     writer.get_by_role("button", name="Check", exact=True).click()
     writer.get_by_text("The engine's answer: West").wait_for(timeout=TIMEOUT)
     assert "Spades are trumps: who takes this trick?" in writer.locator(".sjt-preview").inner_text()

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from shengji_tutor.course import LESSONS
-from shengji_tutor.course.places import route_of
+from shengji_tutor.course.places import PLACES, route_of
 from shengji_tutor.puzzles import load_bank
 
 from .conftest import NOTEBOOKS
-from .helpers import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
+from .helpers import TIMEOUT, answer, kernels_of, no_trouble, open_page, verdict, wrong_answer
 
 BANK = load_bank()
 PAGES = [lesson.notebook for lesson in LESSONS if (NOTEBOOKS / lesson.notebook).exists()]
@@ -34,10 +35,13 @@ def test_the_root_url_leads_to_the_course_home(page: Any, voila_url: str) -> Non
 
 
 def test_a_learner_clicks_through_every_lesson_in_one_page_and_one_kernel(page: Any, voila_url: str) -> None:
-    """Home, then each lesson by its footer's Next link, in the same tab and the same kernel, none failing."""
+    """Home, then each lesson by its footer's Next link, then the other places, in the same tab and the same
+    kernel, none failing and none starting a kernel of its own."""
     page.goto(voila_url + "/", timeout=TIMEOUT, wait_until="domcontentloaded")
     page.wait_for_selector(".sjt-place-home .sjt-home-list", timeout=TIMEOUT)
     kernel = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"]
+    time.sleep(3)  # the pool's refill (started a second after the page took its kernel) is counted before
+    before = kernels_of(voila_url)
     page.locator(".sjt-home-list a").first.click()
     for number, lesson in enumerate(LESSONS, start=1):
         place = route_of(lesson.notebook)
@@ -53,6 +57,11 @@ def test_a_learner_clicks_through_every_lesson_in_one_page_and_one_kernel(page: 
         footer.last.click()
     page.wait_for_selector(".sjt-place-practice .sjt-practice", timeout=TIMEOUT)
     assert len(page.context.pages) == 1  # no link opened a tab
+    walked = {"home", "practice", *(route_of(lesson.notebook) for lesson in LESSONS)}
+    for place in (p for p in PLACES if p.route not in walked):  # the review, the gallery
+        page.evaluate("route => { window.location.hash = route; }", place.route)
+        page.wait_for_selector(f".sjt-shell-content.sjt-place-{place.route} h1", timeout=TIMEOUT)
+    assert kernels_of(voila_url) - before == set()  # no place started a kernel of its own (others may have ended)
     assert json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"] == kernel
     no_trouble(page)
 
