@@ -34,11 +34,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The suite runs in one process more than the machine has cores (pytest-xdist): the browser tests spend much of
-# their time waiting on their servers, kernels and browsers, which the extra process fills (on 2 cores, 3 processes
-# took 509 s where 2 took 541-553 s). conftest.py keeps a file's tests, the browser tests and the PostgreSQL tests
-# each in one process. TEST_WORKERS=0 runs it in this one process.
-TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
+# The suite runs on every core (pytest-xdist); conftest.py keeps a file's tests, the browser tests and the
+# PostgreSQL tests each in one process. TEST_WORKERS=0 runs it in this one process.
+TEST_WORKERS ?= auto
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n $(TEST_WORKERS)
