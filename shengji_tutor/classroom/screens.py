@@ -17,6 +17,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine.cards import format_cards
 from ..puzzles import Puzzle, load_bank
 from ..puzzles.authoring import TOPIC as OWN_TOPIC
 from ..store.answers import Recorder
@@ -283,6 +284,16 @@ class LivePanel(w.VBox):  # type: ignore[misc]
 
 SEEN_EVERY = 30.0
 """Seconds between two "this page is open" notes of a student's live panel."""
+
+
+def _cards_of(puzzle: Puzzle) -> str:
+    """The cards a question shows, in a line: the trick's plays (then the hand), or its hand alone."""
+    view = puzzle.view()
+    plays = [format_cards(p) for p in view.trick]
+    if view.hand:
+        plays.append("hand " + format_cards(view.hand))
+    line = " · ".join(plays)
+    return line if len(line) <= 60 else line[:59] + "…"
 
 
 def _live_status(live: LiveQuestion) -> str:
@@ -573,7 +584,12 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         else:
             chosen = (p for p in self.bank.values() if p.lesson == number and p.topic != OWN_TOPIC)
             puzzles = sorted(chosen, key=lambda p: p.difficulty)
-        self.live_choice.options = [(f"{i}. {puzzle_title(p, p.id, 90)}", p.id) for i, p in enumerate(puzzles, 1)]
+        if number == OWN:  # the class's own questions: numbered as saved, told apart by their cards
+            self.live_choice.options = [
+                (f"{p.id.rsplit('-', 1)[-1]}. {puzzle_title(p, p.id, 60)} — {_cards_of(p)}", p.id) for p in puzzles
+            ]
+        else:
+            self.live_choice.options = [(f"{i}. {puzzle_title(p, p.id, 90)}", p.id) for i, p in enumerate(puzzles, 1)]
         self.live_choice.value = puzzles[0].id if puzzles else None
         self.preview(self.live_choice.value)
 

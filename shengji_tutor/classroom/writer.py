@@ -111,8 +111,8 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.save_button.on_click(lambda _b: self.save())
         self.export_button.on_click(lambda _b: self.export())
         self.upload.observe(lambda change: self.import_file(change["new"]), names="value")
-        for control in (self.rank, self.suit):
-            control.observe(lambda _c: self.picker.set_hand(deck(2), self._trump()), names="value")
+        for control in (self.rank, self.suit):  # a new trump: the cards re-sort, and the last check no longer holds
+            control.observe(lambda _c: self._trump_chosen(), names="value")
         for control in (self.kind, self.leader, self.goal):
             control.observe(lambda _c: self._changed(), names="value")
         self.kind.observe(lambda change: self._kind_chosen(change["new"]), names="value")
@@ -172,8 +172,13 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
             hint=self.hint.value,
         )
 
+    def _trump_chosen(self) -> None:
+        self.picker.set_hand(deck(2), self._trump())
+        self._changed()
+
     def _kind_chosen(self, kind: str) -> None:
         best = kind == BEST
+        self.prompt.value = self.hint.value = ""  # words written for another kind of question
         self.trick_box.layout.display = "none" if best else None
         self.deal_box.layout.display = None if best else "none"
         lesson = BEST_LESSON if best else FORMS[kind].lesson
@@ -207,8 +212,11 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
             if self.play and not _within(self.play, text):
                 self.play = ""
         else:
-            if not _within(text, self.hand):
+            if not self.hand:
                 self._say("The play in question comes from the hand: set the hand first, then pick from it.")
+                return
+            if not _within(text, self.hand):
+                self._say(f"{format_cards(picked)} is not all in the hand ({_glyphs(self.hand)}): pick from it.")
                 return
             self.play = text
         self.picker.clear()
@@ -253,7 +261,7 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         """Show what is placed, seat by seat; the last check's verdict no longer holds."""
         if self.kind.value == BEST:
             self.placed.value = (
-                f"<p>{escape(str(self.dealt['explain']))}</p>"
+                f"<p><strong>The position's idea</strong> (said after the answer): {escape(str(self.dealt['explain']))}</p>"
                 if self.dealt
                 else "<p>No position dealt yet: choose how many cards South holds, then deal.</p>"
             )
@@ -300,13 +308,15 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         try:
             saved = self.store.save_question(self.code, self.key(), self.spec()[0], self.lesson.value)
         except StoreError as e:
-            self._say(f"{sentence(e)}: nothing was saved.")
+            self._say(f"{sentence(e).rstrip('.')}: nothing was saved.")
             return None
         number = saved.rsplit("-", 1)[-1]
         self.result.value = (
             f'<p class="sjt-writer-saved" role="status">Saved as your question {escape(number)}: choose it under '
-            "“Your questions” above to preview and push it.</p>" + self.result.value
+            "“Your questions” above to preview and push it. The cards stay here for a variant; its words are "
+            "cleared.</p>" + self.result.value
         )
+        self.prompt.value = self.hint.value = ""
         if self.on_saved is not None:
             self.on_saved([saved])
         return saved
@@ -349,13 +359,13 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
             saved = self.store.import_questions(self.code, self.key(), text)
         except StoreError as e:
             self.import_box.value = (
-                f'<p class="sjt-error" role="alert">{escape(sentence(e))}: nothing was imported.</p>'
+                f'<p class="sjt-error" role="alert">{escape(sentence(e).rstrip("."))}: nothing was imported.</p>'
             )
             return []
         n = len(saved)
         self.import_box.value = (
             f'<p class="sjt-imported" role="status">Imported {n} question{"s" if n != 1 else ""}: they are under '
-            "“Your questions” above.</p>"
+            "“Your questions” above (a question the class has already is not imported twice).</p>"
         )
         if self.on_saved is not None:
             self.on_saved(saved)

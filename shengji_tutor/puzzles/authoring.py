@@ -17,6 +17,8 @@ per lesson, ready to be saved in ``exercises/``.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -49,6 +51,8 @@ TOPIC = "your-questions"
 TOPIC_TITLE = "Your questions"
 IMPORT_LIMIT = 200
 """The most questions one import may bring."""
+HAND_LIMIT = 25
+"""The most cards a player holds (four players, two decks: 25 each and a kitty of 8)."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,10 @@ class Draft:
             out.append(f"this kind of question takes at most {high} plays in the trick: it has {n}")
         if form.hand and not self.hand.strip():
             out.append("the hand is empty: pick its cards, then press “Set as the hand”")
+        if form.hand and len(self.hand.split()) > HAND_LIMIT:
+            out.append(
+                f"a hand holds at most {HAND_LIMIT} cards (four players, two decks): this one has {len(self.hand.split())}"
+            )
         if form.play and not self.play.strip():
             out.append("the play in question is empty: pick it from the hand, then press “Set as the play”")
         return out
@@ -158,23 +166,72 @@ def class_question(data: Mapping[str, Any], puzzle_id: str, lesson: int, checked
     """A question of a class from its spec's data: read by the bank's schema, built as the bank builds a puzzle,
     checked as ``check-exercises`` checks one (unless ``checked`` is off: a question read back from its class's
     store was checked when it was saved). ``BankError`` names every problem, in words."""
+    if checked:
+        _check_words(data)
     try:
         spec = read_spec({**data, "id": puzzle_id})
     except ValidationError as e:
-        raise BankError(_words(e)) from None
+        raise BankError(in_words(_words(e))) from None
     except ValueError as e:
-        raise BankError(str(e)) from None
+        said = str(e)
+        if said.startswith("a puzzle's kind is one of"):
+            said = f"a question's kind is one of the bank's ({', '.join(sorted(FORMS))}, best, …), not {data.get('kind')!r}"
+        raise BankError(in_words(said)) from None
     try:
         puzzle = Puzzle.from_spec(spec, Topic(TOPIC, lesson, TOPIC_TITLE))
         problems = check_puzzle(puzzle) if checked else []
     except BankError as e:
         said = str(e).replace(f"puzzle {puzzle_id}: ", "").replace(f"puzzle {puzzle_id}'s ", "the question's ")
-        raise BankError(said) from None
+        raise BankError(in_words(said)) from None
     except (ShengjiError, ValueError, TypeError) as e:
-        raise BankError(str(e)) from None
+        raise BankError(in_words(str(e))) from None
     if problems:
-        raise BankError("; ".join(problems))
+        raise BankError(in_words("; ".join(p.rstrip(".") for p in problems)))
     return puzzle
+
+
+WORDS_LIMIT = 400
+"""The most characters a question's words, or its hint, may have (a bank puzzle's longest prompt has about 200)."""
+
+
+def _check_words(data: Mapping[str, Any]) -> None:
+    """``BankError`` for words too long to show, or with characters that draw nothing or turn the text around."""
+    for field, name in (("prompt", "the question"), ("hint", "the hint"), ("explain", "the explanation")):
+        text = data.get(field)
+        if not isinstance(text, str):
+            continue
+        if len(text) > WORDS_LIMIT:
+            raise BankError(f"{name} has at most {WORDS_LIMIT} characters: it has {len(text)}")
+        hidden = next(
+            (ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") and ch not in "\n"), None
+        )
+        if hidden is not None:
+            raise BankError(f"{name} cannot contain control or invisible characters (it has U+{ord(hidden):04X})")
+
+
+REWORDED = [
+    (re.compile(r"^String should have at least (\d+) characters?$"), r"needs at least \1 characters"),
+    (re.compile(r"^String should have at most (\d+) characters?$"), r"has at most \1 characters"),
+    (
+        re.compile(r"^Tuple should have at least (\d+) items? after validation, not (\d+)$"),
+        r"needs at least \1 (it has \2)",
+    ),
+    (
+        re.compile(r"^Tuple should have at most (\d+) items? after validation, not (\d+)$"),
+        r"takes at most \1 (it has \2)",
+    ),
+    (re.compile(r"^Input should be a valid dictionary.*$"), "is not a set of fields (name: value)"),
+    (re.compile(r"^Field required$"), "is missing"),
+    (re.compile(r"^Extra inputs are not permitted$"), "is not a field of this kind of question"),
+]
+"""The schema's words (pydantic's) as an instructor reads them."""
+CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def in_words(message: str) -> str:
+    """A refusal as the console shows it: cards as cards (9♥, not 9H)."""
+    return CARD_TOKEN.sub(lambda m: m[1] + SUIT_GLYPHS[m[2]], message)
 
 
 def _words(error: ValidationError) -> str:
@@ -184,6 +241,8 @@ def _words(error: ValidationError) -> str:
         where = problem["loc"][0] if problem["loc"] else ""
         name = FIELD_WORDS.get(str(where), str(where).replace("_", " "))
         message = str(problem["msg"]).removeprefix("Value error, ")
+        for pattern, words in REWORDED:
+            message = pattern.sub(words, message)
         said.append(f"{name}: {message[:1].lower()}{message[1:]}" if name else message)
     return "; ".join(said)
 
@@ -228,20 +287,24 @@ def read_questions_yaml(text: str) -> list[tuple[int, dict[str, Any]]]:
     try:
         documents = [d for d in yaml.safe_load_all(text) if d is not None]
     except yaml.YAMLError as e:
-        raise BankError(f"this is not YAML: {e}") from None
+        mark = getattr(e, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        raise BankError(f"this is not YAML{where}: {getattr(e, 'problem', None) or 'it cannot be read'}") from None
     if not documents:
         raise BankError("the file holds no questions")
     out: list[tuple[int, dict[str, Any]]] = []
     for n, document in enumerate(documents, 1):
         part = f"part {n}: " if len(documents) > 1 else ""
         items = document.get("puzzles") if isinstance(document, dict) else None
-        for i, item in enumerate(items if isinstance(items, list) else [], len(out) + 1):
+        for i, item in enumerate(items if isinstance(items, list) else [], 1):
+            name = item.get("id") if isinstance(item, dict) else None
+            which = f"{part}question {name!r}" if isinstance(name, str) else f"{part}question {i}"
             try:  # each question on its own first, so that a refusal says which one
                 read_spec(item)
             except ValidationError as e:
-                raise BankError(f"question {i}: {_words(e)}") from None
+                raise BankError(in_words(f"{which}: {_words(e)}")) from None
             except ValueError as e:
-                raise BankError(f"question {i}: {e}") from None
+                raise BankError(in_words(f"{which}: {e}")) from None
         try:
             topic = TOPIC_FILE.validate_python(document)
         except ValidationError as e:

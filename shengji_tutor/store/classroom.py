@@ -448,7 +448,7 @@ class ClassroomStore:
         are, so the engine computes its answer; ``ClassroomError`` names every problem and nothing is kept. Its
         puzzle id (``class-<code>-<n>``), which ``push_question`` takes."""
         self.check_key(code, instructor_key)
-        return self._save_questions(code, [(lesson, spec)])[0]
+        return self._save_questions(code, [(lesson, spec)], again="refuse")[0]
 
     @guarded
     def import_questions(self, code: str, instructor_key: str, text: str) -> list[str]:
@@ -461,15 +461,28 @@ class ClassroomStore:
             found = read_questions_yaml(text)
         except BankError as e:
             raise ClassroomError(str(e)) from None
-        return self._save_questions(code, found)
+        return self._save_questions(code, found, again="skip")
 
-    def _save_questions(self, code: str, questions: Sequence[tuple[object, Mapping[str, Any]]]) -> list[str]:
+    def _save_questions(
+        self, code: str, questions: Sequence[tuple[object, Mapping[str, Any]]], again: str
+    ) -> list[str]:
+        """Check and keep ``questions``; one the class has already (the same fields) is refused (``again``
+        "refuse") or left out ("skip")."""
         normal = validate.class_code(code)
         if self._class(normal).ended_at is not None:
             raise ClassroomError("this class has ended")
-        checked = []
+        table = class_questions_table
+        with read(self.engine) as conn:
+            kept = {
+                text: number
+                for number, text in conn.execute(sa.select(table.c.number, table.c.spec).where(table.c.code == normal))
+            }
+        checked: list[tuple[int, str]] = []
         for n, (lesson, data) in enumerate(questions, 1):
-            where = f"question {n}: " if len(questions) > 1 else ""
+            name = data.get("id") if isinstance(data, Mapping) else None
+            where = (
+                (f"question {name!r}: " if isinstance(name, str) else f"question {n}: ") if len(questions) > 1 else ""
+            )
             if type(lesson) is not int or lesson not in LESSON_NUMBERS:
                 raise ClassroomError(f"{where}a question belongs to a lesson from 1 to 13, not {lesson!r:.20}")
             try:  # checked before the write, which a search must not hold open
@@ -477,9 +490,14 @@ class ClassroomStore:
             except BankError as e:
                 raise ClassroomError(f"{where}{e}") from None
             fields = {k: v for k, v in spec_data(puzzle).items() if k != "id"}
-            checked.append((lesson, validate.storable_json(fields, "a question")))
+            text = validate.storable_json(fields, "a question")
+            if text in kept or text in {t for _, t in checked}:
+                if again == "refuse":
+                    number = kept.get(text)
+                    raise ClassroomError(f"the class has this question already (its question {number})")
+                continue
+            checked.append((lesson, text))
         now = time.time()
-        table = class_questions_table
         for _ in range(5):  # two saves at once on PostgreSQL may both take the next number: the later tries again
             try:
                 with write(self.engine) as conn:
