@@ -58,6 +58,10 @@ def test_a_draft_says_what_it_still_lacks(draft: Draft, said: str) -> None:
         ({**WHO_WINS.spec(), "prompt": "W" * 401}, "the question has at most 400 characters"),
         ({**WHO_WINS.spec(), "trump": "1Z"}, "the trump"),
         ({**WHO_WINS.spec(), "kind": "poker"}, "a question's kind is one of the bank's"),
+        (
+            Draft("points", trick=("KH AH KD",)).spec(),
+            "K♥ A♥ K♦ mixes diamonds and hearts: a lead must be all one suit",
+        ),
     ],
 )
 def test_a_question_the_engine_cannot_use_is_refused_in_words(spec: dict[str, object], said: str) -> None:
@@ -296,6 +300,8 @@ def test_the_console_deals_a_best_play_question_that_the_search_grades(console: 
     assert dealt["kind"] == "best"
     assert "sjt-preview" in writer.result.value
     writer.prompt.value = "Your partner has led: what do you play?"
+    assert writer.check() is not None
+    assert "The search accepts " in writer.result.value  # what counts, not a learner's verdict on one play
     saved = writer.save()
     assert saved is not None
     puzzle = console.store.questions(console.code or "")[saved]

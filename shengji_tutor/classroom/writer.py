@@ -30,6 +30,7 @@ from ..puzzles import BankError, Puzzle
 from ..puzzles.authoring import FORMS, GOALS, Draft, class_question, spec_data
 from ..puzzles.base import seat_order
 from ..puzzles.generate import BEST_HAND_SIZES, generate
+from ..puzzles.kinds.best import BestPuzzle
 from ..store.classroom import ClassroomStore
 from ..store.schema import StoreError
 from ..ui.widgets import HandPicker
@@ -295,9 +296,17 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
             self._say(f"The engine cannot use this question: {e}.")
             return None
         answer = shown_answer(puzzle, puzzle.solve())
+        if isinstance(puzzle, BestPuzzle):  # its grade is a verdict on a play, in a learner's words: say what counts
+            plays = ", ".join(format_cards(p) for p in puzzle.accept)
+            why = (
+                f"The search accepts {plays} (the best first); every other play is surely worse by more than a tenth of a level "
+                "over the deals of the cards South cannot see (lesson 11)."
+            )
+        else:
+            why = puzzle.grade(puzzle.solve()).explanation
         self.result.value = (
             f'<p class="sjt-writer-answer" role="status">The engine\'s answer: <strong>{escape(answer)}</strong>. '
-            f"{escape(puzzle.grade(puzzle.solve()).explanation)}</p>{puzzle_preview(puzzle)}"
+            f"{escape(why)}</p>{puzzle_preview(puzzle)}"
         )
         return puzzle
 

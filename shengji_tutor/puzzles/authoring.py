@@ -28,8 +28,9 @@ import yaml
 from pydantic import ValidationError
 
 from ..engine.errors import ShengjiError
+from ..engine.tricks import explain_trick
 from .bank import CLASS_PREFIX, TOPIC_FILE, check_puzzle
-from .base import BankError, Puzzle, Topic
+from .base import BankError, Puzzle, Topic, TrickPuzzle
 from .schema import read_spec
 
 __all__ = [
@@ -179,6 +180,8 @@ def class_question(data: Mapping[str, Any], puzzle_id: str, lesson: int, checked
         raise BankError(in_words(said)) from None
     try:
         puzzle = Puzzle.from_spec(spec, Topic(TOPIC, lesson, TOPIC_TITLE))
+        if checked and isinstance(puzzle, TrickPuzzle) and puzzle.trick:  # a trick as a table plays it, whatever
+            explain_trick(puzzle.trick, puzzle.trump, puzzle.rules)  # the question asks of it (RULES §5–§7)
         problems = check_puzzle(puzzle) if checked else []
     except BankError as e:
         said = str(e).replace(f"puzzle {puzzle_id}: ", "").replace(f"puzzle {puzzle_id}'s ", "the question's ")
