@@ -176,3 +176,16 @@ def _trump_plays(view: PlayerView) -> list[tuple[Card, ...]]:
     assert trump is not None
     plays = legal_plays(view.hand, view.trick[0], trump, view.rules)
     return [tuple(p) for p in plays if any(trump.is_trump(c) for c in p)]
+
+
+def test_a_burial_in_doubt_meets_more_deals_until_it_is_decided(suite: list[Position]) -> None:
+    """A burial that makes no void where one was there for the making costs about a quarter of a level; at a
+    choice's cap (192 deals, ± 0.07) it stayed a close call; one burial judged may use four times that."""
+    from shengji_tutor.play.coaching import COACH_BUDGET, assess_burial, burial_plan, choice_plan
+
+    assert burial_plan(COACH_BUDGET).cap == 4 * choice_plan(COACH_BUDGET).cap
+    p = next(q for q in suite if q.name == "bury-void-1")
+    verdict = assess_burial(p.view, p.error, COACH_BUDGET, 0)
+    assert verdict.grade != "good"
+    assert not verdict.chosen.close
+    assert len(verdict.chosen.runs) > choice_plan(COACH_BUDGET).cap  # decided beyond the old cap
