@@ -189,3 +189,14 @@ def test_a_burial_in_doubt_meets_more_deals_until_it_is_decided(suite: list[Posi
     assert verdict.grade != "good"
     assert not verdict.chosen.close
     assert len(verdict.chosen.runs) > choice_plan(COACH_BUDGET).cap  # decided beyond the old cap
+
+
+def test_a_play_asked_about_is_measured_against_the_rival_the_selection_passed_over(suite: list[Position]) -> None:
+    """Drawing trumps (draw-trumps-1): the selection crowned 4♥, the twin of the error 3♥, which then lost nothing
+    against it; the second look finds BJ BJ surely ahead on fresh deals, and 3♥ is graded against it."""
+    from shengji_tutor.play.coaching import assess_play
+
+    p = next(q for q in suite if q.name == "draw-trumps-1")
+    verdict = assess_play(p.view, p.error, seed=0)
+    assert verdict.grade != "good"
+    assert accepts(p, verdict.best.choice)

@@ -245,3 +245,24 @@ def test_without_a_rival_surely_ahead_there_is_no_second_look() -> None:
     assert best == 0
     assert {m.stream for m in measured} == {"measure"}
     assert {stream for stream, *_ in asked} == {"select", "measure"}
+
+
+def test_one_choice_asked_about_is_measured_against_a_rival_the_selection_passed_over() -> None:
+    # the selection deals flatter choice 0 a little over 2 (both stay in contention); the choice asked about, 1, is
+    # 0's twin; on fresh deals 2 is clearly the best. Measured against 0 alone, 1 would lose nothing: the second
+    # look crowns 2, and 1's loss is measured against it on deals that neither chose it nor crowned it
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        worth = {"select": [0.05, 0.05, 0.0], "measure": [0.0, 0.0, 0.5], "again": [0.0, 0.0, 0.5]}[stream]
+        return [
+            [
+                worth[k] + 0.3 * ((d * 7 + 3 * k) % 5 == 0) + 0.01 * ((d * 3 + k) % 4)
+                for d in range(start, start + count)
+            ]
+            for k in which
+        ]
+
+    best, measured = race(3, values, PLAN, focus=[1])
+    assert best == 2
+    mine = next(m for m in measured if m.index == 1)
+    assert mine.status == "worse"
+    assert mine.stream == "again"

@@ -164,8 +164,11 @@ def race(
     measured, and have no entry. The best is always first in the list. When the one choice in ``focus`` is the
     one chosen, it is measured on fresh deals all the same, against every rival still in contention after the
     selection (the runner-up at least), and a rival surely ahead there is the best: no choice escapes
-    measurement by being chosen. ``surely(k)``, when given, names a choice surely no worse than ``k`` on every
-    deal (or ``None``): it replaces the one chosen before anything is measured.
+    measurement by being chosen. When the one choice asked about is another, it is measured against the one chosen,
+    and each other rival still in contention meets the one chosen on the first fresh deals: one surely ahead there
+    is the best, and the choice asked about is measured again against it (a second look, as every choice has when
+    all are judged). ``surely(k)``, when given, names a choice surely no worse than ``k`` on every deal (or
+    ``None``): it replaces the one chosen before anything is measured.
     """
     if count < 1:
         raise ValueError("a race needs at least one choice")
@@ -211,6 +214,21 @@ def race(
         (k,) = judged
         if _measure_on(values, best, k, runs, status, plan, judged_leads=True, settle=False):
             return k, [Measured(k, 0.0, 0.0, len(runs[k]), "best", means[k])]
+        # a second look for one choice too: each other rival still in contention after the selection meets the
+        # one chosen on the first fresh deals; one surely ahead there is the best, and the choice asked about is
+        # measured again against it on deals that neither chose it nor crowned it (else a lucky selection among
+        # near twins measured the choice against its twin: a loss of nothing where the rival's is 0.2 level)
+        rivals = [r for r in contenders if r not in (best, k)]
+        if rivals:
+            got = values("measure", 0, plan.measure, [best, *rivals])
+            chosen = list(got[0])
+            passing = [(r, list(g)) for r, g in zip(rivals, got[1:], strict=True) if _ahead(chosen, list(g))]
+            if passing:
+                top = min(passing, key=lambda rg: _gaps(chosen[: len(rg[1])], rg[1])[0])[0]
+                new = _twin(top, surely, seen)
+                again = [j for j in (best, k) if j != new]
+                runs, status = _measure(values, new, again, plan, "again")
+                return new, _verdicts(runs, new, again, status, means, "again")
     return best, _verdicts(runs, best, judged, status, means)
 
 
