@@ -44,7 +44,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -237,13 +237,13 @@ def live_run(
 ) -> dict[str, Any]:
     """Push → seen and answer → counted (seconds: median, p95) for a live question to ``students`` students, of
     whom ``browsers`` are real browsers on a class server (the rest lightweight clients)."""
-    from shengji_tutor.classroom.dashboard import counted_answers
-
     store = ClassroomStore(url)
     code = store.create_class("live load test", KEY)
-    with ExitStack() as stack:
-        pages = stack.enter_context(browser_students(url, code, browsers)) if browsers else []
-        return _live(store, code, url, students - len(pages), refresh, think, pages, counted_answers)
+    opened: AbstractContextManager[list[tuple[str, Any]]] = (
+        browser_students(url, code, browsers) if browsers else nullcontext([])
+    )
+    with opened as pages:
+        return _live(store, code, url, students - len(pages), refresh, think, pages)
 
 
 def _live(
@@ -254,8 +254,10 @@ def _live(
     refresh: float,
     think: tuple[float, float],
     browser_pages: list[tuple[str, Any]],
-    counted_answers: Any,
 ) -> dict[str, Any]:
+    """``live_run``'s measurement, ``students`` lightweight clients beside the ``browser_pages``."""
+    from shengji_tutor.classroom.dashboard import counted_answers
+
     # 60 students: a fork server (started clean, with the store's modules loaded once) starts each in a moment,
     # where 60 spawns would take a minute, and forking this process (its threads, its locks) would not be safe
     ctx = multiprocessing.get_context("forkserver")

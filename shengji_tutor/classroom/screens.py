@@ -175,7 +175,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         self._sent_seen: float | None = None
         """When the class was last sent somewhere, as this page last saw it (None: not looked yet)."""
         self.progress = progress if progress is not None else ProgressStore.of_student(store.url, learner.student_id)
-        self.bank = bank if bank is not None else load_bank()
+        self.bank = dict(bank) if bank is not None else load_bank()  # a class's own questions join it when pushed
         self.title = w.HTML()
         self.card: PuzzleCard | None = None
         self.recorder: Recorder | None = None
@@ -463,7 +463,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.chart_box.add_class("sjt-distribution")
         self.wrong_box = w.HTML()
         self.wrong_box.add_class("sjt-wrong-answers")
-        self.bank = {**load_bank(), **self.store.questions(self.code)}
+        self.bank = self._class_bank()
         class_lessons = sorted(set(info.lessons) or set(LESSON_NUMBERS))
         self._question_picker(set(class_lessons))
         self.writer = QuestionWriter(
@@ -565,11 +565,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         mine = [(f"Your questions ({own})", OWN)] if own else []
         return [(lesson_label(n, self.titles), n) for n in numbers] + mine
 
+    def _class_bank(self) -> dict[str, Puzzle]:
+        """The course's bank and the open class's own questions, by id."""
+        return {**load_bank(), **self.store.questions(self.code or "")}
+
     def _written(self, saved: list[str]) -> None:
         """Questions were saved or imported: list them under "Your questions", the last one chosen and previewed."""
         if self.code is None:
             return
-        self.bank = {**load_bank(), **self.store.questions(self.code)}
+        self.bank = self._class_bank()
         self.lesson_choice.options = self._lesson_options()
         self.lesson_choice.value = OWN
         self.choose_lesson(OWN)

@@ -242,7 +242,7 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         except RuntimeError:
             self._say("No position of that size came up in 20 rounds: deal again.")
             return None
-        self.dealt = {k: v for k, v in spec_data(puzzle).items() if k != "id"}
+        self.dealt = {k: v for k, v in spec_data(puzzle.spec).items() if k != "id"}
         self.prompt.placeholder = str(self.dealt["prompt"])
         self._changed()
         self.result.value = puzzle_preview(puzzle)
@@ -284,23 +284,35 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
 
     # -- check and save ------------------------------------------------------------------------
 
-    def check(self) -> Puzzle | None:
-        """The question read as the bank reads one: the engine's answer and the preview, or every problem."""
+    def _ready(self) -> dict[str, Any] | None:
+        """The question's spec, or None when it still lacks something (then said)."""
         spec, missing = self.spec()
         if missing:
             self._say("Not yet: " + "; ".join(missing) + ".")
+            return None
+        return spec
+
+    def check(self) -> Puzzle | None:
+        """The question read as the bank reads one: the engine's answer and the preview, or every problem."""
+        spec = self._ready()
+        if spec is None:
             return None
         try:
             puzzle = class_question(spec, "class-draft-0", self.lesson.value)
         except BankError as e:
             self._say(f"The engine cannot use this question: {e}.")
             return None
+        self._show(puzzle)
+        return puzzle
+
+    def _show(self, puzzle: Puzzle) -> None:
+        """The engine's answer to ``puzzle``, why, and the preview students will see."""
         answer = shown_answer(puzzle, puzzle.solve())
         if isinstance(puzzle, BestPuzzle):  # its grade is a verdict on a play, in a learner's words: say what counts
             plays = ", ".join(format_cards(p) for p in puzzle.accept)
             why = (
-                f"The search accepts {plays} (the best first); every other play is surely worse by more than a tenth of a level "
-                "over the deals of the cards South cannot see (lesson 11)."
+                f"The search accepts {plays} (the best first); every other play is surely worse by more than a tenth "
+                "of a level over the deals of the cards South cannot see (lesson 11)."
             )
         else:
             why = puzzle.grade(puzzle.solve()).explanation
@@ -308,17 +320,19 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
             f'<p class="sjt-writer-answer" role="status">The engine\'s answer: <strong>{escape(answer)}</strong>. '
             f"{escape(why)}</p>{puzzle_preview(puzzle)}"
         )
-        return puzzle
 
     def save(self) -> str | None:
-        """Keep the question for the class; its id (``on_saved`` hears it), or None with the problem shown."""
-        if self.check() is None:
+        """Keep the question for the class; its id (``on_saved`` hears it), or None with the problem shown. The store
+        reads and checks it as ``check`` does (once: the answer shown is the stored question's)."""
+        spec = self._ready()
+        if spec is None:
             return None
         try:
-            saved = self.store.save_question(self.code, self.key(), self.spec()[0], self.lesson.value)
+            saved = self.store.save_question(self.code, self.key(), spec, self.lesson.value)
         except StoreError as e:
             self._say(f"{sentence(e).rstrip('.')}: nothing was saved.")
             return None
+        self._show(self.store.questions(self.code)[saved])
         number = saved.rsplit("-", 1)[-1]
         self.result.value = (
             f'<p class="sjt-writer-saved" role="status">Saved as your question {escape(number)}: choose it under '

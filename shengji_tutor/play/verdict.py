@@ -204,10 +204,8 @@ def race(
     if ahead and len(asked) != 1:
         # a second look: the selection was unlucky; the choice most surely ahead is the best, and every loss is
         # measured again against it on deals that neither chose it nor crowned it
-        new = _twin(min(ahead, key=lambda k: _gaps(runs[best][: len(runs[k])], runs[k])[0]), surely, seen)
-        judged = [k for k in [best, *judged] if k != new]
-        runs, status = _measure(values, new, judged, plan, "again")
-        return new, _verdicts(runs, new, judged, status, means, "again")
+        passing = [(k, _gaps(runs[best][: len(runs[k])], runs[k])[0]) for k in ahead]
+        return _look_again(values, plan, best, judged, passing, surely, seen, means)
     if len(asked) == 1:
         # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
         # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
@@ -222,14 +220,31 @@ def race(
         if rivals:
             got = values("measure", 0, plan.measure, [best, *rivals])
             chosen = list(got[0])
-            passing = [(r, list(g)) for r, g in zip(rivals, got[1:], strict=True) if _ahead(chosen, list(g))]
+            passing = [
+                (r, _gaps(chosen, list(g))[0]) for r, g in zip(rivals, got[1:], strict=True) if _ahead(chosen, g)
+            ]
             if passing:
-                top = min(passing, key=lambda rg: _gaps(chosen[: len(rg[1])], rg[1])[0])[0]
-                new = _twin(top, surely, seen)
-                again = [j for j in (best, k) if j != new]
-                runs, status = _measure(values, new, again, plan, "again")
-                return new, _verdicts(runs, new, again, status, means, "again")
+                return _look_again(values, plan, best, judged, passing, surely, seen, means)
     return best, _verdicts(runs, best, judged, status, means)
+
+
+def _look_again(
+    values: Values,
+    plan: Plan,
+    best: int,
+    judged: Sequence[int],
+    passing: Sequence[tuple[int, float]],
+    surely: Callable[[int], int | None] | None,
+    seen: set[int],
+    means: Sequence[float],
+) -> tuple[int, list[Measured]]:
+    """A second look: of ``passing`` (each choice surely ahead of ``best`` on fresh deals, with its mean gap to it),
+    the one most surely ahead (or the choice surely no worse than it) is the best, and ``best`` and ``judged`` are
+    measured again against it on deals that neither chose it nor crowned it."""
+    new = _twin(min(passing, key=lambda kg: kg[1])[0], surely, seen)
+    again = [k for k in [best, *judged] if k != new]
+    runs, status = _measure(values, new, again, plan, "again")
+    return new, _verdicts(runs, new, again, status, means, "again")
 
 
 def _beaten_by(

@@ -27,11 +27,12 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from ..engine.cards import SUIT_SYMBOLS
 from ..engine.errors import ShengjiError
 from ..engine.tricks import explain_trick
 from .bank import CLASS_PREFIX, TOPIC_FILE, check_puzzle
-from .base import BankError, Puzzle, Topic, TrickPuzzle
-from .schema import read_spec
+from .base import BankError, Puzzle, Topic, TrickPuzzle, kind_classes
+from .schema import SpecBase, read_spec
 
 __all__ = [
     "FORMS",
@@ -229,12 +230,11 @@ REWORDED = [
 ]
 """The schema's words (pydantic's) as an instructor reads them."""
 CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
-SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def in_words(message: str) -> str:
     """A refusal as the console shows it: cards as cards (9♥, not 9H)."""
-    return CARD_TOKEN.sub(lambda m: m[1] + SUIT_GLYPHS[m[2]], message)
+    return CARD_TOKEN.sub(lambda m: m[1] + SUIT_SYMBOLS[m[2]], message)
 
 
 def _words(error: ValidationError) -> str:
@@ -261,9 +261,9 @@ def exported_id(puzzle_id: str) -> str:
     return puzzle_id.removeprefix(CLASS_PREFIX)
 
 
-def spec_data(puzzle: Puzzle) -> dict[str, Any]:
+def spec_data(spec: SpecBase) -> dict[str, Any]:
     """A puzzle's spec as the bank's YAML writes it: its kind first, the fields that differ from the defaults."""
-    return {"kind": puzzle.kind} | puzzle.spec.model_dump(mode="json", exclude_defaults=True)
+    return {"kind": kind_classes()[type(spec)].kind} | spec.model_dump(mode="json", exclude_defaults=True)
 
 
 def questions_yaml(puzzles: Iterable[Puzzle], code: str) -> str:
@@ -271,7 +271,7 @@ def questions_yaml(puzzles: Iterable[Puzzle], code: str) -> str:
     them); each part saved as a file in ``exercises/`` joins the course."""
     by_lesson: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for puzzle in puzzles:
-        by_lesson[puzzle.lesson].append(spec_data(puzzle) | {"id": exported_id(puzzle.id)})
+        by_lesson[puzzle.lesson].append(spec_data(puzzle.spec) | {"id": exported_id(puzzle.id)})
     documents = [
         {
             "topic": f"class-{code.lower()}-lesson-{lesson}",
@@ -313,7 +313,7 @@ def read_questions_yaml(text: str) -> list[tuple[int, dict[str, Any]]]:
         except ValidationError as e:
             raise BankError(f"{part}not a topic file of the bank: {_words(e)}") from None
         for spec in topic.puzzles:
-            out.append((topic.lesson, {"kind": spec.kind} | spec.model_dump(mode="json", exclude_defaults=True)))  # type: ignore[attr-defined]
+            out.append((topic.lesson, spec_data(spec)))
     if len(out) > IMPORT_LIMIT:
         raise BankError(f"one import brings at most {IMPORT_LIMIT} questions: this file has {len(out)}")
     return out

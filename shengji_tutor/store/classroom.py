@@ -489,7 +489,7 @@ class ClassroomStore:
                 puzzle = class_question(dict(data), question_id(normal, 1), lesson)
             except BankError as e:
                 raise ClassroomError(f"{where}{e}") from None
-            fields = {k: v for k, v in spec_data(puzzle).items() if k != "id"}
+            fields = {k: v for k, v in spec_data(puzzle.spec).items() if k != "id"}
             text = validate.storable_json(fields, "a question")
             if text in kept or text in {t for _, t in checked}:
                 if again == "refuse":

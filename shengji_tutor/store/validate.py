@@ -30,6 +30,7 @@ from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rule_changes
 from ..play.record import Position, RecordError
 from ..puzzles import load_bank
+from ..puzzles.bank import CLASS_PREFIX
 from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, NewMistake, StoreError
 
 __all__ = [
@@ -189,7 +190,7 @@ def learner_id(learner: object) -> str:
     return _text(learner.strip(), "a learner's name")
 
 
-CLASS_QUESTION = re.compile(r"class-[a-z0-9]{1,12}-[0-9]{1,6}")
+CLASS_QUESTION = re.compile(re.escape(CLASS_PREFIX) + r"[a-z0-9]{1,12}-[0-9]{1,6}")
 """The id of a question an instructor wrote for their class (``puzzles.authoring.question_id``)."""
 
 
