@@ -200,3 +200,19 @@ def test_a_play_asked_about_is_measured_against_the_rival_the_selection_passed_o
     verdict = assess_play(p.view, p.error, seed=0)
     assert verdict.grade != "good"
     assert accepts(p, verdict.best.choice)
+
+
+def test_the_coach_recommends_the_play_a_strong_player_makes_unless_another_is_surely_ahead(
+    suite: list[Position],
+) -> None:
+    """Feeding a partner sure to win (feed-sure-partner-2): K♠, 5♠ and 4♠ differ by less than the selection's
+    deals can tell, and the race crowned 5♠ at seed 0 (then graded 4♠ against it). The steady player's K♠ is the
+    race's default: no rival is surely ahead of it on the selection deals, so it is the coach's best at every seed."""
+    from shengji_tutor.play.coaching import assess_play
+    from shengji_tutor.play.policy import steady_choice
+
+    p = next(q for q in suite if q.name == "feed-sure-partner-2")
+    assert accepts(p, steady_choice(p.view))
+    for seed in (0, 1, 2):
+        verdict = assess_play(p.view, p.error, seed=seed)
+        assert accepts(p, verdict.best.choice), (seed, verdict.best.choice)

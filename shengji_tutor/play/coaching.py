@@ -46,6 +46,7 @@ from ..engine.trump import Trump
 from .certainty import beaters, current_winner, side_sure
 from .dominance import reason as dominance_reason
 from .dominance import surely_better
+from .policy import steady_choice
 from .round import PlayerView
 from .search import (
     Budget,
@@ -326,14 +327,22 @@ def _race_plays(
     worse than the one chosen (``play.dominance``: the trick's winner certain after both, and it wastes less) is
     the best instead, before any loss is measured, so that every loss is against the play a strong player makes.
     (Swapped in after the race, it left the losses measured against the race's own choice: a play was "as good
-    as" 8♥ 7♥ while 8♥ 7♥ did 0.16 levels better on the same deals.)"""
+    as" 8♥ 7♥ while 8♥ 7♥ did 0.16 levels better on the same deals.) And the steady player's play
+    (``policy.steady_choice``: feed a partner sure to win, keep pairs, draw trumps when long) is the race's default:
+    the one chosen while the selection's few deals leave it in contention, a rival surely ahead of it on fresh
+    deals being the best by the race's second look, as ``SearchBot`` keeps it unless fresh deals confirm a better
+    play."""
 
     def surely(k: int) -> int | None:
         sure = surely_better(view, plays[k], among=plays)
         return None if sure is None else plays.index(sure)
 
+    trump = view.trump
+    assert trump is not None
+    steady = play_signature(steady_choice(view), trump)
+    default = next((k for k, p in enumerate(plays) if play_signature(p, trump) == steady), None)
     deals = PlayDeals(view, plays, seed)
-    best, measured = race(len(plays), deals.values, play_plan(budget), focus, surely)
+    best, measured = race(len(plays), deals.values, play_plan(budget), focus, surely, default)
     deepest = max(m.deals for m in measured)
     if not deepest and ("select", best) not in deals.outcomes:
         deals.values("select", 0, play_plan(budget).select, [best])
@@ -702,10 +711,11 @@ def _race_choices(
     plan: Plan,
     mine: int,
     every: bool = False,
+    default: int | None = None,
 ) -> tuple[tuple[Option, ...], Option, Option, int]:
     """Race ``choices`` (``play.verdict.race``) on the values ``runs_of(choices, stream, skip, count)`` gives:
     the options measured (the best first; every choice with ``every``, else the best and ``choices[mine]``), the
-    learner's, the best, and the fresh deals the learner's was measured on."""
+    learner's, the best, and the fresh deals the learner's was measured on. ``default`` is the race's."""
     cache: dict[tuple[str, int], list[float]] = {}
 
     def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
@@ -717,7 +727,7 @@ def _race_choices(
                 cache[(stream, k)] = cache.get((stream, k), [])[:have] + r
         return [cache[(stream, k)][start : start + count] for k in which]
 
-    best, measured = race(len(choices), values, plan, focus=None if every else [mine])
+    best, measured = race(len(choices), values, plan, focus=None if every else [mine], default=default)
     out: dict[int, Option] = {}
     for m in measured:
         stream = "select" if m.status == "best" and not cache.get((m.stream, m.index)) else m.stream
@@ -747,7 +757,9 @@ def assess_burial(
 ) -> Assessment:
     """The verdict on the dealer's burial (``view`` in its kitty phase, with the kitty in hand): the burial is
     raced against a few sensible ones (``burials``) as a play is (``assess_play``); with ``every``, every one of
-    them is measured, not only the learner's and the best."""
+    them is measured, not only the learner's and the best. The heuristic's burial (the first of ``burials``, the
+    one ``SearchBot`` starts from) is the race's default: the best unless another is surely ahead of it on the
+    selection deals."""
     budget = budget or COACH_BUDGET
     trump = view.trump
     assert trump is not None
@@ -763,7 +775,7 @@ def assess_burial(
     # one burial judged: as many deals as it takes; every burial judged (the engine's panel shows them all, on a
     # learner's click): a choice's plan, which keeps the panel at 2-3 s where this one took 7 s
     plan = choice_plan(budget) if every else burial_plan(budget)
-    judged, chosen, best, samples = _race_choices(options, runs_of, plan, mine, every)
+    judged, chosen, best, samples = _race_choices(options, runs_of, plan, mine, every, default=0)  # the heuristic's
     reasons = _burial_reasons(view, chosen, best, trump)
     return Assessment("bury", chosen, best, judged, tuple(reasons), samples)
 

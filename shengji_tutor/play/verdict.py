@@ -13,7 +13,9 @@ between good and not good may be nothing but sampling error. ``race`` avoids bot
    what a player prefers when nothing else tells them apart. A choice that the
    caller's logic shows is surely no worse than the best on every deal
    (``surely``) is the best instead: few deals cannot tell such twins apart, and
-   every loss is then measured against the one a strong player would make.
+   every loss is then measured against the one a strong player would make. So is a
+   ``default`` (the play a strong player makes by rule) while it is still in
+   contention: the selection's few deals crown no rival over it.
 2. **Measurement.** On a *fresh* stream of deals, each choice being judged is
    played beside the best, and its **loss** is the mean of the paired
    differences (best − it), with the standard error of that mean.
@@ -157,6 +159,7 @@ def race(
     plan: Plan,
     focus: Sequence[int] | None = None,
     surely: Callable[[int], int | None] | None = None,
+    default: int | None = None,
 ) -> tuple[int, list[Measured]]:
     """The best of ``count`` choices and each judged choice's verdict (see the module docstring), by index.
 
@@ -168,7 +171,11 @@ def race(
     and each other rival still in contention meets the one chosen on the first fresh deals: one surely ahead there
     is the best, and the choice asked about is measured again against it (a second look, as every choice has when
     all are judged). ``surely(k)``, when given, names a choice surely no worse than ``k`` on every deal (or
-    ``None``): it replaces the one chosen before anything is measured.
+    ``None``): it replaces the one chosen before anything is measured. ``default``, when given, is the choice a
+    strong player makes by rule (the steady player's play, the heuristic's burial): it is the one chosen while it
+    is still in contention after the whole selection (the lower bound of its loss to the leader under the line),
+    so that near twins are not told apart by the selection's few deals and the recommendation is the same at every
+    seed; a rival surely ahead of it on fresh deals is then the best by the second look.
     """
     if count < 1:
         raise ValueError("a race needs at least one choice")
@@ -185,6 +192,8 @@ def race(
             first[k] += list(r)
             means[k] = sum(first[k]) / len(first[k])
         leader = max(contenders, key=lambda k: (means[k], -k))
+    if default is not None and default in contenders and _low(first[leader], first[default]) < plan.threshold:
+        leader = default  # still in contention after the whole selection: the fresh deals' second look decides
     seen: set[int] = set()
     best = _twin(leader, surely, seen)  # the losses are measured against the play that surely does as well for less
     asked = list(dict.fromkeys(focus)) if focus is not None else []
@@ -255,8 +264,12 @@ def _beaten_by(
     met. A rival beats it when ``best`` is graded worse against it, or when the rival is surely ahead however little
     (the lower bound of ``best``'s loss above zero; measured on, up to the cap, while the rival is ahead by more than
     a standard error and that is still in doubt): the same rule that crowns a choice asked about that did better
-    than the one chosen, so a verdict does not depend on which of two plays is asked about."""
+    than the one chosen, so a verdict does not depend on which of two plays is asked about. With none beating it, a
+    rival ahead of it whose lead may still reach the line (``best``'s verdict against it a close call at the cap)
+    is returned the same way: the choice asked about is then a close call, not "the best found" (it was graded good
+    at one seed and down at another)."""
     beaten: list[list[Measured]] = []
+    doubted: list[list[Measured]] = []
     deals = 0
     for rival in rivals:
         runs, status = _measure(values, rival, [best], plan)
@@ -264,9 +277,12 @@ def _beaten_by(
         deals = max(deals, len(runs[best]))
         if status[best] == "worse" or ahead:
             beaten.append(_verdicts(runs, rival, [best], status, means))
-    if not beaten:
+        elif status[best] == "close" and _gaps(runs[rival], runs[best])[0] > 0:
+            doubted.append(_verdicts(runs, rival, [best], status, means))
+    found = beaten or doubted
+    if not found:
         return None, deals
-    return max(beaten, key=lambda pair: (pair[1].loss, -pair[0].index)), deals  # the earlier of equals
+    return max(found, key=lambda pair: (pair[1].loss, -pair[0].index)), deals  # the earlier of equals
 
 
 def _measure_on(
