@@ -156,3 +156,33 @@ def test_a_burial_with_points_graded_good_still_hears_lesson_9s_rule() -> None:
     lesson = pick_burial(view.hand, trump).grade(list(mine))
     assert not lesson.correct
     assert BURY_RULE in lesson.explanation
+
+
+def test_a_play_without_a_rival_is_called_the_only_play_not_the_best_found() -> None:
+    from shengji_tutor import HeuristicBot, PlayerView, Round
+    from shengji_tutor.play.game import prepare_round
+    from shengji_tutor.play.search import candidate_plays
+
+    bot = HeuristicBot()
+    found: dict[str, PlayerView | None] = {"follow": None, "last": None}
+    for seed in range(6):
+        rnd = Round(seed=seed, dealer=seed % 4)
+        prepare_round(rnd, [bot] * 4)
+        while rnd.phase == "play" and not all(found.values()):
+            seat = rnd.to_act
+            assert seat is not None
+            view = rnd.view(seat)
+            if len(candidate_plays(view, 40)) == 1:
+                kind = "last" if len(view.hand) == 1 else "follow" if view.trick else None
+                if kind and found[kind] is None:
+                    found[kind] = view
+            rnd.play(seat, bot.play(view))
+    follow, last = found["follow"], found["last"]
+    assert follow is not None
+    assert last is not None
+    verdict = assess_play(follow, HeuristicBot().play(follow), seed=0)
+    assert verdict.grade == "good"
+    assert verdict.reasons[0].startswith("Your only play: the rules for following the lead (RULES §6)")
+    assert "best play found" not in " ".join(verdict.reasons)
+    verdict = assess_play(last, last.hand, seed=0)
+    assert verdict.reasons == ("Your last cards: there was nothing else to play.",)

@@ -433,9 +433,19 @@ def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None,
     best, raced = _race_plays(view, plays, budget, seed, focus=[mine])
     top = raced[best]
     chosen = dataclasses.replace(raced[mine], choice=play)
-    reasons = play_reasons(view, chosen, top)
+    reasons = [_only_play(view, play)] if len(plays) == 1 else play_reasons(view, chosen, top)
     options = (top,) if best == mine else (top, chosen)
     return Assessment("play", chosen, top, options, tuple(reasons), len(chosen.runs))
+
+
+def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
+    """Why a play that had no rival is good, in words: the player's last cards, or the only play (up to cards that
+    play alike) that the rules of following allow."""
+    if len(play) == len(view.hand):
+        return "Your last cards: there was nothing else to play."
+    if view.trick:
+        return "Your only play: the rules for following the lead (RULES §6) allowed nothing else, apart from cards that play the same."
+    return "Your only play: every lead you could make plays the same."
 
 
 def _who(view: PlayerView, seat: int) -> str:
