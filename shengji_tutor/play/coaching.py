@@ -42,12 +42,15 @@ from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, counted, forma
 from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
 from ..engine.seats import seat_name
+from ..engine.tricks import judge_throw
 from ..engine.trump import Trump
+from ..engine.units import decompose
 from .certainty import beaters, current_winner, side_sure
 from .dominance import reason as dominance_reason
 from .dominance import surely_better
 from .policy import steady_choice
 from .round import PlayerView
+from .sampler import unseen_counts
 from .search import (
     Budget,
     PlayDeals,
@@ -513,7 +516,9 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
     out: list[str] = []
     if view.trick:
         out += _follow_reasons(view, mine, top)
-    elif top.trick_points - mine.trick_points >= 5:
+    else:
+        out += _throw_risk(view, mine.play)
+    if not view.trick and top.trick_points - mine.trick_points >= 5:
         out.append(
             f"Your lead brings your side {counted(mine.trick_points, 'point', signed=True)} in this trick on "
             f"average; {format_cards(top.play)} brings {top.trick_points:+.0f}."
@@ -544,6 +549,24 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
         moved = (top.later_points - mine.later_points) / 2
         out.append(f"It lets about {counted(moved, 'more point')} go to the other side in the tricks that follow.")
     return out
+
+
+def _throw_risk(view: PlayerView, play: Sequence[Card]) -> list[str]:
+    """For a lead of several units (a throw), whether the cards still out could beat one of them (RULES §8), in a
+    sentence naming the unit the leader would then have to lead alone; nothing for a safe throw or a single unit."""
+    trump = view.trump
+    assert trump is not None
+    ids = [c.id for c in play]
+    if len(decompose(ids, trump.key_table)) < 2:
+        return []
+    out = [i for i, n in unseen_counts(view).items() for _ in range(n)]
+    check = judge_throw(ids, [out], trump)
+    if check.ok:
+        return []
+    return [
+        f"Your throw may fail (RULES §8): an opponent may hold cards that beat {format_cards(check.forced)}, and "
+        f"then you must lead {format_cards(check.forced)} alone."
+    ]
 
 
 def _surely_better(view: PlayerView, play: Sequence[Card]) -> list[str]:
