@@ -520,7 +520,7 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
         out += _throw_risk(view, mine.play)
     if not view.trick and top.trick_points - mine.trick_points >= 5:
         out.append(
-            f"Your lead brings your side {counted(mine.trick_points, 'point', signed=True)} in this trick on "
+            f"Your lead brings your side {_signed_points(mine.trick_points)} in this trick on "
             f"average; {format_cards(top.play)} brings {top.trick_points:+.0f}."
         )
     if view.trick and mine.trumps_spent > top.trumps_spent and not any("trump" in r for r in out):
@@ -549,6 +549,16 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
         moved = (top.later_points - mine.later_points) / 2
         out.append(f"It lets about {counted(moved, 'more point')} go to the other side in the tricks that follow.")
     return out
+
+
+def _signed_points(points: float) -> str:
+    """An average of points brought (or, negative, given away): "+6 points", "-1 point", or "no points".
+
+    >>> from shengji_tutor.play.coaching import _signed_points
+    >>> _signed_points(6.2), _signed_points(-0.8), _signed_points(0.3)
+    ('+6 points', '-1 point', 'no points')
+    """
+    return "no points" if round(points) == 0 else counted(points, "point", signed=True)
 
 
 def _throw_risk(view: PlayerView, play: Sequence[Card]) -> list[str]:
