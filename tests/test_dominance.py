@@ -117,7 +117,7 @@ def test_a_lower_card_from_another_suit_is_no_sure_improvement() -> None:
 
 def test_a_lower_trump_kept_back_is_not_said_to_win_a_trick_the_other_side_wins() -> None:
     """Decision 45 of the trust benchmark: West's lead is sure to win; the learner's BJ 4♦ Q♠ 6♠ 5♣ (spades
-    trump) is surely no better than BJ 4♦ 6♠ 3♠ 5♣, which plays a lower trump. It wins nothing: it was told
+    trump) is surely no better than BJ 4♦ 6♠ 3♠ 5♣, which follows with a lower trump. It wins nothing: it was told
     "wins it with a lower trump" beside "the trick is West's whatever you play"."""
     from benchmarks.coach_trust import collect
 
@@ -125,6 +125,6 @@ def test_a_lower_trump_kept_back_is_not_said_to_win_a_trick_the_other_side_wins(
     better = surely_better(d.view, d.choice)
     assert better is not None
     said = reason(d.view, d.choice, better)
-    assert "plays a lower trump, keeping the higher one" in said
+    assert "follows with a lower trump, keeping the higher one" in said
     assert "wins it" not in said
     assert "the trick is West's whatever you play" in said

@@ -125,7 +125,8 @@ def reason(view: PlayerView, play: Sequence[Card], better: Sequence[Card]) -> st
     if theirs.trumps < mine.trumps:
         gains.append("keeps your trump" if mine.trumps - theirs.trumps == 1 else "keeps your trumps")
     elif theirs.trumps and theirs.trumps == mine.trumps:
-        gains.append("plays a lower trump, keeping the higher one")
+        own = winner == view.seat  # the player's own card wins the trick: it wins it with the lower trump
+        gains.append(("wins it" if own else "follows") + " with a lower trump, keeping the higher one")
     if theirs.pairs < mine.pairs:
         gains.append("keeps your pair together")
     if not gains:
