@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from shengji_tutor.play import verdict
 from shengji_tutor.play.verdict import Plan, Values, Z, race, status_of
 
 PLAN = Plan(select=8, measure=16, cap=128)
@@ -303,3 +304,20 @@ def test_a_choice_chosen_as_best_is_a_close_call_when_a_rival_may_be_a_line_ahea
     best, measured = race(2, values, PLAN, focus=[0])
     assert best == 1
     assert [(m.index, m.status) for m in measured] == [(1, "best"), (0, "close")]
+
+
+def test_a_slight_lead_between_decided_choices_is_not_measured_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the choice asked about, 0, is the one chosen and good; rival 1 leads it by 0.02 (a fifth of the line) with a
+    # spread that takes 500 deals to show the lead surely there. Surely under half the line after 256 deals, it is
+    # not measured on: which of two near twins is named the best is not worth a second of the learner's time
+    plan = Plan(select=8, measure=16, cap=512)
+
+    def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
+        lead = 0.0 if stream == "select" else 0.02
+        return [[k * (lead + 0.15 * (1 if d % 2 == 0 else -1)) for d in range(start, start + count)] for k in which]
+
+    best, measured = race(2, values, plan, focus=[0], default=0)
+    assert (best, measured[0].status) == (0, "best")
+    assert measured[0].deals == 256
+    monkeypatch.setattr(verdict, "SLIGHT", 0.0)
+    assert race(2, values, plan, focus=[0], default=0)[1][0].deals == plan.cap  # measured on, as before
