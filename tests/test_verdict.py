@@ -321,3 +321,20 @@ def test_a_slight_lead_between_decided_choices_is_not_measured_to_the_cap(monkey
     assert measured[0].deals == 256
     monkeypatch.setattr(verdict, "SLIGHT", 0.0)
     assert race(2, values, plan, focus=[0], default=0)[1][0].deals == plan.cap  # measured on, as before
+
+
+def test_a_default_chosen_over_the_leader_is_measured_against_that_leader() -> None:
+    # the selection prefers 1 a little (0 stays in contention, and is the default); on fresh deals 1 is clearly
+    # better. Asked about the default, the race measures it against the rivals the selection ranked above it (the
+    # leader it overruled) and crowns the leader; 2, ranked below the default, is not measured again
+    values = streams({"select": [0.0, 0.05, -0.15], "measure": [0.0, 0.4, 0.0]}, own=0.3)
+    asked: list[tuple[str, list[int]]] = []
+
+    def logged(stream: str, start: int, count: int, which: Sequence[int]) -> Sequence[Sequence[float]]:
+        asked.append((stream, list(which)))
+        return values(stream, start, count, which)
+
+    best, measured = race(3, logged, PLAN, focus=[0], default=0)
+    assert best == 1
+    assert [(m.index, m.status) for m in measured] == [(1, "best"), (0, "worse")]
+    assert all(2 not in which for stream, which in asked if stream == "measure")

@@ -170,8 +170,9 @@ def race(
     ``focus`` names the choices to measure (every one by default); the others are chosen among but not
     measured, and have no entry. The best is always first in the list. When the one choice in ``focus`` is the
     one chosen, it is measured on fresh deals all the same, against every rival still in contention after the
-    selection (the runner-up at least), and a rival surely ahead there is the best: no choice escapes
-    measurement by being chosen. When the one choice asked about is another, it is measured against the one chosen,
+    selection (the runner-up at least; those the selection ranked above it when the default was chosen over the
+    leader), and a
+    rival surely ahead there is the best: no choice escapes measurement by being chosen. When the one choice asked about is another, it is measured against the one chosen,
     and each other rival still in contention meets the one chosen on the first fresh deals: one surely ahead there
     is the best, and the choice asked about is measured again against it (a second look, as every choice has when
     all are judged). ``surely(k)``, when given, names a choice surely no worse than ``k`` on every deal (or
@@ -196,7 +197,9 @@ def race(
             first[k] += list(r)
             means[k] = sum(first[k]) / len(first[k])
         leader = max(contenders, key=lambda k: (means[k], -k))
+    overruled = None  # the selection's leader when the default is chosen instead
     if default is not None and default in contenders and _low(first[leader], first[default]) < plan.threshold:
+        overruled = None if leader == default else leader
         leader = default  # still in contention after the whole selection: the fresh deals' second look decides
     seen: set[int] = set()
     best = _twin(leader, surely, seen)  # the losses are measured against the play that surely does as well for less
@@ -204,9 +207,13 @@ def race(
     if asked == [best]:
         # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
         # was in contention (the runner-up at least), and a rival surely ahead there is the best instead
-        rivals = [k for k in contenders if k != best] or [
-            max((k for k in everyone if k != best), key=lambda k: (means[k], -k))
-        ]
+        # (the default chosen over the selection's leader: the rivals the selection ranked above it)
+        rivals = [k for k in contenders if k != best and means[k] > means[best]] if overruled is not None else []
+        rivals = (
+            rivals
+            or [k for k in contenders if k != best]
+            or [max((k for k in everyone if k != best), key=lambda k: (means[k], -k))]
+        )
         found, deals = _beaten_by(values, best, rivals, plan, means)
         if found is not None:
             return found[0].index, found
