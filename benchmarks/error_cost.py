@@ -105,7 +105,7 @@ def cost(job: tuple[str, int]) -> Cost:
     began = time.perf_counter()
     searched, heuristic = [], []
     for k in range(deals):
-        hidden, kitty = sampled._deal("deep", k)
+        hidden, kitty = sampled.deal("deep", k)
         a, b = (_searched(p.view, hidden, kitty, play) for play in (good, p.error))
         searched.append(a - b)
         h = [

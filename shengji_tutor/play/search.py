@@ -200,7 +200,9 @@ class PlayDeals:
         self._deals: dict[str, list[tuple[dict[int, list[int]], list[int]]]] = {}
         self.outcomes: dict[tuple[str, int], list[_Outcome]] = {}
 
-    def _deal(self, stream: str, k: int) -> tuple[dict[int, list[int]], list[int]]:
+    def deal(self, stream: str, k: int) -> tuple[dict[int, list[int]], list[int]]:
+        """Deal ``k`` of the stream named ``stream``: the hidden hands by seat and the kitty (card ids), drawn once
+        (``buried_as_dealt``) and kept, so that every play meets the same deals."""
         deals = self._deals.setdefault(stream, [])
         if stream not in self._samplers:
             rng = random.Random(f"{self.seed}:{stream}:{fingerprint(self.view)}")
@@ -217,7 +219,7 @@ class PlayDeals:
         for k in which:
             got = self.outcomes.setdefault((stream, k), [])
             while len(got) < start + count:
-                hidden, kitty = self._deal(stream, len(got))
+                hidden, kitty = self.deal(stream, len(got))
                 got.append(play_out(Round.position(self.view, hidden, kitty), self.view.seat, self.plays[k]))
             out.append([o.value for o in got[start : start + count]])
         return out
