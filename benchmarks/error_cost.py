@@ -32,7 +32,7 @@ from shengji_tutor import Round
 from shengji_tutor.engine.cards import Card, format_cards
 from shengji_tutor.play.actions import Play
 from shengji_tutor.play.round import PlayerView
-from shengji_tutor.play.search import POINTS_WEIGHT, Budget, PlayDeals, SearchBot, blur, blurred_levels, play_out
+from shengji_tutor.play.search import Budget, PlayDeals, SearchBot, blur, play_out, scored
 
 __all__ = ["CHEAP", "Cost", "cost", "main"]
 
@@ -62,11 +62,7 @@ def _searched(view: PlayerView, hidden: dict[int, list[int]], kitty: list[int], 
         seat = rnd.to_act
         assert seat is not None
         rnd.play(seat, bots[seat].play(rnd.view(seat)))
-    change = rnd.score().level_change
-    declarer = view.seat in rnd.declarers
-    held = blurred_levels(change.points, rnd.rules.step, spread)
-    points = -change.points if declarer else change.points
-    return (held if declarer else -held) + POINTS_WEIGHT * points
+    return scored(rnd, view.seat, spread).value
 
 
 @cache

@@ -447,7 +447,10 @@ def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
     if len(play) == len(view.hand):
         return "Your last cards: there was nothing else to play."
     if view.trick:
-        return "Your only play: the rules for following the lead (RULES §6) allowed nothing else, apart from cards that play the same."
+        return (
+            "Your only play: the rules for following the lead (RULES §6) allowed nothing else, apart from cards "
+            "that play the same."
+        )
     return "Your only play: every lead you could make plays the same."
 
 
@@ -518,11 +521,11 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
         out += _follow_reasons(view, mine, top)
     else:
         out += _throw_risk(view, mine.play)
-    if not view.trick and top.trick_points - mine.trick_points >= 5:
-        out.append(
-            f"Your lead brings your side {_signed_points(mine.trick_points)} in this trick on "
-            f"average; {format_cards(top.play)} brings {top.trick_points:+.0f}."
-        )
+        if top.trick_points - mine.trick_points >= 5:
+            out.append(
+                f"Your lead brings your side {_signed_points(mine.trick_points)} in this trick on "
+                f"average; {format_cards(top.play)} brings {top.trick_points:+.0f}."
+            )
     if view.trick and mine.trumps_spent > top.trumps_spent and not any("trump" in r for r in out):
         k = mine.trumps_spent - top.trumps_spent
         out.append(
@@ -801,8 +804,8 @@ def assess_burial(
     """The verdict on the dealer's burial (``view`` in its kitty phase, with the kitty in hand): the burial is
     raced against a few sensible ones (``burials``) as a play is (``assess_play``); with ``every``, every one of
     them is measured, not only the learner's and the best. The heuristic's burial (the first of ``burials``, the
-    one ``SearchBot`` starts from) is the race's default: the best unless another is surely ahead of it on the
-    selection deals."""
+    one ``SearchBot`` starts from) is the race's default: the best while the selection leaves it in contention,
+    unless another is surely ahead of it on fresh deals."""
     budget = budget or COACH_BUDGET
     trump = view.trump
     assert trump is not None

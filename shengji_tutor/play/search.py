@@ -80,6 +80,7 @@ __all__ = [
     "play_out",
     "play_signature",
     "play_value",
+    "scored",
     "search_plays",
 ]
 
@@ -719,6 +720,13 @@ def _play_out_from(rnd: Round, seat: int, spread: float | None = None) -> _Outco
     """The round played out from ``rnd``, for ``seat``'s side: its value is the level table's verdict blurred by
     ``spread`` points (``blurred_levels``; by default the whole round's ``blur``) plus ``POINTS_WEIGHT`` a point."""
     finish_round(rnd)  # the heuristic bot in every seat, on the lean state (play.rollout)
+    return scored(rnd, seat, spread)
+
+
+def scored(rnd: Round, seat: int, spread: float | None = None) -> _Outcome:
+    """A round played to its end, for ``seat``'s side, as a play-out is valued: the level table's verdict blurred
+    by ``spread`` points (``blurred_levels``; by default the whole round's ``blur``) plus ``POINTS_WEIGHT`` a
+    point, with the levels, the attackers' points and the kitty's bonus for the side."""
     score = rnd.score()
     change = score.level_change
     declarer = seat in rnd.declarers

@@ -171,11 +171,10 @@ def race(
     measured, and have no entry. The best is always first in the list. When the one choice in ``focus`` is the
     one chosen, it is measured on fresh deals all the same, against every rival still in contention after the
     selection (the runner-up at least; those the selection ranked above it when the default was chosen over the
-    leader), and a
-    rival surely ahead there is the best: no choice escapes measurement by being chosen. When the one choice asked about is another, it is measured against the one chosen,
-    and each other rival still in contention meets the one chosen on the first fresh deals: one surely ahead there
-    is the best, and the choice asked about is measured again against it (a second look, as every choice has when
-    all are judged). ``surely(k)``, when given, names a choice surely no worse than ``k`` on every deal (or
+    leader), and a rival surely ahead there is the best: no choice escapes measurement by being chosen. When the
+    one choice asked about is another, it is measured against the one chosen, and each other rival still in
+    contention meets the one chosen on the first fresh deals: one surely ahead there is the best, and the choice
+    asked about is measured again against it (a second look, as every choice has when all are judged). ``surely(k)``, when given, names a choice surely no worse than ``k`` on every deal (or
     ``None``): it replaces the one chosen before anything is measured. ``default``, when given, is the choice a
     strong player makes by rule (the steady player's play, the heuristic's burial): it is the one chosen while it
     is still in contention after the whole selection (the lower bound of its loss to the leader under the line),
@@ -286,10 +285,11 @@ def _beaten_by(
         runs, status = _measure(values, rival, [best], plan)
         ahead = _measure_on(values, rival, best, runs, status, plan, judged_leads=False, settle=True)
         deals = max(deals, len(runs[best]))
+        verdicts = _verdicts(runs, rival, [best], status, means)
         if status[best] == "worse" or ahead:
-            beaten.append(_verdicts(runs, rival, [best], status, means))
-        elif status[best] == "close" and _gaps(runs[rival], runs[best])[0] > 0:
-            doubted.append(_verdicts(runs, rival, [best], status, means))
+            beaten.append(verdicts)
+        elif status[best] == "close" and verdicts[1].loss > 0:
+            doubted.append(verdicts)
     found = beaten or doubted
     if not found:
         return None, deals
