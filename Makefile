@@ -27,6 +27,7 @@ exercises: $(STAMP)
 	$(BIN)/shengji-tutor check-exercises
 
 lint: $(STAMP)
+	$(BIN)/shengji-tutor check-translations --complete
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports

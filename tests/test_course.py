@@ -115,7 +115,9 @@ def test_a_classroom_page_builds_its_store_once_and_runs_no_migration(
         solve_in_the_page(puzzles)
     finally:
         page.children[-1].poller.stop()  # the live-question panel polls the class
-    links = re.findall(r'href="([^"]+)"', header.value + footer + page.children[0].value)
+    found = re.findall(r'href="([^"]+)"', header.value + footer + page.children[0].value)
+    links = [link for link in found if "lang=" not in link]  # the language switch: the same page, another language
+    assert {link for link in found if "lang=" in link} == {f"?student={ana}&amp;lang=zh", f"?student={ana}&amp;lang=ru"}
     assert len(links) >= 13
     assert all(link.endswith(f"?student={ana}") for link in links)
     assert counts == Counter({"ClassroomStore.__init__": 1, "ProgressStore.__init__": 1, "db._create_engine": 1})

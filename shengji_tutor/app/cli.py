@@ -127,6 +127,37 @@ def redacted(text: str) -> str:
     return re.sub(r"(://[^/@:\s]*:)[^@\s]*@", r"\1***@", text)
 
 
+def check_translations(complete: bool = False) -> int:
+    """Print each language's completeness and problems (``i18n.catalogs.check``): 1 when a translation is wrong
+    (a placeholder lost, a fuzzy message, a stale ``.mo``), or with ``complete`` untranslated; else 0."""
+    from ..i18n.catalogs import check
+
+    failed = False
+    for report in check():
+        print(report.line())
+        for problem in report.problems:
+            print(f"  problem: {problem}")
+        for message in report.fuzzy:
+            print(f"  fuzzy: {message[:70]!r}")
+        if complete:
+            for message in report.missing[:20]:
+                print(f"  untranslated: {message[:70]!r}")
+            if len(report.missing) > 20:
+                print(f"  … and {len(report.missing) - 20} more untranslated")
+        failed = failed or bool(report.problems or report.fuzzy or (complete and report.missing))
+    return 1 if failed else 0
+
+
+def update_translations() -> int:
+    """Merge the code's messages into each catalog and compile it (``i18n.catalogs.update``), saying what changed."""
+    from ..i18n import LANGUAGES
+    from ..i18n.catalogs import po_path, update
+
+    for code, (added, dropped) in update().items():
+        print(f"{LANGUAGES[code]} ({code}): {po_path(code)}: {added} messages new, {dropped} gone")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="shengji-tutor",
@@ -140,6 +171,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--quick",
         action="store_true",
         help="no searches (best puzzles' answers are not graded): the schema and rules checks only",
+    )
+    words = commands.add_parser(
+        "check-translations", help="how complete each language's catalog is, and every problem in it"
+    )
+    words.add_argument(
+        "--complete", action="store_true", help="fail when a message is untranslated (not only when one is wrong)"
+    )
+    commands.add_parser(
+        "update-translations", help="merge the code's messages into each language's catalog and compile it"
     )
     run = commands.add_parser("serve", help="serve the course with Voilà (what `make serve` runs)")
     run.add_argument(
@@ -179,6 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return classroom(args.host, args.port, db, args.instructor_key, args.new_key, args.max_kernels)
     if args.command == "check-exercises":
         return check_exercises(args.dir, args.quick)
+    if args.command == "check-translations":
+        return check_translations(args.complete)
+    if args.command == "update-translations":
+        return update_translations()
     if args.command == "serve":
         from .serve import serve
 

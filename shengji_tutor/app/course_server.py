@@ -190,8 +190,9 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
         # Voilà's pooling manager reads this when init_settings creates it: the app's page has a pool, no other
         # page has (each lesson notebook had one: 14 kernels of ~130 MiB waiting, most of them for nobody).
         headers = self.voila_configuration.http_header_envs
-        # the visitor's address and hub account, for the kernel
-        self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER, ACCOUNT_HEADER]
+        # the visitor's address and hub account, and the languages their browser asks for (course.language), for
+        # the kernel
+        self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER, ACCOUNT_HEADER, "Accept-Language"]
         # a page's connection is pinged every PING s and dropped when silent for SILENT s: a page that vanished
         # without a word (a laptop asleep, the network gone) frees its kernel within a minute (CourseKernelManager)
         settings: dict[str, Any] = getattr(self, "tornado_settings", {})  # a traitlet of Voilà's (untyped)

@@ -20,6 +20,7 @@ from ..classroom.session import Learner, current_learner
 from ..store.classroom import ClassroomStore
 from ..store.keys import ENV_DB
 from ..store.progress import ProgressStore
+from .language import page_language
 from .served import quiet_when_served
 
 __all__ = ["PageContext", "at_request", "learner_known", "page_context"]
@@ -124,11 +125,19 @@ class PageContext:
 
 
 def page_context() -> PageContext:
-    """This kernel's page context (waits for the learner in a pre-heated kernel; built once)."""
+    """This kernel's page context (waits for the learner in a pre-heated kernel; built once), its language chosen
+    for the learner (``language.page_language``) the first time it is built."""
     at_request()
-    return _context(
-        os.environ.get(ENV_DB, ""), os.environ.get("QUERY_STRING", ""), os.environ.get("SHENGJI_TUTOR_DATA")
-    )
+    key = (os.environ.get(ENV_DB, ""), os.environ.get("QUERY_STRING", ""), os.environ.get("SHENGJI_TUTOR_DATA"))
+    context = _context(*key)
+    if _LANGUAGE_CHOSEN.get("for") != key:
+        _LANGUAGE_CHOSEN["for"] = key
+        page_language(context.progress)
+    return context
+
+
+_LANGUAGE_CHOSEN: dict[str, tuple[str, str, str | None]] = {}
+"""The page context the language was last chosen for (chosen again only when the request changes)."""
 
 
 @functools.lru_cache(maxsize=4)

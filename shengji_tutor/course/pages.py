@@ -7,9 +7,11 @@ kept comes from the page context (``context.py``), built once per kernel.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from html import escape
 from typing import Protocol
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 from IPython.display import HTML
@@ -18,6 +20,7 @@ from ..classroom.screens import JoinPanel, LivePanel
 from ..classroom.session import Learner, link
 from ..engine.cards import CardsLike, as_cards
 from ..engine.trump import Trump
+from ..i18n import LANGUAGES, language, t, te, th, tn
 from ..puzzles import load_bank
 from ..store.mastery import mastery_of
 from ..store.progress import NotSentError, ProgressStore
@@ -88,8 +91,25 @@ def _href(target: str) -> str:
     return escape(_href_raw(target), quote=True)
 
 
+def _languages() -> str:
+    """The language switch: each language named in itself, the one read now marked as the current one. A link to
+    the same place in that language (``?lang=zh``); in the app the router switches in place, keeping the kernel."""
+    here = language()
+    query = {k: v for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items() if k != "lang"}
+    links = []
+    for code, name in LANGUAGES.items():
+        if code == here:
+            links.append(f'<a aria-current="true" lang="{code}" data-lang="{code}">{escape(name)}</a>')
+        else:
+            href = escape("?" + urlencode({**query, "lang": [code]}, doseq=True), quote=True)
+            links.append(f'<a href="{href}" lang="{code}" hreflang="{code}" data-lang="{code}">{escape(name)}</a>')
+    label = te("Language")
+    return f'<span class="sjt-lang" role="group" aria-label="{label}">{"".join(links)}</span>'
+
+
 def _nav(current: Lesson | None) -> str:
-    links = ['<span class="sjt-brand">升级 Sheng ji tutor</span>', f'<a href="{_href(HOME)}">Course home</a>']
+    brand, home = te("升级 Sheng ji tutor"), te("Course home")
+    links = [f'<span class="sjt-brand">{brand}</span>', f'<a href="{_href(HOME)}">{home}</a>']
     if current is not None:
         before = [lesson for lesson in LESSONS if lesson.number < current.number]
         after = [lesson for lesson in LESSONS if lesson.number > current.number]
@@ -97,9 +117,11 @@ def _nav(current: Lesson | None) -> str:
             links.append(f'<a href="{_href(before[-1].notebook)}" rel="prev">← {escape(before[-1].title)}</a>')
         if after:
             links.append(f'<a href="{_href(after[0].notebook)}" rel="next">{escape(after[0].title)} →</a>')
-    links.append(f'<a href="{_href(PRACTICE)}">Practice</a>')
-    links.append(f'<a href="{_href(REVIEW)}">Review</a>')
-    return f'<nav class="sjt-nav" aria-label="Course">{"".join(links)}</nav>'
+    practice, review, label = te("Practice"), te("Review"), te("Course")
+    links.append(f'<a href="{_href(PRACTICE)}">{practice}</a>')
+    links.append(f'<a href="{_href(REVIEW)}">{review}</a>')
+    links.append(_languages())
+    return f'<nav class="sjt-nav" aria-label="{label}">{"".join(links)}</nav>'
 
 
 def _meter(counts: tuple[int, int] | None, total: int) -> str:
@@ -110,8 +132,11 @@ def _meter(counts: tuple[int, int] | None, total: int) -> str:
     mastered, solved = counts
     return (
         f'<div class="sjt-meter"><progress max="{total}" value="{mastered}" '
-        f'aria-label="puzzles mastered in this lesson">{mastered}/{total}</progress>'
-        f"<span>{mastered} of {total} mastered · {solved} solved</span></div>"
+        + 'aria-label="'
+        + te("puzzles mastered in this lesson")
+        + f'">{mastered}/{total}</progress><span>'
+        + te("{mastered} of {total} mastered · {solved} solved", mastered=mastered, total=total, solved=solved)
+        + "</span></div>"
     )
 
 
@@ -121,9 +146,10 @@ def _counts(store: ProgressStore, puzzle_ids: Iterable[str]) -> tuple[int, int]:
     return sum(m.mastered for m in mastery.values()), sum(m.solved for m in mastery.values())
 
 
-SKIP_LINK = '<button type="button" class="sjt-skip">Skip to the puzzles</button>'
-"""The button after a lesson's title that takes the keyboard straight to its puzzles: in the app the router moves
-the focus to ``PuzzleSet``'s target (a button, not a link: the address's fragment is the app's route)."""
+def _skip_link() -> str:
+    """The button after a lesson's title that takes the keyboard straight to its puzzles: in the app the router moves
+    the focus to ``PuzzleSet``'s target (a button, not a link: the address's fragment is the app's route)."""
+    return '<button type="button" class="sjt-skip">' + te("Skip to the puzzles") + "</button>"
 
 
 def _header_html(lesson: Lesson, solved: tuple[int, int] | None, total: int) -> str:
@@ -131,8 +157,10 @@ def _header_html(lesson: Lesson, solved: tuple[int, int] | None, total: int) -> 
     return (
         f'<header class="sjt-course">{_nav(lesson)}'
         + f'<h1 class="sjt-lesson-title">{lesson.number}. {escape(lesson.title)}</h1>'
-        + (SKIP_LINK if total else "")
-        + f'<p class="sjt-lesson-sub">Lesson {lesson.number} of {len(LESSONS)}{zh}</p>'
+        + (_skip_link() if total else "")
+        + '<p class="sjt-lesson-sub">'
+        + te("Lesson {number} of {count}", number=lesson.number, count=len(LESSONS))
+        + f"{zh}</p>"
         + f'<div class="sjt-progress-slot">{_meter(solved, total)}</div></header>'
     )
 
@@ -203,12 +231,12 @@ def lesson_footer(number: int) -> HTML:
     left = (
         f'<a href="{_href(prev.notebook)}" rel="prev">← {escape(prev.title)}</a>'
         if prev
-        else f'<a href="{_href(HOME)}">← Course home</a>'
+        else f'<a href="{_href(HOME)}">← ' + te("Course home") + "</a>"
     )
     right = (
-        f'<a href="{_href(nxt.notebook)}" rel="next">Next: {escape(nxt.title)} →</a>'
+        f'<a href="{_href(nxt.notebook)}" rel="next">' + te("Next: {title}", title=nxt.title) + " →</a>"
         if nxt
-        else f'<a href="{_href(PRACTICE)}">Practice →</a>'
+        else f'<a href="{_href(PRACTICE)}">' + te("Practice") + " →</a>"
     )
     return HTML(STYLE + f'<footer class="sjt-course sjt-footer" data-lesson="{lesson.number}">{left}{right}</footer>')
 
@@ -221,21 +249,41 @@ def lesson_complete_html(number: int, total: int, mastered: int, *, questions: b
     zh = f" ({escape(lesson.chinese)})" if lesson.chinese else ""
     again = 0 if questions else total - mastered  # a lesson's questions are not reviewed: its puzzles are
     review = (
-        f" The {again} you first got wrong come back in your review until you get them right at once."
-        if again > 1
-        else " The one you first got wrong comes back in your review until you get it right at once."
+        " "
+        + tn(
+            "The one you first got wrong comes back in your review until you get it right at once.",
+            "The {n} you first got wrong come back in your review until you get them right at once.",
+            again,
+        )
         if again
         else ""
     )
     onward = (
-        f'<a href="{_href(nxt.notebook)}" rel="next">Next: {nxt.number}. {escape(nxt.title)} →</a>'
+        f'<a href="{_href(nxt.notebook)}" rel="next">'
+        + te("Next: {number}. {title}", number=nxt.number, title=nxt.title)
+        + " →</a>"
         if nxt
-        else f'<a href="{_href(PRACTICE)}">Practice →</a>'
+        else f'<a href="{_href(PRACTICE)}">' + te("Practice") + " →</a>"
     )
-    did = f"answered all {total} questions" if questions else f"solved all {total} puzzles"
+    did = (
+        tn(
+            "You answered the lesson's {n} question, {mastered} of them on the first try.",
+            "You answered all {n} questions, {mastered} of them on the first try.",
+            total,
+            mastered=mastered,
+        )
+        if questions
+        else tn(
+            "You solved the lesson's {n} puzzle, {mastered} of them on the first try.",
+            "You solved all {n} puzzles, {mastered} of them on the first try.",
+            total,
+            mastered=mastered,
+        )
+    )
+    done = t("Lesson {number} complete: {title}", number=number, title=lesson.title)
     return (
-        f'<div class="sjt-complete" role="status"><p><strong>Lesson {number} complete: {escape(lesson.title)}{zh}.'
-        f"</strong></p><p>You {did}, {mastered} of them on the first try.{review}</p>"
+        f'<div class="sjt-complete" role="status"><p><strong>{escape(done)}{zh}.'
+        f"</strong></p><p>{escape(did + review)}</p>"
         f"<p>{onward}</p></div>"
     )
 
@@ -254,10 +302,14 @@ def finish_line(number: int, store: ProgressStore | None = None) -> w.HTML:
     def draw() -> None:
         left = sum(1 for s in steps if not s.explained)
         if left:
-            line.value = (
-                f'<p class="sjt-note" aria-live="polite">{len(steps) - left} of {len(steps)} questions of this '
-                f"lesson answered: {left} to go.</p>"
+            said = tn(
+                "{answered} of {n} question of this lesson answered: {left} to go.",
+                "{answered} of {n} questions of this lesson answered: {left} to go.",
+                len(steps),
+                answered=len(steps) - left,
+                left=left,
             )
+            line.value = f'<p class="sjt-note" aria-live="polite">{escape(said)}</p>'
             return
         problem = ""
         try:
@@ -265,7 +317,7 @@ def finish_line(number: int, store: ProgressStore | None = None) -> w.HTML:
         except NotSentError:
             pass
         except StoreError as e:
-            problem = f'<p class="sjt-error">Not saved: {escape(str(e))}</p>'
+            problem = '<p class="sjt-error">' + te("Not saved: {why}", why=str(e)) + "</p>"
         first_try = sum(1 for s in steps if s.solved and s.wrong == 0)
         line.value = lesson_complete_html(number, len(steps), first_try, questions=True) + problem
 
@@ -302,11 +354,17 @@ def home(store: ProgressStore | None = None) -> w.Widget:
             )
         learner = context.learner
         lessons = context.room.class_info(learner.code).lessons
-        covers = f" Your class works on lessons {', '.join(str(n) for n in lessons)}." if lessons else ""
-        hello = w.HTML(
-            f'<p class="sjt-signed-in">Signed in as <strong>{escape(learner.name)}</strong> '
-            f"in class {escape(learner.code)}.{escape(covers)}</p>"
+        covers = (
+            " " + t("Your class works on lessons {lessons}.", lessons=", ".join(str(n) for n in lessons))
+            if lessons
+            else ""
         )
+        signed = th(
+            "Signed in as {name} in class {code}.",
+            name=f"<strong>{escape(learner.name)}</strong>",
+            code=escape(learner.code),
+        )
+        hello = w.HTML(f'<p class="sjt-signed-in">{signed}{escape(covers)}</p>')
         if _SITE is not None:  # the app's page shows the live question above every place, not only here
             return w.VBox([_home_page(store), hello])
         return w.VBox([_home_page(store), hello, LivePanel(context.room, learner, progress=learner_progress(store))])
@@ -327,9 +385,10 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
         states = [mastery[p.id] for p in puzzles if p.id in mastery]
         counts = (sum(m.mastered for m in states), sum(m.solved for m in states))
         progress[lesson.number] = (*counts, len(puzzles))
-        instead = NO_PUZZLES.get(lesson.number, "")
+        instead = t(NO_PUZZLES[lesson.number]) if lesson.number in NO_PUZZLES else ""
         if lesson.number in finished and not puzzles:
-            instead = f"✓ Finished · {instead}" if instead else "✓ Finished"
+            finished_word = t("Finished")
+            instead = f"✓ {finished_word} · {instead}" if instead else f"✓ {finished_word}"
         meter = _meter(counts, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
@@ -340,15 +399,28 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
     html = (
         STYLE
         + f'<div class="sjt-course">{_nav(None)}'
-        + '<h1 class="sjt-lesson-title">Learn Sheng ji 升级, one idea at a time</h1>'
-        + f'<p class="sjt-lesson-sub">{len(LESSONS)} short lessons with puzzles the rules engine grades and explains. '
-        + "Your progress is saved as you go.</p>"
+        + '<h1 class="sjt-lesson-title">'
+        + te("Learn Sheng ji 升级, one idea at a time")
+        + "</h1>"
+        + '<p class="sjt-lesson-sub">'
+        + escape(
+            t(
+                "{count} short lessons with puzzles the rules engine grades and explains. "
+                "Your progress is saved as you go.",
+                count=len(LESSONS),
+            )
+        )
+        + "</p>"
         + review_banner(store.due_today(), _href_raw(REVIEW))
         + f'<div class="sjt-path-box">{path}</div>'
         + spots
         + f'<ol class="sjt-home-list">{"".join(items)}</ol>'
-        + f'<p class="sjt-home-practice"><a href="{_href(PRACTICE)}">Practice mode</a>: endless fresh puzzles from '
-        + "simulated games.</p></div>"
+        + '<p class="sjt-home-practice">'
+        + th(
+            "{practice}: endless fresh puzzles from simulated games.",
+            practice=f'<a href="{_href(PRACTICE)}">' + te("Practice mode") + "</a>",
+        )
+        + "</p></div>"
     )
     page = w.HTML(html)
     page.add_class("sjt-home")

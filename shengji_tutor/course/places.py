@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from ..i18n import N_, t
 from .catalogue import HOME, LESSONS, PRACTICE, REVIEW
 
 __all__ = ["GALLERY", "NOTEBOOK_DIR", "PLACES", "SHELL_NOTEBOOK", "Place", "place_of", "route_of"]
@@ -31,24 +32,35 @@ GALLERY = "widgets-gallery.ipynb"
 
 @dataclass(frozen=True)
 class Place:
-    """Somewhere in the course: its route (the address's fragment), its notebook and its tab title."""
+    """Somewhere in the course: its route (the address's fragment), its notebook and its tab title (``name``, or
+    the lesson's, read as ``title`` in the learner's language)."""
 
     route: str
     notebook: str
-    title: str
+    name: str
     keep: bool = False
     """Kept alive when the learner leaves (a coached hand half played, a practice streak)."""
+    lesson: int = 0
+    """The lesson shown here (0: none)."""
+
+    @property
+    def title(self) -> str:
+        """The tab's title in the language read now."""
+        if self.lesson:
+            found = next(lesson for lesson in LESSONS if lesson.number == self.lesson)
+            return t("{number}. {title}", number=found.number, title=found.title)
+        return t(self.name)
 
 
 PLACES: tuple[Place, ...] = (
-    Place("home", HOME, "Course home"),
+    Place("home", HOME, N_("Course home")),
     *(
-        Place(lesson.slug, lesson.notebook, f"{lesson.number}. {lesson.title}", keep=lesson.number == 10)
+        Place(lesson.slug, lesson.notebook, lesson.english, keep=lesson.number == 10, lesson=lesson.number)
         for lesson in LESSONS
     ),
-    Place("practice", PRACTICE, "Practice", keep=True),
-    Place("review", REVIEW, "Review your mistakes"),
-    Place("gallery", GALLERY, "Widget gallery"),
+    Place("practice", PRACTICE, N_("Practice"), keep=True),
+    Place("review", REVIEW, N_("Review your mistakes")),
+    Place("gallery", GALLERY, N_("Widget gallery")),
 )
 _BY_ROUTE = {place.route: place for place in PLACES}
 _BY_NOTEBOOK = {place.notebook: place for place in PLACES}

@@ -32,6 +32,7 @@ import ipywidgets as w
 
 from ..classroom.screens import LivePanel
 from ..classroom.session import Learner
+from ..i18n import language, set_language, t, te, th
 from ..puzzles import load_bank
 from ..ui.style import STYLE
 from ..ui.widgets.router import Router
@@ -75,6 +76,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         self.live_panel: LivePanel | None = None
         super().__init__([w.HTML(STYLE), self.router, self.live, self.content])
         self.add_class("sjt-shell")
+        self.router.on_language = self.switch_language
         pages.use_shell(self)
         self.signed_in(page_context().learner)
 
@@ -109,6 +111,28 @@ class Shell(w.VBox):  # type: ignore[misc]
         self.signed_in(page_context().learner)
         if self.place is not None:
             self.show_again()
+
+    def switch_language(self, code: str) -> None:
+        """The learner picked another language: read everything in it from now on, keep it (in the address, so a
+        reload keeps it, and in their store), and draw the place they are at again — the same place, their progress
+        as it is (it is in the store), the live question as their instructor left it. Places kept alive while the
+        learner is elsewhere are drawn afresh when they come back (their work is kept in the store as they go)."""
+        if code == language():
+            return
+        set_language(code)
+        query = {k: v for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items() if k != "lang"}
+        query["lang"] = [code]
+        os.environ["QUERY_STRING"] = urlencode(query, doseq=True)
+        self.router.query = os.environ["QUERY_STRING"]
+        page_context().progress.keep_language(code)
+        for route in list(self.kept):
+            for widget in self.kept.pop(route):
+                widget.close()
+        if self.live_panel is not None:
+            self.live_panel.poller.stop()
+            self.live_panel = None
+            self.signed_in(page_context().learner)
+        self.show_again()
 
     def show_again(self) -> None:
         """Run the current place afresh (after the learner signed in, its progress and links change)."""
@@ -150,9 +174,9 @@ class Shell(w.VBox):  # type: ignore[misc]
             *(c for c in self.content._dom_classes if not c.startswith("sjt-place-")),
             f"sjt-place-{place.route}",
         )
-        self.router.title = f"{place.title} · Sheng ji tutor"
+        self.router.title = t("{place} · Sheng ji tutor", place=place.title)
         if self._locked(place):
-            self.content.children = (w.HTML(pages.page_header(place.title).data), w.HTML(LOCKED_HTML))
+            self.content.children = (w.HTML(pages.page_header(place.title).data), w.HTML(locked_html()))
             return
         if place.route in self.kept:
             self.content.children = self.kept.pop(place.route)
@@ -171,7 +195,7 @@ class Shell(w.VBox):  # type: ignore[misc]
         """The instructor closed or opened lessons: the place shown changes only if it was closed or opened."""
         if self.place is None:
             return
-        notice = any(isinstance(c, w.HTML) and c.value == LOCKED_HTML for c in self.content.children)
+        notice = any(isinstance(c, w.HTML) and c.value == locked_html() for c in self.content.children)
         if self._locked(self.place) != notice:
             self.show_again()
 
@@ -213,11 +237,15 @@ LESSON_OF = {lesson.slug: lesson.number for lesson in LESSONS}
 """The lesson each lesson place is (by its route)."""
 
 
-LOCKED_HTML = (
-    '<div class="sjt-locked-lesson" role="status"><p>Your instructor will open this lesson soon. Until then, go back '
-    'to the <a href="#home">course home</a>, or on with the lesson your class is on.</p></div>'
-)
-"""What a student reads, under the lesson's title, in place of a lesson their instructor keeps closed for now."""
+def locked_html() -> str:
+    """What a student reads, under the lesson's title, in place of a lesson their instructor keeps closed for now."""
+    home = '<a href="#home">' + te("course home") + "</a>"
+    said = th(
+        "Your instructor will open this lesson soon. Until then, go back to the {home}, or on with the lesson your "
+        "class is on.",
+        home=home,
+    )
+    return f'<div class="sjt-locked-lesson" role="status"><p>{said}</p></div>'
 
 
 def release_memory() -> None:

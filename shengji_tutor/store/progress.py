@@ -44,6 +44,7 @@ from .schema import (
     attempts_table,
     house_rules_table,
     insert_attempt,
+    languages_table,
     lessons_done_table,
     mistakes_table,
     reviews_table,
@@ -404,14 +405,57 @@ class ProgressStore:
 
     @guarded
     def _save_house_rules(self, text: str) -> None:
-        table = house_rules_table
-        now = time.time()
+        self._keep_row(house_rules_table, rules=text)
+
+    def _keep_row(self, table: sa.Table, **values: object) -> None:
+        """The learner's one row of ``table`` set to ``values`` (made if there is none), stamped ``saved_at``."""
+        values["saved_at"] = time.time()
         with write(self.engine) as conn:
-            kept = conn.execute(
-                table.update().where(table.c.student_id == self.learner).values(rules=text, saved_at=now)
-            )
+            kept = conn.execute(table.update().where(table.c.student_id == self.learner).values(**values))
             if kept.rowcount == 0:
-                conn.execute(table.insert().values(student_id=self.learner, rules=text, saved_at=now))
+                conn.execute(table.insert().values(student_id=self.learner, **values))
+
+    # -- the language the learner reads the course in (the switch in the course bar) -------------------------
+
+    def language(self) -> str | None:
+        """The language this learner chose ("en", "zh" or "ru"), or None when they never chose one.
+
+        A page reads it as it opens, so nothing here fails it: a store that cannot be read, or a stored value the
+        course does not know, gives None (the log says why), and the address or the browser decides.
+        """
+        try:
+            return self._language()
+        except StoreError as e:
+            log.warning("language of %s not read: %s", self.learner, e)
+            return None
+
+    def save_language(self, code: str) -> None:
+        """Keep ``code`` as this learner's language (committed before returning); anything but "en", "zh" or "ru"
+        is a ``StoreError`` naming the languages, and what was kept stays."""
+        code = validate.language(code)
+        self._with_local_copy(lambda store: store._save_language(code))
+
+    def keep_language(self, code: str) -> str:
+        """``save_language``, for a page: "" once the choice is kept, else why it could not be, in words (the
+        switch works all the same; only a later visit would not remember it)."""
+        try:
+            self.save_language(code)
+        except NotSentError:
+            return ""
+        except StoreError as e:
+            return str(e)
+        return ""
+
+    @guarded
+    def _language(self) -> str | None:
+        table = languages_table
+        with read(self.engine) as conn:
+            code = conn.scalar(sa.select(table.c.language).where(table.c.student_id == self.learner))
+        return None if code is None else validate.language(code)
+
+    @guarded
+    def _save_language(self, code: str) -> None:
+        self._keep_row(languages_table, language=code)
 
     # -- work left half done (a coached hand, a Zheng Fen game, the practice streak) and lessons finished -------
 

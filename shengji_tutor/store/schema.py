@@ -152,6 +152,15 @@ house_rules_table = sa.Table(
 )
 """A learner's own house rules: the ``RuleSet`` fields that differ from RULES.md, as JSON (migration 0005)."""
 
+languages_table = sa.Table(
+    "languages",
+    metadata,
+    sa.Column("student_id", sa.String(40), primary_key=True),
+    sa.Column("language", sa.String(8), nullable=False),
+    sa.Column("saved_at", sa.Float, nullable=False),
+)
+"""The language a learner chose with the course's switch ("en", "zh" or "ru"; migration 0012)."""
+
 work_table = sa.Table(
     "work_in_progress",
     metadata,

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rule_changes
+from ..i18n import LANGUAGES
 from ..play.record import Position, RecordError
 from ..puzzles import load_bank
 from ..puzzles.bank import CLASS_PREFIX
@@ -40,6 +41,7 @@ __all__ = [
     "class_name",
     "clean_name",
     "house_rules",
+    "language",
     "learner_id",
     "lesson_slug",
     "live_puzzle",
@@ -327,6 +329,23 @@ def stored_house_rules(text: object) -> RuleSet:
         return RuleSet(**fields)
     except (ShengjiError, TypeError) as e:
         raise StoreError(f"the engine refuses the stored house rules: {e}") from None
+
+
+def language(code: object) -> str:
+    """A language of the course ("en", "zh" or "ru"), as the switch and the address name it.
+
+    >>> from shengji_tutor.store.validate import language
+    >>> language("ru")
+    'ru'
+    >>> language("de")
+    Traceback (most recent call last):
+    ...
+    shengji_tutor.store.schema.StoreError: the course has no language 'de': it is written in en (English), zh (中文), ru (Русский)
+    """
+    if isinstance(code, str) and code in LANGUAGES:
+        return code
+    names = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())
+    raise StoreError(f"the course has no language {str(code)[:20]!r}: it is written in {names}")
 
 
 def work_place(place: object) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from .helpers import TIMEOUT, no_trouble
@@ -61,3 +62,36 @@ def test_an_old_lesson_address_keeps_its_query(page: Any, voila_url: str) -> Non
     assert page.url.endswith(f"{COURSE}?seed=7#play-a-hand")
     page.wait_for_selector(".sjt-coached-game", timeout=TIMEOUT)
     no_trouble(page)
+
+
+def test_the_language_switch_redraws_the_place_and_a_reload_keeps_it(page: Any, voila_url: str) -> None:
+    page.goto(f"{voila_url}{COURSE}#pairs", timeout=TIMEOUT, wait_until="domcontentloaded")
+    at(page, "pairs")
+    assert heading(page) == "4. Pairs"
+    try:
+        page.locator(".sjt-place-pairs .sjt-lang a[data-lang='zh']").first.click()
+        page.wait_for_function(
+            "document.querySelector('.sjt-shell-content h1')?.innerText === '4. 对子'", timeout=TIMEOUT
+        )
+        at(page, "pairs")  # the same place, in the same kernel
+        assert "lang=zh" in page.url
+        assert page.url.endswith("#pairs")
+        nav = page.locator(".sjt-place-pairs nav.sjt-nav").first.inner_text()
+        assert "课程首页" in nav
+        assert "练习" in nav
+        if os.environ.get("SJT_SHOTS"):
+            page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "language-zh.png"))
+        page.reload(timeout=TIMEOUT)
+        at(page, "pairs")  # a reload opens a fresh kernel: the address keeps the language
+        assert heading(page) == "4. 对子"
+        page.locator(".sjt-place-pairs .sjt-lang a[data-lang='ru']").first.click()
+        page.wait_for_function(
+            "document.querySelector('.sjt-shell-content h1')?.innerText === '4. Пары'", timeout=TIMEOUT
+        )
+        assert page.title() == "4. Пары · Школа шэнцзи"
+        no_trouble(page)
+    finally:  # the local learner keeps their choice: leave English for the tests after this one
+        page.locator(".sjt-shell-content .sjt-lang a[data-lang='en']").first.click()
+        page.wait_for_function(
+            "document.querySelector('.sjt-shell-content h1')?.innerText === '4. Pairs'", timeout=TIMEOUT
+        )

@@ -54,6 +54,15 @@ function render({ model, el }) {
       target.focus({ preventScroll: true });
     }
   };
+  // The course bar's language switch: in the app the language changes in place (same kernel, same place); the
+  // link's own address (?lang=zh) is for pages outside the app.
+  const onLanguage = (event) => {
+    const link = event.target instanceof Element ? event.target.closest(".sjt-lang a[data-lang]") : null;
+    if (!link) return;
+    event.preventDefault();
+    if (link.getAttribute("aria-current") === "true") return;
+    model.send({ event: "language", lang: link.dataset.lang });
+  };
   const onMessage = (msg) => {
     if (msg && typeof msg.go === "string" && here() !== msg.go) {
       window.history.pushState(null, "", address(msg.go));
@@ -68,12 +77,14 @@ function render({ model, el }) {
   };
   window.addEventListener("hashchange", onHash);
   document.addEventListener("click", onSkip, true);
+  document.addEventListener("click", onLanguage, true);
   for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
   retitle();
   report();
   return () => {
     window.removeEventListener("hashchange", onHash);
     document.removeEventListener("click", onSkip, true);
+    document.removeEventListener("click", onLanguage, true);
     for (const [name, listener] of Object.entries(listeners)) model.off(name, listener);
   };
 }

@@ -30,6 +30,7 @@ from typing import Any
 
 import traitlets
 
+from ...i18n import LANGUAGES
 from ._base import BrowserError, SafeWidget, module_text
 
 __all__ = ["Router"]
@@ -61,7 +62,17 @@ class Router(SafeWidget):
         """How many places the browser reported (its first report is the address it was opened at)."""
 
     def _events(self) -> dict[str, Callable[[dict[str, Any]], object]]:
-        return {"navigate": self._navigate}
+        return {"navigate": self._navigate, "language": self._language}
+
+    on_language: Callable[[str], None] | None = None
+    """Called with a language's code ("zh") when the learner picks it in the course bar's switch."""
+
+    def _language(self, content: dict[str, Any]) -> None:
+        code = content.get("lang")
+        if not isinstance(code, str) or code not in LANGUAGES:
+            raise BrowserError(f"a language is one of {', '.join(LANGUAGES)}, not {str(code)[:20]!r}")
+        if self.on_language is not None:
+            self.on_language(code)
 
     def _navigate(self, content: dict[str, Any]) -> None:
         route = content.get("route")
