@@ -26,6 +26,13 @@ the explanation plays out the answer and the best play on the grading deals —,
 the same answer again (kept), and, as the baseline in the same run, a "play"
 puzzle's answer. Target: a best answer ≤ 2 s.
 
+    python -m benchmarks.app --languages --runs 5
+
+measures the same lesson changes and Check → verdict with the course read in
+English, 中文 and Русский (``?lang=``), in turn in each run against the same
+server: the medians in each language and their ratios to English. Target: zh
+and ru within 10 % of English (ratio ≤ 1.1).
+
     python -m benchmarks.app --coach --runs 3
 
 measures lesson 10's coach in-process: the verdict on each decision of
@@ -164,30 +171,92 @@ def _measure_course(page: Any, base: str, results: dict[str, list[float]]) -> No
     results["course_rss"].append(kernel_rss(page_kernel(page)))
 
 
-def _check_a_puzzle(page: Any, route: str) -> float:
-    """Answer the shown puzzle of ``route`` right and time Check → verdict."""
+def _check_a_puzzle(page: Any, route: str, code: str = "en") -> float:
+    """Answer the shown puzzle of ``route`` right (its labels in language ``code``) and time Check → verdict."""
+    from shengji_tutor.engine.seats import said_name
+    from shengji_tutor.i18n import translate, use
+
     bank = load_bank()
     card = page.locator(f".sjt-place-{route} .sjt-puzzle").last
     pid = card.get_attribute("data-puzzle-id")
     puzzle = bank[pid]
     value = puzzle.solve()
     if puzzle.answer_kind == "number":
-        card.get_by_label("Answer").fill(str(value))
-        card.get_by_label("Answer").press("Tab")
+        card.get_by_label(translate(code, "Answer")).fill(str(value))
+        card.get_by_label(translate(code, "Answer")).press("Tab")
     elif puzzle.answer_kind in ("cards", "order"):
         for token in puzzle.canonical_answer(value).split():
             card.locator(f'button.sjt-card[data-card="{token}"][aria-pressed="false"]').first.click()
     elif puzzle.answer_kind == "seat":
-        card.get_by_role("button", name=value, exact=True).click()
+        with use(code):
+            name = said_name(str(value))
+        card.get_by_role("button", name=name, exact=True).click()
     else:
-        card.get_by_role("button", name=str(value).capitalize(), exact=True).click()
+        card.get_by_role("button", name=translate(code, str(value).capitalize()), exact=True).click()
     page.wait_for_timeout(300)  # let the answer reach the kernel before timing the check
     start = time.perf_counter()
-    card.get_by_role("button", name="Check", exact=True).click()
+    card.get_by_role("button", name=translate(code, "Check"), exact=True).click()
     page.wait_for_function(
         f"document.querySelector(\"[data-puzzle-id='{pid}'] .sjt-feedback\")?.dataset.verdict", timeout=60_000
     )
     return time.perf_counter() - start
+
+
+LANGUAGES = ("en", "zh", "ru")
+
+
+def _measure_language(page: Any, base: str, results: dict[str, list[float]], code: str) -> None:
+    """The course read in ``code``: the lesson changes of ``WALK`` by Next, then Check → verdict on the last."""
+    page.goto(f"{base}/voila/render/{SHELL}?lang={code}", timeout=120_000)
+    page.wait_for_selector(".sjt-place-home .sjt-home-list", timeout=120_000)
+    link = page.locator(f".sjt-home-list a[href='#{WALK[0]}']")
+    for there in WALK:
+        page.wait_for_timeout(300)
+        start = time.perf_counter()
+        link.click()
+        page.wait_for_selector(first_card(there), timeout=60_000)
+        results[f"change_{code}"].append(time.perf_counter() - start)
+        page.wait_for_selector(f".sjt-place-{there} .sjt-footer", timeout=60_000)
+        link = page.locator(f".sjt-place-{there} .sjt-footer a[rel='next']")
+    results[f"check_{code}"].append(_check_a_puzzle(page, WALK[-1], code))
+
+
+def languages(runs: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, float]:
+    """Medians (seconds) of a lesson change and of Check → verdict in each language, and zh's and ru's ratios to
+    English, measured in turn against one server in each run."""
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="sjt-bench-"))
+    served = work / "notebooks"
+    shutil.copytree(NOTEBOOKS, served)
+    port = free_port()
+    results: dict[str, list[float]] = {f"{what}_{code}": [] for what in ("change", "check") for code in LANGUAGES}
+    command = voila_command(port, notebooks=served)
+    migrate(sqlite_url(work / "data" / "progress.sqlite"))
+    try:
+        with running(command, port, work / "voila.log", voila_env(work / "data")) as base, sync_playwright() as p:
+            time.sleep(REFILL * 2)
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+            for k in range(runs):
+                for code in LANGUAGES[k % 3 :] + LANGUAGES[: k % 3]:  # each language first in turn
+                    context = browser.new_context(viewport={"width": 1100, "height": 900})
+                    page = context.new_page()
+                    _measure_language(page, base, results, code)
+                    page.close(run_before_unload=True)
+                    context.close()
+                    time.sleep(REFILL)
+            browser.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    m = {name: statistics.median(values) for name, values in results.items()}
+    for code in ("zh", "ru"):
+        for what in ("change", "check"):
+            m[f"{what}_{code}_ratio"] = m[f"{what}_{code}"] / m[f"{what}_en"]
+    return m
+
+
+LANGUAGE_TARGET = 1.1
+"""A lesson change and a Check in Chinese or Russian take at most 10 % longer than in English."""
 
 
 def _measure_full(page: Any, base: str, results: dict[str, list[float]]) -> None:
@@ -363,9 +432,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--grading", action="store_true", help="time grading in-process (no browser) instead")
     parser.add_argument("--coach", action="store_true", help="time lesson 10's coach in-process (--runs hands)")
+    parser.add_argument(
+        "--languages", action="store_true", help="time lesson changes and Check in English, 中文 and Русский"
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be positive")
+    if args.languages:
+        got = languages(args.runs)
+        if args.json:
+            print(json.dumps(got, indent=2))
+            return 0
+        for code in LANGUAGES:
+            line = f"{code}  lesson change {got[f'change_{code}'] * 1000:6.0f} ms   check {got[f'check_{code}'] * 1000:5.0f} ms"
+            if code != "en":
+                ratios = (got[f"change_{code}_ratio"], got[f"check_{code}_ratio"])
+                verdict = "OK" if max(ratios) <= LANGUAGE_TARGET else "ABOVE TARGET"
+                line += (
+                    f"   ratios to English {ratios[0]:.2f} / {ratios[1]:.2f} (target ≤ {LANGUAGE_TARGET})  {verdict}"
+                )
+            print(line)
+        return 0
     if args.coach:
         c = coaching(args.runs)
         if args.json:

@@ -14,6 +14,7 @@ from shengji_tutor.app.classroom import key_fingerprint
 from shengji_tutor.classroom import ClassroomError, ClassroomStore, WrongKeyError
 from shengji_tutor.classroom.screens import OWN, InstructorConsole, LivePanel
 from shengji_tutor.classroom.session import Learner
+from shengji_tutor.i18n import use
 from shengji_tutor.puzzles import BankError, check_bank, load_bank
 from shengji_tutor.puzzles.authoring import Draft, class_question, read_questions_yaml
 from shengji_tutor.puzzles.schema import TopicFile
@@ -298,6 +299,7 @@ def test_the_console_deals_a_best_play_question_that_the_search_grades(console: 
     dealt = writer.deal()
     assert dealt is not None
     assert dealt["kind"] == "best"
+    assert {"zh", "ru"} <= set(dealt)  # the dealt position's words in every language…
     assert "sjt-preview" in writer.result.value
     writer.prompt.value = "Your partner has led: what do you play?"
     assert writer.check() is not None
@@ -306,6 +308,8 @@ def test_the_console_deals_a_best_play_question_that_the_search_grades(console: 
     assert saved is not None
     puzzle = console.store.questions(console.code or "")[saved]
     assert (puzzle.kind, puzzle.prompt) == ("best", "Your partner has led: what do you play?")
+    with use("zh"):  # …until the instructor writes their own: then theirs, in every language
+        assert puzzle.prompt == "Your partner has led: what do you play?"
     assert puzzle.grade(puzzle.solve()).correct
 
 

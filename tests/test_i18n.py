@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+import string
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,10 @@ from shengji_tutor.course.shell import Shell, course
 from shengji_tutor.i18n import LANGUAGES, choose, language, set_language, t, te, th, tn, translate, use
 from shengji_tutor.i18n.catalogs import KEYWORDS, check, extract, fields, package_dir, po_path, update
 from shengji_tutor.i18n.terms import Term, glossary
+from shengji_tutor.puzzles import Puzzle, load_bank
+from shengji_tutor.puzzles.bank import untranslated
+from shengji_tutor.puzzles.base import Topic
+from shengji_tutor.puzzles.schema import read_spec
 from shengji_tutor.store.keys import ENV_DB
 from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.store.schema import StoreError
@@ -65,6 +71,17 @@ def _messages() -> list[tuple[str, ...]]:
     return [m.id if isinstance(m.id, tuple) else (m.id,) for m in extract() if m.id]
 
 
+def _sample_values(text: str) -> dict[str, object]:
+    """A value for each placeholder of ``text`` that its format spec takes: a date for ``{date:%d %b %Y}``, a
+    number for ``{share:.0f}``, else a string that shows where it went."""
+    values: dict[str, object] = {}
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if name is None:
+            continue
+        values[name] = datetime(2026, 12, 6) if spec and "%" in spec else 1.5 if spec else f"<{name}>"
+    return values
+
+
 def test_every_translation_keeps_its_placeholders_and_formats() -> None:
     ids = _messages()
     assert len(ids) >= 40
@@ -79,15 +96,16 @@ def test_every_translation_keeps_its_placeholders_and_formats() -> None:
                 assert form, f"{code}: {key[0]!r} untranslated"
                 names = fields(form)
                 assert names == fields(key[-1]), f"{code}: {key[0]!r} → {form!r}"
-                values = {name: f"<{name}>" for name in names}
+                values = _sample_values(form)
                 filled = form.format(**values)
-                assert all(v in filled for v in values.values())
+                assert all(v in filled for v in values.values() if isinstance(v, str))
         # and through the runtime catalog: every message comes back translated, placeholders filled
         for key in ids:
-            values = dict.fromkeys(fields(key[-1]), 7)
+            values = _sample_values(key[-1])
             got = translate(code, key[0], **values) if len(key) == 1 else None
-            if got is not None:
-                assert got != key[0].format(**values) or key[0] == "{number}. {title}", f"{code}: {key[0]!r}"
+            words = re.sub(r"\{[^}]*\}|RULES", "", key[0])  # references to RULES.md stay as they are
+            if got is not None and re.search(r"[A-Za-z]{2,}", words):  # a message of words, not only placeholders
+                assert got != key[0].format(**values), f"{code}: {key[0]!r} is read in English"
 
 
 def test_a_message_is_a_whole_literal_sentence_outside_any_f_string() -> None:
@@ -110,7 +128,9 @@ def test_a_message_is_a_whole_literal_sentence_outside_any_f_string() -> None:
                 arg = node.args[k - 1] if len(node.args) >= k else None
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     found.add(arg.value)
-                elif not (node.func.id == "t" and isinstance(arg, ast.Name | ast.Attribute | ast.Subscript)):
+                elif not (
+                    node.func.id in ("t", "translate") and isinstance(arg, ast.Name | ast.Attribute | ast.Subscript)
+                ):
                     problems.append(f"{where}: {node.func.id}()'s message is not a literal")
     assert not problems
     assert found <= {key[0] for key in _messages()} | {key[-1] for key in _messages()}
@@ -227,6 +247,7 @@ def test_switching_language_redraws_the_place_in_it_and_keeps_the_choice(solo: P
     page = _nav(shell)
     assert "课程首页" in page  # the course bar in Chinese
     assert "4. 对子" in page
+    assert "duìzi" not in page  # a Chinese page's title is the term itself: no pinyin beside it
     assert '<a aria-current="true" lang="zh" data-lang="zh">中文</a>' in page
     assert shell.router.query == "lang=zh"  # a reload keeps it
     assert ProgressStore().language() == "zh"  # and so does a later visit
@@ -235,6 +256,7 @@ def test_switching_language_redraws_the_place_in_it_and_keeps_the_choice(solo: P
     assert language() == "zh"
     shell.router.browser_event({"event": "language", "lang": "ru"})
     assert "Главная" in _nav(shell)
+    assert "对子 duìzi" in _nav(shell)  # the Russian page gives the Chinese term with its pinyin
     assert shell.router.query == "lang=ru"
 
 
@@ -255,3 +277,76 @@ def test_the_glossary_gives_each_idea_in_three_languages_and_the_titles_use_it(t
         Term("tractor", "拖拉机", "tuolaji", "tractor", "трактор", "a", "б", "丙")
     with pytest.raises(ValueError, match="has no ru"):
         Term("tractor", "拖拉机", "tuōlājī", "tractor", " ", "a", "б", "丙")
+
+
+def _spec(**more: object) -> dict[str, object]:
+    return {
+        "id": "pairs-keep-your-pair",
+        "kind": "legal",
+        "trump": "10D",
+        "leader": "East",
+        "trick": ["KH KH"],
+        "hand": "8H 8H 4H 3S",
+        "play": "8H 4H",
+        "prompt": "East leads K♥ K♥. You hold 8♥ 8♥ 4♥ 3♠ and play 8♥ 4♥. Is that legal?",
+        "hint": "Look for a pair in the led suit.",
+        "expect": "no",
+        "misconceptions": [{"answer": "yes", "says": "You may not keep your pair and play two singles."}],
+        **more,
+    }
+
+
+ZH = {"prompt": "东家首出 K♥ K♥。这样出合法吗？", "hint": "找找首出那门里的对子。", "says": ["有对子就要出对子。"]}
+RU = {"prompt": "Восток заходит с K♥ K♥. Такой ход разрешён?", "hint": "Поищите пару.", "says": ["Пару нельзя беречь."]}
+
+
+def test_a_puzzle_speaks_the_reader_s_language_and_the_bank_wants_every_one() -> None:
+    spec = read_spec(_spec(zh=ZH, ru=RU))
+    puzzle = Puzzle.from_spec(spec, Topic("pairs", 4, "Pairs"))
+    with use("zh"):
+        assert puzzle.prompt == ZH["prompt"]
+        assert puzzle.hint == ZH["hint"]
+        assert puzzle.grade("yes").explanation.startswith("有对子就要出对子。")  # the misconception, in Chinese
+    with use("ru"):
+        assert puzzle.prompt.startswith("Восток заходит")
+    assert puzzle.prompt.startswith("East leads")
+    assert untranslated(spec) == []
+    bare = read_spec(_spec(zh=ZH))
+    assert untranslated(bare) == [
+        "it has no words in Русский: give a ru: block beside the English (prompt, hint, says…)"
+    ]
+    with use("ru"):  # a puzzle dealt without its words in a language reads in English
+        assert Puzzle.from_spec(bare, Topic("pairs", 4, "Pairs")).prompt.startswith("East leads")
+    with pytest.raises(ValueError, match="the ru words say 2 misconceptions, the English 1"):
+        read_spec(_spec(ru={**RU, "says": ["a", "b"]}))
+    with pytest.raises(ValueError, match="the English has hint, and the zh words must match it"):
+        read_spec(_spec(zh={"prompt": ZH["prompt"], "says": ZH["says"]}))
+    with pytest.raises(ValueError, match="Extra inputs are not permitted"):
+        read_spec(_spec(zh={**ZH, "answer": "no"}))
+
+
+def test_every_puzzle_of_the_bank_has_its_words_in_every_language() -> None:
+    bank = load_bank()
+    assert len(bank) >= 200
+    assert [pid for pid, puzzle in bank.items() if untranslated(puzzle.spec)] == []
+    with use("ru"):
+        prompts = {pid: puzzle.prompt for pid, puzzle in bank.items()}
+    assert not [pid for pid, text in prompts.items() if text == bank[pid].spec.prompt]  # none left in English
+
+
+def test_the_course_s_bank_is_checked_for_its_translations_and_a_class_s_questions_are_not(tmp_path: Path) -> None:
+    from shengji_tutor.puzzles import check_bank
+
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    body = (
+        '  - id: t-one\n    kind: legal\n    trump: 7C\n    leader: East\n    trick: ["8D 8D"]\n'
+        "    hand: JD QD 3S 4S\n    play: JD QD\n    prompt: Is this legal or not?\n    expect: yes\n"
+        "    zh:\n      prompt: 这样出合法吗？\n"
+    )
+    (folder / "t.yaml").write_text("topic: t\nlesson: 4\ntitle: T\npuzzles:\n" + body, encoding="utf-8")
+    bank = load_bank(folder)
+    assert check_bank(bank) == []  # a class's own questions, say: written in one language
+    assert check_bank(bank, translated=True) == [
+        "t-one: it has no words in Русский: give a ru: block beside the English (prompt, hint, says…)"
+    ]

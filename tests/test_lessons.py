@@ -492,7 +492,7 @@ def test_lesson_7s_try_it_says_whose_hands_it_shows() -> None:
     shown = [c for c in cells if c["cell_type"] == "code" and "cards(OTHERS[" in "".join(c["source"])]
     assert len(shown) == 3
     for seat in ("West", "South", "East"):
-        assert any(f'label="{seat} holds"' in "".join(c["source"]) for c in shown), seat
+        assert any(f'label=t("{seat} holds")' in "".join(c["source"]) for c in shown), seat  # in the reader's language
 
 
 def _prose(notebook: str) -> list[str]:

@@ -6,8 +6,9 @@ Voilà's own arguments, in place of ``python -m voila``. Three things differ:
 - A lesson page takes a pre-heated kernel only when one has started and a seat
   is free, so the learner cap (``CappedKernelManager``) holds for pre-heated
   kernels too; otherwise the page starts a kernel, which the manager refuses
-  beyond the cap with the course's class-full page (``503.html`` in the
-  template) at once, before any kernel boots.
+  beyond the cap with the course's class-full page (``class_full_page``, in the
+  language the address or the browser asks for) at once, before any kernel
+  boots.
 - ``/voila/classroom/status`` answers how many learners are in, the cap, and
   how many pre-heated kernels wait for each lesson: counts only, never a name.
 - A student's private id rides in page addresses (``?student=…``); every log
@@ -20,6 +21,7 @@ import json
 import logging
 import os
 import re
+from html import escape
 from typing import Any
 from urllib.parse import unquote_plus
 
@@ -29,10 +31,11 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import PeriodicCallback
 
+from ..i18n import DEFAULT, translate
 from .classroom import CappedKernelManager
 from .course_server import CoursePageHandler, CourseServer
 
-__all__ = ["STATUS_PATH", "ClassServer", "StudentIdFilter", "main", "scrub_student"]
+__all__ = ["STATUS_PATH", "ClassServer", "StudentIdFilter", "class_full_page", "main", "scrub_student"]
 
 STATUS_PATH = "/voila/classroom/status"
 PARAMETER = re.compile(r"(?<![^\s?&;'\"/=])([^\s?&;=#'\"/]+)(=|%3[dD])([^&;\s'\"#]*)")
@@ -94,9 +97,58 @@ class ClassPageHandler(CoursePageHandler):
         return bool(super().should_use_rendered_notebook(*args)) and manager.pool_ready(notebook) and not manager.full()
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        if status_code == 503:
-            self.set_header("Retry-After", "60")
-        super().write_error(status_code, **kwargs)
+        if status_code != 503:
+            super().write_error(status_code, **kwargs)
+            return
+        code = self.reader_language()
+        self.set_header("Retry-After", "60")
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Content-Language", code)
+        self.write(class_full_page(code))
+
+
+def class_full_page(code: str = DEFAULT) -> str:
+    """The page a student sees when the class is full (``CappedKernelManager`` refused a kernel: HTTP 503), in the
+    language ``code``; it tries again by itself in a minute."""
+
+    def said(text: str) -> str:
+        return escape(text, quote=False)
+
+    again = said(translate(code, "try again now"))
+    text = said(
+        translate(
+            code,
+            "Every seat in this class is taken right now. A seat frees up as soon as a classmate closes their page: "
+            "this page tries again by itself in a minute, or you can {link}.",
+        )
+    ).format(link=f'<a href="">{again}</a>')
+    title = said(translate(code, "The class is full — Sheng ji tutor"))
+    heading = said(translate(code, "The class is full — try again in a minute"))
+    brand = said(translate(code, "升级 Sheng ji tutor"))
+    return f"""<!DOCTYPE html>
+<html lang="{code}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <meta http-equiv="refresh" content="60">
+  <title>{title}</title>
+  <style>
+    body {{ font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #12301c; background: #f4f8f4;
+           display: flex; align-items: center; justify-content: center; min-height: 100vh; margin: 0; }}
+    main {{ max-width: 34em; padding: 1.5em 2em; border: 1px solid #c9d8cc; border-radius: 12px; background: #fbfdfb; }}
+    h1 {{ font-size: 1.6em; margin: 0 0 0.4em; }}
+    a {{ color: #1b5fbf; font-weight: 700; }}
+  </style>
+</head>
+<body>
+  <main class="sjt-class-full" role="alert">
+    <h1>{heading}</h1>
+    <p>{text}</p>
+    <p>{brand}</p>
+  </main>
+</body>
+</html>
+"""
 
 
 class ClassStatusHandler(JupyterHandler):

@@ -29,6 +29,7 @@ from tornado import web
 from tornado.ioloop import PeriodicCallback
 
 from ..classroom.session import LISTEN_ENV
+from ..i18n import tn
 from ..store.keys import ENV_DB, ENV_KEY, key_fingerprint, key_matches
 from .serve import NOTEBOOKS, voila_command, voila_env
 
@@ -246,16 +247,34 @@ def capacity(max_kernels: int, memory: int | None = None) -> tuple[str, bool]:
     False
     """
     memory = machine_memory() if memory is None else memory
-    need = max_kernels * LEARNER_MEMORY
+    need = f"{max_kernels * LEARNER_MEMORY / 2**30:.1f}"
     if memory <= 0:
-        return f"about {need / 2**30:.1f} GiB for {max_kernels} learners (this machine's memory is unknown)", True
+        unknown = tn(
+            "about {need} GiB for {n} learner (this machine's memory is unknown)",
+            "about {need} GiB for {n} learners (this machine's memory is unknown)",
+            max_kernels,
+            need=need,
+        )
+        return unknown, True
     holds = int(memory * MEMORY_SHARE // LEARNER_MEMORY)
-    fits = max_kernels <= holds
-    verdict = f"fits (it holds about {holds})" if fits else f"too many: it holds about {holds} (--max-kernels {holds})"
-    return (
-        f"about {need / 2**30:.1f} GiB for {max_kernels} learners of this machine's {memory / 2**30:.1f} GiB: {verdict}",
-        fits,
+    values = {"need": need, "memory": f"{memory / 2**30:.1f}", "holds": holds}
+    if max_kernels <= holds:
+        room = tn(
+            "about {need} GiB for {n} learner of this machine's {memory} GiB: fits (it holds about {holds})",
+            "about {need} GiB for {n} learners of this machine's {memory} GiB: fits (it holds about {holds})",
+            max_kernels,
+            **values,
+        )
+        return room, True
+    too_many = tn(
+        "about {need} GiB for {n} learner of this machine's {memory} GiB: too many: it holds about {holds} "
+        "(--max-kernels {holds})",
+        "about {need} GiB for {n} learners of this machine's {memory} GiB: too many: it holds about {holds} "
+        "(--max-kernels {holds})",
+        max_kernels,
+        **values,
     )
+    return too_many, False
 
 
 def classroom_command(

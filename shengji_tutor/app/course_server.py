@@ -18,8 +18,9 @@ page handler sets the cookie with the page, so a closed page frees its kernel.
 
 While the server is still preparing a lesson's first pre-heated kernel (right
 after it starts), a visitor gets a small "preparing the course" page that
-refreshes itself (``WARMING_PAGE``), not Voilà's spinner over an empty page while
-the lesson executes in front of them. A lesson's kernel is ready when it has run
+refreshes itself (``warming_page``, in the language the address or the browser
+asks for), not Voilà's spinner over an empty page while the lesson executes in
+front of them. A lesson's kernel is ready when it has run
 the lesson up to the learner's arrival (``course.context.at_request`` leaves a
 file named by its id in ``$SHENGJI_TUTOR_READY_DIR``), or ``WARM_LIMIT`` seconds
 after it started, for a page that never waits for its learner. Once a lesson has
@@ -32,6 +33,7 @@ from __future__ import annotations
 import inspect
 import os
 import time
+from html import escape
 from typing import Any
 from urllib.parse import quote
 
@@ -48,9 +50,19 @@ from voila.tornado.handler import TornadoVoilaHandler
 from ..classroom.backoff import ACCOUNT_HEADER, CLIENT_HEADER
 from ..course.context import READY_DIR
 from ..course.places import SHELL_NOTEBOOK, route_of
+from ..i18n import DEFAULT, LANGUAGES, choose, translate
 from .classroom import kernel_started, pool_tasks
 
-__all__ = ["WARMING_PAGE", "WARM_LIMIT", "CoursePageHandler", "CourseServer", "main", "shell_address"]
+__all__ = [
+    "WARMING_PAGE",
+    "WARM_LIMIT",
+    "CoursePageHandler",
+    "CourseServer",
+    "closed_notice_words",
+    "main",
+    "shell_address",
+    "warming_page",
+]
 
 PING = 10
 """Seconds between the server's pings of a page's connection."""
@@ -58,19 +70,50 @@ SILENT = 25
 """Seconds without an answer to the pings after which a page's connection is taken for gone."""
 WARM_LIMIT = 60.0
 """Seconds after its kernel started that a lesson counts as ready even if it never said so."""
-WARMING_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
-<title>Preparing the course</title>
-<style>body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;color:#12301c;background:#e3efe5;display:flex;
-align-items:center;justify-content:center;min-height:90vh;margin:0}main{text-align:center;padding:2em}
-h1{font-size:1.4em;margin:0 0 .4em}p{margin:.2em 0}</style></head>
-<body><main class="sjt-warming" role="status" aria-live="polite"><h1>升级 Preparing the course…</h1>
-<p>The server is getting this lesson ready. This page refreshes by itself in a moment.</p></main>
-<script>setTimeout(function () { window.location.reload(); }, 2000);</script></body></html>
+
+
+def warming_page(code: str = DEFAULT) -> str:
+    """What a visitor sees while the server prepares a lesson's first kernel, in the language ``code``. It reloads
+    itself from a script: an address with a fragment (``course.ipynb#points``) is not reloaded by a refresh tag,
+    which the browser takes for a jump within the page (the tag stays for an address without one)."""
+    title = escape(translate(code, "Preparing the course"), quote=False)
+    heading = escape(translate(code, "升级 Preparing the course…"), quote=False)
+    text = escape(
+        translate(code, "The server is getting this lesson ready. This page refreshes by itself in a moment."),
+        quote=False,
+    )
+    return f"""<!DOCTYPE html>
+<html lang="{code}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+<title>{title}</title>
+<style>body{{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;color:#12301c;background:#e3efe5;display:flex;
+align-items:center;justify-content:center;min-height:90vh;margin:0}}main{{text-align:center;padding:2em}}
+h1{{font-size:1.4em;margin:0 0 .4em}}p{{margin:.2em 0}}</style></head>
+<body><main class="sjt-warming" role="status" aria-live="polite"><h1>{heading}</h1>
+<p>{text}</p></main>
+<script>setTimeout(function () {{ window.location.reload(); }}, 2000);</script></body></html>
 """
-"""What a visitor sees while the server prepares a lesson's first kernel. It reloads itself from a script: an
-address with a fragment (``course.ipynb#points``) is not reloaded by a refresh tag, which the browser takes for a
-jump within the page (the tag stays for an address without one)."""
+
+
+WARMING_PAGE = warming_page()
+"""The warming page in English (a visitor reads it in the language their address or browser asks for)."""
+
+
+def closed_notice_words() -> dict[str, dict[str, str]]:
+    """The words of the notice a page shows once its kernel is gone (the template's ``index.html.j2``), in every
+    language: the page is rendered before its learner arrives (a pre-heated kernel), so it carries them all and
+    shows its reader's."""
+    return {
+        code: {
+            "title": translate(code, "This page was closed"),
+            "text": translate(
+                code, "It was left idle, so the server closed it to make room. Nothing you answered is lost."
+            ),
+            "button": translate(code, "Continue where you were"),
+        }
+        for code in LANGUAGES
+    }
+
+
 _READY: set[str] = set()
 """Lessons whose first pre-heated kernel has been ready in this server: never held back again."""
 _STARTED: dict[str, float] = {}
@@ -101,7 +144,13 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
         self.request.headers[ACCOUNT_HEADER] = visitor_account(self.identity_provider, self.current_user)
 
     warm_up = True
-    """Show ``WARMING_PAGE`` while the lesson's first kernel is prepared (the class server's handler does not)."""
+    """Show ``warming_page`` while the lesson's first kernel is prepared (the class server's handler does not)."""
+
+    def reader_language(self) -> str:
+        """The language of a page the server answers itself (warming, the class full): the address's ``?lang=``,
+        else the first of the browser's ``Accept-Language`` the course has, else English (``i18n.choose``; the
+        learner's saved choice is in their store, which only their kernel opens)."""
+        return choose(asked=self.get_argument("lang", None), accept=self.request.headers.get("Accept-Language"))
 
     @web.authenticated  # as Voilà's own page: a visitor who must log in is sent to log in before anything else
     async def get(self, path: str | None = None) -> None:
@@ -111,8 +160,10 @@ class CoursePageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà sh
             self.redirect(shell_address(self.base_url, route, self.request.query))
             return
         if self.warm_up and self._warming(path):
+            code = self.reader_language()
             self.set_header("Cache-Control", "no-store")
-            self.finish(WARMING_PAGE)
+            self.set_header("Content-Language", code)
+            self.finish(warming_page(code))
             return
         await super().get(path)
 
@@ -205,6 +256,11 @@ class CourseServer(Voila):  # type: ignore[misc]  # Voilà ships no type hints
             "default": {"pool_size": 0},
             **{page: {"pool_size": self.pooled} for page in self.preheated_pages},
         }
+        # the words of the notice a page shows once its kernel is gone, in every language (the template's
+        # index.html.j2 reads them from its resources: the page is rendered before its learner arrives)
+        extra = self.config.VoilaConfiguration.get("resources")
+        if extra is None or isinstance(extra, dict):
+            self.config.VoilaConfiguration.resources = {**(extra or {}), "sjt_closed_notice": closed_notice_words()}
         return super().init_settings()
 
     def init_handlers(self) -> list[Any]:

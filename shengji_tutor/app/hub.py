@@ -27,6 +27,7 @@ from jupyter_server.utils import url_path_join
 from jupyterhub.singleuser.extension import JupyterHubIdentityProvider
 from jupyterhub.spawner import Spawner
 
+from ..i18n import t
 from ..store.db import migrate
 from ..store.keys import ENV_DB, ENV_KEY
 from .classroom import classroom_command
@@ -94,8 +95,12 @@ def run_replica(max_kernels: int) -> int:
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
     if not store.startswith("postgresql://") or not os.environ.get(ENV_KEY) or not service_url or not prefix:
         print(
-            f"error: run this as a JupyterHub service (deploy/jupyterhub): it needs {ENV_DB} (postgresql://…), "
-            f"{ENV_KEY}, JUPYTERHUB_SERVICE_URL and JUPYTERHUB_SERVICE_PREFIX",
+            t(
+                "error: run this as a JupyterHub service (deploy/jupyterhub): it needs {store} (postgresql://…), "
+                "{key}, JUPYTERHUB_SERVICE_URL and JUPYTERHUB_SERVICE_PREFIX",
+                store=ENV_DB,
+                key=ENV_KEY,
+            ),
             file=sys.stderr,
         )
         return 2
@@ -103,9 +108,10 @@ def run_replica(max_kernels: int) -> int:
         migrate(store)  # every replica migrates at start; an advisory lock makes them take turns
     except Exception as e:  # the hub's log shows why, without the password
         reason = str(e).replace(urlsplit(store).password or store, "***")
-        print(f"error: cannot open the classroom store: {reason}", file=sys.stderr)
+        print(t("error: cannot open the classroom store: {problem}", problem=reason), file=sys.stderr)
         return 2
     migrate_progress()
     command = replica_command(max_kernels, service_url, prefix)
-    print(f"Replica {os.environ.get('JUPYTERHUB_SERVICE_NAME', '')} at {service_url}{prefix}", flush=True)
+    name = os.environ.get("JUPYTERHUB_SERVICE_NAME", "")
+    print(t("Replica {name} at {address}", name=name, address=f"{service_url}{prefix}"), flush=True)
     os.execvpe(command[0], command, voila_env())

@@ -23,6 +23,7 @@ from ..classroom.backoff import CLIENT_ENV
 from ..course.context import READY_DIR, REQUEST_SEEN
 from ..course.places import NOTEBOOK_DIR
 from ..course.served import SERVED
+from ..i18n import t
 from ..store.db import migrate, sqlite_url
 from ..store.progress import default_path
 
@@ -122,8 +123,11 @@ def serve(port: int, ip: str = "127.0.0.1") -> int:
         voila_command(port, ip=ip),
         voila_env(),
         f"http://{'127.0.0.1' if ip == '0.0.0.0' else ip}:{port}/",
-        ready=f"The course is ready: http://{shown}:{port}/  (the widget gallery: /voila/render/widgets-gallery.ipynb)"
-        "\nStop it with Ctrl-C.",
+        ready=t(
+            "The course is ready: {address}  (the widget gallery: {gallery})\nStop it with Ctrl-C.",
+            address=f"http://{shown}:{port}/",
+            gallery="/voila/render/widgets-gallery.ipynb",
+        ),
     )
 
 
@@ -140,7 +144,7 @@ def run_server(
     the server and returns 0 (the learner's work is saved as they go: nothing is lost).
     """
     say = out or sys.stdout
-    print("Starting the course server…", file=say, flush=True)
+    print(t("Starting the course server…"), file=say, flush=True)
     child = subprocess.Popen(command, env=env)
     started, warned = time.monotonic(), False
     previous = signal.signal(signal.SIGTERM, _stop)  # stopped by a service manager: the server goes too
@@ -150,10 +154,16 @@ def run_server(
                 print(ready, file=say, flush=True)
                 return child.wait()
             if not warned and time.monotonic() - started > START_TIMEOUT:
-                print(f"The server is slow to start; still waiting for {url} …", file=say, flush=True)
+                print(
+                    t("The server is slow to start; still waiting for {address} …", address=url), file=say, flush=True
+                )
                 warned = True
             time.sleep(poll)
-        print(f"The course server stopped before it answered (exit status {child.returncode}).", file=say, flush=True)
+        print(
+            t("The course server stopped before it answered (exit status {status}).", status=child.returncode),
+            file=say,
+            flush=True,
+        )
         return child.returncode or 1
     except KeyboardInterrupt:
         child.terminate()
@@ -161,7 +171,7 @@ def run_server(
             child.wait(timeout=15)
         except subprocess.TimeoutExpired:
             child.kill()
-        print("The course server is stopped.", file=say, flush=True)
+        print(t("The course server is stopped."), file=say, flush=True)
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)

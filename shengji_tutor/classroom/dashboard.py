@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import segno
 
 from ..engine.cards import format_cards, parse_cards, sentence_case
+from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle, answer_text
 from ..store.classroom import AFTER_REVEAL, ClassAttempt, LiveQuestion, RosterRow
 from ..ui.puzzle_view import puzzle_card_args
@@ -56,13 +57,14 @@ __all__ = [
 
 
 ANSWERED_BY = {
-    "cards": "students pick cards from the hand",
-    "order": "students put every card in order, highest first",
-    "seat": "students choose a seat: North, West, South or East",
-    "number": "students type a whole number",
-    "yesno": "students answer Yes or No",
-    "choice": "students choose one of the written choices",
+    "cards": N_("students pick cards from the hand."),
+    "order": N_("students put every card in order, highest first."),
+    "seat": N_("students choose a seat: North, West, South or East."),
+    "number": N_("students type a whole number."),
+    "yesno": N_("students answer Yes or No."),
+    "choice": N_("students choose one of the written choices."),
 }
+"""How students answer each kind of puzzle, as the preview tells the instructor (translated where it is shown)."""
 
 
 def shown_answer(puzzle: Puzzle | None, answer: Any, glyphs: bool = True) -> str:
@@ -81,7 +83,7 @@ def shown_answer(puzzle: Puzzle | None, answer: Any, glyphs: bool = True) -> str
 def lesson_label(number: int, titles: Mapping[int, str]) -> str:
     """``"4. Pairs"`` (``"Lesson 4"`` when the title is not known)."""
     title = titles.get(number)
-    return f"{number}. {title}" if title else f"Lesson {number}"
+    return t("{number}. {title}", number=number, title=title) if title else t("Lesson {number}", number=number)
 
 
 def puzzle_title(puzzle: Puzzle | None, puzzle_id: str, limit: int = 60) -> str:
@@ -99,26 +101,37 @@ def join_html(code: str, address: str | None) -> str:
     """
     shown = escape(code)
     if address is None:
-        return f'<p class="sjt-join-address">Students join on the course\'s home page with the code {shown}.</p>'
+        home = th("Students join on the course's home page with the code {code}.", code=shown)
+        return f'<p class="sjt-join-address">{home}</p>'
     qr = segno.make(address, error="m").svg_inline(
         scale=1, border=2, dark="#12301c", light="#ffffff", omitsize=True, svgclass="sjt-qr-code"
     )
-    label = f'role="img" aria-label="QR code of {escape(address, quote=True)}"'
-    qr = qr.replace("<svg ", f"<svg {label} ", 1)
+    label = te("QR code of {address}", address=address)
+    qr = qr.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
     link = escape(address, quote=True)
+    warning = th(
+        "This server listens on this computer only, so no other device can open that address. To let students join "
+        "from theirs, start the class server again listening on the network ({command} does unless it is given "
+        "{option}).",
+        command="<code>shengji-tutor classroom</code>",
+        option="<code>--host 127.0.0.1</code>",
+    )
     alone = (
-        '<p class="sjt-warning" role="note">This server listens on this computer only, so no other device can open '
-        "that address. To let students join from theirs, start the class server again listening on the network "
-        "(<code>shengji-tutor classroom</code> does unless it is given <code>--host 127.0.0.1</code>).</p>"
+        f'<p class="sjt-warning" role="note">{warning}</p>'
         if this_machine_only(urlsplit(address).hostname or "")
         else ""
     )
+    joins = th(
+        "Students join at {address} — the code {code} is filled in for them, so they type only their name. Or they "
+        "open the course and enter the code {code} on its home page.",
+        address=f'<a class="sjt-join-link" href="{link}" target="_blank" rel="noopener">{escape(address)}</a>',
+        code=shown,
+    )
+    scan = th("Scan to join {code}", code=shown)
     return (
         '<div class="sjt-join-address">'
-        f'<p>Students join at <a class="sjt-join-link" href="{link}" target="_blank" rel="noopener">{escape(address)}</a>'
-        f" — the code {shown} is filled in for them, so they type only their name. Or they open the course and "
-        f"enter the code {shown} on its home page.</p>{alone}"
-        f'<figure class="sjt-qr">{qr}<figcaption>Scan to join {shown}</figcaption></figure></div>'
+        f"<p>{joins}</p>{alone}"
+        f'<figure class="sjt-qr">{qr}<figcaption>{scan}</figcaption></figure></div>'
     )
 
 
@@ -138,20 +151,28 @@ def puzzle_preview(puzzle: Puzzle) -> str:
     )
     solution = puzzle.solve()
     why = puzzle.grade(solution).explanation
+    note = te("Preview: what students will see (nothing is sent until you push it)")
+    how = escape(t(ANSWERED_BY[puzzle.answer_kind]))
+    summary = te("The answer (on your screen only)")
+    answer = th(
+        "{answer}. {explanation}",
+        answer=f"<strong>{escape(shown_answer(puzzle, solution))}</strong>",
+        explanation=escape(why),
+    )
     return (
         f'<div class="sjt-preview" data-puzzle="{escape(puzzle.id, quote=True)}">'
-        '<p class="sjt-preview-note">Preview: what students will see (nothing is sent until you push it)</p>'
+        f'<p class="sjt-preview-note">{note}</p>'
         f'<p class="sjt-preview-prompt">{escape(puzzle.prompt)}</p>'
         f'<p class="sjt-context">{escape(context)}</p>{picture}{hand}'
-        f'<p class="sjt-preview-note">{escape(ANSWERED_BY[puzzle.answer_kind])}.</p>'
-        f"<details><summary>The answer (on your screen only)</summary>"
-        f"<p><strong>{escape(shown_answer(puzzle, solution))}</strong>. {escape(why)}</p></details></div>"
+        f'<p class="sjt-preview-note">{how}</p>'
+        f"<details><summary>{summary}</summary>"
+        f"<p>{answer}</p></details></div>"
     )
 
 
-def _ago(t: float) -> str:
-    seconds = int(time.time() - t)
-    return f"{seconds} s ago" if seconds < 90 else f"{seconds // 60} min ago"
+def _ago(at: float) -> str:
+    seconds = int(time.time() - at)
+    return t("{seconds} s ago", seconds=seconds) if seconds < 90 else t("{minutes} min ago", minutes=seconds // 60)
 
 
 STUCK_AFTER = 3
@@ -180,7 +201,8 @@ def roster_html(
     """The students: where their page is (``places`` titles the routes), their last activity, when they last got
     something right, attempts, right answers, hint steps opened, and a flag on whoever is stuck (``stuck_on``)."""
     if not roster:
-        return "<p>Nobody has joined yet.</p>"
+        nobody = te("Nobody has joined yet.")
+        return f"<p>{nobody}</p>"
     titled = places or {}
     stuck = stuck_on(attempts)
     right_at: dict[str, float] = {}
@@ -190,41 +212,69 @@ def roster_html(
         if a.correct:
             right_at[a.student_id] = a.at
     rows = []
+    said = te("stuck")
     for r in roster:
         flag = ""
         if r.id in stuck:
             title = escape(puzzle_title((bank or {}).get(stuck[r.id]), stuck[r.id], 50))
-            flag = f'<span class="sjt-stuck" role="img" aria-label="stuck">⚠ stuck</span> on “{title}”'
+            marker = f'<span class="sjt-stuck" role="img" aria-label="{said}">⚠ {said}</span>'
+            flag = th("{stuck} on “{puzzle}”", stuck=marker, puzzle=title)
         rows.append(
             f'<tr class="{"sjt-row-stuck" if flag else ""}"><td class="sjt-student">{escape(r.name)}</td>'
             f'<td class="sjt-where">{escape(_where(r.place, titled))}</td><td>{_ago(r.last_seen)}</td>'
             f"<td>{_ago(right_at[r.id]) if r.id in right_at else '—'}</td><td>{r.attempts}</td><td>{r.correct}</td>"
             f'<td>{hints[r.id]}</td><td class="sjt-flag">{flag}</td></tr>'
         )
-    return (
-        '<table class="sjt-table"><thead><tr><th>Student</th><th>Where</th><th>Last activity</th><th>Last right</th>'
-        "<th>Attempts</th><th>Correct</th><th>Hints</th><th>Stuck?</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+    heads = _heads(
+        te("Student"),
+        te("Where"),
+        te("Last activity"),
+        te("Last right"),
+        te("Attempts"),
+        te("Correct"),
+        te("Hints"),
+        te("Stuck?"),
     )
+    return f'<table class="sjt-table"><thead>{heads}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _heads(*names: str) -> str:
+    """A table's header row of ``names`` (HTML, escaped)."""
+    return "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
 
 
 def student_html(name: str, attempts: Sequence[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
     """One student's attempts in order, as the instructor drills down: puzzle, answer, verdict, hints, live or not."""
     if not attempts:
-        return f"<p>{escape(name)} has not answered anything yet.</p>"
+        nothing = te("{name} has not answered anything yet.", name=name)
+        return f"<p>{nothing}</p>"
     rows = "".join(
         f"<tr><td>{time.strftime('%H:%M:%S', time.localtime(a.at))}</td>"
         f"<td>{escape(puzzle_title(bank.get(a.puzzle_id), a.puzzle_id, 60))}</td>"
         f"<td>{escape(a.answer if a.revealed else shown_answer(bank.get(a.puzzle_id), a.answer))}</td>"
-        f"<td>{'shown' if a.revealed else '✓ right' if a.correct else '✗ wrong'}</td><td>{_hints(a.hints)}</td>"
-        f"<td>{'live' + (', late' if a.late else '') if a.live is not None else 'lesson'}</td></tr>"
+        f"<td>{_verdict(a)}</td><td>{_hints(a.hints)}</td><td>{_kind(a)}</td></tr>"
         for a in attempts
     )
+    label = te("{name}’s attempts", name=name)
+    heads = _heads(te("Time"), te("Puzzle"), te("Answer"), te("Verdict"), te("Hints"), te("Where"))
     return (
-        f'<table class="sjt-table sjt-student-attempts" aria-label="{escape(name, quote=True)}’s attempts">'
-        "<thead><tr><th>Time</th><th>Puzzle</th><th>Answer</th><th>Verdict</th><th>Hints</th><th>Where</th></tr>"
-        f"</thead><tbody>{rows}</tbody></table>"
+        f'<table class="sjt-table sjt-student-attempts" aria-label="{label}">'
+        f"<thead>{heads}</thead><tbody>{rows}</tbody></table>"
     )
+
+
+def _verdict(attempt: ClassAttempt) -> str:
+    """An attempt's verdict as the instructor reads it (HTML, escaped): shown, right or wrong."""
+    if attempt.revealed:
+        return te("shown")
+    return te("✓ right") if attempt.correct else te("✗ wrong")
+
+
+def _kind(attempt: ClassAttempt) -> str:
+    """Where an attempt was made (HTML, escaped): in the lesson, or at a live question (late or not)."""
+    if attempt.live is None:
+        return te("lesson")
+    return te("live, late") if attempt.late else te("live")
 
 
 def _where(route: str, titles: Mapping[str, str]) -> str:
@@ -239,23 +289,23 @@ def _where(route: str, titles: Mapping[str, str]) -> str:
 def topics_html(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
     per: dict[str, list[bool]] = defaultdict(list)
     for a in attempts:
-        topic = bank[a.puzzle_id].topic if a.puzzle_id in bank else "other"
+        topic = bank[a.puzzle_id].topic if a.puzzle_id in bank else t("other")
         per[topic].append(a.correct)
     if not per:
-        return "<p>No attempts yet.</p>"
+        nothing = te("No attempts yet.")
+        return f"<p>{nothing}</p>"
     rows = []
     for topic, results in sorted(per.items()):
         share = sum(results) / len(results)
+        label = te("{share} correct", share=f"{share:.0%}")
         rows.append(
             f"<tr><td>{escape(topic)}</td><td>{len(results)}</td><td>"
-            f'<svg class="sjt-bar" role="img" aria-label="{share:.0%} correct" viewBox="0 0 160 14" '
+            f'<svg class="sjt-bar" role="img" aria-label="{label}" viewBox="0 0 160 14" '
             'preserveAspectRatio="none"><rect width="160" height="14" rx="3" fill="#e9efe9"/>'
             f'<rect width="{160 * share:.0f}" height="14" rx="3" fill="#1b7a3a"/></svg> {share:.0%}</td></tr>'
         )
-    return (
-        '<table class="sjt-table"><thead><tr><th>Topic</th><th>Attempts</th><th>Correct</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+    heads = _heads(te("Topic"), te("Attempts"), te("Correct"))
+    return f'<table class="sjt-table"><thead>{heads}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def distribution_svg(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
@@ -266,7 +316,8 @@ def distribution_svg(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -
     for a in attempts:
         by_puzzle[a.puzzle_id][(a.answer, a.correct)] += 1
     if not by_puzzle:
-        return "<p>No answers yet.</p>"
+        nothing = te("No answers yet.")
+        return f"<p>{nothing}</p>"
     charts = []
     for pid, counts in by_puzzle.items():  # in the order the class first met them: a live quiz's in push order
         puzzle = bank.get(pid)
@@ -283,9 +334,10 @@ def distribution_svg(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -
                 f'<rect x="170" y="{y}" width="{width:.0f}" height="16" rx="3" fill="{colour}"/>'
                 f'<text x="{176 + width:.0f}" y="{y + 13}" font-size="12">{n}</text>'
             )
-        title = escape(puzzle_title(puzzle, pid, limit=56))  # 13px text across the 440-wide chart
+        named = puzzle_title(puzzle, pid, limit=56)  # 13px text across the 440-wide chart
+        title, label = escape(named), te("answers to: {puzzle}", puzzle=named)
         charts.append(
-            f'<svg class="sjt-chart" role="img" aria-label="answers to: {title}" viewBox="0 0 440 {height}" '
+            f'<svg class="sjt-chart" role="img" aria-label="{label}" viewBox="0 0 440 {height}" '
             f'font-family="DejaVu Sans, Arial, sans-serif" data-puzzle="{escape(pid, quote=True)}">'
             f'<text x="0" y="14" font-size="13" font-weight="700">{title}</text>{"".join(bars)}</svg>'
         )
@@ -327,27 +379,34 @@ def live_status_html(
     present = [r for r in roster if at - r.last_seen <= PRESENT_SECONDS or r.id in answered]
     waiting = [r.name for r in present if r.id not in answered]
     left = live.seconds_left(at)
-    state = (
-        "answer revealed"
-        if live.revealed
-        else "closed"
-        if live.closed(at)
-        else f"open, closes in {clock(left)}"
-        if left is not None
-        else "open"
-    )
-    feedback = "students see their verdict after you reveal" if live.mode == AFTER_REVEAL else "instant feedback"
+    if live.revealed:
+        state = t("answer revealed")
+    elif live.closed(at):
+        state = t("closed")
+    elif left is not None:
+        state = t("open, closes in {time}", time=clock(left))
+    else:
+        state = t("open")
+    feedback = t("students see their verdict after you reveal") if live.mode == AFTER_REVEAL else t("instant feedback")
     title = escape(puzzle_title(puzzle, live.puzzle_id))
     right = sum(a.correct for a in counted.values())
+    # TRANSLATORS: {n} is the number of students present; the <strong> tags stay as they are.
+    told = tn(
+        "Live: <strong>{puzzle}</strong> — <strong>{answered} of {n}</strong> students answered, {right} right "
+        "({state}; {feedback}).",
+        "Live: <strong>{puzzle}</strong> — <strong>{answered} of {n}</strong> students answered, {right} right "
+        "({state}; {feedback}).",
+        len(present),
+        puzzle=title,
+        answered=len(counted),
+        right=right,
+        state=escape(state),
+        feedback=escape(feedback),
+    )
+    waits = te("Not answered yet: {names}", names=", ".join(waiting))
     return (
         f'<p class="sjt-live-status" data-puzzle="{escape(live.puzzle_id, quote=True)}" data-answered="{len(counted)}" '
-        f'data-present="{len(present)}">Live: <strong>{title}</strong> — '
-        f"<strong>{len(counted)} of {len(present)}</strong> students answered, {right} right ({state}; {feedback}).</p>"
-        + (
-            f'<p class="sjt-not-answered">Not answered yet: {", ".join(escape(n) for n in waiting)}</p>'
-            if waiting
-            else ""
-        )
+        f'data-present="{len(present)}">{told}</p>' + (f'<p class="sjt-not-answered">{waits}</p>' if waiting else "")
     )
 
 
@@ -379,17 +438,29 @@ def leaderboard(attempts: Sequence[ClassAttempt], questions: Sequence[LiveQuesti
 def leaderboard_html(standings: Sequence[Standing], questions: int) -> str:
     """The leaderboard, large enough to project: place, name and right answers (nothing else of anyone's)."""
     if not standings:
-        return '<div class="sjt-leaderboard"><p>No right answers to a live question yet.</p></div>'
+        nothing = te("No right answers to a live question yet.")
+        return f'<div class="sjt-leaderboard"><p>{nothing}</p></div>'
     rows = "".join(
         f'<li><span class="sjt-place">{place}</span> <span class="sjt-student">{escape(st.name)}</span> '
-        f'<span class="sjt-right">{st.right} of {questions}</span></li>'
+        f'<span class="sjt-right">{_right_of(st.right, questions)}</span></li>'
         for place, st in enumerate(standings, 1)
     )
-    return (
-        '<div class="sjt-leaderboard" role="region" aria-label="Leaderboard"><h3>Leaderboard</h3>'
-        f"<p>Right at the first answer, out of {questions} live question{'s' if questions != 1 else ''}; "
-        f"the quicker first among equals.</p><ol>{rows}</ol></div>"
+    name = te("Leaderboard")
+    how = escape(
+        tn(
+            "Right at the first answer, out of {n} live question; the quicker first among equals.",
+            "Right at the first answer, out of {n} live questions; the quicker first among equals.",
+            questions,
+        )
     )
+    return (
+        f'<div class="sjt-leaderboard" role="region" aria-label="{name}"><h3>{name}</h3>'
+        f"<p>{how}</p><ol>{rows}</ol></div>"
+    )
+
+
+def _right_of(right: int, questions: int) -> str:
+    return te("{right} of {total}", right=right, total=questions)
 
 
 def clock(seconds: float | None) -> str:
@@ -406,36 +477,43 @@ def live_answers_html(attempts: list[ClassAttempt], puzzle: Puzzle | None) -> st
     for a in attempts:
         per[a.student_id].append(a)
     if not per:
-        return '<p class="sjt-live-answers">No answers yet.</p>'
+        nothing = te("No answers yet.")
+        return f'<p class="sjt-live-answers">{nothing}</p>'
     rows = []
     for tries in per.values():
         answers = [a for a in tries if not a.revealed]
         counted = first_counted(answers)
         shown = counted or (answers[0] if answers else tries[0])
         hints = max(a.hints for a in tries)
-        verdict = "✓ right" if shown.correct else "✗ wrong"
+        verdict = te("✓ right") if shown.correct else te("✗ wrong")
         more = len(answers) - 1
-        note = "late: not counted" if counted is None else f"+{more} later, not counted" if more > 0 else "counted"
+        if counted is None:
+            note = te("late: not counted")
+        elif more > 0:
+            note = te("+{more} later, not counted", more=more)
+        else:
+            note = te("counted")
         rows.append(
             f'<tr class="{"sjt-late" if counted is None else "sjt-counted"}"><td class="sjt-student">'
             f"{escape(shown.display_name)}</td><td>{escape(shown_answer(puzzle, shown.answer))}</td>"
             f'<td>{verdict}</td><td>{note}</td><td class="sjt-hints">{_hints(hints)}</td></tr>'
         )
-    return (
-        '<table class="sjt-table sjt-live-answers"><thead><tr><th>Student</th><th>Answer</th><th>Verdict</th>'
-        f"<th>Counted</th><th>Hints</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+    heads = _heads(te("Student"), te("Answer"), te("Verdict"), te("Counted"), te("Hints"))
+    return f'<table class="sjt-table sjt-live-answers"><thead>{heads}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def _hints(count: int) -> str:
-    return "none" if count == 0 else "1 hint" if count == 1 else f"{count} hints"
+    """The hint steps an answer came after (HTML, escaped): "none", "1 hint", "3 hints"."""
+    # TRANSLATORS: no hint steps were opened before the answer.
+    return te("none") if count == 0 else escape(tn("{n} hint", "{n} hints", count))
 
 
 def wrong_html(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle], top: int = 5) -> str:
     """The most common wrong answers, each with the engine's explanation of why it is wrong."""
     wrong = Counter((a.puzzle_id, a.answer) for a in attempts if not a.correct)
     if not wrong:
-        return "<p>No wrong answers yet.</p>"
+        nothing = te("No wrong answers yet.")
+        return f"<p>{nothing}</p>"
     items = []
     for (pid, answer), n in wrong.most_common(top):
         puzzle = bank.get(pid)

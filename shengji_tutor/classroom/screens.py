@@ -8,16 +8,20 @@ instructor key is entered; grading always happens in the kernel.
 from __future__ import annotations
 
 import base64
+import csv
+import io
 import logging
 import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from html import escape
 
 import ipywidgets as w
 
 from ..engine.cards import format_cards
+from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle, load_bank
 from ..puzzles.authoring import TOPIC as OWN_TOPIC
 from ..store.answers import Recorder
@@ -67,8 +71,9 @@ OWN = 0
 """The question picker's "lesson" of the class's own questions (``writer.QuestionWriter``)."""
 CLASSES_LISTED = 30
 """The most classes the console lists (newest first); an older one opens by its code."""
-TIMERS = [("No timer", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
-"""How long a pushed question may stay open to answers (the instructor's choice at each push)."""
+TIMERS = [(N_("No timer"), 0), (N_("30 s"), 30), (N_("1 min"), 60), (N_("2 min"), 120), (N_("5 min"), 300)]
+"""How long a pushed question may stay open to answers (the instructor's choice at each push; each label translated
+where it is shown)."""
 
 
 LOG = logging.getLogger("shengji_tutor.classroom")
@@ -115,13 +120,14 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
         self, store: ClassroomStore, home: str = "00-home.ipynb", on_join: Callable[[Learner], None] | None = None
     ) -> None:
         self.store, self.home, self.on_join = store, home, on_join
-        self.code = w.Text(value=class_in_address(), placeholder="e.g. K7QX2M", description="Class code")
-        self.name = w.Text(placeholder="how the class will see you", description="Your name")
-        self.button = w.Button(description="Join", button_style="success")
+        self.code = w.Text(value=class_in_address(), placeholder=t("e.g. K7QX2M"), description=t("Class code"))
+        self.name = w.Text(placeholder=t("how the class will see you"), description=t("Your name"))
+        self.button = w.Button(description=t("Join"), button_style="success")
         self.message = w.HTML()
         self.message.add_class("sjt-join-message")
         self.button.on_click(lambda _b: self.join())
-        super().__init__([w.HTML("<h2>Join a class</h2>"), self.code, self.name, self.button, self.message])
+        heading = te("Join a class")
+        super().__init__([w.HTML(f"<h2>{heading}</h2>"), self.code, self.name, self.button, self.message])
         self.add_class("sjt-join")
 
     def join(self) -> Learner | None:
@@ -133,17 +139,19 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
         me = self.store.student(student)
         learner = Learner(student, me.name, me.code)
         if self.on_join is not None:  # the course's one page signs itself in
-            self.message.value = (
-                f'<p role="status">Welcome, {escape(learner.name)}! You are in class {escape(learner.code)}.</p>'
-            )
+            welcome = te("Welcome, {name}! You are in class {code}.", name=learner.name, code=learner.code)
+            self.message.value = f'<p role="status">{welcome}</p>'
             self.on_join(learner)
             return learner
         target = escape(link(self.home, learner), quote=True)
-        self.message.value = (
-            f'<p role="status">Welcome, {escape(learner.name)}! You are in class {escape(learner.code)}. '
-            f'<a class="sjt-continue" href="{target}">Continue to the course →</a> '
-            "(bookmark that page: it keeps you signed in)</p>"
+        onward = te("Continue to the course →")
+        welcome = th(
+            "Welcome, {name}! You are in class {code}. {link} (bookmark that page: it keeps you signed in)",
+            name=escape(learner.name),
+            code=escape(learner.code),
+            link=f'<a class="sjt-continue" href="{target}">{onward}</a>',
         )
+        self.message.value = f'<p role="status">{welcome}</p>'
         return learner
 
 
@@ -193,7 +201,8 @@ class LivePanel(w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         info = self.store.class_info(self.learner.code)
         if info.ended:
-            self.title.value = "<p>This class has ended. Thank you!</p>"
+            ended = te("This class has ended. Thank you!")
+            self.title.value = f"<p>{ended}</p>"
             self.children = [self.title]
             self.poller.stop() if hasattr(self, "poller") else None
             return
@@ -208,13 +217,15 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.shown, self.revealed = (None if live is None else live.id), False
             puzzle = None if live is None else self._puzzle(live.puzzle_id)
             if live is None or puzzle is None:
-                self.title.value = "<p>No live question right now: carry on with the lessons.</p>"
+                idle = te("No live question right now: carry on with the lessons.")
+                self.title.value = f"<p>{idle}</p>"
                 self.children = [self.title]
                 self.add_class("sjt-live-idle")
                 return
             self.remove_class("sjt-live-idle")
             self.remove_class("sjt-live-answered")
-            self.title.value = "<h2>Live question from your instructor</h2>"
+            heading = te("Live question from your instructor")
+            self.title.value = f"<h2>{heading}</h2>"
             # the instructor reveals the answer to the whole class: no "Show answer" of one's own
             self.card = PuzzleCard(**{**puzzle_card_args(puzzle), "solution": None})
             self.card.withhold = live.mode == AFTER_REVEAL
@@ -232,7 +243,9 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.revealed = True
             solution = puzzle.solve()
             shown = shown_answer(puzzle, solution)
-            told = f"The answer: {shown}. {puzzle.grade(solution).explanation}"
+            told = t(
+                "The answer: {answer}. {explanation}", answer=shown, explanation=puzzle.grade(solution).explanation
+            )
             with self.card.hold_sync():
                 self.card.verdict = "shown"
                 self.card.feedback = told
@@ -240,7 +253,7 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.status.value = f'<p class="sjt-live-state sjt-live-answer" role="status">{escape(told)}</p>'
             # the answer comes back into view, floating over the lesson again, until the student puts it away
             self.remove_class("sjt-live-answered")
-            done = w.Button(description="Back to the lesson")
+            done = w.Button(description=t("Back to the lesson"))
             done.add_class("sjt-live-done")
             done.on_click(lambda _b: self.add_class("sjt-live-answered"))
             self.children = [*self.children, done]
@@ -291,7 +304,8 @@ def _cards_of(puzzle: Puzzle) -> str:
     view = puzzle.view()
     plays = [format_cards(p) for p in view.trick]
     if view.hand:
-        plays.append("hand " + format_cards(view.hand))
+        # TRANSLATORS: the cards of a question's hand, in a short line listing a question's cards.
+        plays.append(t("hand {cards}", cards=format_cards(view.hand)))
     line = " · ".join(plays)
     return line if len(line) <= 60 else line[:59] + "…"
 
@@ -299,17 +313,20 @@ def _cards_of(puzzle: Puzzle) -> str:
 def _live_status(live: LiveQuestion) -> str:
     """What a student reads above the live question: how they will hear their verdict, and its timer or closing."""
     if live.revealed:
-        return '<p class="sjt-live-state">The answer is revealed.</p>'
+        revealed = te("The answer is revealed.")
+        return f'<p class="sjt-live-state">{revealed}</p>'
     if live.closed():
-        return '<p class="sjt-live-state sjt-live-closed">Answers are closed: an answer now is recorded as late.</p>'
+        closed = te("Answers are closed: an answer now is recorded as late.")
+        return f'<p class="sjt-live-state sjt-live-closed">{closed}</p>'
     said = (
-        "Answer once: your instructor reveals the answer to everyone when the answers are in."
+        te("Answer once: your instructor reveals the answer to everyone when the answers are in.")
         if live.mode == AFTER_REVEAL
-        else "Your first answer counts."
+        else te("Your first answer counts.")
     )
     left = live.seconds_left()
-    closes = "" if left is None else f' <strong class="sjt-countdown">Closes in {clock(left)}</strong>'
-    return f'<p class="sjt-live-state">{said}{closes}</p>'
+    closes = "" if left is None else te("Closes in {time}", time=clock(left))
+    countdown = "" if left is None else f' <strong class="sjt-countdown">{closes}</strong>'
+    return f'<p class="sjt-live-state">{said}{countdown}</p>'
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
@@ -343,15 +360,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.places = list(places)
         """The places of the course the class can be sent to: (title, route), in the course's order."""
         self.join_page = join_page
-        self.key = w.Password(description="Key", placeholder="instructor key", **FIT)
-        self.unlock_button = w.Button(description="Unlock", button_style="primary")
+        self.key = w.Password(description=t("Key"), placeholder=t("instructor key"), **FIT)
+        self.unlock_button = w.Button(description=t("Unlock"), button_style="primary")
         self.message = w.HTML()
         self.unlock_button.on_click(lambda _b: self.unlock())
         self.code: str | None = None
         self.ended = False
         self.poller: Poller | None = None
         self.style = w.HTML(STYLE)
-        super().__init__([self.style, w.HTML("<h2>Instructor</h2>"), row(self.key, self.unlock_button), self.message])
+        super().__init__([self.style, _heading(), row(self.key, self.unlock_button), self.message])
         self.add_class("sjt-instructor")
 
     # -- unlocking and choosing a class ----------------------------------------------------
@@ -360,12 +377,12 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """Is this try too soon after a wrong key? (then the message says how long to wait)"""
         wait = self.backoff.wait()
         if wait:
-            self._say(f"Too many wrong keys: try again in {math.ceil(wait)} s.")
+            self._say(t("Too many wrong keys: try again in {seconds} s.", seconds=math.ceil(wait)))
         return bool(wait)
 
     def _wrong_key(self, problem: str) -> None:
         pause = self.backoff.fail()
-        self._say(f"{problem} You can try again in {pause:g} s.")
+        self._say(t("{problem} You can try again in {seconds} s.", problem=problem, seconds=f"{pause:g}"))
 
     def _say(self, problem: str) -> None:
         self.message.value = f'<p class="sjt-error" role="alert">{escape(problem)}</p>'
@@ -374,25 +391,25 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         if self._refused():
             return False
         if not self.fingerprint or not key_matches(self.key.value, self.fingerprint):
-            self._wrong_key("That key does not unlock this server.")
+            self._wrong_key(t("That key does not unlock this server."))
             return False
         self.backoff.reset()
         self.message.value = ""
-        self.class_name = w.Text(description="Class name", placeholder="e.g. Tuesday club", **FIT)
+        self.class_name = w.Text(description=t("Class name"), placeholder=t("e.g. Tuesday club"), **FIT)
         lessons = [(lesson_label(n, self.titles), n) for n in LESSON_NUMBERS]
         self.lessons = w.SelectMultiple(
-            options=lessons, value=tuple(range(2, 10)), description="Lessons", rows=6, **FIT
+            options=lessons, value=tuple(range(2, 10)), description=t("Lessons"), rows=6, **FIT
         )
-        create = w.Button(description="Create class", button_style="success")
+        create = w.Button(description=t("Create class"), button_style="success")
         create.on_click(lambda _b: self.create())
-        self.existing = w.Text(description="Or open", placeholder="class code", **FIT)
-        open_button = w.Button(description="Open")
+        self.existing = w.Text(description=t("Or open"), placeholder=t("class code"), **FIT)
+        open_button = w.Button(description=t("Open"))
         open_button.on_click(lambda _b: self.open_class(self.existing.value))
         self._stop_polling()
         self.code = None
         self.children = [
             self.style,
-            w.HTML("<h2>Instructor</h2>"),
+            _heading(),
             row(self.class_name, self.lessons, create),
             row(self.existing, open_button),
             *self._class_buttons(),
@@ -410,16 +427,29 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             return []
         buttons = []
         for summary in known[:CLASSES_LISTED]:
-            made = time.strftime("%d %b %Y", time.localtime(summary.created_at))
-            ended = ", ended" if summary.ended else ""
-            button = w.Button(
-                description=f"{summary.code} — {summary.name} ({summary.students} joined, {made}{ended})",
-                layout=w.Layout(width="auto"),
+            made = _date(summary.created_at)
+            values = {"code": summary.code, "name": summary.name, "date": made}
+            described = (
+                tn(
+                    "{code} — {name} ({n} joined, {date}, ended)",
+                    "{code} — {name} ({n} joined, {date}, ended)",
+                    summary.students,
+                    **values,
+                )
+                if summary.ended
+                else tn(
+                    "{code} — {name} ({n} joined, {date})",
+                    "{code} — {name} ({n} joined, {date})",
+                    summary.students,
+                    **values,
+                )
             )
+            button = w.Button(description=described, layout=w.Layout(width="auto"))
             button.add_class("sjt-class-button")
             button.on_click(lambda _b, code=summary.code: self.open_class(code))
             buttons.append(button)
-        return [w.HTML("<h3>Your classes</h3>"), w.VBox(buttons)]
+        yours = te("Your classes")
+        return [w.HTML(f"<h3>{yours}</h3>"), w.VBox(buttons)]
 
     def _stop_polling(self) -> None:
         if self.poller is not None:
@@ -441,7 +471,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.check_key(code, self.key.value)
         except WrongKeyError as e:
-            self._wrong_key(f"{sentence(e)}.")
+            self._wrong_key(t("{problem}.", problem=sentence(e)))
             return False
         except ClassroomError as e:
             self._say(str(e))
@@ -451,10 +481,12 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.code, self.ended = code.strip().upper(), False
         info = self.store.class_info(self.code)
         shown = escape(self.code)
-        self.header = w.HTML(
-            f'<h2>Class <span class="sjt-class-code" data-code="{shown}">{shown}</span> — {escape(info.name)}</h2>'
-            + join_html(self.code, join_address(self.code, self.join_page))
+        heading = th(
+            "Class {code} — {name}",
+            code=f'<span class="sjt-class-code" data-code="{shown}">{shown}</span>',
+            name=escape(info.name),
         )
+        self.header = w.HTML(f"<h2>{heading}</h2>" + join_html(self.code, join_address(self.code, self.join_page)))
         self.ended_box = w.HTML()
         self.roster_box = w.HTML()
         self.roster_box.add_class("sjt-roster")
@@ -470,50 +502,56 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.store, self.code, lambda: self.key.value, class_lessons, self.titles, on_saved=self._written
         )
         self.feedback = w.ToggleButtons(
-            options=[("Instant", INSTANT), ("After reveal", AFTER_REVEAL)],
+            options=[(t("Instant"), INSTANT), (t("After reveal"), AFTER_REVEAL)],
             value=INSTANT,
-            description="Feedback",
-            tooltips=["each student sees their verdict at once", "students see “answer recorded” until you reveal"],
+            description=t("Feedback"),
+            tooltips=[
+                t("each student sees their verdict at once"),
+                t("students see “answer recorded” until you reveal"),
+            ],
         )
-        self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer", **FIT)
-        self.push_button = w.Button(description="Push to class", button_style="warning")
-        self.close_button = w.Button(description="Close answers")
-        self.reveal_button = w.Button(description="Reveal answer")
+        self.timer = w.Dropdown(
+            options=[(t(label), seconds) for label, seconds in TIMERS], value=0, description=t("Timer"), **FIT
+        )
+        self.push_button = w.Button(description=t("Push to class"), button_style="warning")
+        self.close_button = w.Button(description=t("Close answers"))
+        self.reveal_button = w.Button(description=t("Reveal answer"))
         self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
         self.close_button.on_click(lambda _b: self.close_answers())
         self.reveal_button.on_click(lambda _b: self.reveal())
-        self.student_choice = w.Dropdown(options=[], value=None, description="Student", **FIT)
+        self.student_choice = w.Dropdown(options=[], value=None, description=t("Student"), **FIT)
         self.student_box = w.HTML()
         self.student_choice.observe(lambda _change: self.refresh(), names="value")
         lessons = [(lesson_label(n, self.titles), n) for n in sorted(set(info.lessons) or set(LESSON_NUMBERS))]
         self.locked_choice = w.SelectMultiple(
             options=lessons,
             value=tuple(n for n in info.locked if n in {number for _, number in lessons}),
-            description="Closed",
+            description=t("Closed"),
             rows=5,
             **FIT,
         )
         self.locked_choice.observe(lambda change: self.lock(change["new"]), names="value")
-        self.send_choice = w.Dropdown(options=self.places, description="Send to", **FIT)
-        self.send_button = w.Button(description="Send the class")
+        self.send_choice = w.Dropdown(options=self.places, description=t("Send to"), **FIT)
+        self.send_button = w.Button(description=t("Send the class"))
         self.send_button.on_click(lambda _b: self.send(self.send_choice.value))
         self.live_box = w.HTML()
-        self.show_leaders = w.ToggleButton(value=False, description="Leaderboard", tooltip="show it, to project")
+        self.show_leaders = w.ToggleButton(value=False, description=t("Leaderboard"), tooltip=t("show it, to project"))
         self.leaders_box = w.HTML()
         self.show_leaders.observe(lambda _change: self.refresh(), names="value")
-        export = w.Button(description="Export CSV")
+        export = w.Button(description=t("Export CSV"))
         export.on_click(lambda _b: self.export())
         self.export_box = w.HTML()
-        self.end_button = w.Button(description="End class", button_style="danger")
+        self.end_button = w.Button(description=t("End class"), button_style="danger")
         self.end_button.on_click(lambda _b: self.end())
-        back = w.Button(description="← All classes")
+        back = w.Button(description=t("← All classes"))
         back.on_click(lambda _b: self.unlock())
+        closed_note = te("Lessons closed for now (students see “your instructor will open it”):")
         self.children = [
             self.style,
             back,
             self.header,
             self.ended_box,
-            w.HTML("<h3>Live question</h3>"),
+            _subheading(t("Live question")),
             self.lesson_choice,
             self.live_choice,
             self.preview_box,
@@ -521,19 +559,19 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             row(self.push_button, self.close_button, self.reveal_button, self.show_leaders),
             self.live_box,
             self.leaders_box,
-            Disclosure(self.writer, "Write a question of your own"),
-            w.HTML("<h3>Roster</h3>"),
+            Disclosure(self.writer, t("Write a question of your own")),
+            _subheading(t("Roster")),
             *([row(self.send_choice, self.send_button)] if self.places else []),
-            w.HTML('<p class="sjt-note">Lessons closed for now (students see “your instructor will open it”):</p>'),
+            w.HTML(f'<p class="sjt-note">{closed_note}</p>'),
             self.locked_choice,
             self.roster_box,
             self.student_choice,
             self.student_box,
-            w.HTML("<h3>Accuracy per topic</h3>"),
+            _subheading(t("Accuracy per topic")),
             self.topics_box,
-            w.HTML("<h3>Answers per puzzle</h3>"),
+            _subheading(t("Answers per puzzle")),
             self.chart_box,
-            w.HTML("<h3>Most common wrong answers</h3>"),
+            _subheading(t("Most common wrong answers")),
             self.wrong_box,
             row(export, self.end_button),
             self.export_box,
@@ -551,8 +589,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """The lesson (by its title) or the class's own questions, then one of its puzzles (by its prompt), then a
         preview of that puzzle."""
         self.lessons_offered = lessons
-        self.lesson_choice = w.Dropdown(options=self._lesson_options(), description="Lesson", **FIT)
-        self.live_choice = w.Select(options=[], description="Question", rows=6, layout=w.Layout(width="48em"), **FIT)
+        self.lesson_choice = w.Dropdown(options=self._lesson_options(), description=t("Lesson"), **FIT)
+        self.live_choice = w.Select(options=[], description=t("Question"), rows=6, layout=w.Layout(width="48em"), **FIT)
         self.preview_box = w.HTML()
         self.lesson_choice.observe(lambda change: self.choose_lesson(change["new"]), names="value")
         self.live_choice.observe(lambda change: self.preview(change["new"]), names="value")
@@ -562,7 +600,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """The lessons of the class that have puzzles, then "Your questions" (``OWN``) once the class has some."""
         numbers = sorted({p.lesson for p in self.bank.values() if p.lesson in self.lessons_offered})
         own = sum(1 for p in self.bank.values() if p.topic == OWN_TOPIC)
-        mine = [(f"Your questions ({own})", OWN)] if own else []
+        mine = [(t("Your questions ({count})", count=own), OWN)] if own else []
         return [(lesson_label(n, self.titles), n) for n in numbers] + mine
 
     def _class_bank(self) -> dict[str, Puzzle]:
@@ -601,7 +639,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """Show the chosen puzzle as students will see it, before it is pushed."""
         puzzle = self.bank.get(puzzle_id or "")
         if puzzle is None:
-            self.preview_box.value = "<p>No puzzle in this class's lessons to push.</p>"
+            nothing = th("No puzzle in this class's lessons to push.")
+            self.preview_box.value = f"<p>{nothing}</p>"
             return
         self.preview_box.value = puzzle_preview(puzzle)
 
@@ -638,7 +677,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             answers = [a for a in attempts if a.live == live.id]
             self.live_box.value = live_status_html(live, answers, roster, puzzle) + live_answers_html(answers, puzzle)
         else:
-            self.live_box.value = "<p>No live question.</p>"
+            nothing = te("No live question.")
+            self.live_box.value = f"<p>{nothing}</p>"
         if self.show_leaders.value:
             questions = self.store.live_questions(self.code, self.key.value)
             self.leaders_box.value = leaderboard_html(leaderboard(attempts, questions), len(questions))
@@ -664,17 +704,18 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.writer.upload,
         ):
             control.disabled = True
-        self.ended_box.value = (
-            f'<p class="sjt-class-ended" role="status">Class {escape(self.code or "")} has ended: students can no '
-            "longer join or answer, and no question can be pushed or revealed. Its attempts stay available for "
-            "export.</p>"
+        ended = te(
+            "Class {code} has ended: students can no longer join or answer, and no question can be pushed or "
+            "revealed. Its attempts stay available for export.",
+            code=self.code or "",
         )
+        self.ended_box.value = f'<p class="sjt-class-ended" role="status">{ended}</p>'
         if self.poller is not None:
             self.poller.stop()
 
     def _refuse_if_ended(self) -> bool:
         if self.ended:
-            self._say(f"Class {self.code} has ended: nothing can be pushed, revealed or ended any more.")
+            self._say(t("Class {code} has ended: nothing can be pushed, revealed or ended any more.", code=self.code))
         return self.ended
 
     def push(self, puzzle_id: str | None) -> None:
@@ -682,14 +723,14 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         if self.code is None or self._refuse_if_ended():
             return
         if puzzle_id is None:
-            self._say("Choose a question to push first.")
+            self._say(t("Choose a question to push first."))
             return
         try:
             self.store.push_question(
                 self.code, self.key.value, puzzle_id, self.feedback.value, self.timer.value or None
             )
         except StoreError as e:  # refused (an unknown question, the class ended) or a failing database
-            self._say(f"{sentence(e)}: nothing was pushed.")
+            self._say(t("{problem}: nothing was pushed.", problem=sentence(e)))
         else:
             self.message.value = ""
         self.refresh()
@@ -701,10 +742,11 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.send_class(self.code, self.key.value, route)
         except StoreError as e:  # refused (the class ended) or a failing database
-            self._say(f"{sentence(e)}: nobody was sent.")
+            self._say(t("{problem}: nobody was sent.", problem=sentence(e)))
             return
-        title = next((t for t, r in self.places if r == route), route)
-        self.message.value = f'<p class="sjt-sent" role="status">The class is on its way to {escape(title)}.</p>'
+        title = next((name for name, r in self.places if r == route), route)
+        sent = te("The class is on its way to {place}.", place=title)
+        self.message.value = f'<p class="sjt-sent" role="status">{sent}</p>'
 
     def lock(self, lessons: Sequence[int]) -> None:
         """Keep ``lessons`` closed to the class (the others open)."""
@@ -713,46 +755,58 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.lock_lessons(self.code, self.key.value, list(lessons))
         except StoreError as e:
-            self._say(f"{sentence(e)}: nothing changed.")
+            self._say(t("{problem}: nothing changed.", problem=sentence(e)))
             return
-        closed = ", ".join(lesson_label(n, self.titles) for n in sorted(lessons)) or "none"
-        self.message.value = f'<p class="sjt-locked" role="status">Closed to the class now: {escape(closed)}.</p>'
+        closed = ", ".join(lesson_label(n, self.titles) for n in sorted(lessons))
+        said = (
+            te("Closed to the class now: {lessons}.", lessons=closed)
+            if closed
+            else te("Closed to the class now: none.")
+        )
+        self.message.value = f'<p class="sjt-locked" role="status">{said}</p>'
 
     def close_answers(self) -> None:
         """Close the live question: answers that come after are recorded as late and not counted."""
-        self._on_live_question("close", self.store.close_question)
+        self._on_live_question(t("There is no live question to close: push one first."), self.store.close_question)
 
     def reveal(self) -> None:
         """Reveal the live question's answer on every student's screen (which closes it)."""
-        self._on_live_question("reveal", self.store.reveal)
+        self._on_live_question(t("There is no live question to reveal: push one first."), self.store.reveal)
 
-    def _on_live_question(self, verb: str, action: Callable[[str, str], None]) -> None:
-        """Do ``action`` to the class's live question; with none, or a failing database, say so."""
+    def _on_live_question(self, none: str, action: Callable[[str, str], None]) -> None:
+        """Do ``action`` to the class's live question; with none (then ``none`` says so), or a failing database,
+        say so."""
         if self.code is None or self._refuse_if_ended():
             return
         if self.store.class_info(self.code).live is None:
-            self._say(f"There is no live question to {verb}: push one first.")
+            self._say(none)
             return
         try:
             action(self.code, self.key.value)
         except StoreError as e:  # a failing database
-            self._say(f"{sentence(e)}.")
+            self._say(t("{problem}.", problem=sentence(e)))
         else:
             self.message.value = ""
         self.refresh()
 
     def export(self) -> str:
+        """The class's attempts as CSV, offered for download: its column headers in the console's language, its
+        rows as the store writes them."""
         if self.code is None:
             return ""
-        text = self.store.export_csv(
-            self.code,
-            self.key.value,
-            answers=lambda puzzle_id, answer: shown_answer(self.bank.get(puzzle_id), answer, glyphs=False),
+        text = headers_translated(
+            self.store.export_csv(
+                self.code,
+                self.key.value,
+                answers=lambda puzzle_id, answer: shown_answer(self.bank.get(puzzle_id), answer, glyphs=False),
+            )
         )
         data = base64.b64encode(text.encode()).decode()
+        name = f"class-{self.code}.csv"
+        download = te("Download {file}", file=name)
+        count = escape(tn("({n} attempt)", "({n} attempts)", text.count(chr(10)) - 1))
         self.export_box.value = (
-            f'<a class="sjt-export" download="class-{escape(self.code)}.csv" href="data:text/csv;base64,{data}">'
-            f"Download class-{escape(self.code)}.csv</a> ({text.count(chr(10)) - 1} attempts)"
+            f'<a class="sjt-export" download="{escape(name)}" href="data:text/csv;base64,{data}">{download}</a> {count}'
         )
         return text
 
@@ -762,7 +816,47 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         try:
             self.store.end_class(self.code, self.key.value)
         except StoreError as e:  # a failing database
-            self._say(f"{sentence(e)}.")
+            self._say(t("{problem}.", problem=sentence(e)))
             return
         self.message.value = ""
         self.refresh()
+
+
+def _heading() -> w.HTML:
+    """The console's title."""
+    title = te("Instructor")
+    return w.HTML(f"<h2>{title}</h2>")
+
+
+def _subheading(text: str) -> w.HTML:
+    """A section's heading in the console (``text`` already in the reader's language)."""
+    return w.HTML(f"<h3>{escape(text)}</h3>")
+
+
+def _date(at: float) -> str:
+    """A day as the console shows it (``06 Dec 2026``), in the reader's language."""
+    # TRANSLATORS: the day a class was created, as Python's strftime writes it (%d the day, %b the month's short
+    # English name, %m its number, %Y the year): keep {date:…} and write the day as your language does.
+    return t("{date:%d %b %Y}", date=datetime.fromtimestamp(at))
+
+
+CSV_HEADER = "time_utc,class,student_id,student,account,puzzle,answer,verdict,hints,live,late"
+"""The export's header row as the store writes it."""
+
+
+def headers_translated(text: str) -> str:
+    """The class's CSV export with its header row in the reader's language (the columns in the same order, the rows
+    unchanged). A translation that does not name every column leaves the English header."""
+    first, newline, rows = text.partition("\n")
+    ending = "\r\n" if first.endswith("\r") else "\n"
+    if first.removesuffix("\r") != CSV_HEADER:
+        return text
+    # TRANSLATORS: the header row of the class's CSV export: one name per column, separated by commas, in the same
+    # order (no comma inside a name).
+    said = t("time_utc,class,student_id,student,account,puzzle,answer,verdict,hints,live,late")
+    names = next(csv.reader(io.StringIO(said)), [])
+    if len(names) != CSV_HEADER.count(",") + 1 or any(not name.strip() for name in names):
+        return text
+    out = io.StringIO()
+    csv.writer(out, lineterminator=ending if newline else "").writerow(names)
+    return out.getvalue() + rows

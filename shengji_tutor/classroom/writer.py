@@ -24,13 +24,15 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.cards import RANKS, deck, format_cards, parse_cards
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, said_name
 from ..engine.trump import Trump
+from ..i18n import N_, t, te, th, tn
 from ..puzzles import BankError, Puzzle
 from ..puzzles.authoring import FORMS, GOALS, Draft, class_question, spec_data
 from ..puzzles.base import seat_order
 from ..puzzles.generate import BEST_HAND_SIZES, generate
 from ..puzzles.kinds.best import BestPuzzle
+from ..puzzles.schema import TRANSLATED
 from ..store.classroom import ClassroomStore
 from ..store.schema import StoreError
 from ..ui.widgets import HandPicker
@@ -40,13 +42,28 @@ from .dashboard import lesson_label, puzzle_preview, shown_answer
 __all__ = ["QuestionWriter"]
 
 BEST = "best"
-BEST_LABEL = "Best play (a position from a real round)"
+BEST_LABEL = N_("Best play (a position from a real round)")
 BEST_LESSON = 11
-BEST_PROMPT = "South to play. What is the best play here?"
-BEST_LEVELS = [(f"{h.start}–{h.stop - 1} cards", level) for level, h in BEST_HAND_SIZES.items()]
-"""How far into the round a dealt best-play position is: the cards South still holds (``BEST_HAND_SIZES``)."""
+BEST_PROMPT = N_("South to play. What is the best play here?")
 
-SUIT_CHOICES = [("♠ Spades", "S"), ("♥ Hearts", "H"), ("♦ Diamonds", "D"), ("♣ Clubs", "C"), ("No trump (无主)", "NT")]
+
+def best_levels() -> list[tuple[str, int]]:
+    """How far into the round a dealt best-play position is: the cards South still holds (``BEST_HAND_SIZES``), in
+    the reader's language."""
+    return [
+        (tn("{low}–{n} card", "{low}–{n} cards", h.stop - 1, low=h.start), level)
+        for level, h in BEST_HAND_SIZES.items()
+    ]
+
+
+SUIT_CHOICES = [
+    (N_("♠ Spades"), "S"),
+    (N_("♥ Hearts"), "H"),
+    (N_("♦ Diamonds"), "D"),
+    (N_("♣ Clubs"), "C"),
+    (N_("No trump (无主)"), "NT"),
+]
+"""The trump suits the writer offers (each label translated where it is shown)."""
 
 
 class QuestionWriter(w.VBox):  # type: ignore[misc]
@@ -68,40 +85,49 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.hand = ""
         self.play = ""
         self.kind = w.Dropdown(
-            options=[(f.label, k) for k, f in FORMS.items()] + [(BEST_LABEL, BEST)], description="Kind", **FIT
+            options=[(t(f.label), k) for k, f in FORMS.items()] + [(t(BEST_LABEL), BEST)], description=t("Kind"), **FIT
         )
         self.dealt: dict[str, Any] | None = None
         """A best-play question's position as it was dealt (the bank's fields of a generated best puzzle)."""
         self.seeds = random.Random()
-        self.level = w.Dropdown(options=BEST_LEVELS, value=1, description="South holds", **FIT)
-        self.deal_button = w.Button(description="Deal a position", button_style="info")
+        self.level = w.Dropdown(options=best_levels(), value=1, description=t("South holds"), **FIT)
+        self.deal_button = w.Button(description=t("Deal a position"), button_style="info")
         self.deal_button.on_click(lambda _b: self.deal())
-        self.rank = w.Dropdown(options=list(RANKS), value="2", description="Trump rank", **FIT)
-        self.suit = w.Dropdown(options=SUIT_CHOICES, value="S", description="Trump suit", **FIT)
-        self.leader = w.Dropdown(options=list(SEATS), value="East", description="Leads", **FIT)
-        self.goal = w.Dropdown(options=GOALS, value="legal", description="The play must be", **FIT)
+        self.rank = w.Dropdown(options=list(RANKS), value="2", description=t("Trump rank"), **FIT)
+        self.suit = w.Dropdown(
+            options=[(t(label), suit) for label, suit in SUIT_CHOICES], value="S", description=t("Trump suit"), **FIT
+        )
+        self.leader = w.Dropdown(
+            options=[(t(seat), seat) for seat in SEATS], value="East", description=t("Leads"), **FIT
+        )
+        self.goal = w.Dropdown(
+            options=[(t(label), goal) for label, goal in GOALS],
+            value="legal",
+            description=t("The play must be"),
+            **FIT,
+        )
         titles = dict(titles or {})
         self.lesson = w.Dropdown(
-            options=[(lesson_label(n, titles), n) for n in lessons], description="Its lesson", **FIT
+            options=[(lesson_label(n, titles), n) for n in lessons], description=t("Its lesson"), **FIT
         )
-        self.picker = HandPicker(deck(2), self._trump(), label="Pick cards (both decks), then place them")
+        self.picker = HandPicker(deck(2), self._trump(), label=t("Pick cards (both decks), then place them"))
         self.picker.add_class("sjt-compact-picker")
-        self.add_play = w.Button(description="Add as the next play", button_style="info")
-        self.take_back = w.Button(description="Take back the last play")
-        self.set_hand = w.Button(description="Set as the hand")
-        self.set_play = w.Button(description="Set as the play")
-        self.clear = w.Button(description="Start again")
+        self.add_play = w.Button(description=t("Add as the next play"), button_style="info")
+        self.take_back = w.Button(description=t("Take back the last play"))
+        self.set_hand = w.Button(description=t("Set as the hand"))
+        self.set_play = w.Button(description=t("Set as the play"))
+        self.clear = w.Button(description=t("Start again"))
         self.placed = w.HTML()
         self.placed.add_class("sjt-writer-placed")
-        self.prompt = w.Textarea(description="Its words", rows=2, layout=w.Layout(width="40em"), **FIT)
-        self.hint = w.Text(description="Its hint (optional)", layout=w.Layout(width="40em"), **FIT)
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.save_button = w.Button(description="Save to the class", button_style="success")
+        self.prompt = w.Textarea(description=t("Its words"), rows=2, layout=w.Layout(width="40em"), **FIT)
+        self.hint = w.Text(description=t("Its hint (optional)"), layout=w.Layout(width="40em"), **FIT)
+        self.check_button = w.Button(description=t("Check"), button_style="primary")
+        self.save_button = w.Button(description=t("Save to the class"), button_style="success")
         self.result = w.HTML()
         self.result.add_class("sjt-writer-result")
-        self.export_button = w.Button(description="Export the class's questions (YAML)")
+        self.export_button = w.Button(description=t("Export the class's questions (YAML)"))
         self.export_box = w.HTML()
-        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description="Import questions (YAML)")
+        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description=t("Import questions (YAML)"))
         self.import_box = w.HTML()
         self.add_play.on_click(lambda _b: self.place("trick"))
         self.set_hand.on_click(lambda _b: self.place("hand"))
@@ -125,16 +151,11 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
                 row(self.add_play, self.take_back, self.set_hand, self.set_play, self.clear),
             ]
         )
-        self.deal_box = w.VBox(
-            [
-                w.HTML(
-                    '<p class="sjt-note">A best-play question is a position from a real round, dealt and played by '
-                    "the engine's players up to South's decision; the search finds the plays that are right "
-                    "(lesson 11). It takes a few seconds.</p>"
-                ),
-                row(self.level, self.deal_button),
-            ]
+        about = th(
+            "A best-play question is a position from a real round, dealt and played by the engine's players up to "
+            "South's decision; the search finds the plays that are right (lesson 11). It takes a few seconds."
         )
+        self.deal_box = w.VBox([w.HTML(f'<p class="sjt-note">{about}</p>'), row(self.level, self.deal_button)])
         super().__init__(
             [
                 row(self.kind, self.lesson),
@@ -186,11 +207,11 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         if lesson in {n for _, n in self.lesson.options}:
             self.lesson.value = lesson
         if best:
-            self.prompt.placeholder = str(self.dealt["prompt"]) if self.dealt else BEST_PROMPT
+            self.prompt.placeholder = str(self.dealt["prompt"]) if self.dealt else t(BEST_PROMPT)
             self._changed()
             return
         form = FORMS[kind]
-        self.prompt.placeholder = form.prompt
+        self.prompt.placeholder = t(form.prompt)
         self.goal.layout.display = None if form.goal else "none"
         self.set_hand.layout.display = None if form.hand else "none"
         self.set_play.layout.display = None if form.play else "none"
@@ -200,12 +221,12 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         """Put the picked cards in the trick (as the next seat's play), or make them the hand or the play."""
         picked = self.picker.selection
         if not picked:
-            self._say("Pick cards first: click them in the picker.")
+            self._say(t("Pick cards first: click them in the picker."))
             return
         text = format_cards(picked, symbols=False)
         if where == "trick":
             if len(self.trick) >= 4:
-                self._say("A trick has four plays: take one back first.")
+                self._say(t("A trick has four plays: take one back first."))
                 return
             self.trick.append(text)
         elif where == "hand":
@@ -214,10 +235,16 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
                 self.play = ""
         else:
             if not self.hand:
-                self._say("The play in question comes from the hand: set the hand first, then pick from it.")
+                self._say(t("The play in question comes from the hand: set the hand first, then pick from it."))
                 return
             if not _within(text, self.hand):
-                self._say(f"{format_cards(picked)} is not all in the hand ({_glyphs(self.hand)}): pick from it.")
+                self._say(
+                    t(
+                        "{cards} is not all in the hand ({hand}): pick from it.",
+                        cards=format_cards(picked),
+                        hand=_glyphs(self.hand),
+                    )
+                )
                 return
             self.play = text
         self.picker.clear()
@@ -236,11 +263,12 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
     def deal(self) -> dict[str, Any] | None:
         """Deal a best-play position of the chosen size (a round self-played to South's decision, its right plays
         found by the search); its preview shows."""
-        self.result.value = '<p class="sjt-writer-dealing" role="status">Dealing and searching…</p>'
+        dealing = te("Dealing and searching…")
+        self.result.value = f'<p class="sjt-writer-dealing" role="status">{dealing}</p>'
         try:
             puzzle = generate(BEST, self.level.value, seed=self.seeds.randrange(1 << 30), attempts=20)
         except RuntimeError:
-            self._say("No position of that size came up in 20 rounds: deal again.")
+            self._say(t("No position of that size came up in 20 rounds: deal again."))
             return None
         self.dealt = {k: v for k, v in spec_data(puzzle.spec).items() if k != "id"}
         self.prompt.placeholder = str(self.dealt["prompt"])
@@ -254,31 +282,43 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
             draft = self.draft
             return draft.spec(), draft.missing()
         if self.dealt is None:
-            return {}, ["deal a position first"]
+            return {}, [t("deal a position first")]
         words = {"prompt": " ".join(self.prompt.value.split()), "hint": " ".join(self.hint.value.split())}
-        return self.dealt | {k: v for k, v in words.items() if v}, []
+        own = {k: v for k, v in words.items() if v}
+        # the dealt words come in every language; the instructor's own are in theirs, and replace them in all
+        dealt = {k: v for k, v in self.dealt.items() if not (own and k in TRANSLATED)}
+        return dealt | own, []
 
     def _changed(self) -> None:
         """Show what is placed, seat by seat; the last check's verdict no longer holds."""
         if self.kind.value == BEST:
-            self.placed.value = (
-                f"<p><strong>The position's idea</strong> (said after the answer): {escape(str(self.dealt['explain']))}</p>"
-                if self.dealt
-                else "<p>No position dealt yet: choose how many cards South holds, then deal.</p>"
-            )
+            if self.dealt:
+                label = t("The position's idea")
+                idea = th(
+                    "{label} (said after the answer): {idea}",
+                    label=_bold(label),
+                    idea=escape(str(self.dealt["explain"])),
+                )
+            else:
+                idea = te("No position dealt yet: choose how many cards South holds, then deal.")
+            self.placed.value = f"<p>{idea}</p>"
             self.result.value = ""
             return
         form = self.draft.form
-        names = seat_order(SEATS.index(self.leader.value))
+        names = [said_name(name) for name in seat_order(SEATS.index(self.leader.value))]
         plays = [f"{names[i]} {_glyphs(p)}" for i, p in enumerate(self.trick)]
         next_seat = names[len(self.trick)] if len(self.trick) < 4 else ""
-        lines = [f"<strong>The trick so far</strong>: {escape(', '.join(plays)) or 'no play yet'}"]
+        so_far = escape(", ".join(plays)) or te("no play yet")
+        label = t("The trick so far")
+        lines = [th("{label}: {plays}", label=_bold(label), plays=so_far)]
         if form.hand:
-            lines.append(f"<strong>{escape(next_seat or 'The player')}'s hand</strong>: {escape(_glyphs(self.hand))}")
+            whose = t("{seat}'s hand", seat=next_seat) if next_seat else t("The player's hand")
+            lines.append(th("{label}: {cards}", label=_bold(whose), cards=escape(_glyphs(self.hand))))
         if form.play:
-            lines.append(f"<strong>The play in question</strong>: {escape(_glyphs(self.play))}")
+            label = t("The play in question")
+            lines.append(th("{label}: {cards}", label=_bold(label), cards=escape(_glyphs(self.play))))
         if next_seat and len(self.trick) < form.plays[1]:
-            lines.append(f"The next play added is {escape(next_seat)}'s.")
+            lines.append(th("The next play added is {seat}'s.", seat=escape(next_seat)))
         self.placed.value = "<p>" + "<br>".join(lines) + "</p>"
         self.result.value = ""
 
@@ -288,7 +328,7 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         """The question's spec, or None when it still lacks something (then said)."""
         spec, missing = self.spec()
         if missing:
-            self._say("Not yet: " + "; ".join(missing) + ".")
+            self._say(t("Not yet: {missing}.", missing="; ".join(missing)))
             return None
         return spec
 
@@ -300,7 +340,7 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         try:
             puzzle = class_question(spec, "class-draft-0", self.lesson.value)
         except BankError as e:
-            self._say(f"The engine cannot use this question: {e}.")
+            self._say(t("The engine cannot use this question: {problem}.", problem=e))
             return None
         self._show(puzzle)
         return puzzle
@@ -310,16 +350,15 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         answer = shown_answer(puzzle, puzzle.solve())
         if isinstance(puzzle, BestPuzzle):  # its grade is a verdict on a play, in a learner's words: say what counts
             plays = ", ".join(format_cards(p) for p in puzzle.accept)
-            why = (
-                f"The search accepts {plays} (the best first); every other play is surely worse by more than a tenth "
-                "of a level over the deals of the cards South cannot see (lesson 11)."
+            why = t(
+                "The search accepts {plays} (the best first); every other play is surely worse by more than a tenth "
+                "of a level over the deals of the cards South cannot see (lesson 11).",
+                plays=plays,
             )
         else:
             why = puzzle.grade(puzzle.solve()).explanation
-        self.result.value = (
-            f'<p class="sjt-writer-answer" role="status">The engine\'s answer: <strong>{escape(answer)}</strong>. '
-            f"{escape(why)}</p>{puzzle_preview(puzzle)}"
-        )
+        told = th("The engine's answer: {answer}. {explanation}", answer=_bold(answer), explanation=escape(why))
+        self.result.value = f'<p class="sjt-writer-answer" role="status">{told}</p>{puzzle_preview(puzzle)}'
 
     def save(self) -> str | None:
         """Keep the question for the class; its id (``on_saved`` hears it), or None with the problem shown. The store
@@ -330,15 +369,16 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         try:
             saved = self.store.save_question(self.code, self.key(), spec, self.lesson.value)
         except StoreError as e:
-            self._say(f"{sentence(e).rstrip('.')}: nothing was saved.")
+            self._say(t("{problem}: nothing was saved.", problem=sentence(e).rstrip(".")))
             return None
         self._show(self.store.questions(self.code)[saved])
         number = saved.rsplit("-", 1)[-1]
-        self.result.value = (
-            f'<p class="sjt-writer-saved" role="status">Saved as your question {escape(number)}: choose it under '
-            "“Your questions” above to preview and push it. The cards stay here for a variant; its words are "
-            "cleared.</p>" + self.result.value
+        kept = te(
+            "Saved as your question {number}: choose it under “Your questions” above to preview and push it. The "
+            "cards stay here for a variant; its words are cleared.",
+            number=number,
         )
+        self.result.value = f'<p class="sjt-writer-saved" role="status">{kept}</p>' + self.result.value
         self.prompt.value = self.hint.value = ""
         if self.on_saved is not None:
             self.on_saved([saved])
@@ -350,17 +390,24 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         try:
             text = self.store.export_questions(self.code, self.key())
         except StoreError as e:
-            self.export_box.value = f'<p class="sjt-error" role="alert">{escape(sentence(e))}.</p>'
+            problem = te("{problem}.", problem=sentence(e))
+            self.export_box.value = f'<p class="sjt-error" role="alert">{problem}</p>'
             return ""
         if not text.strip():
-            self.export_box.value = "<p>This class has no questions of its own yet.</p>"
+            nothing = te("This class has no questions of its own yet.")
+            self.export_box.value = f"<p>{nothing}</p>"
             return ""
         data = base64.b64encode(text.encode()).decode()
-        name = f"class-{escape(self.code)}-questions.yaml"
-        self.export_box.value = (
-            f'<a class="sjt-export-questions" download="{name}" href="data:application/yaml;base64,{data}">'
-            f"Download {name}</a> (the bank's format: each part between “---” lines is a topic file for "
-            "<code>exercises/</code>)"
+        name = f"class-{self.code}-questions.yaml"
+        download = te("Download {file}", file=name)
+        link = (
+            f'<a class="sjt-export-questions" download="{escape(name)}" href="data:application/yaml;base64,{data}">'
+            f"{download}</a>"
+        )
+        self.export_box.value = th(
+            "{link} (the bank's format: each part between “---” lines is a topic file for {folder})",
+            link=link,
+            folder="<code>exercises/</code>",
         )
         return text
 
@@ -373,7 +420,8 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError:
-            self.import_box.value = '<p class="sjt-error" role="alert">That file is not UTF-8 text.</p>'
+            problem = te("That file is not UTF-8 text.")
+            self.import_box.value = f'<p class="sjt-error" role="alert">{problem}</p>'
             return []
         return self.import_text(text)
 
@@ -381,15 +429,19 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         try:
             saved = self.store.import_questions(self.code, self.key(), text)
         except StoreError as e:
-            self.import_box.value = (
-                f'<p class="sjt-error" role="alert">{escape(sentence(e).rstrip("."))}: nothing was imported.</p>'
-            )
+            problem = te("{problem}: nothing was imported.", problem=sentence(e).rstrip("."))
+            self.import_box.value = f'<p class="sjt-error" role="alert">{problem}</p>'
             return []
-        n = len(saved)
-        self.import_box.value = (
-            f'<p class="sjt-imported" role="status">Imported {n} question{"s" if n != 1 else ""}: they are under '
-            "“Your questions” above (a question the class has already is not imported twice).</p>"
+        imported = escape(
+            tn(
+                "Imported {n} question: they are under “Your questions” above (a question the class has already is not "
+                "imported twice).",
+                "Imported {n} questions: they are under “Your questions” above (a question the class has already is not "
+                "imported twice).",
+                len(saved),
+            )
         )
+        self.import_box.value = f'<p class="sjt-imported" role="status">{imported}</p>'
         if self.on_saved is not None:
             self.on_saved(saved)
         return saved
@@ -409,4 +461,9 @@ def _within(play: str, hand: str) -> bool:
 
 
 def _glyphs(text: str) -> str:
-    return format_cards(parse_cards(text)) if text else "none yet"
+    return format_cards(parse_cards(text)) if text else t("none yet")
+
+
+def _bold(text: str) -> str:
+    """``text`` in bold (HTML, escaped)."""
+    return f"<strong>{escape(text, quote=False)}</strong>"

@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet
+from ..i18n import th
 from ..play.record import RecordError
 from ..store.failures import log
 from ..store.schema import StoreError
@@ -83,7 +84,9 @@ def play_a_hand(
         try:
             store.save_house_rules(chosen)
         except StoreError as e:  # the hand goes on with them; only keeping them for next time failed
-            game.coach.value = f"These rules are played now but could not be kept for next time: {escape(str(e))}"
+            game.coach.value = th(
+                "These rules are played now but could not be kept for next time: {error}", error=escape(str(e))
+            )
 
     game.on_rules = keep
     return game

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from html import escape
 
+from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle
 from ..store.mastery import Attempt, Mastery, mastery_of
 from .catalogue import LESSONS, NO_PUZZLES, Lesson
@@ -56,9 +57,10 @@ def path_svg(
     for lesson, (x, y) in zip(LESSONS, points, strict=True):
         mastered, solved, total = progress.get(lesson.number, (0, 0, 0))
         parts.append(_stop(lesson, x, y, mastered, solved, total, href(lesson), lesson.number in finished))
+    label = te("Your path through the course")
     return (
         f'<svg class="sjt-path" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
-        f'role="group" aria-label="Your path through the course">{"".join(parts)}</svg>'
+        f'role="group" aria-label="{label}">{"".join(parts)}</svg>'
     )
 
 
@@ -68,23 +70,33 @@ def _stop(lesson: Lesson, x: float, y: float, mastered: int, solved: int, total:
     if total:
         ring.append(_arc(x, y, r, solved / total, _LIGHT))
         ring.append(_arc(x, y, r, mastered / total, _GREEN))
-        said = f"{mastered} of {total} puzzles mastered, {solved} solved"
+        said = tn(
+            "{mastered} of {n} puzzle mastered, {solved} solved",
+            "{mastered} of {n} puzzles mastered, {solved} solved",
+            total,
+            mastered=mastered,
+            solved=solved,
+        )
     elif finished:
         ring[0] = f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="{_GREEN}" stroke-width="7"/>'
-        said = f"finished ({NO_PUZZLES.get(lesson.number, 'no puzzles')})"
+        # TRANSLATORS: {what} is what a lesson without puzzles offers ("the game in five minutes").
+        instead = NO_PUZZLES.get(lesson.number, N_("no puzzles"))
+        said = t("finished ({what})", what=t(instead))
     else:
         ring[0] = (
             f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fbfdfb" stroke="#9fb3a4" stroke-width="3" '
             'stroke-dasharray="5 4"/>'
         )
-        said = NO_PUZZLES.get(lesson.number, "no puzzles yet")
+        instead = NO_PUZZLES.get(lesson.number, N_("no puzzles yet"))
+        said = t(instead)
     done = (total > 0 and mastered == total) or (total == 0 and finished)
     fill = _GREEN if done else _INK
     lines = "".join(
         f'<tspan x="{x}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'
         for i, line in enumerate(_wrap(lesson.title))
     )
-    label = f"Lesson {lesson.number}, {lesson.title}: {said}"
+    # TRANSLATORS: a stop on the home page's path: {said} is how far the learner is ("2 of 6 puzzles mastered, …").
+    label = t("Lesson {number}, {title}: {said}", number=lesson.number, title=lesson.title, said=said)
     return (
         f'<a href="{escape(link, quote=True)}" aria-label="{escape(label, quote=True)}">'
         f"<title>{escape(label)}</title>{''.join(ring)}"
@@ -155,7 +167,8 @@ def weak_spots(history: Sequence[Attempt], bank: Mapping[str, Puzzle], top: int 
                 right / len(tried),
                 WeakSpot(
                     f"{lesson.title} ({lesson.chinese})" if lesson.chinese else lesson.title,
-                    f"{right} of {len(tried)} right first try",
+                    # TRANSLATORS: how many of the puzzles of a lesson the learner tried were right the first time.
+                    t("{right} of {tried} right first try", right=right, tried=len(tried)),
                     route,
                     where,
                 ),
@@ -167,9 +180,7 @@ def weak_spots(history: Sequence[Attempt], bank: Mapping[str, Puzzle], top: int 
         if not puzzles:
             continue
         route, where = _practice_route(puzzles, lessons[puzzles[0].lesson])
-        spots.append(
-            (-count, WeakSpot(_first_sentence(says), f"{count} time{'s' if count != 1 else ''}", route, where))
-        )
+        spots.append((-count, WeakSpot(_first_sentence(t(says)), tn("{n} time", "{n} times", count), route, where)))
     spots.sort(key=lambda s: s[0])
     return [spot for _score, spot in spots[: 2 * top]]
 
@@ -179,13 +190,15 @@ def _practice_route(puzzles: Sequence[Puzzle], lesson: Lesson) -> tuple[str, str
     kinds = Counter(p.kind for p in puzzles if p.kind in GENERATED)
     if kinds:
         kind = kinds.most_common(1)[0][0]
-        return f"practice/{kind}", "Practise it"
-    return lesson.slug, f"Back to lesson {lesson.number}"
+        return f"practice/{kind}", t("Practise it")
+    return lesson.slug, t("Back to lesson {number}", number=lesson.number)
 
 
 def _first_sentence(text: str) -> str:
-    cut = text.find(". ")
-    return text if cut < 0 else text[: cut + 1]
+    """The first sentence of a mistake's words (recorded in English; read in the learner's language when the
+    catalogs know them)."""
+    cuts = [cut for cut in (text.find(". "), text.find("。")) if cut >= 0]
+    return text if not cuts else text[: min(cuts) + 1]
 
 
 def weak_spots_html(spots: Sequence[WeakSpot], href: Callable[[str], str]) -> str:
@@ -198,8 +211,9 @@ def weak_spots_html(spots: Sequence[WeakSpot], href: Callable[[str], str]) -> st
         f'<a href="{escape(href(spot.route), quote=True)}">{escape(spot.practise)} →</a></li>'
         for spot in spots
     )
+    title = te("Your weak spots")
     return (
-        '<section class="sjt-weak" aria-labelledby="sjt-weak-title"><h2 id="sjt-weak-title">Your weak spots</h2>'
+        f'<section class="sjt-weak" aria-labelledby="sjt-weak-title"><h2 id="sjt-weak-title">{title}</h2>'
         f'<ul class="sjt-weak-list">{items}</ul></section>'
     )
 
@@ -207,8 +221,8 @@ def weak_spots_html(spots: Sequence[WeakSpot], href: Callable[[str], str]) -> st
 def review_banner(due: int, href: str) -> str:
     """ "5 puzzles to review today", linking to the review page (a calm line when none are due)."""
     if due <= 0:
-        return '<p class="sjt-review-due sjt-review-none">Nothing to review today.</p>'
-    return (
-        f'<p class="sjt-review-due"><a href="{escape(href, quote=True)}"><strong>{due} puzzle{"s" if due != 1 else ""}'
-        "</strong> to review today →</a></p>"
-    )
+        return '<p class="sjt-review-due sjt-review-none">' + te("Nothing to review today.") + "</p>"
+    puzzles = "<strong>" + escape(tn("{n} puzzle", "{n} puzzles", due)) + "</strong>"
+    # TRANSLATORS: {puzzles} is a number of puzzles in bold ("5 puzzles"), linked to the review page.
+    said = th("{puzzles} to review today →", puzzles=puzzles)
+    return f'<p class="sjt-review-due"><a href="{escape(href, quote=True)}">{said}</a></p>'

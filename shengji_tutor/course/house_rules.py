@@ -29,22 +29,21 @@ from html import escape
 
 from IPython.display import HTML
 
-from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, counted, format_cards
+from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, format_cards, listed, sentence_case
 from ..engine.declaring import Declaration, chao_strength, hopeless_hand, judge_overturn, possible_overturns
 from ..engine.rules import RuleSet
 from ..engine.scoring import hooked_back_to, level_after, level_change, red_five_points
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label, seat_name
 from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
 from ..engine.units import lead_format
-from ..play.actions import ORDINALS
+from ..i18n import N_, t, te, th, tn
 from ..play.bots import HeuristicBot
 from ..play.game import play_round
 from ..play.record import RoundRecord
 from ..play.round import friends_revealed
-from ..puzzles.kinds.friends import call_words
 from ..ui.render import hand_svg, trick_svg
-from .questions import StepQuestion, choose, number, pick, units_in_words
+from .questions import StepQuestion, _or_list, choose, number, pick, units_in_words
 
 __all__ = [
     "NOBODY_YET",
@@ -64,7 +63,17 @@ __all__ = [
     "redeal_question",
 ]
 
-_DECK_NAMES = {1: "one deck (打百分 dǎ bǎifēn, 四十分 sìshí fēn)", 2: "two decks (the house rule)", 3: "three decks"}
+_DECK_NAMES = {
+    1: N_("one deck (打百分 dǎ bǎifēn, 四十分 sìshí fēn)"),
+    2: N_("two decks (the house rule)"),
+    3: N_("three decks"),
+}
+
+
+def _ruled(answer: str) -> str:
+    """An answer followed by the rule it rests on: "10 (RULES §11)."."""
+    # TRANSLATORS: {answer} is the answer to a question (a rank, some cards, "Yes"): the rule follows it.
+    return t("{answer} (RULES §11).", answer=answer)
 
 
 # -- one deck, three decks (RULES §1, §9) ---------------------------------------------------------------
@@ -84,17 +93,28 @@ def decks_table(players: int = 4) -> HTML:
     for decks in (1, 2, 3):
         rules = RuleSet(decks=decks, players=players)
         one, over = _lines(rules)
+        name = escape(t(_DECK_NAMES[decks]))
         rows.append(
-            f"<tr><th scope='row'>{escape(_DECK_NAMES[decks])}</th><td>{54 * decks}</td>"
+            f"<tr><th scope='row'>{name}</th><td>{54 * decks}</td>"
             f"<td>{rules.total_points}</td><td>{rules.kitty}</td><td>{rules.hand_size}</td>"
             f"<td>0–{one - 5}</td><td>{over}</td></tr>"
         )
-    head = (
-        "<tr><th scope='col'>Decks</th><th scope='col'>Cards</th><th scope='col'>Points</th>"
-        "<th scope='col'>Kitty</th><th scope='col'>Each hand</th>"
-        "<th scope='col'>Declarers go up 2 or 3 with</th><th scope='col'>Attackers take over from</th></tr>"
+    columns = (
+        t("Decks"),
+        t("Cards"),
+        t("Points"),
+        t("Kitty"),
+        t("Each hand"),
+        t("Declarers go up 2 or 3 with"),
+        t("Attackers take over from"),
     )
-    caption = f"<caption>{players} players: what changes with the number of decks (RULES §1, §9)</caption>"
+    head = "<tr>" + "".join(f"<th scope='col'>{escape(c)}</th>" for c in columns) + "</tr>"
+    said = tn(
+        "{n} player: what changes with the number of decks (RULES §1, §9)",
+        "{n} players: what changes with the number of decks (RULES §1, §9)",
+        players,
+    )
+    caption = f"<caption>{escape(said)}</caption>"
     return HTML(f'<table class="sjt-table">{caption}{head}{"".join(rows)}</table>')
 
 
@@ -111,16 +131,21 @@ def pick_triple(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -
         try:
             fmt = lead_format(picked, trump, rules)
         except ValueError as e:  # IllegalLeadError: two effective suits
-            return False, f"{str(e).rstrip('.')}. A triple is three cards of one suit and rank (RULES §4)."
-        if len(fmt.units) == 1 and fmt.units[0].kind == "triple":
-            return True, (
-                f"{format_cards(picked)} is a triple: with three decks every card has three copies, and three "
-                "identical cards make one unit: a higher triple of the suit beats it, or a trump triple from a player out "
-                "of the suit (RULES §4, §7)."
+            return False, t(
+                "{error}. A triple is three cards of one suit and rank (RULES §4).", error=str(e).rstrip(".")
             )
-        return False, (
-            f"{format_cards(picked)} is {units_in_words(picked, trump, rules)}: a triple is three identical "
-            "cards, the same rank and the same suit (RULES §4)."
+        if len(fmt.units) == 1 and fmt.units[0].kind == "triple":
+            return True, t(
+                "{cards} is a triple: with three decks every card has three copies, and three identical cards make "
+                "one unit: a higher triple of the suit beats it, or a trump triple from a player out of the suit "
+                "(RULES §4, §7).",
+                cards=format_cards(picked),
+            )
+        return False, t(
+            # TRANSLATORS: {units} is what the cards make, in words: "a pair and a single of hearts".
+            "{cards} is {units}: a triple is three identical cards, the same rank and the same suit (RULES §4).",
+            cards=format_cards(picked),
+            units=units_in_words(picked, trump, rules),
         )
 
     example = [triples[0]] * 3
@@ -128,7 +153,7 @@ def pick_triple(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -
         prompt,
         cards,
         judge,
-        f"{format_cards(example)}: three identical cards (RULES §4).",
+        t("{cards}: three identical cards (RULES §4).", cards=format_cards(example)),
         example=example,
         count=3,
         trump=trump,
@@ -151,7 +176,7 @@ def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> StepQ
     after = level_after(start, rise, {start}, rules)
     plain = level_after(start, rise)
     right = RANKS[after]
-    named = ", ".join(rules.mandatory_levels)
+    named = listed(list(rules.mandatory_levels), last=False)
     choices = list(dict.fromkeys([RANKS[start], RANKS[min(start + 1, 12)], right, RANKS[min(plain, 12)]]))
     choices.sort(key=RANKS.index)
     verdicts = {}
@@ -159,41 +184,72 @@ def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> StepQ
         k = RANKS.index(choice)
         if k == after:
             why = (
-                f"Right: {right}. Without the rule the team would go from {level} to {RANKS[min(plain, 12)]}; "
-                f"{right} is mandatory, so the rise stops on it, and the team must play {right} as declarers "
-                "before it may pass it (RULES §11)."
+                t(
+                    "Right: {right}. Without the rule the team would go from {level} to {plain}; {right} is "
+                    "mandatory, so the rise stops on it, and the team must play {right} as declarers before it may "
+                    "pass it (RULES §11).",
+                    right=right,
+                    level=level,
+                    plain=RANKS[min(plain, 12)],
+                )
                 if after != plain
-                else f"Right: {right}. The rise passes no mandatory level ({named}) (RULES §11)."
+                else t(
+                    "Right: {right}. The rise passes no mandatory level ({named}) (RULES §11).",
+                    right=right,
+                    named=named,
+                )
             )
             verdicts[choice] = (True, why)
         elif k == plain:
             verdicts[choice] = (
                 False,
-                f"{choice} is where a rise of {rise} from {level} ends without the rule; {right} is mandatory, "
-                "so the rise stops on it (RULES §11).",
+                t(
+                    "{choice} is where a rise of {rise} from {level} ends without the rule; {right} is mandatory, so "
+                    "the rise stops on it (RULES §11).",
+                    choice=choice,
+                    rise=rise,
+                    level=level,
+                    right=right,
+                ),
             )
         elif k == start:
             verdicts[choice] = (
                 False,
-                f"The side stays at {level} only when it does not go up; it goes up {rise}, and has already "
-                f"played {level} (RULES §11).",
+                t(
+                    "The side stays at {level} only when it does not go up; it goes up {rise}, and has already "
+                    "played {level} (RULES §11).",
+                    level=level,
+                    rise=rise,
+                ),
             )
         else:
             verdicts[choice] = (
                 False,
-                f"A rise stops only on a mandatory level ({named}); {choice} is not one (RULES §11).",
+                t(
+                    "A rise stops only on a mandatory level ({named}); {choice} is not one (RULES §11).",
+                    named=named,
+                    choice=choice,
+                ),
             )
+    prompt = tn(
+        "Mandatory levels: {named}. Your team played {level} as declarers and goes up {n} level. Which rank does it "
+        "play next?",
+        "Mandatory levels: {named}. Your team played {level} as declarers and goes up {n} levels. Which rank does it "
+        "play next?",
+        rise,
+        named=named,
+        level=level,
+    )
     return choose(
-        f"Mandatory levels: {named}. Your team played {level} as declarers and goes up {counted(rise, 'level')}. "
-        "Which rank does it play next?",
+        prompt,
         verdicts,
-        f"{right} (RULES §11).",
-        hint="Count the ranks up from your level, and stop on a mandatory one you have not played yet.",
+        _ruled(right),
+        hint=t("Count the ranks up from your level, and stop on a mandatory one you have not played yet."),
     )
 
 
 def _level_name(level: int) -> str:
-    return "past A: the match is won" if level >= len(RANKS) else RANKS[level]
+    return t("past A: the match is won") if level >= len(RANKS) else RANKS[level]
 
 
 def mandatory_table(mandatory: Sequence[str], cases: Sequence[tuple[str, int]]) -> HTML:
@@ -203,20 +259,79 @@ def mandatory_table(mandatory: Sequence[str], cases: Sequence[tuple[str, int]]) 
     for level, rise in cases:
         start = _rank(level)
         plain, after = level_after(start, rise), level_after(start, rise, {start}, rules)
-        note = "stops on a mandatory level" if after != plain else "passes no mandatory level"
+        note = t("stops on a mandatory level") if after != plain else t("passes no mandatory level")
         rows.append(
-            f"<tr><td>{level}</td><td>+{rise}</td><td>{_level_name(plain)}</td><td>{_level_name(after)}</td><td>{note}</td></tr>"
+            f"<tr><td>{level}</td><td>+{rise}</td><td>{escape(_level_name(plain))}</td>"
+            f"<td>{escape(_level_name(after))}</td><td>{escape(note)}</td></tr>"
         )
-    head = (
-        "<tr><th scope='col'>Played</th><th scope='col'>Rise</th><th scope='col'>Without the rule</th>"
-        f"<th scope='col'>Mandatory {', '.join(rules.mandatory_levels)}</th><th scope='col'>Why</th></tr>"
+    columns = (
+        t("Played"),
+        t("Rise"),
+        t("Without the rule"),
+        # TRANSLATORS: the column of the rises with these mandatory levels: "Mandatory 5, 10, K".
+        t("Mandatory {levels}", levels=listed(list(rules.mandatory_levels), last=False)),
+        t("Why"),
     )
+    head = "<tr>" + "".join(f"<th scope='col'>{escape(c)}</th>" for c in columns) + "</tr>"
     return HTML(f'<table class="sjt-table">{head}{"".join(rows)}</table>')
 
 
 # -- hook and needle (RULES §11) ------------------------------------------------------------------------
 
-_HOOK_NAMES = {"J": "the hook (勾 gōu)", "A": "the needle (针 zhēn)"}
+_HOOK_NAMES = {"J": N_("the hook (勾 gōu)"), "A": N_("the needle (针 zhēn)")}
+"""The rule's name at each rank it plays at."""
+
+_HOOK_WORDS = {
+    "J": {
+        "back": N_(
+            "The attackers won the last trick with a play holding a J: the hook (勾 gōu) sends the declarers' level "
+            "back to {level}, on top of the round's usual result (RULES §11)."
+        ),
+        "declarers": N_(
+            "The declarers won the last trick themselves. The hook (勾 gōu) needs the attackers to win the last trick "
+            "with a J in their play (RULES §11)."
+        ),
+        "none": N_(
+            "{cards} holds no J. The hook (勾 gōu) needs the attackers to win the last trick with a J in their play "
+            "(RULES §11)."
+        ),
+        "hint": N_("Two things matter: who won the last trick, and whether their play holds a J."),
+    },
+    "A": {
+        "back": N_(
+            "The attackers won the last trick with a play holding an A: the needle (针 zhēn) sends the declarers' "
+            "level back to {level}, on top of the round's usual result (RULES §11)."
+        ),
+        "declarers": N_(
+            "The declarers won the last trick themselves. The needle (针 zhēn) needs the attackers to win the last "
+            "trick with an A in their play (RULES §11)."
+        ),
+        "none": N_(
+            "{cards} holds no A. The needle (针 zhēn) needs the attackers to win the last trick with an A in their "
+            "play (RULES §11)."
+        ),
+        "hint": N_("Two things matter: who won the last trick, and whether their play holds an A."),
+    },
+}
+"""What ``hook_question`` says at each rank: why the declarers drop back (``back``), or why not (the declarers won
+the trick; the winning play holds no card of the rank), and its hint."""
+
+_HOOKED = {"2": N_("Back to 2, on top of the usual result"), "J": N_("Back to J, on top of the usual result")}
+"""The choice that says the declarers drop back, by the rank they drop to (an answer: its button reads it in the
+learner's language)."""
+USUAL = N_("Only the usual result")
+"""The choice that says nothing more happens."""
+
+_HOOK_PROMPTS = {
+    "attackers": N_(
+        "Hook and needle is on; the trump rank is {rank}. The attackers win the last trick with {cards}. What "
+        "happens to the declarers' level?"
+    ),
+    "declarers": N_(
+        "Hook and needle is on; the trump rank is {rank}. The declarers win the last trick with {cards}. What "
+        "happens to the declarers' level?"
+    ),
+}
 
 
 def _hook_result(trump: Trump, play: CardsLike, winners: str) -> str | None:
@@ -234,35 +349,38 @@ def hook_question(trump: Trump, play: CardsLike, winners: str) -> StepQuestion:
     cards = as_cards(play, "the winning play")
     back = _hook_result(trump, cards, winners)
     drop = {"J": "2", "A": "J"}[rank]
-    a_rank = f"{'an' if rank == 'A' else 'a'} {rank}"
-    name = _HOOK_NAMES[rank]
-    needs = f"{name[0].upper()}{name[1:]} needs the attackers to win the last trick with {a_rank} in their play"
+    words = _HOOK_WORDS[rank]
     if back is not None:
-        why_right = (
-            f"The attackers won the last trick with a play holding {a_rank}: {name} sends the declarers' level "
-            f"back to {back}, on top of the round's usual result (RULES §11)."
-        )
-        why_wrong = f"Not this time. {why_right}"
+        why_right = t(words["back"], level=back)
+        # TRANSLATORS: {why} is the whole explanation that follows.
+        why_wrong = t("Not this time. {why}", why=why_right)
     elif winners == "declarers":
-        why_right = f"The declarers won the last trick themselves. {needs} (RULES §11)."
-        why_wrong = f"No. {why_right}"
+        why_right = t(words["declarers"])
+        # TRANSLATORS: {why} is the whole explanation that follows.
+        why_wrong = t("No. {why}", why=why_right)
     else:
-        why_right = f"{format_cards(cards)} holds no {rank}. {needs} (RULES §11)."
-        why_wrong = f"No. {why_right}"
-    hooked, usual = f"Back to {drop}, on top of the usual result", "Only the usual result"
+        why_right = t(words["none"], cards=format_cards(cards))
+        why_wrong = t("No. {why}", why=why_right)
+    hooked, usual = _HOOKED[drop], USUAL
     verdicts = {
         hooked: (back is not None, why_right if back is not None else why_wrong),
         usual: (back is None, why_right if back is None else why_wrong),
     }
-    who = "The attackers" if winners == "attackers" else "The declarers"
     return choose(
-        f"Hook and needle is on; the trump rank is {rank}. {who} win the last trick with {format_cards(cards)}. "
-        "What happens to the declarers' level?",
+        t(_HOOK_PROMPTS[winners], rank=rank, cards=format_cards(cards)),
         verdicts,
-        f"{hooked if back else usual}. {why_right}",
+        # TRANSLATORS: {answer} is the right choice ("Only the usual result"), {why} the explanation.
+        t("{answer}. {why}", answer=t(hooked) if back else t(usual), why=why_right),
         picture=hand_svg(cards, trump),
-        hint=f"Two things matter: who won the last trick, and whether their play holds {a_rank}.",
+        hint=t(words["hint"]),
     )
+
+
+_HOOK_LINES = {
+    "back": N_("Trump rank {rank}, the attackers win the last trick with {cards}: **back to {level}**."),
+    "attackers": N_("Trump rank {rank}, the attackers win the last trick with {cards}: **the usual result**."),
+    "declarers": N_("Trump rank {rank}, the declarers win the last trick with {cards}: **the usual result**."),
+}
 
 
 def hook_lines() -> str:
@@ -276,11 +394,8 @@ def hook_lines() -> str:
     ):
         rank = trump.rank
         back = _hook_result(trump, play, winners)
-        result = f"back to {back}" if back else "the usual result"
-        lines.append(
-            f"- Trump rank {rank}, the {winners} win the last trick with {format_cards(as_cards(play, 'play'))}: "
-            f"**{result}**."
-        )
+        line = _HOOK_LINES["back"] if back else _HOOK_LINES[winners]
+        lines.append("- " + t(line, rank=rank, cards=format_cards(as_cards(play, "play")), level=back))
     return "\n".join(lines)
 
 
@@ -298,21 +413,29 @@ def pick_highest_trump(hand: CardsLike, trump: Trump, *, prompt: str, hint: str 
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         if len(picked) != 1:
-            return False, "Pick one card: the single highest trump."
+            return False, t("Pick one card: the single highest trump.")
         card = picked[0]
         if trump.key(card) == trump.key(best):
-            extra = ", higher even than the big joker" if card in trump_fives(trump) else ""
-            return True, f"{format_cards([card])} is the highest trump here{extra} (RULES §11)."
+            if card in trump_fives(trump):
+                return True, t(
+                    "{card} is the highest trump here, higher even than the big joker (RULES §11).",
+                    card=format_cards([card]),
+                )
+            return True, t("{card} is the highest trump here (RULES §11).", card=format_cards([card]))
         return (
             False,
-            f"{format_cards([card])} is not the highest: {format_cards([best])} ranks above it (RULES §3, §11).",
+            t(
+                "{card} is not the highest: {best} ranks above it (RULES §3, §11).",
+                card=format_cards([card]),
+                best=format_cards([best]),
+            ),
         )
 
     return pick(
         prompt,
         cards,
         judge,
-        f"{format_cards([best])}: the highest trump under these rules (RULES §11).",
+        t("{card}: the highest trump under these rules (RULES §11).", card=format_cards([best])),
         example=[best],
         count=1,
         trump=None,  # drawn as printed: sorted in trump order, the hand would put the answer first
@@ -348,27 +471,34 @@ def red_five_lines() -> HTML:
     (``red_five_points``) — nothing when its owner's side wins, the penalty when the other side does."""
     lines = []
     for plays, declarer_leads, story in (
-        (_RED_FIVE_TRICKS[0], True, "A declarer leads 5♥, the top trump, and wins the trick with it"),
+        (_RED_FIVE_TRICKS[0], True, N_("A declarer leads 5♥, the top trump, and wins the trick with it")),
         (
             _RED_FIVE_TRICKS[1],
             False,
-            "An attacker leads a pair of small jokers; a declarer with no trump pair must follow with 5♥ 3♣; "
-            "the jokers win",
+            N_(
+                "An attacker leads a pair of small jokers; a declarer with no trump pair must follow with 5♥ 3♣; "
+                "the jokers win"
+            ),
         ),
         (
             _RED_FIVE_TRICKS[1],
             True,
-            "A declarer leads a pair of small jokers; an attacker with no trump pair must follow with 5♥ 3♣; "
-            "the jokers win",
+            N_(
+                "A declarer leads a pair of small jokers; an attacker with no trump pair must follow with 5♥ 3♣; "
+                "the jokers win"
+            ),
         ),
     ):
         _, _, penalty = _red_five_trick(plays, declarer_leads)
-        verdict = (
-            "no penalty"
-            if penalty == 0
-            else f"{abs(penalty)} {'added to' if penalty > 0 else 'taken off'} the attackers' total"
-        )
-        lines.append(f"<li>{escape(story)}: <strong>{escape(verdict)}</strong>.</li>")
+        if penalty == 0:
+            verdict = t("no penalty")
+        elif penalty > 0:
+            verdict = tn("{n} added to the attackers' total", "{n} added to the attackers' total", penalty)
+        else:
+            verdict = tn("{n} taken off the attackers' total", "{n} taken off the attackers' total", -penalty)
+        # TRANSLATORS: {story} tells a trick; {verdict} (in bold) is what the red five's penalty does to the score.
+        line = th("{story}: {verdict}.", story=escape(t(story)), verdict=f"<strong>{escape(verdict)}</strong>")
+        lines.append(f"<li>{line}</li>")
     return HTML(f'<ul class="sjt-story">{"".join(lines)}</ul>')
 
 
@@ -383,28 +513,48 @@ def red_five_penalty_question() -> StepQuestion:
 
     def judge(n: int) -> str:
         if n == total:
-            return (
-                f"Right: the attackers take the trick's {pts} points, and the declarers pay {penalty} for losing "
-                f"their red five: {pts} + {penalty} = {total} (RULES §11)."
+            return t(
+                "Right: the attackers take the trick's {pts} points, and the declarers pay {penalty} for losing their "
+                "red five: {pts} + {penalty} = {total} (RULES §11).",
+                pts=pts,
+                penalty=penalty,
+                total=total,
             )
         if n == pts:
-            return (
-                f"{pts} counts only the card points. The red five is no ordinary 5 at this table: losing it costs "
-                f"its team {penalty} more (RULES §11)."
+            return t(
+                "{pts} counts only the card points. The red five is no ordinary 5 at this table: losing it costs its "
+                "team {penalty} more (RULES §11).",
+                pts=pts,
+                penalty=penalty,
             )
         if n == penalty:
-            return f"{penalty} is only the penalty: the trick's {pts} card points count too (RULES §2, §11)."
-        return f"Count the trick's card points (5♥ is worth 5), then add the red-five penalty of {penalty} (RULES §11)."
+            return t(
+                "{penalty} is only the penalty: the trick's {pts} card points count too (RULES §2, §11).",
+                penalty=penalty,
+                pts=pts,
+            )
+        return t(
+            "Count the trick's card points (5♥ is worth 5), then add the red-five penalty of {penalty} (RULES §11).",
+            penalty=penalty,
+        )
 
+    attacker, declarer = t("Attacker"), t("Declarer")
     return number(
-        "Red five table (5♥), trump rank 7, clubs trump. An attacker leads the small jokers as a pair; a declarer, "
-        "with no trump pair, must follow with 5♥ 3♣; the others discard. The attackers win the trick. By how many "
-        "points does it raise the attackers' total?",
+        t(
+            "Red five table (5♥), trump rank 7, clubs trump. An attacker leads the small jokers as a pair; a "
+            "declarer, with no trump pair, must follow with 5♥ 3♣; the others discard. The attackers win the trick. "
+            "By how many points does it raise the attackers' total?"
+        ),
         total,
         judge,
-        f"{total}: {pts} card points and the {penalty}-point penalty (RULES §11).",
-        picture=trick_svg(plays, 0, _RED_FIVE_TRUMP, winner=0, names=["Attacker", "Declarer", "Attacker", "Declarer"]),
-        hint="Two things count: the points of the cards in the trick, and what losing a red five costs.",
+        t(
+            "{total}: {pts} card points and the {penalty}-point penalty (RULES §11).",
+            total=total,
+            pts=pts,
+            penalty=penalty,
+        ),
+        picture=trick_svg(plays, 0, _RED_FIVE_TRUMP, winner=0, names=[attacker, declarer, attacker, declarer]),
+        hint=t("Two things count: the points of the cards in the trick, and what losing a red five costs."),
     )
 
 
@@ -424,14 +574,14 @@ def pick_overturn(hand: CardsLike, rank: str, standing: CardsLike, *, prompt: st
     def judge(picked: list[Card]) -> tuple[bool, str]:
         verdict = judge_overturn(picked, rank, current, seat=2)
         reason = verdict.reason
-        return bool(verdict), reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+        return bool(verdict), sentence_case(reason) + ("" if reason.endswith((".", "。")) else ".")
 
     strongest = max(good, key=lambda p: chao_strength(Declaration.of(2, p)))
     return pick(
         prompt,
         cards,
         judge,
-        f"{' or '.join(format_cards(p) for p in good)} (RULES §11).",
+        _ruled(_or_list([format_cards(p) for p in good])),
         example=list(strongest),
         count=2,
         trump=None,
@@ -447,24 +597,71 @@ def chao_story(seed: int | None = None) -> HTML:
     decl = record.declarations[-1] if record.declarations else None
     steps = []
     if decl is not None:
-        steps.append(f"{seat_name(decl.seat)} declared with {format_cards(decl.cards)} during the deal.")
-    steps.append(f"{seat_name(record.dealer)} picked up the kitty and buried {counted(rules.kitty, 'card')}.")
-    for over in record.overturns:
-        suit = "there is no trump suit now (jokers)" if over.suit is None else f"{SUIT_NAMES[over.suit]} are trump now"
         steps.append(
-            f"{seat_name(over.seat)} overturned with {format_cards(over.cards)}: {suit}. They took the kitty "
-            f"up and buried {counted(rules.kitty, 'card')} of their own."
+            t(
+                "{seat} declared with {cards} during the deal.",
+                seat=seat_label(decl.seat),
+                cards=format_cards(decl.cards),
+            )
         )
+    dealer = seat_label(record.dealer)
     steps.append(
-        f"Everyone else passed. {seat_name(record.dealer)} still leads the first trick, and the declarers are still "
-        f"{' and '.join(seat_name(s) for s in record.declarers)}."
+        tn(
+            "{seat} picked up the kitty and buried {n} card.",
+            "{seat} picked up the kitty and buried {n} cards.",
+            rules.kitty,
+            seat=dealer,
+        )
+    )
+    for over in record.overturns:
+        seat, cards = seat_label(over.seat), format_cards(over.cards)
+        if over.suit is None:
+            steps.append(
+                tn(
+                    "{seat} overturned with {cards}: there is no trump suit now (jokers). They took the kitty up and "
+                    "buried {n} card of their own.",
+                    "{seat} overturned with {cards}: there is no trump suit now (jokers). They took the kitty up and "
+                    "buried {n} cards of their own.",
+                    rules.kitty,
+                    seat=seat,
+                    cards=cards,
+                )
+            )
+        else:
+            steps.append(
+                tn(
+                    "{seat} overturned with {cards}: {suit} are trump now. They took the kitty up and buried {n} card "
+                    "of their own.",
+                    "{seat} overturned with {cards}: {suit} are trump now. They took the kitty up and buried {n} cards "
+                    "of their own.",
+                    rules.kitty,
+                    seat=seat,
+                    cards=cards,
+                    suit=t(SUIT_NAMES[over.suit]),
+                )
+            )
+    steps.append(
+        t(
+            "Everyone else passed. {dealer} still leads the first trick, and the declarers are still {declarers}.",
+            dealer=dealer,
+            declarers=_all_of([seat_label(s) for s in record.declarers]),
+        )
     )
     items = "".join(f"<li>{escape(s)}</li>" for s in steps)
     last = record.overturns[-1]
+    label = te("The pair that overturned:")
     return HTML(
-        f'<div class="sjt-story"><ol>{items}</ol><div class="sjt-group-label">The pair that overturned:</div>'
+        f'<div class="sjt-story"><ol>{items}</ol><div class="sjt-group-label">{label}</div>'
         f"{hand_svg(last.cards, record.trump)}</div>"
     )
+
+
+def _all_of(items: Sequence[str]) -> str:
+    """Every item joined by "and" ("North and South", "Seat 1 and Seat 3 and Seat 4"), in the language read now."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = t("{list} and {last}", list=said, last=item)
+    return said
 
 
 def _first_round(rules: RuleSet, seed: int, wanted: Callable[[RoundRecord], bool]) -> RoundRecord:
@@ -478,6 +675,37 @@ def _first_round(rules: RuleSet, seed: int, wanted: Callable[[RoundRecord], bool
 
 # -- redeal on a hopeless hand (RULES §11) -----------------------------------------------------------------
 
+_REDEAL_WORDS = {
+    "no-trump": {
+        "prompt": N_(
+            "This table redeals a hand with no trump. The trump is {trump}. May you show this hand and ask for a "
+            "redeal?"
+        ),
+        "yes": N_(
+            "Yes, it may: the hand has no joker, no card of the trump rank and no card of the trump suit (RULES §11)."
+        ),
+        "no": N_(
+            "It may be shown: it has no joker, no card of the trump rank and no card of the trump suit, and this "
+            "table redeals such a hand (RULES §11)."
+        ),
+        "hint": N_("Look at every card: is any of them a trump?"),
+    },
+    "no-points": {
+        "prompt": N_(
+            "This table redeals a hand with no point card. The trump is {trump}. May you show this hand and ask for "
+            "a redeal?"
+        ),
+        "yes": N_("Yes, it may: the hand has no 5, no 10 and no king (RULES §11)."),
+        "no": N_("It may be shown: it has no 5, no 10 and no king, and this table redeals such a hand (RULES §11)."),
+        "hint": N_("Look at every card: is any of them a point card?"),
+    },
+}
+"""What ``redeal_question`` says under each redeal rule: its prompt, its verdicts on a hopeless hand (``yes``: the
+right answer's, ``no``: the wrong one's) and its hint."""
+
+SHOW_IT, PLAY_IT = N_("Yes, show it"), N_("No, play it")
+"""The choices of ``redeal_question`` (answers: their buttons read them in the learner's language)."""
+
 
 def redeal_question(hand: CardsLike, trump: Trump, redeal: str) -> StepQuestion:
     """May this hand be shown to force a redeal under ``redeal`` ("no-trump" or "no-points")? The engine's
@@ -485,27 +713,22 @@ def redeal_question(hand: CardsLike, trump: Trump, redeal: str) -> StepQuestion:
     rules = RuleSet(redeal=redeal)
     cards = as_cards(hand, "the hand")
     may = hopeless_hand(cards, trump, rules)
-    if redeal == "no-trump":
-        spoilers = [c for c in cards if trump.is_trump(c)]
-        none = "no joker, no card of the trump rank and no card of the trump suit"
-    else:
-        spoilers = [c for c in cards if c.points]
-        none = "no 5, no 10 and no king"
+    words = _REDEAL_WORDS["no-trump" if redeal == "no-trump" else "no-points"]
+    spoilers = [c for c in cards if (trump.is_trump(c) if redeal == "no-trump" else c.points)]
     if may:
-        yes = f"Yes, it may: the hand has {none} (RULES §11)."
-        no = f"It may be shown: it has {none}, and this table redeals such a hand (RULES §11)."
+        yes, no = t(words["yes"]), t(words["no"])
     else:
-        why = "; ".join(_spoiler_words(c, trump, redeal) for c in spoilers)
-        yes = f"No: {why}. A hand with even one may not be shown (RULES §11)."
-        no = f"Right: {why}, so the hand is not hopeless (RULES §11)."
-    rule = "no trump" if redeal == "no-trump" else "no point card"
+        # TRANSLATORS: what separates the reasons of a list ("7♥ is a trump…; 2♦ is a trump…").
+        why = t("; ").join(_spoiler_words(c, trump, redeal) for c in spoilers)
+        # TRANSLATORS: {why} is why the hand is not hopeless: "2♦ is a trump, since it has the trump rank, 2 (RULES §3)".
+        yes = t("No: {why}. A hand with even one may not be shown (RULES §11).", why=why)
+        no = t("Right: {why}, so the hand is not hopeless (RULES §11).", why=why)
     return choose(
-        f"This table redeals a hand with {rule}. The trump is {trump.describe()}. May you show this hand and ask for "
-        "a redeal?",
-        {"Yes, show it": (may, yes), "No, play it": (not may, no)},
-        f"{'Yes' if may else 'No'} (RULES §11).",
+        t(words["prompt"], trump=trump.describe()),
+        {SHOW_IT: (may, yes), PLAY_IT: (not may, no)},
+        t("Yes (RULES §11).") if may else t("No (RULES §11)."),
         picture=hand_svg(cards, None),
-        hint=f"Look at every card: is any of them a {'trump' if redeal == 'no-trump' else 'point card'}?",
+        hint=t(words["hint"]),
     )
 
 
@@ -513,24 +736,39 @@ def _spoiler_words(card: Card, trump: Trump, redeal: str) -> str:
     """Why ``card`` keeps a hand from being hopeless, naming the rule: a trump and which kind, or a point card."""
     shown = format_cards([card])
     if redeal == "no-points":
-        return f"{shown} is a point card, worth {card.points} (RULES §2)"
+        return t("{card} is a point card, worth {points} (RULES §2)", card=shown, points=card.points)
     if card.is_joker:
-        return f"{shown} is a trump, as every joker is (RULES §3)"
+        return t("{card} is a trump, as every joker is (RULES §3)", card=shown)
     if card.rank == trump.rank:
-        return f"{shown} is a trump, since it has the trump rank, {trump.rank} (RULES §3)"
+        return t("{card} is a trump, since it has the trump rank, {rank} (RULES §3)", card=shown, rank=trump.rank)
     if card in trump_fives(trump):
-        return f"{shown} is a trump, the red five (RULES §11)"
-    return f"{shown} is a trump, of the trump suit (RULES §3)"
+        return t("{card} is a trump, the red five (RULES §11)", card=shown)
+    return t("{card} is a trump, of the trump suit (RULES §3)", card=shown)
 
 
 # -- Finding Friends (找朋友 zhǎo péngyou, RULES §11) --------------------------------------------------------
 
-NOBODY_YET = "Nobody yet"
-"""The choice of ``friend_question`` that says no friend has shown themselves so far."""
+NOBODY_YET = N_("Nobody yet")
+"""The choice of ``friend_question`` that says no friend has shown themselves so far (an answer, in English: its
+button reads it in the learner's language)."""
+
+_SEAT_CHOICES = (N_("Seat 1"), N_("Seat 2"), N_("Seat 3"), N_("Seat 4"), N_("Seat 5"), N_("Seat 6"))
+"""The seats of a table of five or six as ``friend_question``'s choices name them (answers, in English), marked for
+the catalogs so that their buttons read them in the learner's language."""
+
+_CALLS = {1: N_("the first {card}"), 2: N_("the second {card}"), 3: N_("the third {card}")}
+"""A call in words by its ordinal: "the second A♥" (three decks at most)."""
+
+_NOT_THAT_ONE = {
+    1: N_("{seat} played a copy of the called card, but not the first one: {rule}."),
+    2: N_("{seat} played a copy of the called card, but not the second one: {rule}."),
+    3: N_("{seat} played a copy of the called card, but not the third one: {rule}."),
+}
 
 
 def _call_words(calls: Sequence[tuple[Card, int]]) -> str:
-    return " and ".join(call_words(c, o) for c, o in calls)
+    """The dealer's calls in words, in the language read now: "the second A♥ and the first big joker"."""
+    return _all_of([t(_CALLS[o], card=c.name() if c.is_joker else c.symbol()) for c, o in calls])
 
 
 def friend_question(
@@ -549,37 +787,64 @@ def friend_question(
     words; ``holder`` is a seat the story says holds a called copy it has not played (holding is not playing)."""
     called = [(as_cards([c], "the called card")[0] if isinstance(c, str) else c, o) for c, o in calls]
     friends = friends_revealed(dealer, called, plays)
-    dealer_name = seat_name(dealer, players)
+    dealer_name = seat_label(dealer, players)
     choices = [seat_name(s, players) for s in range(players) if s != dealer] + [NOBODY_YET]
-    right = ", ".join(seat_name(s, players) for s in friends) if friends else NOBODY_YET
+    right = listed([seat_label(s, players) for s in friends], last=False) if friends else t(NOBODY_YET)
     played = {seat for seat, cards in plays if any(c in dict(called) for c in as_cards(cards, "a play"))}
     verdicts: dict[str, tuple[bool, str]] = {}
-    rule = f"the friend is the player of {_call_words(called)}, from the moment they play it (RULES §11)"
+    calls_said = _call_words(called)
+    # TRANSLATORS: the rule that ends each verdict; {calls} is the dealer's call: "the second A♥".
+    rule = t("the friend is the player of {calls}, from the moment they play it (RULES §11)", calls=calls_said)
     for choice in choices:
         if choice == NOBODY_YET:
             ok = not friends
-            why = f"Right: nobody has played {_call_words(called)} yet, so the teams are still hidden: {rule}."
-            verdicts[choice] = (ok, why if ok else f"Someone has: {right} played the called copy, and {rule}.")
+            why = t(
+                "Right: nobody has played {calls} yet, so the teams are still hidden: {rule}.",
+                calls=calls_said,
+                rule=rule,
+            )
+            someone = t("Someone has: {friends} played the called copy, and {rule}.", friends=right, rule=rule)
+            verdicts[choice] = (ok, why if ok else someone)
             continue
         seat = next(s for s in range(players) if seat_name(s, players) == choice)
+        name = seat_label(seat, players)
         if seat in friends:
-            verdicts[choice] = (True, f"Right: {choice} played the called copy and joined {dealer_name}: {rule}.")
+            verdicts[choice] = (
+                True,
+                t(
+                    "Right: {seat} played the called copy and joined {dealer}: {rule}.",
+                    seat=name,
+                    dealer=dealer_name,
+                    rule=rule,
+                ),
+            )
         elif seat == holder:
             verdicts[choice] = (
                 False,
-                f"{choice} holds the called card but has not played it: holding is not playing, and {rule}.",
+                t(
+                    "{seat} holds the called card but has not played it: holding is not playing, and {rule}.",
+                    seat=name,
+                    rule=rule,
+                ),
             )
         elif seat in played:
-            nth = ORDINALS[called[0][1]]
-            verdicts[choice] = (False, f"{choice} played a copy of the called card, but not the {nth} one: {rule}.")
+            verdicts[choice] = (False, t(_NOT_THAT_ONE[called[0][1]], seat=name, rule=rule))
         else:
-            verdicts[choice] = (False, f"{choice} has not played the called copy: {rule}.")
+            verdicts[choice] = (False, t("{seat} has not played the called copy: {rule}.", seat=name, rule=rule))
+    prompt = tn(
+        "{n} player, Finding Friends. {dealer} deals and calls {calls}. {story} Who is {dealer}'s friend now?",
+        "{n} players, Finding Friends. {dealer} deals and calls {calls}. {story} Who is {dealer}'s friend now?",
+        players,
+        dealer=dealer_name,
+        calls=calls_said,
+        story=story,
+    )
     return choose(
-        f"{players} players, Finding Friends. {dealer_name} deals and calls {_call_words(called)}. {story} "
-        f"Who is {dealer_name}'s friend now?",
+        prompt,
         verdicts,
-        f"{right}: {rule}.",
-        hint=hint or "Count the copies of the called card in the order they were played.",
+        # TRANSLATORS: {friends} is the answer (seats, or "Nobody yet"), {rule} the rule it rests on.
+        t("{friends}: {rule}.", friends=right, rule=rule),
+        hint=hint or t("Count the copies of the called card in the order they were played."),
     )
 
 
@@ -589,9 +854,10 @@ def friends_story(seed: int = 0, players: int = 5) -> HTML:
     rules = RuleSet(players=players, partnership="friends")
     record = _first_round(rules, seed, lambda r: bool(r.calls) and len(r.declarers) > 1)
     calls = list(record.calls)
-    names = [seat_name(s, players) for s in range(players)]
+    names = [seat_label(s, players) for s in range(players)]
     dealer = names[record.dealer]
-    parts = [f"<p>{escape(dealer)} deals, buries the kitty and calls {escape(_call_words(calls))}.</p>"]
+    said = te("{dealer} deals, buries the kitty and calls {calls}.", dealer=dealer, calls=_call_words(calls))
+    parts = [f"<p>{said}</p>"]
     seen: list[tuple[int, tuple[Card, ...]]] = []
     known: tuple[int, ...] = ()
     for n, trick in enumerate(record.tricks, 1):
@@ -601,16 +867,26 @@ def friends_story(seed: int = 0, players: int = 5) -> HTML:
         now = friends_revealed(record.dealer, calls, seen)
         for friend in now:
             if friend not in known:
+                shown = th(
+                    "Trick {number}: {seat} plays the called copy and is {dealer}'s friend from this moment on. Until "
+                    "then the teams were hidden.",
+                    number=n,
+                    seat=escape(names[friend]),
+                    dealer=escape(dealer),
+                )
                 parts.append(
-                    f"<p>Trick {n}: {escape(names[friend])} plays the called copy and is {escape(dealer)}'s "
-                    "friend from this moment on. Until then the teams were hidden.</p>"
+                    f"<p>{shown}</p>"
                     + trick_svg(trick.plays, trick.leader, record.trump, winner=trick.winner, names=names)
                 )
         known = now
     team = [names[s] for s in record.declarers]
     others = [names[s] for s in range(players) if s not in record.declarers]
-    parts.append(
-        f"<p>At the end: {escape(' and '.join(team))} against {escape(', '.join(others))}. The attackers took "
-        f"{record.score.total} points (RULES §9, §11).</p>"
+    end = tn(
+        "At the end: {team} against {others}. The attackers took {n} point (RULES §9, §11).",
+        "At the end: {team} against {others}. The attackers took {n} points (RULES §9, §11).",
+        record.score.total,
+        team=_all_of(team),
+        others=listed(others, last=False),
     )
+    parts.append(f"<p>{escape(end)}</p>")
     return HTML(f'<div class="sjt-story">{"".join(parts)}</div>')

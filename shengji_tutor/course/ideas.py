@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 import ipywidgets as w
 
+from ..i18n import N_, t
 from ..ui.engine_panel import EnginePanel
 from .questions import StepQuestion
 from .steps import Step
@@ -64,8 +65,9 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Idea:
-    """One idea of lesson 11: ``question()`` opens it, ``explanation`` (markdown) follows the answer with the
-    ``pictures()``, and ``demos`` are its live positions (the first is the idea's own)."""
+    """One idea of lesson 11: ``question()`` opens it, ``explanation`` (markdown, in English: shown as
+    ``t(explanation)``) follows the answer with the ``pictures()``, and ``demos`` are its live positions (the first is
+    the idea's own)."""
 
     name: str
     question: Callable[[], StepQuestion]
@@ -78,7 +80,7 @@ _IDEAS = (
     Idea(
         "points",
         question=question_points,
-        explanation=(
+        explanation=N_(
             "Keep a running count of the points the attackers have won (5s, 10s and Ks — lesson 2). Below 80 the "
             "declarers hold; from 80 the attackers take over (RULES §9, lesson 8). A trick that carries points near "
             "the line is worth a high card or a trump; a trick without points rarely is."
@@ -87,7 +89,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "points",
-                "Count the points: the attackers are close to 80",
+                N_("Count the points: the attackers are close to 80"),
                 seed=8,
                 dealer=1,
                 step=158,
@@ -99,7 +101,7 @@ _IDEAS = (
     Idea(
         "counting",
         question=question_counting,
-        explanation=(
+        explanation=N_(
             "Two decks hold 36 trumps when a suit is trump (24 of the suit, the eight rank cards, four jokers). "
             "Count the trumps and the aces that have been played: a card is the **highest still out** once every "
             "card above it has been seen, and only then is it a sure winner in its suit (RULES §3)."
@@ -108,7 +110,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "counting",
-                "Count what is still out: lead the highest card left",
+                N_("Count what is still out: lead the highest card left"),
                 seed=90,
                 dealer=2,
                 step=144,
@@ -120,7 +122,7 @@ _IDEAS = (
     Idea(
         "trumps",
         question=question_trumps,
-        explanation=(
+        explanation=N_(
             '*"Save all your trumps for the end"* is a beginner\'s mistake. When you hold many trumps, leading them '
             "early (调主 diàozhǔ) pulls the opponents' trumps out. Each trump you lead draws at most two of theirs, "
             "one from each opponent (and one of your partner's). Once they have none, your long plain suit is safe, "
@@ -131,7 +133,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "trumps",
-                "Lead trumps (调主 diàozhǔ) to draw the opponents' trumps",
+                N_("Lead trumps (调主 diàozhǔ) to draw the opponents' trumps"),
                 seed=24,
                 dealer=2,
                 step=139,
@@ -143,7 +145,7 @@ _IDEAS = (
     Idea(
         "give",
         question=question_give,
-        explanation=(
+        explanation=N_(
             '*"Always win the trick if you can"* — not when your partner is already winning it: winning it again '
             "gains nothing and spends a high card (RULES §7: a trick has one winner). Instead **give** your partner "
             "your point cards (垫分 diànfēn), which count for your side wherever they land in its tricks (RULES "
@@ -155,7 +157,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "give",
-                "Give points (垫分 diànfēn): your partner is winning the trick",
+                N_("Give points (垫分 diànfēn): your partner is winning the trick"),
                 seed=64,
                 dealer=2,
                 step=178,
@@ -164,7 +166,7 @@ _IDEAS = (
             ),
             Demo(
                 "protect",
-                "Protect your points: an opponent is winning the trick",
+                N_("Protect your points: an opponent is winning the trick"),
                 seed=6,
                 dealer=2,
                 step=155,
@@ -176,7 +178,7 @@ _IDEAS = (
     Idea(
         "pairs",
         question=question_pairs,
-        explanation=(
+        explanation=N_(
             "A pair lead can only be beaten by a pair, a tractor lead only by a tractor (RULES §7, lessons 4 and 5). "
             "Break a pair to follow a single lead and you have two singles, which never beat a pair. Follow singles "
             "with singles when you can, and keep your pairs (对子 duìzi) and tractors (拖拉机 tuōlājī) together for later "
@@ -186,7 +188,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "pairs",
-                "Keep your pairs (对子 duìzi) for the end",
+                N_("Keep your pairs (对子 duìzi) for the end"),
                 seed=1,
                 dealer=2,
                 step=131,
@@ -198,7 +200,7 @@ _IDEAS = (
     Idea(
         "kitty",
         question=question_kitty,
-        explanation=(
+        explanation=N_(
             "Whoever wins the **last** trick decides the kitty (底牌 dǐpái): if the attackers win it, the kitty's "
             "points count for them, multiplied — ×2 with a single, ×4 with a pair (RULES §9, lesson 8). Attackers: "
             "keep a high trump or a trump pair for the end when the kitty may be rich (抠底 kōudǐ). Declarers: keep "
@@ -208,7 +210,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "kitty",
-                "The last tricks decide the kitty (抠底 kōudǐ)",
+                N_("The last tricks decide the kitty (抠底 kōudǐ)"),
                 seed=18,
                 dealer=2,
                 step=178,
@@ -221,7 +223,7 @@ _IDEAS = (
     Idea(
         "bury",
         question=question_bury,
-        explanation=(
+        explanation=N_(
             "The dealer picks up the kitty and buries as many cards (埋底 máidǐ). Three rules of thumb:\n\n- **make a "
             "void**: bury all the cards of a short plain suit, and you can trump that suit's leads;\n- **keep your "
             'trumps**: they win tricks, and the last one;\n- **bury points only when it is safe**: *"bury your '
@@ -232,7 +234,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "bury",
-                "Bury the kitty (埋底 máidǐ)",
+                N_("Bury the kitty (埋底 máidǐ)"),
                 seed=37,
                 dealer=2,
                 step=103,
@@ -245,7 +247,7 @@ _IDEAS = (
     Idea(
         "declare",
         question=question_declare,
-        explanation=(
+        explanation=N_(
             "Declare (亮主 liàngzhǔ) when the suit of your rank card is one you hold **many** cards of: they all "
             "become trumps (RULES §3, §10). A rank card in a short suit makes a weak trump — better wait, or let "
             "someone else declare. A pair of rank cards overrides a single, and a pair of jokers overrides both "
@@ -255,7 +257,7 @@ _IDEAS = (
         demos=(
             Demo(
                 "declare",
-                "Declare (亮主 liàngzhǔ) in your long suit",
+                N_("Declare (亮主 liàngzhǔ) in your long suit"),
                 seed=6,
                 dealer=None,
                 step=68,
@@ -300,7 +302,7 @@ def idea_step(name: str) -> Step:
     """The first step of the idea ``name``: its task, then its explanation and its example and counter-example,
     which answer the task and so appear only once it is answered or shown."""
     idea = _idea(name)
-    return Step(idea.question(), idea.explanation, then=lambda: [examples(idea.pictures())])
+    return Step(idea.question(), t(idea.explanation), then=lambda: [examples(idea.pictures())])
 
 
 def demo_panel(name: str) -> EnginePanel:
@@ -309,4 +311,6 @@ def demo_panel(name: str) -> EnginePanel:
     if demo is None:
         raise ValueError(f"there is no demo {name!r} in lesson 11: choose one of {', '.join(DEMOS)}")
     view = demo.view()
-    return EnginePanel(view, title=demo.title, facts=facts(name, view), budget=demo.budget, compare=demo.compare(view))
+    return EnginePanel(
+        view, title=t(demo.title), facts=facts(name, view), budget=demo.budget, compare=demo.compare(view)
+    )

@@ -13,6 +13,7 @@ import ipywidgets as w
 
 from ..classroom.screens import InstructorConsole
 from ..classroom.session import classroom_store
+from ..i18n import th
 from ..store.classroom import ClassroomStore
 from .catalogue import LESSONS
 from .places import PLACES, SHELL_NOTEBOOK
@@ -36,8 +37,11 @@ def instructor_page() -> w.Widget:
     quiet_when_served()
     store = classroom_store()
     if store is None:
-        return w.HTML(
-            "<p>This page runs a class. Start the app with <code>shengji-tutor classroom</code> "
-            "(or <code>make classroom</code>): it prints the address students join at and your instructor key.</p>"
+        how = th(
+            "This page runs a class. Start the app with {command} (or {make}): it prints the address students join at "
+            "and your instructor key.",
+            command="<code>shengji-tutor classroom</code>",
+            make="<code>make classroom</code>",
         )
+        return w.HTML(f"<p>{how}</p>")
     return instructor_console(store)

@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets as w
 import mistune
 
+from ..i18n import DEFAULT, language, te, translate
 from .places import NOTEBOOK_DIR
 
 __all__ = [
@@ -60,6 +61,12 @@ def markdown_html(text: str) -> str:
     '<h2>Three ranks score</h2>\\n<p>A <strong>5</strong> is worth 5.</p>\\n'
     """
     return str(_MARKDOWN(text))
+
+
+@functools.lru_cache(maxsize=512)
+def translated_html(source: str, code: str) -> str:
+    """A markdown cell in the language ``code`` (its whole text is one message of the catalogs), as HTML."""
+    return markdown_html(translate(code, source))
 
 
 @dataclass(frozen=True)
@@ -143,16 +150,16 @@ class LessonRun:
         cells = cells_of(self.notebook, self.folder)
         for number, cell in enumerate(cells, start=1):
             if cell.kind == "markdown":
-                shown.append(cell.html)
+                shown.append(cell.html if language() == DEFAULT else translated_html(cell.source, language()))
             else:
                 try:
                     shown.extend(_run_code(cell, self.namespace))
                 except Exception as e:  # a lesson's own bug: shown in place, logged in full for us
                     traceback.print_exc(file=sys.__stderr__)
                     self.error = f"{self.notebook}, cell {number}: {type(e).__name__}: {e}"
+                    notice = te("This part of the lesson could not be shown.")
                     shown.append(
-                        '<div class="sjt-cell-error" role="alert"><strong>This part of the lesson could not be '
-                        f"shown.</strong> {escape(self.error)}</div>"
+                        f'<div class="sjt-cell-error" role="alert"><strong>{notice}</strong> {escape(self.error)}</div>'
                     )
                     break
             if number == first and number < len(cells):

@@ -152,8 +152,14 @@ def _skip_link() -> str:
     return '<button type="button" class="sjt-skip">' + te("Skip to the puzzles") + "</button>"
 
 
+def _shows_term(lesson: Lesson) -> bool:
+    """Whether a lesson's Chinese term (with its pinyin) is shown beside its title: on English and Russian pages;
+    a Chinese page's title is the term itself."""
+    return bool(lesson.chinese) and language() != "zh"
+
+
 def _header_html(lesson: Lesson, solved: tuple[int, int] | None, total: int) -> str:
-    zh = f" · {escape(lesson.chinese)}" if lesson.chinese else ""
+    zh = f" · {escape(lesson.chinese)}" if _shows_term(lesson) else ""
     return (
         f'<header class="sjt-course">{_nav(lesson)}'
         + f'<h1 class="sjt-lesson-title">{lesson.number}. {escape(lesson.title)}</h1>'
@@ -246,7 +252,7 @@ def lesson_complete_html(number: int, total: int, mastered: int, *, questions: b
     puzzles once every question is answered): what was mastered, what comes back in the review, the next lesson."""
     lesson = find_lesson(number)
     nxt = next((x for x in LESSONS if x.number > number), None)
-    zh = f" ({escape(lesson.chinese)})" if lesson.chinese else ""
+    zh = f" ({escape(lesson.chinese)})" if _shows_term(lesson) else ""
     again = 0 if questions else total - mastered  # a lesson's questions are not reviewed: its puzzles are
     review = (
         " "
@@ -392,7 +398,7 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
         meter = _meter(counts, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
         items.append(
             f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
-            f'<div class="sjt-zh">{escape(lesson.chinese)}</div>{meter}</li>'
+            f'<div class="sjt-zh">{escape(lesson.chinese if _shows_term(lesson) else "")}</div>{meter}</li>'
         )
     path = path_svg(progress, lambda lesson: _href_raw(lesson.notebook), finished)
     spots = weak_spots_html(weak_spots(history, bank), _route_href)

@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from ..engine.errors import RuleSetError
 from ..engine.rules import RuleSet
+from ..i18n import N_, t, te, th
 from ..puzzles import Puzzle
 from ..store.answers import Outcome, Recorder
 from ..store.failures import log
@@ -40,21 +41,33 @@ __all__ = ["PRACTICE_TOPICS", "RULES_TITLE", "Practice", "practice"]
 
 
 PRACTICE_TOPICS = {
-    "Who wins the trick?": "winner",
-    "Is this play legal?": "legal",
-    "What do you play?": "play",
-    "Count the points": "points",
-    "Throws": "throw",
-    "Order the trumps": "order",
-    "Play well": "best",
+    N_("Who wins the trick?"): "winner",
+    N_("Is this play legal?"): "legal",
+    N_("What do you play?"): "play",
+    N_("Count the points"): "points",
+    N_("Throws"): "throw",
+    N_("Order the trumps"): "order",
+    N_("Play well"): "best",
 }
+"""The practice topics by their English names (the menu's values; its labels read them in the learner's language)."""
+
+LEVELS = (N_("Easy"), N_("Medium"), N_("Hard"))
+"""The difficulties 1, 2 and 3 by name (read in the learner's language)."""
+
+_NONE_OF_LEVEL = {
+    1: N_("No easy puzzle of this topic could be made ({error}); here is one of any level."),
+    2: N_("No medium puzzle of this topic could be made ({error}); here is one of any level."),
+    3: N_("No hard puzzle of this topic could be made ({error}); here is one of any level."),
+}
+"""What the page says when the generator has no puzzle of the difficulty asked for, by difficulty."""
 
 
 STREAK_PLACE = "practice"
 """Where the practice streak is kept in the learner's progress store (``ProgressStore.save_work``)."""
 
-RULES_TITLE = "House rules (RULES §11)"
-"""The title of the practice page's house-rules panel (lesson 10's has the same)."""
+RULES_TITLE = N_("House rules (RULES §11)")
+"""The title of the practice page's house-rules panel (lesson 10's has the same), in English: shown as
+``t(RULES_TITLE)``."""
 
 
 class Practice(w.VBox):  # type: ignore[misc]
@@ -70,16 +83,18 @@ class Practice(w.VBox):  # type: ignore[misc]
         self._rng = random.Random(seed)
         self.streak, self.best = _kept_streak(self.store)
         self.save_note = ""
-        self.topic = w.Dropdown(options=list(PRACTICE_TOPICS), description="Topic")
-        self.level = w.ToggleButtons(options=[("Easy", 1), ("Medium", 2), ("Hard", 3)], description="Difficulty")
+        self.topic = w.Dropdown(options=[(t(name), name) for name in PRACTICE_TOPICS], description=t("Topic"))
+        self.level = w.ToggleButtons(
+            options=[(t(name), k) for k, name in enumerate(LEVELS, 1)], description=t("Difficulty")
+        )
         asked = _topic_of(route_detail())  # the address asked for a topic (#practice/points): start there
         if asked is not None:
             self.topic.value = asked
         self.rules, why = practice_table(self.store.house_rules())
-        self.rules_note = f"Practice uses RULES.md's house rules: {why}." if why else ""
+        self.rules_note = t("Practice uses RULES.md's house rules: {why}.", why=why) if why else ""
         self.house = HouseRules(self.rules, players=(4,))
         self.house.on_change(self._rules_changed)
-        self.rules_panel = Disclosure(w.VBox(), RULES_TITLE)
+        self.rules_panel = Disclosure(w.VBox(), t(RULES_TITLE))
         self.rules_panel.observe(self._open_rules, "selected_index")
         self.counter = w.HTML()
         self.counter.add_class("sjt-streak")
@@ -100,9 +115,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         try:
             puzzle = self._make(kind, level)
         except RuntimeError as e:  # the generator says why it has none of this difficulty: say so, take another
-            self.note = (
-                f"No {self._level_name(level)} puzzle of this topic could be made ({e}); here is one of any level."
-            )
+            self.note = t(_NONE_OF_LEVEL[level], error=e)
             puzzle = self._make(kind, None)
         self.puzzle = puzzle
         return {"has_next": True, **puzzle_card_args(puzzle)}
@@ -114,7 +127,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         try:
             return self._generate(kind, level, seed=seed, rules=self.rules)
         except RuleSetError as e:
-            self.note = f"This puzzle is played under RULES.md's house rules: {e}."
+            self.note = t("This puzzle is played under RULES.md's house rules: {error}.", error=e)
             return self._generate(kind, level, seed=seed)
 
     def _open_rules(self, change: dict[str, Any]) -> None:
@@ -129,7 +142,7 @@ class Practice(w.VBox):  # type: ignore[misc]
         table, why = practice_table(rules)
         if why:
             self.house.rules = self.rules
-            self.rules_note = f"Not for practice: {why}. The rules before stay."
+            self.rules_note = t("Not for practice: {why}. The rules before stay.", why=why)
             self._show_streak()
             return
         self.rules = table
@@ -137,7 +150,7 @@ class Practice(w.VBox):  # type: ignore[misc]
             self.store.save_house_rules(table)
             self.rules_note = ""
         except StoreError as e:
-            self.rules_note = f"These rules are used here but could not be kept for next time: {e}"
+            self.rules_note = t("These rules are used here but could not be kept for next time: {error}", error=e)
         self.next()
 
     def show_detail(self, kind: str) -> None:
@@ -145,10 +158,6 @@ class Practice(w.VBox):  # type: ignore[misc]
         name = _topic_of(kind)
         if name is not None and name != self.topic.value:
             self.topic.value = name  # its observer deals a puzzle of the topic
-
-    def _level_name(self, level: int) -> str:
-        names: dict[int, str] = {value: name for name, value in self.level.options}
-        return names.get(level, str(level)).lower()
 
     def _track(self) -> None:
         kind = PRACTICE_TOPICS[self.topic.value]
@@ -165,16 +174,20 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.streak = self.streak + 1 if outcome.first_try else 0
         self.best = max(self.best, self.streak)
         problem = self.store.keep_work(STREAK_PLACE, json.dumps({"streak": self.streak, "best": self.best}))
-        self.save_note = f"Your streak could not be kept for next time: {problem}." if problem else ""
+        self.save_note = (
+            t("Your streak could not be kept for next time: {problem}.", problem=problem) if problem else ""
+        )
         self._show_streak()
 
     def _show_streak(self) -> None:
         flame = "🔥 " if self.streak >= 3 else ""
         notes = (self.rules_note, self.note, self.save_note)
         note = "".join(f'<p class="sjt-note">{escape(n)}</p>' for n in notes if n)
+        # TRANSLATORS: {streak} is the number of puzzles solved in a row (in bold), {best} the learner's best streak.
+        line = th("Streak: {streak} · best: {best}", streak=f"<strong>{self.streak}</strong>", best=self.best)
+        aside = te("(puzzles in a row right first try, without a hint)")
         self.counter.value = (
-            f'<p class="sjt-streak-line" aria-live="polite">{flame}Streak: <strong>{self.streak}</strong> · '
-            f'best: {self.best} <span class="sjt-aside">(puzzles in a row right first try, without a hint)</span>'
+            f'<p class="sjt-streak-line" aria-live="polite">{flame}{line} <span class="sjt-aside">{aside}</span>'
             f"</p>{note}"
         )
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..i18n import t, te
 from ..puzzles import Puzzle
 from ..store.answers import Recorder
 from ..store.progress import ProgressStore
@@ -41,7 +42,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         self.card.on_check(lambda _grade, _answer: self._show_progress())
         self.card.on_reveal(self._show_progress)
         self.card.on_next(self.next)
-        target = w.HTML('<span id="sjt-puzzles" class="sjt-skip-target" tabindex="-1">The puzzles</span>')
+        target = w.HTML('<span id="sjt-puzzles" class="sjt-skip-target" tabindex="-1">' + te("The puzzles") + "</span>")
         lessons = {p.lesson for p in self.puzzles}
         self.lesson = lessons.pop() if len(lessons) == 1 else None
         """The lesson all the set's puzzles belong to (None for a set drawn from several)."""
@@ -74,8 +75,14 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         solved = sum(m.solved for m in mastery.values())
         total = len(self.puzzles)
         outcome = self.recorder.outcome
-        coming = " · this one comes back in your review" if outcome is not None and not outcome.first_try else ""
-        self.card.progress = f"Puzzle {self.index + 1} of {total} · {mastered} mastered, {solved} solved{coming}"
+        values = {"number": self.index + 1, "total": total, "mastered": mastered, "solved": solved}
+        if outcome is not None and not outcome.first_try:
+            self.card.progress = t(
+                "Puzzle {number} of {total} · {mastered} mastered, {solved} solved · this one comes back in your review",
+                **values,
+            )
+        else:
+            self.card.progress = t("Puzzle {number} of {total} · {mastered} mastered, {solved} solved", **values)
         if solved == total and self.lesson is not None:
             self.complete.value = lesson_complete_html(self.lesson, total, mastered)
         if self._on_progress is not None:
@@ -94,7 +101,7 @@ def puzzle_set(
     at_request()
     puzzles = puzzles_of(number)
     if not puzzles:
-        note = w.HTML('<p class="sjt-no-puzzles">The puzzles of this lesson are on their way.</p>')
+        note = w.HTML('<p class="sjt-no-puzzles">' + te("The puzzles of this lesson are on their way.") + "</p>")
         note.add_class("sjt-no-puzzles")
         return note
     header = header if header is not None else header_of(number)

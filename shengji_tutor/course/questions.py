@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
+from ..engine.cards import Card, CardsLike, as_cards, format_cards, points
 from ..engine.errors import IllegalLeadError
 from ..engine.follow import legal_follow
 from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution, fixed_choices
@@ -40,6 +40,7 @@ from ..engine.seats import SEATS
 from ..engine.tricks import ThrowCheck, check_throw, explain_trick
 from ..engine.trump import Trump
 from ..engine.units import Unit, is_tractor, lead_format
+from ..i18n import DEFAULT, N_, language, t, te, tn
 from ..ui.render import hand_svg, trick_svg
 
 __all__ = [
@@ -57,14 +58,25 @@ __all__ = [
     "pick_throw",
     "pick_tractor",
     "pick_trumps",
+    "seat_word",
     "seats_from",
     "throw_question",
     "units_in_words",
     "who_wins",
 ]
 
-NOBODY = "Nobody: it is safe"
-"""The choice of ``throw_question(ask="blocker")`` that says no player can stop the throw."""
+NOBODY = N_("Nobody: it is safe")
+"""The choice of ``throw_question(ask="blocker")`` that says no player can stop the throw (the answer, in English;
+its button reads it in the learner's language)."""
+
+_SEAT_WORDS = (N_("North"), N_("West"), N_("South"), N_("East"))
+"""The seats' names (``engine.seats.SEATS``), marked for the catalogs: the answers stay English, the words are read
+in the learner's language (``seat_word``)."""
+
+
+def seat_word(name: str) -> str:
+    """A seat's name (``"North"``, as ``SEATS`` and the answers spell it) in the language read now."""
+    return t(name)
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,9 +155,9 @@ def pick(
     def judged(given: str) -> tuple[bool, str]:
         picked = as_cards(given, "your pick")
         if Counter(picked) - Counter(cards):
-            raise AnswerError(f"{format_cards(picked)} is not in the hand shown.")
+            raise AnswerError(t("{cards} is not in the hand shown.", cards=format_cards(picked)))
         if not picked:
-            raise AnswerError("Pick some cards first.")
+            raise AnswerError(t("Pick some cards first."))
         return judge(picked)
 
     return StepQuestion(
@@ -181,6 +193,45 @@ def number(
 
 _NUMBERS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
+_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "trump": N_("trumps")}
+"""An effective suit's name, as a group of cards of it is named ("trumps", "hearts")."""
+_SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "trump": N_("trump")}
+"""An effective suit's name as ``Trump.suit_name`` says it ("trump", "hearts")."""
+_UNITS_OF = {
+    # TRANSLATORS: {units} is a list of units of cards in words ("a pair", "two pairs and a single"): the cards of
+    # one suit, named as a lesson names them ("a pair of spades", "two singles of trumps").
+    "S": N_("{units} of spades"),
+    "H": N_("{units} of hearts"),
+    "D": N_("{units} of diamonds"),
+    "C": N_("{units} of clubs"),
+    "trump": N_("{units} of trumps"),
+}
+
+
+def _count(n: int) -> str:
+    """How many units a list of units says: in words in English ("a", "two"), in figures in the other languages
+    (their messages put the number where their grammar wants it)."""
+    return _NUMBERS.get(n, str(n)) if language() == DEFAULT else str(n)
+
+
+def _and_list(items: Sequence[str]) -> str:
+    """``"a, b and c"`` in the language read now."""
+    if len(items) == 1:
+        return items[0]
+    # TRANSLATORS: what separates the items of a list but the last two ("a pair, a single and a tractor").
+    most = t(", ").join(items[:-1])
+    # TRANSLATORS: the last two items of a list; {most} may itself be several items ("two pairs and a single").
+    return t("{most} and {last}", most=most, last=items[-1])
+
+
+def _or_list(items: Sequence[str]) -> str:
+    """``"a or b or c"`` in the language read now."""
+    said = items[0]
+    for item in items[1:]:
+        # TRANSLATORS: two (or more) answers that are both right ("Q♠ Q♠ or 7♥ 7♥"); {first} may itself be a list.
+        said = t("{first} or {second}", first=said, second=item)
+    return said
+
 
 def units_in_words(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> str:
     """What a group of cards of one effective suit splits into, as the engine splits a lead (RULES §5), in words:
@@ -192,31 +243,72 @@ def units_in_words(cards: CardsLike, trump: Trump, rules: RuleSet | None = None)
     ('two singles of trumps', 'two pairs and a single of diamonds')
     """
     fmt = lead_format(cards, trump, rules)
-    shapes: dict[str, int] = {}
+    shapes: dict[str, tuple[Unit, int]] = {}
     for unit in fmt.units:
-        shapes[_unit_name(unit)] = shapes.get(_unit_name(unit), 0) + 1
-    parts = [f"{_NUMBERS.get(n, str(n))} {name}{'s' if n > 1 else ''}" for name, n in shapes.items()]
-    words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{words} of {'trumps' if fmt.suit == 'trump' else SUIT_NAMES[fmt.suit]}"
+        first, n = shapes.get(_unit_name(unit), (unit, 0))
+        shapes[_unit_name(unit)] = (first, n + 1)
+    return t(_UNITS_OF[fmt.suit], units=_and_list([_units_said(unit, n) for unit, n in shapes.values()]))
+
+
+def _units_said(unit: Unit, n: int) -> str:
+    """``n`` units of ``unit``'s shape, in words: "a pair", "two singles", "a 2-pair tractor"."""
+    # TRANSLATORS: {count} is how many units there are: a word in English ("a", "two"), a figure in your language.
+    count, length, width = _count(n), unit.length, unit.width
+    if length > 1 and width == 2:
+        return tn("{count} {length}-pair tractor", "{count} {length}-pair tractors", n, count=count, length=length)
+    if length > 1 and width == 3:
+        return tn("{count} {length}-triple tractor", "{count} {length}-triple tractors", n, count=count, length=length)
+    if length > 1:
+        return tn(
+            "{count} {length}-{width}-tuple tractor",
+            "{count} {length}-{width}-tuple tractors",
+            n,
+            count=count,
+            length=length,
+            width=width,
+        )
+    if width == 1:
+        return tn("{count} single", "{count} singles", n, count=count)
+    if width == 2:
+        return tn("{count} pair", "{count} pairs", n, count=count)
+    if width == 3:
+        return tn("{count} triple", "{count} triples", n, count=count)
+    return tn("{count} {width}-tuple", "{count} {width}-tuples", n, count=count, width=width)
 
 
 def _unit_name(unit: Unit) -> str:
-    if unit.length > 1:
-        return f"{unit.length}-pair tractor" if unit.width == 2 else f"{unit.length}-{unit.kind} tractor"
-    return {1: "single", 2: "pair", 3: "triple"}.get(unit.width, f"{unit.width}-tuple")
+    """A unit's shape as the questions name it among themselves ("pair", "2-pair tractor"; ``_unit_size`` reads it)."""
+    kind = {1: "single", 2: "pair", 3: "triple"}.get(unit.width, f"{unit.width}-tuple")
+    return f"{unit.length}-{kind} tractor" if unit.length > 1 else kind
+
+
+def _unit_word(unit: Unit) -> str:
+    """A unit's shape in words, without an article: "pair", "2-pair tractor"."""
+    length, width = unit.length, unit.width
+    if length > 1 and width == 2:
+        return t("{length}-pair tractor", length=length)
+    if length > 1 and width == 3:
+        return t("{length}-triple tractor", length=length)
+    if length > 1:
+        return t("{length}-{width}-tuple tractor", length=length, width=width)
+    words = {1: N_("single"), 2: N_("pair"), 3: N_("triple")}
+    return t(words[width]) if width in words else t("{width}-tuple", width=width)
 
 
 def _unit_text(unit: Unit) -> str:
     """``"pair 10♦ 10♦"``: a unit's name and cards."""
-    return f"{_unit_name(unit)} {format_cards(unit.cards)}"
+    return f"{_unit_word(unit)} {format_cards(unit.cards)}"
 
 
-def _one_suit(cards: Sequence[Card], trump: Trump) -> str | None:
-    """Why these cards are not of one effective suit (None when they are)."""
-    suits = sorted({trump.suit_name(trump.suit_of(c)) for c in cards})
+def _mixed_suits(cards: Sequence[Card], trump: Trump) -> str | None:
+    """The effective suits these cards mix, in words ("hearts and trump"); None when they are of one suit."""
+    suits = sorted({_SUIT_NAMES[trump.suit_of(c)] for c in cards})
     if len(suits) < 2:
         return None
-    return f"{format_cards(cards)} mixes {' and '.join(suits)}"
+    said = t(suits[0])
+    for suit in suits[1:]:
+        said = t("{most} and {last}", most=said, last=t(suit))
+    return said
 
 
 # -- tricks -----------------------------------------------------------------------------------------
@@ -232,36 +324,51 @@ def who_wins(
     trump: Trump,
     *,
     leader: int = 0,
-    prompt: str = "Who wins this trick?",
+    prompt: str | None = None,
     rules: RuleSet | None = None,
     hint: str = "",
 ) -> StepQuestion:
     """The trick is on the table: name the seat that wins it (RULES §7). A wrong seat is told why its play does not
-    win, from the engine's note on that play."""
+    win, from the engine's note on that play. ``prompt`` defaults to "Who wins this trick?"."""
     groups = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
     names = seats_from(leader, len(groups))
     result = explain_trick(groups, trump, rules, names=names)
     verdicts: dict[str, tuple[bool, str]] = {}
     for note in result.notes:
         name, shown = names[note.index], format_cards(note.cards)
+        seat = seat_word(name)
         if note.index == result.winner:
             verdicts[name] = (True, result.reason)
         elif note.status in ("off-suit", "wrong-format"):
             verdicts[name] = (False, note.sentence)
         elif note.status == "lead":
-            verdicts[name] = (False, f"{name} led {shown}, but a later play beat it (RULES §7).")
+            verdicts[name] = (
+                False,
+                t("{seat} led {cards}, but a later play beat it (RULES §7).", seat=seat, cards=shown),
+            )
         elif note.status == "beats":
             verdicts[name] = (
                 False,
-                f"{name}'s {shown} beat the play that was winning before it, but a later play beat it in turn (RULES §7).",
+                t(
+                    "{seat}'s {cards} beat the play that was winning before it, but a later play beat it in turn "
+                    "(RULES §7).",
+                    seat=seat,
+                    cards=shown,
+                ),
             )
         else:
             verdicts[name] = (
                 False,
-                f"{name}'s {shown} does not beat the play that was winning when it came (RULES §7).",
+                t(
+                    "{seat}'s {cards} does not beat the play that was winning when it came (RULES §7).",
+                    seat=seat,
+                    cards=shown,
+                ),
             )
     picture = trick_svg(groups, leader, trump)
-    return choose(prompt, verdicts, f"{names[result.winner]} wins the trick.", picture=picture, hint=hint)
+    said = t("{seat} wins the trick.", seat=seat_word(names[result.winner]))
+    asked = t("Who wins this trick?") if prompt is None else prompt
+    return choose(asked, verdicts, said, picture=picture, hint=hint)
 
 
 def next_leader(
@@ -275,20 +382,33 @@ def next_leader(
     winner = names[result.winner]
     verdicts = {}
     for seat in SEATS:
+        said = seat_word(seat)
         if seat == winner:
-            verdicts[seat] = (True, f"{result.reason} The winner of a trick leads the next one: {seat}.")
+            verdicts[seat] = (
+                True,
+                t("{reason} The winner of a trick leads the next one: {seat}.", reason=result.reason, seat=said),
+            )
         elif seat == names[0]:
             verdicts[seat] = (
                 False,
-                f"{seat} led this trick, but the lead does not stay: it goes to the trick's winner (RULES §7 says who).",
+                t(
+                    "{seat} led this trick, but the lead does not stay: it goes to the trick's winner (RULES §7 says "
+                    "who).",
+                    seat=said,
+                ),
             )
         else:
             verdicts[seat] = (
                 False,
-                f"{seat} did not win this trick, and only the winner leads the next one (RULES §7).",
+                t("{seat} did not win this trick, and only the winner leads the next one (RULES §7).", seat=said),
             )
     picture = trick_svg(groups, leader, trump, winner=(leader + result.winner) % 4)
-    return choose("The trick is over. Who leads the next one?", verdicts, f"{winner}, who won it.", picture=picture)
+    return choose(
+        t("The trick is over. Who leads the next one?"),
+        verdicts,
+        t("{seat}, who won it.", seat=seat_word(winner)),
+        picture=picture,
+    )
 
 
 def lead_verdict(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> str:
@@ -304,95 +424,124 @@ def lead_verdict(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -
         words = units_in_words(cards, trump, rules)
     except IllegalLeadError as e:
         return str(e).rstrip(".") + "."
-    return f"{format_cards(cards)}: {words}, all one suit (RULES §5)."
+    return t("{cards}: {units}, all one suit (RULES §5).", cards=format_cards(cards), units=words)
 
 
 def count_points(
     cards: CardsLike,
     *,
-    prompt: str = "How many points are these cards worth?",
+    prompt: str | None = None,
     trump: Trump | None = None,
     hint: str = "",
 ) -> StepQuestion:
-    """How many points (RULES §2)? A wrong total is told which way it is off, and a 10 counted as 5 is named."""
+    """How many points (RULES §2)? A wrong total is told which way it is off, and a 10 counted as 5 is named.
+    ``prompt`` defaults to "How many points are these cards worth?"."""
     group = as_cards(cards, "the cards")
     total = points(group)
     scoring = [c for c in group if c.points]
     if scoring:
         terms = " + ".join(f"{c.symbol()} {c.points}" for c in scoring)
-        right = f"{terms} = {total}: fives score 5, tens and kings 10, nothing else scores (RULES §2)."
+        # TRANSLATORS: {terms} is a sum of card values ("5♥ 5 + K♦ 10"); {total} its total.
+        right = t(
+            "{terms} = {total}: fives score 5, tens and kings 10, nothing else scores (RULES §2).",
+            terms=terms,
+            total=total,
+        )
     else:
-        right = "None of these cards score: only 5s, 10s and kings do (RULES §2)."
+        right = t("None of these cards score: only 5s, 10s and kings do (RULES §2).")
     tens_as_fives = total - 5 * sum(1 for c in group if c.rank == "10")
 
     def judge(n: int) -> str:
         if n == total:
             return right
+        # TRANSLATORS: {answer} is the number the learner typed.
         if n == tens_as_fives:
-            return f"Not {n}: a 10 is worth 10 points, like a king, not 5 (RULES §2)."
+            return t("Not {answer}: a 10 is worth 10 points, like a king, not 5 (RULES §2).", answer=n)
         if n > total:
-            return f"{n} is too many: only 5s, 10s and kings score; aces, jokers and the other cards add nothing (RULES §2)."
-        return f"{n} is too few: every 5 is worth 5, every 10 and every king 10 (RULES §2)."
+            return t(
+                "{answer} is too many: only 5s, 10s and kings score; aces, jokers and the other cards add nothing "
+                "(RULES §2).",
+                answer=n,
+            )
+        return t("{answer} is too few: every 5 is worth 5, every 10 and every king 10 (RULES §2).", answer=n)
 
     picture = hand_svg(group, trump, sort=False)
-    return number(prompt, total, judge, f"{total} points.", picture=picture, hint=hint)
+    asked = t("How many points are these cards worth?") if prompt is None else prompt
+    return number(asked, total, judge, _points_said(total), picture=picture, hint=hint)
+
+
+def _points_said(total: int) -> str:
+    """``"25 points."``: a number of points as an answer."""
+    # TRANSLATORS: a number of points, always a multiple of 5 (0, 25, 80 …), said as the answer to a question.
+    return t("{total} points.", total=total)
 
 
 # -- picking from a hand -----------------------------------------------------------------------------
 
 
-def pick_trumps(
-    hand: CardsLike, trump: Trump, *, prompt: str = "Select every trump in this hand, then press Check.", hint: str = ""
-) -> StepQuestion:
-    """Select every trump (RULES §3); the hand is drawn without trump marks, which would give the answer away."""
-    return pick_suit(hand, trump, "trump", prompt=prompt, hint=hint)
+def pick_trumps(hand: CardsLike, trump: Trump, *, prompt: str | None = None, hint: str = "") -> StepQuestion:
+    """Select every trump (RULES §3); the hand is drawn without trump marks, which would give the answer away.
+    ``prompt`` defaults to "Select every trump in this hand, then press Check."."""
+    asked = t("Select every trump in this hand, then press Check.") if prompt is None else prompt
+    return pick_suit(hand, trump, "trump", prompt=asked, hint=hint)
 
 
 def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: str = "") -> StepQuestion:
     """Select every card whose effective suit is ``suit`` ("trump" or a suit letter) (RULES §3)."""
     cards = as_cards(hand, "the hand")
     wanted = [c for c in cards if trump.suit_of(c) == suit]
-    name = trump.suit_name(suit)
-    what = "trumps" if suit == "trump" else name
+    what = t(_SUITS[suit])
     if not wanted:
-        raise ValueError(f"the hand holds no {what}")
+        raise ValueError(f"the hand holds no {_SUITS[suit]}")
 
     def why_trump(card: Card) -> str:
         if card.is_joker:
-            return "a joker is always trump"
+            return t("a joker is always trump")
         if card.rank == trump.rank:
-            return f"every {trump.rank} is trump at rank {trump.rank}"
-        return f"{SUIT_NAMES[trump.suit]} are trump" if trump.suit else "it is trump"
+            return t("every {rank} is trump at rank {rank}", rank=trump.rank)
+        return t("{suit} are trump", suit=t(_SUITS[trump.suit])) if trump.suit else t("it is trump")
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         for card in picked:
-            if trump.suit_of(card) != suit:
-                now = trump.suit_name(trump.suit_of(card))
-                because = f": {why_trump(card)}" if now == "trump" else ""
-                return False, f"{card.symbol()} is not one of the {what} now: it is {_a(now)}{because} (RULES §3)."
+            now = trump.suit_of(card)
+            if now != suit:
+                if now == "trump":
+                    return False, t(
+                        "{card} is not one of the {what} now: it is a trump: {why} (RULES §3).",
+                        card=card.symbol(),
+                        what=what,
+                        why=why_trump(card),
+                    )
+                return False, t(
+                    "{card} is not one of the {what} now: it is a card of {suit} (RULES §3).",
+                    card=card.symbol(),
+                    what=what,
+                    suit=t(_SUIT_NAMES[now]),
+                )
         missing = sum((Counter(wanted) - Counter(picked)).values())
         if missing:
-            return False, f"All you picked are {what}, but the hand holds {_more(missing)} (RULES §3)."
-        parts = [f"{c.symbol()} ({why_trump(c)})" for c in trump.sorted(wanted)] if suit == "trump" else []
-        listing = "; ".join(parts) if parts else format_cards(trump.sorted(wanted))
-        return True, f"The {what}: {listing} (RULES §3)."
+            return False, tn(
+                "All you picked are {what}, but the hand holds one more (RULES §3).",
+                "All you picked are {what}, but the hand holds {count} more (RULES §3).",
+                missing,
+                what=what,
+                count=_count(missing),
+            )
+        if suit == "trump":
+            # TRANSLATORS: the items of a list of cards, each with why it is trump: "BJ (a joker is always trump); …".
+            listing = t("; ").join(t("{card} ({why})", card=c.symbol(), why=why_trump(c)) for c in trump.sorted(wanted))
+        else:
+            listing = format_cards(trump.sorted(wanted))
+        # TRANSLATORS: {what} is "trumps" or a suit ("hearts"); {cards} lists them.
+        return True, t("The {what}: {cards} (RULES §3).", what=what, cards=listing)
 
-    solution = f"The {what}: {format_cards(trump.sorted(wanted))}."
+    solution = t("The {what}: {cards}.", what=what, cards=format_cards(trump.sorted(wanted)))
     return pick(prompt, cards, judge, solution, example=wanted, hint=hint)
 
 
-def _a(suit_name: str) -> str:
-    return "a trump" if suit_name == "trump" else f"a card of {suit_name}"
-
-
-def _more(n: int) -> str:
-    return "one more" if n == 1 else f"{_NUMBERS.get(n, str(n))} more"
-
-
-def pick_pair(
-    hand: CardsLike, trump: Trump, *, prompt: str = "Select the pair in this hand, then press Check.", hint: str = ""
-) -> StepQuestion:
-    """Select a pair: two identical cards (RULES §4). A look-alike is told why it is not one."""
+def pick_pair(hand: CardsLike, trump: Trump, *, prompt: str | None = None, hint: str = "") -> StepQuestion:
+    """Select a pair: two identical cards (RULES §4). A look-alike is told why it is not one. ``prompt`` defaults
+    to "Select the pair in this hand, then press Check."."""
     cards = as_cards(hand, "the hand")
     pairs = [c for c, n in Counter(cards).items() if n >= 2]
     if not pairs:
@@ -401,18 +550,41 @@ def pick_pair(
     def judge(picked: list[Card]) -> tuple[bool, str]:
         shown = format_cards(picked)
         if len(picked) != 2:
-            return False, f"A pair is two cards; you picked {len(picked)} (RULES §4)."
+            # TRANSLATORS: {count} is how many cards the learner picked (not 2).
+            return False, t("A pair is two cards; you picked {count} (RULES §4).", count=len(picked))
         first, second = picked
         if first is second:
-            return True, f"{shown}: two identical cards, same rank and same suit — a pair (对子 duìzi) (RULES §4)."
-        equal = ", equal in strength here" if trump.same_order(picked) else ""
+            return True, t(
+                "{cards}: two identical cards, same rank and same suit — a pair (对子 duìzi) (RULES §4).", cards=shown
+            )
+        equal = trump.same_order(picked)
         if first.rank == second.rank and not first.is_joker:
-            return False, f"{shown} have the same rank but different suits{equal}: two singles, not a pair (RULES §4)."
-        return False, f"{shown} are two different cards{equal}: two singles, not a pair (RULES §4)."
+            if equal:
+                return False, t(
+                    "{cards} have the same rank but different suits, equal in strength here: two singles, not a "
+                    "pair (RULES §4).",
+                    cards=shown,
+                )
+            return False, t(
+                "{cards} have the same rank but different suits: two singles, not a pair (RULES §4).", cards=shown
+            )
+        if equal:
+            return False, t(
+                "{cards} are two different cards, equal in strength here: two singles, not a pair (RULES §4).",
+                cards=shown,
+            )
+        return False, t("{cards} are two different cards: two singles, not a pair (RULES §4).", cards=shown)
 
-    solution = " or ".join(f"{c.symbol()} {c.symbol()}" for c in pairs)
+    solution = _or_list([f"{c.symbol()} {c.symbol()}" for c in pairs])
     return pick(
-        prompt, cards, judge, f"The pair: {solution}.", example=[pairs[0], pairs[0]], count=2, trump=trump, hint=hint
+        t("Select the pair in this hand, then press Check.") if prompt is None else prompt,
+        cards,
+        judge,
+        t("The pair: {cards}.", cards=solution),
+        example=[pairs[0], pairs[0]],
+        count=2,
+        trump=trump,
+        hint=hint,
     )
 
 
@@ -421,11 +593,12 @@ def pick_tractor(
     trump: Trump,
     *,
     count: int = 4,
-    prompt: str = "Select a tractor in this hand, then press Check.",
+    prompt: str | None = None,
     hint: str = "",
     rules: RuleSet | None = None,
 ) -> StepQuestion:
-    """Select a tractor of ``count`` cards (RULES §4); a group that is not one is told what it is instead."""
+    """Select a tractor of ``count`` cards (RULES §4); a group that is not one is told what it is instead.
+    ``prompt`` defaults to "Select a tractor in this hand, then press Check."."""
     cards = as_cards(hand, "the hand")
     tractors = {tuple(trump.sorted(g)) for g in combinations(cards, count) if is_tractor(g, trump, rules)}
     if not tractors:
@@ -433,25 +606,46 @@ def pick_tractor(
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         shown = format_cards(trump.sorted(picked))
-        mixed = _one_suit(picked, trump)
+        mixed = _mixed_suits(picked, trump)
         if mixed:
-            return False, f"{mixed}: a tractor is pairs of one suit (RULES §4)."
+            # TRANSLATORS: {suits} lists the effective suits the cards mix ("hearts and trump").
+            return False, t(
+                "{cards} mixes {suits}: a tractor is pairs of one suit (RULES §4).",
+                cards=format_cards(picked),
+                suits=mixed,
+            )
         words = units_in_words(picked, trump, rules)
         if is_tractor(picked, trump, rules):
-            return True, f"{shown}: {words} — pairs in a row, a tractor (拖拉机 tuōlājī) (RULES §4)."
+            return True, t(
+                "{cards}: {units} — pairs in a row, a tractor (拖拉机 tuōlājī) (RULES §4).", cards=shown, units=words
+            )
         units = lead_format(picked, trump, rules).units
         if any(u.width < 2 for u in units):
-            return False, f"{shown} is {words}: a tractor is made of pairs only (RULES §4)."
+            return False, t("{cards} is {units}: a tractor is made of pairs only (RULES §4).", cards=shown, units=words)
         if len({u.top for u in units}) < len(units):
-            return (
-                False,
-                f"{shown} is {words}, and they are equal, not consecutive: equal pairs never make a tractor (RULES §4).",
+            return False, t(
+                "{cards} is {units}, and they are equal, not consecutive: equal pairs never make a tractor (RULES §4).",
+                cards=shown,
+                units=words,
             )
-        return False, f"{shown} is {words}, but not in a row: other cards of the suit sit between them (RULES §4)."
+        return False, t(
+            "{cards} is {units}, but not in a row: other cards of the suit sit between them (RULES §4).",
+            cards=shown,
+            units=words,
+        )
 
-    solution = " or ".join(format_cards(t) for t in sorted(tractors, key=lambda t: [trump.sort_key(c) for c in t]))
-    example = min(tractors, key=lambda t: [trump.sort_key(c) for c in t])
-    return pick(prompt, cards, judge, f"A tractor: {solution}.", example=example, count=count, trump=trump, hint=hint)
+    order = sorted(tractors, key=lambda group: [trump.sort_key(c) for c in group])
+    example = min(tractors, key=lambda group: [trump.sort_key(c) for c in group])
+    return pick(
+        t("Select a tractor in this hand, then press Check.") if prompt is None else prompt,
+        cards,
+        judge,
+        t("A tractor: {cards}.", cards=_or_list([format_cards(group) for group in order])),
+        example=example,
+        count=count,
+        trump=trump,
+        hint=hint,
+    )
 
 
 def pick_follow(
@@ -477,26 +671,38 @@ def pick_follow(
         if len(picked) != len(led):
             return (
                 False,
-                f"The lead has {len(led)} card{'s' if len(led) > 1 else ''}, so play exactly {len(led)} (RULES §6).",
+                tn(
+                    "The lead has {n} card, so play exactly {n} (RULES §6).",
+                    "The lead has {n} cards, so play exactly {n} (RULES §6).",
+                    len(led),
+                ),
             )
         verdict = legal_follow(cards, led, picked, trump, rules)
         if not verdict:
             return False, verdict.reason
         trumps = [c for c in picked if trump.is_trump(c)]
         if keep_trumps and trumps:
-            spent = f"{format_cards(trumps)} {'is a trump' if len(trumps) == 1 else 'are trumps'}"
+            spent = format_cards(trumps)
             if len(trumps) == len(picked):  # all trumps on a plain lead: a ruff
-                return (
-                    False,
-                    f"Legal, but {spent}: that is a ruff (毙 bì), and you wanted to keep your trumps (RULES §6.3).",
+                return False, tn(
+                    "Legal, but {cards} is a trump: that is a ruff (毙 bì), and you wanted to keep your trumps "
+                    "(RULES §6.3).",
+                    "Legal, but {cards} are trumps: that is a ruff (毙 bì), and you wanted to keep your trumps "
+                    "(RULES §6.3).",
+                    len(trumps),
+                    cards=spent,
                 )
-            return False, (
-                f"Legal, but {spent}: a discard that spends a trump, and you wanted to keep your trumps. It is no "
-                "ruff either: a ruff is all trumps (RULES §6.3)."
+            return False, tn(
+                "Legal, but {cards} is a trump: a discard that spends a trump, and you wanted to keep your trumps. "
+                "It is no ruff either: a ruff is all trumps (RULES §6.3).",
+                "Legal, but {cards} are trumps: a discard that spends a trump, and you wanted to keep your trumps. "
+                "It is no ruff either: a ruff is all trumps (RULES §6.3).",
+                len(trumps),
+                cards=spent,
             )
         return True, verdict.reason
 
-    solution = f"For example {format_cards(good[0])}."
+    solution = t("For example {cards}.", cards=format_cards(good[0]))
     return pick(prompt, cards, judge, solution, example=good[0], count=len(led), trump=trump, hint=hint)
 
 
@@ -524,11 +730,15 @@ def pick_throw(
         if found is None:
             return False, verdict
         words = units_in_words(picked, trump, rules)
+        shown = format_cards(picked)
         if found == wanted:
-            return True, f"{format_cards(picked)}: {words}, led at once — a throw (甩牌 shuǎipái) (RULES §5)."
-        return False, f"{format_cards(picked)} is {words}: not the units asked for (RULES §5)."
+            return True, t(
+                "{cards}: {units}, led at once — a throw (甩牌 shuǎipái) (RULES §5).", cards=shown, units=words
+            )
+        return False, t("{cards} is {units}: not the units asked for (RULES §5).", cards=shown, units=words)
 
-    return pick(prompt, cards, judge, f"For example {format_cards(good)}.", example=good, trump=trump, hint=hint)
+    solution = t("For example {cards}.", cards=format_cards(good))
+    return pick(prompt, cards, judge, solution, example=good, trump=trump, hint=hint)
 
 
 _UNIT_SIZES = {"single": 1, "pair": 2, "triple": 3}
@@ -565,16 +775,16 @@ def throw_question(
     picture = _hands_picture(names, hands, trump)
     if ask == "blocker":
         verdicts = _blockers(throw, hands, names, check, trump, rules)
-        return choose(prompt or "Who can stop this throw?", verdicts, check.reason, picture=picture, hint=hint)
+        return choose(prompt or t("Who can stop this throw?"), verdicts, check.reason, picture=picture, hint=hint)
     if ask != "forced":
         raise ValueError(f"ask about a throw's 'blocker' or its 'forced' unit, not {ask!r}")
     if check:
         raise ValueError("the throw is safe: nothing is forced")
     return pick(
-        prompt or "Your throw failed. Select the cards you must lead instead, then press Check.",
+        prompt or t("Your throw failed. Select the cards you must lead instead, then press Check."),
         throw,
         _forced_judge(throw, check, trump, rules),
-        f"{format_cards(check.forced)}.",
+        t("{cards}.", cards=format_cards(check.forced)),
         example=check.forced,
         trump=trump,
         picture=picture,
@@ -586,24 +796,38 @@ def _blockers(
     throw: list[Card], hands: list[list[Card]], names: list[str], whole: ThrowCheck, trump: Trump, rules: RuleSet | None
 ) -> dict[str, tuple[bool, str]]:
     """Each other player's verdict (does their hand alone stop the throw?), and ``NOBODY``'s."""
-    suit = units_in_words(throw, trump, rules).rsplit(" of ", 1)[1]
+    led = lead_format(throw, trump, rules).suit
+    suit = t(_SUITS[led])
     verdicts: dict[str, tuple[bool, str]] = {}
     for name, held in zip(names, hands, strict=True):
         alone = check_throw(throw, [held], trump, rules, names=[name])
         if not alone:
             verdicts[name] = (True, alone.reason)
             continue
-        ruffs = [c for c in held if trump.is_trump(c)] if suit != "trumps" else []
-        also = (
-            f" Their trumps ({format_cards(ruffs)}) do not count: only {suit} can stop a throw of {suit}."
-            if ruffs
-            else ""
-        )
-        verdicts[name] = (False, f"{name} holds nothing in {suit} that beats a part of your throw (RULES §8).{also}")
+        ruffs = [c for c in held if trump.is_trump(c)] if led != "trump" else []
+        if ruffs:
+            # TRANSLATORS: {suit} is the suit of the throw ("hearts"); {trumps} the player's trumps.
+            why = t(
+                "{seat} holds nothing in {suit} that beats a part of your throw (RULES §8). Their trumps ({trumps}) "
+                "do not count: only {suit} can stop a throw of {suit}.",
+                seat=seat_word(name),
+                suit=suit,
+                trumps=format_cards(ruffs),
+            )
+        else:
+            why = t(
+                "{seat} holds nothing in {suit} that beats a part of your throw (RULES §8).",
+                seat=seat_word(name),
+                suit=suit,
+            )
+        verdicts[name] = (False, why)
     if whole:
         verdicts[NOBODY] = (True, whole.reason)
     else:
-        verdicts[NOBODY] = (False, "Look again: one of the other players holds a higher part in the suit (RULES §8).")
+        verdicts[NOBODY] = (
+            False,
+            t("Look again: one of the other players holds a higher part in the suit (RULES §8)."),
+        )
     return verdicts
 
 
@@ -622,21 +846,29 @@ def _forced_judge(
         if unit is None:
             return (
                 False,
-                f"{format_cards(picked)} is not one of the units of your throw: lead one whole unit (RULES §8).",
+                t(
+                    "{cards} is not one of the units of your throw: lead one whole unit (RULES §8).",
+                    cards=format_cards(picked),
+                ),
             )
+        # TRANSLATORS: {unit} is a unit of the learner's throw and its cards ("pair 10♦ 10♦").
         if Counter(unit.cards) in failing:
-            return False, (
-                f"Someone can beat your {_unit_text(unit)}, but another unit of your throw fails too, and a failed "
-                "throw forces the smallest failing unit (RULES §8)."
+            return False, t(
+                "Someone can beat your {unit}, but another unit of your throw fails too, and a failed throw forces "
+                "the smallest failing unit (RULES §8).",
+                unit=_unit_text(unit),
             )
-        return False, f"Nobody can beat your {_unit_text(unit)} in the suit, so it is not a failing unit (RULES §8)."
+        return False, t(
+            "Nobody can beat your {unit} in the suit, so it is not a failing unit (RULES §8).", unit=_unit_text(unit)
+        )
 
     return judge
 
 
 def _hands_picture(names: Sequence[str], hands: Sequence[Sequence[Card]], trump: Trump) -> str:
     """The other players' hands, one labelled row each (as the throw puzzles draw them)."""
-    return "".join(
-        f'<div class="sjt-other"><div class="sjt-group-label">{name} holds</div>{hand_svg(held, trump)}</div>'
-        for name, held in zip(names, hands, strict=True)
-    )
+    rows = []
+    for name, held in zip(names, hands, strict=True):
+        label = te("{seat} holds", seat=seat_word(name))
+        rows.append(f'<div class="sjt-other"><div class="sjt-group-label">{label}</div>{hand_svg(held, trump)}</div>')
+    return "".join(rows)

@@ -26,6 +26,7 @@ import ipywidgets as w
 from ..engine.errors import RuleSetError, ShengjiError
 from ..engine.grading import Grade
 from ..engine.rules import RuleSet
+from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle, load_bank
 from ..puzzles.mistakes import MistakePuzzle, mistake_puzzle
 from ..store.answers import Recorder
@@ -43,10 +44,11 @@ __all__ = ["MistakeReview", "ReviewQueue", "mistake_review", "review_page", "rev
 FRESH_KINDS = ("winner", "legal", "play", "points", "throw", "order")
 """Kinds the generator makes quickly enough to serve as a fresh variation (lesson 11's search takes seconds)."""
 
-EMPTY = (
+EMPTY = N_(
     "No mistakes to solve again yet. Play a hand above: the costliest plays the coach grades "
     "mistake or blunder come back here as puzzles."
 )
+"""What an empty mistake queue says (in English: shown as ``t(EMPTY)``; a page may give its own, translated)."""
 
 
 class MistakeReview(w.VBox):  # type: ignore[misc]
@@ -57,7 +59,9 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         self.empty = empty
         self.status = w.HTML()
         self.status.add_class("sjt-review-status")
-        self.refresh_button = w.Button(description="Look for new mistakes", tooltip="Load the mistakes kept since")
+        self.refresh_button = w.Button(
+            description=t("Look for new mistakes"), tooltip=t("Load the mistakes kept since")
+        )
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.card: PuzzleCard | None = None
         self.shown = False
@@ -75,9 +79,8 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         try:
             self.queue = self.store.mistakes()
         except StoreError as e:
-            self.status.value = (
-                f'<p class="sjt-error" role="alert">Your mistakes could not be read: {escape(str(e))}</p>'
-            )
+            said = te("Your mistakes could not be read: {error}", error=e)
+            self.status.value = f'<p class="sjt-error" role="alert">{said}</p>'
             return
         self._show_next()
 
@@ -88,10 +91,10 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
             try:
                 puzzle = mistake_puzzle(kept.position, kept.answer, kept.id)
             except ShengjiError as e:  # a position this version cannot set up: say so, keep it for later
-                self.note = f"One kept mistake could not be set up again ({e}); it stays in your list."
+                self.note = t("One kept mistake could not be set up again ({error}); it stays in your list.", error=e)
                 continue
             if puzzle is None:
-                self._solved(kept, "On a closer look your play there was as good as the best: that one is let go.")
+                self._solved(kept, t("On a closer look your play there was as good as the best: that one is let go."))
                 continue
             self.mistake, self.puzzle = kept, puzzle
             break
@@ -101,18 +104,21 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         try:
             self.store.solve_mistake(kept.id)
         except StoreError as e:
-            note = f"Solved, but not saved: {e}"
+            note = t("Solved, but not saved: {error}", error=e)
         self.note = note
 
     def _draw(self) -> None:
         left = len(self.queue) + (self.puzzle is not None)
         note = f"<p>{escape(self.note)}</p>" if self.note else ""
         if self.puzzle is None:
-            self.status.value = f'<div class="sjt-review-head">{note}<p>{escape(self.empty)}</p></div>'
+            empty = escape(t(self.empty))
+            self.status.value = f'<div class="sjt-review-head">{note}<p>{empty}</p></div>'
             self.children = [self.status, self.refresh_button]
             return
-        count = f"{left} mistake{'s' if left != 1 else ''} to solve again"
-        self.status.value = f'<div class="sjt-review-head">{note}<p><strong>{count}</strong> (oldest first).</p></div>'
+        count = tn("{n} mistake to solve again", "{n} mistakes to solve again", left)
+        # TRANSLATORS: {count} is "3 mistakes to solve again" (in bold).
+        said = th("{count} (oldest first).", count=f"<strong>{escape(count)}</strong>")
+        self.status.value = f'<div class="sjt-review-head">{note}<p>{said}</p></div>'
         args: dict[str, Any] = {"has_next": True, **puzzle_card_args(self.puzzle)}
         if self.card is None:
             self.card = PuzzleCard(**args)
@@ -128,14 +134,14 @@ class MistakeReview(w.VBox):  # type: ignore[misc]
         """The learner asked to see the better play: this mistake is not solved this time, and stays in the list."""
         self.shown = True
         if self.card is not None:
-            self.card.progress = "Shown, not solved: it stays in your list for next time."
+            self.card.progress = t("Shown, not solved: it stays in your list for next time.")
 
     def _checked(self, grade: Grade, _answer: Any) -> None:
         if grade.correct and self.mistake is not None and not self.shown:
-            self._solved(self.mistake, "Solved: this mistake leaves your list.")
+            self._solved(self.mistake, t("Solved: this mistake leaves your list."))
             self.mistake = None
             if self.card is not None:
-                self.card.progress = f"{len(self.queue)} more to solve again"
+                self.card.progress = tn("{n} more to solve again", "{n} more to solve again", len(self.queue))
 
     def _next(self) -> None:
         if self.mistake is not None:  # not solved: it comes back at the end of the queue
@@ -200,7 +206,8 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         try:
             return self.store.review_queue()
         except StoreError as e:
-            self.status.value = f'<p class="sjt-error" role="alert">Your review could not be read: {escape(str(e))}</p>'
+            said = te("Your review could not be read: {error}", error=e)
+            self.status.value = f'<p class="sjt-error" role="alert">{said}</p>'
             return []
 
     def next(self) -> None:
@@ -222,11 +229,12 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
             self.item = item
             self._show(puzzle, fresh, len(due))
             return
-        self.status.value = (
-            '<div class="sjt-review-head"><p><strong>Nothing to review today.</strong> Puzzles you get wrong, '
-            "need hints for or ask to be shown come back here, spaced out so that each returns just before you "
-            "would forget it.</p></div>"
+        nothing = te("Nothing to review today.")
+        later = te(
+            "Puzzles you get wrong, need hints for or ask to be shown come back here, spaced out so that each returns "
+            "just before you would forget it."
         )
+        self.status.value = f'<div class="sjt-review-head"><p><strong>{nothing}</strong> {later}</p></div>'
         self.children = [self.status]
 
     def _show(self, puzzle: Puzzle, fresh: bool, due: int) -> None:
@@ -242,21 +250,21 @@ class ReviewQueue(w.VBox):  # type: ignore[misc]
         assert self.recorder is not None
         assert self.item is not None
         self.recorder.show(puzzle, self.item.item, saved=not fresh and self.item.item in load_bank())
-        what = "A fresh puzzle on the same idea as one you missed." if fresh else "A puzzle you missed before."
+        what = t("A fresh puzzle on the same idea as one you missed.") if fresh else t("A puzzle you missed before.")
         self.card.progress = what
-        self.status.value = (
-            f'<div class="sjt-review-head"><p><strong>{due} puzzle{"s" if due != 1 else ""} to review today</strong>'
-            f" · {self.done} done this visit.</p></div>"
-        )
+        today = tn("{n} puzzle to review today", "{n} puzzles to review today", due)
+        # TRANSLATORS: {today} is "3 puzzles to review today" (in bold); {done} how many the learner answered.
+        said = th("{today} · {done} done this visit.", today=f"<strong>{escape(today)}</strong>", done=self.done)
+        self.status.value = f'<div class="sjt-review-head"><p>{said}</p></div>'
         self.children = [self.status, self.card]
 
     def _answered(self) -> None:
         outcome = self.recorder.outcome if self.recorder is not None else None
         if self.card is not None and outcome is not None:
             self.card.progress = (
-                "Right first try: it will come back later, further apart."
+                t("Right first try: it will come back later, further apart.")
                 if outcome.first_try
-                else "It will come back soon: reviews space out as you get them right."
+                else t("It will come back soon: reviews space out as you get them right.")
             )
 
     def _next(self) -> None:
@@ -271,5 +279,6 @@ def review_page(store: ProgressStore | None = None) -> w.VBox:
     at_request()
     store = learner_progress(store)
     mistakes = MistakeReview(store, EMPTY)
-    heading = w.HTML('<h2 class="sjt-section">Mistakes from your hands</h2>')
+    title = te("Mistakes from your hands")
+    heading = w.HTML(f'<h2 class="sjt-section">{title}</h2>')
     return w.VBox([ReviewQueue(store), heading, mistakes])

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from html import escape
 
-from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, points
+from ..engine.cards import Card, CardsLike, as_cards, format_cards, points
 from ..engine.declaring import Declaration, judge_declaration, possible_declarations
 from ..engine.rules import RuleSet
 from ..engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_change, next_dealer
 from ..engine.seats import SEATS
 from ..engine.trump import Trump
+from ..i18n import N_, t, te, tn
 from ..play.coaching import BURY_RULE
 from ..play.round import ActionError, Round
 from ..ui.render import FONT, hand_svg
-from .questions import StepQuestion, choose, number, pick
+from .questions import StepQuestion, choose, number, pick, seat_word
 
 __all__ = [
     "ROUND_PARTS",
@@ -48,7 +50,30 @@ __all__ = [
 
 def cite(sentence: str, rule: str) -> str:
     """A sentence with its rule before the full stop: ``cite("They hold.", "RULES §9")`` → "They hold (RULES §9)."."""
-    return f"{sentence.rstrip().rstrip('.')} ({rule})."
+    # TRANSLATORS: a sentence (its full stop taken off) and the rule that says so: "They hold (RULES §9)."
+    return t("{sentence} ({rule}).", sentence=sentence.rstrip().rstrip(".。"), rule=rule)
+
+
+def _seat(seat: int) -> str:
+    """A seat's name in the learner's language."""
+    return seat_word(SEATS[seat])
+
+
+def _seat_said(seat: int) -> str:
+    """A seat as an answer: "South."."""
+    return t("{seat}.", seat=_seat(seat))
+
+
+_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+"""A plain suit's name, as "you have no spades left" says it."""
+
+
+def _or_list(items: list[str]) -> str:
+    """``"a or b or c"`` in the language read now."""
+    said = items[0]
+    for item in items[1:]:
+        said = t("{first} or {second}", first=said, second=item)
+    return said
 
 
 def partner_question(seat: int = 2) -> StepQuestion:
@@ -60,15 +85,23 @@ def partner_question(seat: int = 2) -> StepQuestion:
         if other == seat:
             continue
         if other == partner:
-            why = f"{SEATS[other]} sits opposite you: partners sit opposite, so {SEATS[seat]} and {SEATS[other]} are a team (RULES §1)."
+            why = t(
+                "{seat} sits opposite you: partners sit opposite, so {you} and {seat} are a team (RULES §1).",
+                seat=_seat(other),
+                you=_seat(seat),
+            )
         else:
             mate = _dealt_round().view(other).partner_seats()[0]
-            why = f"{SEATS[other]} sits next to you, on the other team: {SEATS[other]}'s partner is {SEATS[mate]} (RULES §1)."
+            why = t(
+                "{seat} sits next to you, on the other team: {seat}'s partner is {partner} (RULES §1).",
+                seat=_seat(other),
+                partner=_seat(mate),
+            )
         verdicts[SEATS[other]] = (other == partner, why)
     return choose(
-        f"You sit {SEATS[seat]}. Who is your partner?",
+        t("You sit {seat}. Who is your partner?", seat=_seat(seat)),
         verdicts,
-        f"{SEATS[partner]}, opposite you.",
+        t("{seat}, opposite you.", seat=_seat(partner)),
         picture=seating_svg(seat),
     )
 
@@ -76,16 +109,19 @@ def partner_question(seat: int = 2) -> StepQuestion:
 def seating_svg(you: int | None = None) -> str:
     """The four seats around the table, North at the top (as the trick pictures draw them), ``you`` marked."""
     spots = {0: (180, 34), 1: (52, 125), 2: (180, 220), 3: (308, 125)}
-    labels = "".join(
-        f'<text x="{x}" y="{y}" text-anchor="middle" font-size="16" font-weight="{700 if seat == you else 400}" '
-        f'fill="#12301c">{SEATS[seat]}{" (you)" if seat == you else ""}</text>'
-        for seat, (x, y) in spots.items()
-    )
+    labels = []
+    for seat, (x, y) in spots.items():
+        name = te("{seat} (you)", seat=_seat(seat)) if seat == you else escape(_seat(seat))
+        labels.append(
+            f'<text x="{x}" y="{y}" text-anchor="middle" font-size="16" font-weight="{700 if seat == you else 400}" '
+            f'fill="#12301c">{name}</text>'
+        )
+    table = te("the table: North at the top, West left, South at the bottom, East right")
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" role="img" width="360" height="240" viewBox="0 0 360 240" '
-        f'aria-label="the table: North at the top, West left, South at the bottom, East right" font-family="{FONT}">'
+        f'aria-label="{table}" font-family="{FONT}">'
         '<rect x="100" y="50" width="160" height="140" rx="20" fill="#e3efe5" stroke="#9fbfa6"/>'
-        f"{labels}</svg>"
+        f"{''.join(labels)}</svg>"
     )
 
 
@@ -104,13 +140,19 @@ def next_player(leader: int) -> StepQuestion:
     for seat in range(4):
         k = (seat - leader) % 4
         if seat == following:
-            why = f"Play goes counter-clockwise: after {SEATS[leader]} comes {SEATS[seat]} (RULES §1)."
+            why = t(
+                "Play goes counter-clockwise: after {leader} comes {seat} (RULES §1).",
+                leader=_seat(leader),
+                seat=_seat(seat),
+            )
         elif seat == leader:
-            why = f"{SEATS[seat]} has just played: each player plays once in a trick (RULES §6)."
+            why = t("{seat} has just played: each player plays once in a trick (RULES §6).", seat=_seat(seat))
+        elif k == 2:
+            why = t("{seat} plays third: play goes counter-clockwise (RULES §1).", seat=_seat(seat))
         else:
-            why = f"{SEATS[seat]} plays {['', 'second', 'third', 'fourth'][k]}: play goes counter-clockwise (RULES §1)."
+            why = t("{seat} plays fourth: play goes counter-clockwise (RULES §1).", seat=_seat(seat))
         verdicts[SEATS[seat]] = (seat == following, why)
-    return choose(f"{SEATS[leader]} leads. Who plays next?", verdicts, f"{SEATS[following]}.")
+    return choose(t("{seat} leads. Who plays next?", seat=_seat(leader)), verdicts, _seat_said(following))
 
 
 def takeover_question(rules: RuleSet | None = None) -> StepQuestion:
@@ -119,18 +161,21 @@ def takeover_question(rules: RuleSet | None = None) -> StepQuestion:
     line = min(p for p in range(0, total + 1, 5) if level_change(p, rules).takeover)
 
     def judge(n: int) -> str:
+        # TRANSLATORS: {result} is the engine's sentence on that score ("The attackers take over …").
         if n == line:
-            return f"{level_change(n, rules).describe()} Five points less would not do (RULES §9)."
+            return t("{result} Five points less would not do (RULES §9).", result=level_change(n, rules).describe())
         if n < line:
-            return f"Not enough. {cite(level_change(max(n, 0), rules).describe(), 'RULES §9')}"
-        return f"{n} is enough, but fewer points already do it (RULES §9)."
+            return t("Not enough. {result}", result=cite(level_change(max(n, 0), rules).describe(), "RULES §9"))
+        # TRANSLATORS: {answer} is the number of points the learner typed.
+        return t("{answer} is enough, but fewer points already do it (RULES §9).", answer=n)
 
     return number(
-        "The attackers collect points in their tricks. How many do they need, at least, to take over as declarers?",
+        t("The attackers collect points in their tricks. How many do they need, at least, to take over as declarers?"),
         line,
         judge,
-        f"{line} points.",
-        hint=f"There are {total} points in the cards; the line is less than half of them.",
+        t("{total} points.", total=line),
+        # TRANSLATORS: {total} is the points in all the cards: 100 a deck (200 with two decks).
+        hint=t("There are {total} points in the cards; the line is less than half of them.", total=total),
     )
 
 
@@ -143,28 +188,38 @@ def pick_to_take_over(hand: CardsLike, have: int, rules: RuleSet | None = None) 
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         total = have + points(picked)
-        return level_change(total, rules).takeover, cite(
-            f"{have} + {points(picked)} = {total}. {level_change(total, rules).describe()}", "RULES §2, §9"
+        said = t(
+            "{have} + {card} = {total}. {result}",
+            have=have,
+            card=points(picked),
+            total=total,
+            result=level_change(total, rules).describe(),
         )
+        return level_change(total, rules).takeover, cite(said, "RULES §2, §9")
 
     return pick(
-        f"The attackers have {have} points, and they are about to win one more card. Which card takes them "
-        "over the line? Pick it, then press Check.",
+        # TRANSLATORS: {have} is a number of points, a multiple of 5 (70).
+        t(
+            "The attackers have {have} points, and they are about to win one more card. Which card takes them over "
+            "the line? Pick it, then press Check.",
+            have=have,
+        ),
         cards,
         judge,
-        f"{format_cards(good)}.",
+        t("{cards}.", cards=format_cards(good)),
         example=good[:1],
         count=1,
     )
 
 
 ROUND_PARTS: dict[str, str] = {
-    "kitty": "The dealer takes the kitty and buries 8 cards",
-    "trick": "The dealer leads the first trick",
-    "score": "The round is scored",
-    "dealer": "The next dealer is chosen",
+    "kitty": N_("The dealer takes the kitty and buries 8 cards"),
+    "trick": N_("The dealer leads the first trick"),
+    "score": N_("The round is scored"),
+    "dealer": N_("The next dealer is chosen"),
 }
-"""The parts of a round a learner may think come right after the deal, by what the engine would be asked to do."""
+"""The parts of a round a learner may think come right after the deal, by what the engine would be asked to do (in
+English: they are the question's answers; their buttons read them in the learner's language)."""
 
 
 def round_part_after_deal() -> StepQuestion:
@@ -177,17 +232,18 @@ def round_part_after_deal() -> StepQuestion:
             _do(rnd, part)
         except ActionError as e:
             del e  # the engine's refusal names its phases; the learner reads them in words
-            verdicts[words] = (
-                False,
-                f"Not yet: the engine refuses that now, because {_phase_words(rnd.phase)} (RULES §10).",
-            )
+            verdicts[words] = (False, _not_yet(rnd.phase))
         else:
             verdicts[words] = (
                 True,
-                "Right after the deal the dealer picks up the kitty (底牌 dǐpái) and buries as many cards face down "
-                "(RULES §10).",
+                t(
+                    "Right after the deal the dealer picks up the kitty (底牌 dǐpái) and buries as many cards face "
+                    "down (RULES §10)."
+                ),
             )
-    return choose("The cards are dealt and the trump is declared. What happens next?", verdicts, ROUND_PARTS["kitty"])
+    return choose(
+        t("The cards are dealt and the trump is declared. What happens next?"), verdicts, t(ROUND_PARTS["kitty"])
+    )
 
 
 def _round_after_deal() -> Round:
@@ -212,12 +268,18 @@ def _do(rnd: Round, part: str) -> None:
         rnd.next_dealer()
 
 
-def _phase_words(phase: str) -> str:
-    return {
-        "kitty": "the dealer still holds the kitty's cards",
-        "play": "the tricks have not been played",
-        "deal": "the deal is not over",
-    }.get(phase, f"the round is in its {phase} phase")
+def _not_yet(phase: str) -> str:
+    """Why the engine refuses a part of the round in ``phase``, in words."""
+    if phase == "kitty":
+        return t("Not yet: the engine refuses that now, because the dealer still holds the kitty's cards (RULES §10).")
+    if phase == "play":
+        return t("Not yet: the engine refuses that now, because the tricks have not been played (RULES §10).")
+    if phase == "deal":
+        return t("Not yet: the engine refuses that now, because the deal is not over (RULES §10).")
+    # TRANSLATORS: {phase} is the engine's name of a part of the round, in English ("score").
+    return t(
+        "Not yet: the engine refuses that now, because the round is in its {phase} phase (RULES §10).", phase=phase
+    )
 
 
 # -- scoring ---------------------------------------------------------------------------------------
@@ -235,29 +297,50 @@ def kitty_question(
 
     def judge(n: int) -> str:
         if n == bonus:
-            return (
-                f"The kitty holds {base} points; won with {format_cards(play)}, whose largest unit has "
-                f"{largest_unit(play, trump, rules)} cards, they count ×{m}: {base} × {m} = {bonus} (RULES §9)."
+            # TRANSLATORS: {base} and {bonus} are numbers of points; {n} the cards of the largest unit; {times} the
+            # multiplier.
+            return tn(
+                "The kitty holds {base} points; won with {cards}, whose largest unit has {n} card, they count "
+                "×{times}: {base} × {times} = {bonus} (RULES §9).",
+                "The kitty holds {base} points; won with {cards}, whose largest unit has {n} cards, they count "
+                "×{times}: {base} × {times} = {bonus} (RULES §9).",
+                largest_unit(play, trump, rules),
+                base=base,
+                cards=format_cards(play),
+                times=m,
+                bonus=bonus,
             )
         if n == base:
-            return f"{base} is the kitty's points alone: won by the attackers on the last trick, they count multiplied (RULES §9)."
+            return t(
+                "{base} is the kitty's points alone: won by the attackers on the last trick, they count multiplied "
+                "(RULES §9).",
+                base=base,
+            )
         if base and n % base == 0:
-            return f"That is ×{n // base}: the multiplier is 2 × the cards of the largest unit of the winning play (RULES §9)."
-        return f"Not {n}: count the kitty's points, then multiply them (RULES §9)."
+            return t(
+                "That is ×{times}: the multiplier is 2 × the cards of the largest unit of the winning play (RULES §9).",
+                times=n // base,
+            )
+        # TRANSLATORS: {answer} is the number the learner typed.
+        return t("Not {answer}: count the kitty's points, then multiply them (RULES §9).", answer=n)
 
     return number(
-        f"The attackers win the last trick with {format_cards(play)}. How many points does this kitty give them?",
+        t(
+            "The attackers win the last trick with {cards}. How many points does this kitty give them?",
+            cards=format_cards(play),
+        ),
         bonus,
         judge,
-        f"{bonus} points ({base} × {m}).",
+        t("{bonus} points ({base} × {times}).", bonus=bonus, base=base, times=m),
         picture=hand_svg(cards, trump),
     )
 
 
 _MULTIPLIER_WORDS = {
-    "times": "2 × the cards of the largest unit of the winning play (the house rule)",
-    "power": "2 to the power of the cards of the largest unit",
-    "cards": "2 × every card of the winning play",
+    # TRANSLATORS: how a table counts the kitty's multiplier, said after "This table counts …".
+    "times": N_("2 × the cards of the largest unit of the winning play (the house rule)"),
+    "power": N_("2 to the power of the cards of the largest unit"),
+    "cards": N_("2 × every card of the winning play"),
 }
 
 
@@ -265,26 +348,37 @@ def multiplier_question(winning_play: CardsLike, trump: Trump, rules: RuleSet, p
     """What is the kitty's multiplier under ``rules`` (RULES §9, §11)? An answer another table's rule gives is named."""
     play = as_cards(winning_play, "the winning play")
     right = kitty_multiplier(play, trump, rules)
-    own = _MULTIPLIER_WORDS[rules.kitty_multiplier]
+    own = t(_MULTIPLIER_WORDS[rules.kitty_multiplier])
     others: dict[int, str] = {}
     for name in _MULTIPLIER_WORDS:  # the house rule first: its answer is named as the house rule's
         if name != rules.kitty_multiplier:
             others.setdefault(kitty_multiplier(play, trump, RuleSet(decks=rules.decks, kitty_multiplier=name)), name)
 
     def judge(n: int) -> str:
+        # TRANSLATORS: {rule} and {other} say how a table counts the kitty's multiplier ("2 × every card of the
+        # winning play"); {times} is a multiplier.
         if n == right:
-            return f"This table counts {own}: {format_cards(play)} makes ×{right} (RULES §9, §11)."
+            return t(
+                "This table counts {rule}: {cards} makes ×{times} (RULES §9, §11).",
+                rule=own,
+                cards=format_cards(play),
+                times=right,
+            )
         if n in others:
-            return f"×{n} is what a table counting {_MULTIPLIER_WORDS[others[n]]} would say; this one counts {own} (RULES §9, §11)."
-        return f"Not ×{n}: this table counts {own} (RULES §9, §11)."
+            return t(
+                "×{times} is what a table counting {other} would say; this one counts {rule} (RULES §9, §11).",
+                times=n,
+                other=t(_MULTIPLIER_WORDS[others[n]]),
+                rule=own,
+            )
+        return t("Not ×{times}: this table counts {rule} (RULES §9, §11).", times=n, rule=own)
 
-    return number(prompt, right, judge, f"×{right}.", picture=hand_svg(play, trump))
+    return number(prompt, right, judge, t("×{times}.", times=right), picture=hand_svg(play, trump))
 
 
 def levels_question(attacker_points: int, rules: RuleSet | None = None) -> StepQuestion:
     """The attackers scored ``attacker_points``: how many levels does the side that goes up climb (RULES §9)?"""
     change = level_change(attacker_points, rules)
-    who = "the attackers" if change.takeover else "the declarers"
 
     def judge(n: int) -> str:
         if n == change.levels:
@@ -297,19 +391,48 @@ def levels_question(attacker_points: int, rules: RuleSet | None = None) -> StepQ
             ),
             None,
         )
+        if band is None and change.takeover:
+            return tn(
+                "The attackers never climb {n} level in one round (RULES §9).",
+                "The attackers never climb {n} levels in one round (RULES §9).",
+                n,
+            )
         if band is None:
-            return f"{who.capitalize()} never climb {n} levels in one round (RULES §9)."
-        return f"{who.capitalize()} climb {n} level{'s' if n != 1 else ''} with {band} points, not with {attacker_points} (RULES §9)."
+            return tn(
+                "The declarers never climb {n} level in one round (RULES §9).",
+                "The declarers never climb {n} levels in one round (RULES §9).",
+                n,
+            )
+        # TRANSLATORS: {band} and {points} are numbers of points, multiples of 5.
+        if change.takeover:
+            return tn(
+                "The attackers climb {n} level with {band} points, not with {points} (RULES §9).",
+                "The attackers climb {n} levels with {band} points, not with {points} (RULES §9).",
+                n,
+                band=band,
+                points=attacker_points,
+            )
+        return tn(
+            "The declarers climb {n} level with {band} points, not with {points} (RULES §9).",
+            "The declarers climb {n} levels with {band} points, not with {points} (RULES §9).",
+            n,
+            band=band,
+            points=attacker_points,
+        )
 
-    side = "take over" if change.takeover else "hold"
-    return number(
-        f"The attackers scored {attacker_points} points, so {who} {'take over' if change.takeover else 'hold'}. "
-        f"How many levels do {who} go up?",
-        change.levels,
-        judge,
-        change.describe(),
-        hint=f"Find {attacker_points} in the table: in which band does it fall when they {side}?",
-    )
+    if change.takeover:
+        asked = t(
+            "The attackers scored {points} points, so the attackers take over. How many levels do the attackers go up?",
+            points=attacker_points,
+        )
+        hint = t("Find {points} in the table: in which band does it fall when they take over?", points=attacker_points)
+    else:
+        asked = t(
+            "The attackers scored {points} points, so the declarers hold. How many levels do the declarers go up?",
+            points=attacker_points,
+        )
+        hint = t("Find {points} in the table: in which band does it fall when they hold?", points=attacker_points)
+    return number(asked, change.levels, judge, change.describe(), hint=hint)
 
 
 def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | None = None) -> StepQuestion:
@@ -320,29 +443,54 @@ def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | Non
     elsewhere = next_dealer(dealer, other, rules)
     verdicts = {}
     for seat in range(4):
-        name = SEATS[seat]
-        if seat == right:
-            why = (
-                "the declarers hold, so the dealer's partner deals next"
-                if not change.takeover
-                else "the attackers take over, so the player after the dealer (counter-clockwise) deals next"
+        name, said = SEATS[seat], _seat(seat)
+        if seat == right and change.takeover:
+            why = t(
+                "{result} The attackers take over, so the player after the dealer (counter-clockwise) deals next: "
+                "{seat} (RULES §9).",
+                result=change.describe(),
+                seat=said,
             )
-            verdicts[name] = (True, f"{change.describe()} {why.capitalize()}: {name} (RULES §9).")
+            verdicts[name] = (True, why)
+        elif seat == right:
+            why = t(
+                "{result} The declarers hold, so the dealer's partner deals next: {seat} (RULES §9).",
+                result=change.describe(),
+                seat=said,
+            )
+            verdicts[name] = (True, why)
+        elif seat == elsewhere and change.takeover:
+            # TRANSLATORS: {points} is the attackers' score, a multiple of 5.
+            why = t(
+                "{seat} would deal next if the declarers had held; with {points} points the attackers take over "
+                "(RULES §9).",
+                seat=said,
+                points=attacker_points,
+            )
+            verdicts[name] = (False, why)
         elif seat == elsewhere:
-            went = "the declarers had held" if change.takeover else "the attackers had taken over"
-            now = "the attackers take over" if change.takeover else "the declarers hold"
+            why = t(
+                "{seat} would deal next if the attackers had taken over; with {points} points the declarers hold "
+                "(RULES §9).",
+                seat=said,
+                points=attacker_points,
+            )
+            verdicts[name] = (False, why)
+        elif seat == dealer:
+            verdicts[name] = (False, t("{seat} dealt this round, and the deal always moves on (RULES §9).", seat=said))
+        else:
             verdicts[name] = (
                 False,
-                f"{name} would deal next if {went}; with {attacker_points} points {now} (RULES §9).",
+                t("{seat} is not on the side that goes up after this round (RULES §9).", seat=said),
             )
-        elif seat == dealer:
-            verdicts[name] = (False, f"{name} dealt this round, and the deal always moves on (RULES §9).")
-        else:
-            verdicts[name] = (False, f"{name} is not on the side that goes up after this round (RULES §9).")
     return choose(
-        f"{SEATS[dealer]} dealt, and the attackers scored {attacker_points}. Who deals the next round?",
+        t(
+            "{dealer} dealt, and the attackers scored {points}. Who deals the next round?",
+            dealer=_seat(dealer),
+            points=attacker_points,
+        ),
         verdicts,
-        f"{SEATS[right]}.",
+        _seat_said(right),
     )
 
 
@@ -372,10 +520,10 @@ def pick_declaration(
     def judge(picked: list[Card]) -> tuple[bool, str]:
         verdict = judge_declaration(picked, rank, current, seat)
         reason = verdict.reason
-        return bool(verdict), reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+        return bool(verdict), reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "。")) else ".")
 
-    solution = " or ".join(format_cards(group) for group in allowed)
-    return pick(prompt, cards, judge, f"{solution}.", example=allowed[0], hint=hint)
+    solution = _or_list([format_cards(group) for group in allowed])
+    return pick(prompt, cards, judge, t("{cards}.", cards=solution), example=allowed[0], hint=hint)
 
 
 def first_dealer_question(seed: int = 2, rank: str = "2") -> StepQuestion:
@@ -386,21 +534,29 @@ def first_dealer_question(seed: int = 2, rank: str = "2") -> StepQuestion:
     assert dealer is not None
     verdicts = {}
     for seat in range(4):
-        name = SEATS[seat]
+        name, said = SEATS[seat], _seat(seat)
         if seat == dealer:
-            verdicts[name] = (True, f"In the first round the first declarer deals: {name} (RULES §10).")
+            verdicts[name] = (True, t("In the first round the first declarer deals: {seat} (RULES §10).", seat=said))
         elif seat == last.seat:
             verdicts[name] = (
                 False,
-                f"{name}'s pair fixed the trump, but the dealer of a first round is the first to declare (RULES §10).",
+                t(
+                    "{seat}'s pair fixed the trump, but the dealer of a first round is the first to declare "
+                    "(RULES §10).",
+                    seat=said,
+                ),
             )
         else:
-            verdicts[name] = (False, f"{name} did not declare at all in this deal (RULES §10).")
-    prompt = (
-        f"First round of a match: nobody has dealt yet. {SEATS[first.seat]} declares with {format_cards(first.cards)}, "
-        f"then {SEATS[last.seat]} overrides with {format_cards(last.cards)}. Who deals?"
+            verdicts[name] = (False, t("{seat} did not declare at all in this deal (RULES §10).", seat=said))
+    prompt = t(
+        "First round of a match: nobody has dealt yet. {first} declares with {first_cards}, then {last} overrides "
+        "with {last_cards}. Who deals?",
+        first=_seat(first.seat),
+        first_cards=format_cards(first.cards),
+        last=_seat(last.seat),
+        last_cards=format_cards(last.cards),
     )
-    return choose(prompt, verdicts, f"{SEATS[dealer]}.")
+    return choose(prompt, verdicts, _seat_said(dealer))
 
 
 def first_round(seed: int = 2, rank: str = "2") -> tuple[Round, Declaration, Declaration]:
@@ -429,39 +585,65 @@ def pick_burial(hand: CardsLike, trump: Trump, *, count: int = 8, prompt: str = 
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         if len(picked) != count:
-            return False, f"Bury exactly {count} cards, as many as the kitty held (RULES §10)."
+            return False, tn(
+                "Bury exactly {n} card, as many as the kitty held (RULES §10).",
+                "Bury exactly {n} cards, as many as the kitty held (RULES §10).",
+                count,
+            )
         dear = [c for c in picked if c.points]
         if dear:
             bonus = points(picked) * kitty_multiplier("SJ SJ", trump)  # what any pair makes of the kitty
-            return False, (
-                f"{format_cards(dear)} carr{'ies' if len(dear) == 1 else 'y'} {points(dear)} points: if the attackers "
-                f"win the last trick with a pair, this kitty gives them {bonus}. {BURY_RULE}"
+            # TRANSLATORS: {points} and {bonus} are numbers of points; {rule} is a whole sentence of advice.
+            return False, tn(
+                "{cards} carries {points} points: if the attackers win the last trick with a pair, this kitty gives "
+                "them {bonus}. {rule}",
+                "{cards} carry {points} points: if the attackers win the last trick with a pair, this kitty gives "
+                "them {bonus}. {rule}",
+                len(dear),
+                cards=format_cards(dear),
+                points=points(dear),
+                bonus=bonus,
+                rule=t(BURY_RULE),
             )
         strong = [c for c in picked if trump.is_trump(c)]
         if strong:
-            return False, (
-                f"{format_cards(strong)} {'is a trump' if len(strong) == 1 else 'are trumps'}: a buried trump never "
-                "wins a trick, and trumps control the round. Keep them."
+            return False, tn(
+                "{cards} is a trump: a buried trump never wins a trick, and trumps control the round. Keep them.",
+                "{cards} are trumps: a buried trump never wins a trick, and trumps control the round. Keep them.",
+                len(strong),
+                cards=format_cards(strong),
             )
         left = Counter(cards) - Counter(picked)
-        voids = [SUIT_NAMES[s] for s in "SHDC" if length[s] and not any(trump.suit_of(c) == s for c in left.elements())]
-        void = f" You have no {' and no '.join(voids)} left: you can ruff those leads." if voids else ""
+        voids = [_SUITS[s] for s in "SHDC" if length[s] and not any(trump.suit_of(c) == s for c in left.elements())]
+        said = t("No points and no trumps in the kitty: nothing for the attackers to win back (RULES §9).")
+        if voids:
+            gone = t(voids[0])
+            for suit in voids[1:]:
+                # TRANSLATORS: suits the hand has no cards of any more ("no spades and no hearts"): {most} may itself
+                # be such a list.
+                gone = t("{most} and no {last}", most=gone, last=t(suit))
+            said += " " + t("You have no {suits} left: you can ruff those leads.", suits=gone)
         waste = [c for c in picked if c.rank == "A" or Counter(picked)[c] == 2]
-        pity = (
-            f" But {format_cards(trump.sorted(waste))} would have won tricks: low cards of short suits are cheaper."
-            if waste
-            else ""
-        )
-        return (
-            True,
-            f"No points and no trumps in the kitty: nothing for the attackers to win back (RULES §9).{void}{pity}",
-        )
+        if waste:
+            said += " " + t(
+                "But {cards} would have won tricks: low cards of short suits are cheaper.",
+                cards=format_cards(trump.sorted(waste)),
+            )
+        return True, said
 
     return pick(
-        prompt or f"You are the dealer. Pick {count} cards to bury, then press Check.",
+        prompt
+        or tn(
+            "You are the dealer. Pick {n} card to bury, then press Check.",
+            "You are the dealer. Pick {n} cards to bury, then press Check.",
+            count,
+        ),
         cards,
         judge,
-        f"For example {format_cards(trump.sorted(cheap))}: no points, no trumps, the low cards of the short suits.",
+        t(
+            "For example {cards}: no points, no trumps, the low cards of the short suits.",
+            cards=format_cards(trump.sorted(cheap)),
+        ),
         example=cheap,
         count=count,
         trump=trump,
@@ -480,23 +662,48 @@ def round_in_words(seed: int = 3, dealer: int = 0) -> str:
     trump = record.trump
     declared = record.declarations[-1]
     last = record.tricks[-1]
-    attackers = " and ".join(SEATS[s] for s in record.attackers)
-    side = "an attacker" if last.winner in record.attackers else "a declarer"
+    attackers = _seat(record.attackers[0])
+    for seat in record.attackers[1:]:
+        attackers = t("{most} and {last}", most=attackers, last=_seat(seat))
     if score.kitty_bonus:
-        kitty = f"the kitty's {points(record.kitty)} points counted ×{score.kitty_multiplier} for the attackers"
+        kitty = t(
+            "the kitty's {points} points counted ×{times} for the attackers",
+            points=points(record.kitty),
+            times=score.kitty_multiplier,
+        )
     elif not points(record.kitty):
-        kitty = "the dealer had buried no points, so the kitty added nothing"
+        kitty = t("the dealer had buried no points, so the kitty added nothing")
     else:
-        kitty = f"the kitty's {points(record.kitty)} points counted for nobody"
+        kitty = t("the kitty's {points} points counted for nobody", points=points(record.kitty))
+    # TRANSLATORS: {kitty} says what the kitty's points did ("the kitty's 15 points counted ×4 for the attackers").
+    if last.winner in record.attackers:
+        last_trick = t(
+            "4. **The last trick**: {seat}, an attacker, won it: {kitty}.", seat=_seat(last.winner), kitty=kitty
+        )
+    else:
+        last_trick = t(
+            "4. **The last trick**: {seat}, a declarer, won it: {kitty}.", seat=_seat(last.winner), kitty=kitty
+        )
     return "\n".join(
         [
-            f"1. **Deal and declare**: {SEATS[declared.seat]} declared with {format_cards(declared.cards)}: "
-            f"{trump.describe()}.",
-            f"2. **The kitty**: {SEATS[record.dealer]}, the dealer, picked up 8 cards and buried 8.",
-            f"3. **25 tricks**: {SEATS[record.dealer]} led the first; {attackers}, the attackers, took "
-            f"{score.trick_points} points in tricks.",
-            f"4. **The last trick**: {SEATS[last.winner]}, {side}, won it: {kitty}.",
-            f"5. **The score**: {score.level_change.describe()}",
-            f"6. **The next dealer**: {SEATS[record.next_dealer]}.",
+            # TRANSLATORS: {trump} is the engine's words for the trump ("rank 2, hearts are trump").
+            t(
+                "1. **Deal and declare**: {seat} declared with {cards}: {trump}.",
+                seat=_seat(declared.seat),
+                cards=format_cards(declared.cards),
+                trump=trump.describe(),
+            ),
+            t("2. **The kitty**: {seat}, the dealer, picked up 8 cards and buried 8.", seat=_seat(record.dealer)),
+            # TRANSLATORS: {attackers} names the two attackers' seats ("West and East"); {points} a multiple of 5.
+            t(
+                "3. **25 tricks**: {dealer} led the first; {attackers}, the attackers, took {points} points in tricks.",
+                dealer=_seat(record.dealer),
+                attackers=attackers,
+                points=score.trick_points,
+            ),
+            last_trick,
+            # TRANSLATORS: {result} is the engine's sentence on the score and the levels.
+            t("5. **The score**: {result}", result=score.level_change.describe()),
+            t("6. **The next dealer**: {seat}.", seat=_seat(record.next_dealer)),
         ]
     )

@@ -41,9 +41,10 @@ from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
 from ..engine.trump import Trump
+from ..i18n import t, tn
 from ..ui.widgets import HandPicker, TrickTable
 from .lesson_runner import markdown_html
-from .questions import StepQuestion, seats_from
+from .questions import StepQuestion, seat_word, seats_from
 
 __all__ = ["Step", "TrickStepper", "page_steps", "start_page_steps"]
 
@@ -69,7 +70,9 @@ class Step(w.VBox):  # type: ignore[misc]
     """One question before its explanation: ``answer(value)`` grades it (the buttons and Check call it).
 
     ``explanation`` is markdown (it should name the rule); ``then`` builds what is shown under it (widgets, or
-    anything with ``_repr_html_`` such as ``cards(...)``) once the question is answered, never before.
+    anything with ``_repr_html_`` such as ``cards(...)``) once the question is answered, never before. ``label``
+    is the badge before the prompt ("Your turn" unless given). A choice's button reads it in the learner's
+    language when the catalogs know it (a seat, ``questions.NOBODY``); the answer stays the choice as given.
     """
 
     def __init__(
@@ -78,7 +81,7 @@ class Step(w.VBox):  # type: ignore[misc]
         explanation: str,
         *,
         then: Callable[[], Sequence[Any]] | None = None,
-        label: str = "Your turn",
+        label: str | None = None,
     ) -> None:
         self.question = question
         self._explanation = explanation
@@ -92,12 +95,13 @@ class Step(w.VBox):  # type: ignore[misc]
         self.grades: list[Grade] = []
         self._explained_callbacks: list[Callable[[], None]] = []
         picture = f'<div class="sjt-step-picture">{question.picture}</div>' if question.picture else ""
+        badge = t("Your turn") if label is None else label
         self.prompt = w.HTML(
-            f'<p class="sjt-step-prompt"><span class="sjt-step-badge">{escape(label)}</span>'
+            f'<p class="sjt-step-prompt"><span class="sjt-step-badge">{escape(badge)}</span>'
             + f"{escape(joker_words(question.prompt))}</p>{picture}"
         )
         self.feedback = w.HTML("")
-        self.show_me = w.Button(description="Show me", tooltip="Show the answer and the explanation")
+        self.show_me = w.Button(description=t("Show me"), tooltip=t("Show the answer and the explanation"))
         self.show_me.layout.display = "none"
         self.show_me.on_click(lambda _b: self.reveal())
         self.explanation = w.VBox([])
@@ -121,7 +125,10 @@ class Step(w.VBox):  # type: ignore[misc]
         q = self.question
         if q.choices:  # a choice, a seat, yes or no: a button each
             for choice in q.choices:
-                words = {"yes": "Yes", "no": "No"}.get(choice, choice) if q.answer_kind == "yesno" else choice
+                if q.answer_kind == "yesno" and choice in ("yes", "no"):
+                    words = t("Yes") if choice == "yes" else t("No")
+                else:
+                    words = t(choice) if choice else choice  # a seat, NOBODY…: in the learner's language
                 button = w.Button(description=joker_words(words), layout=w.Layout(width="auto"))
                 button.on_click(lambda _b, c=choice: self.answer(c))
                 self.choice_buttons[choice] = button
@@ -129,16 +136,18 @@ class Step(w.VBox):  # type: ignore[misc]
             row = w.HBox(self._inputs, layout=w.Layout(flex_flow="row wrap"))
             row.add_class("sjt-step-choices")
             return row
-        check = w.Button(description="Check", button_style="primary")
+        check = w.Button(description=t("Check"), button_style="primary")
         check.on_click(lambda _b: self.check())
         if q.answer_kind in ("cards", "order"):
-            label = "Your cards" if q.count else "Your cards — click to pick, click again to put back"
+            label = t("Your cards") if q.count else t("Your cards — click to pick, click again to put back")
             if q.answer_kind == "order":
-                label = "Click every card, from the highest to the lowest"
+                label = t("Click every card, from the highest to the lowest")
             self.picker = HandPicker(q.hand, q.trump, max_selected=self._need, label=label)
             self._inputs = [self.picker, check]
             return w.VBox([self.picker, check])
-        self.number = w.Text(placeholder="a whole number", description="Your answer", layout=w.Layout(width="16em"))
+        self.number = w.Text(
+            placeholder=t("a whole number"), description=t("Your answer"), layout=w.Layout(width="16em")
+        )
         self._inputs = [self.number, check]
         return w.HBox([self.number, check])
 
@@ -155,12 +164,15 @@ class Step(w.VBox):  # type: ignore[misc]
             picked = self.picker.selection
             need = self._need
             if not picked or (need and len(picked) < need):
-                self._say("", f"Pick {need} card{'s' if need > 1 else ''} first." if need else "Pick some cards first.")
+                self._say(
+                    "",
+                    tn("Pick {n} card first.", "Pick {n} cards first.", need) if need else t("Pick some cards first."),
+                )
                 return None
             return self.answer(picked)
         assert self.number is not None
         if not str(self.number.value).strip():
-            self._say("", "Type a number first.")
+            self._say("", t("Type a number first."))
             return None
         return self.answer(self.number.value)
 
@@ -179,8 +191,11 @@ class Step(w.VBox):  # type: ignore[misc]
         if grade.rule != "input":
             self.wrong += 1
             self._mark(value, "danger")
-        hint = f" Hint: {self.question.hint}" if self.question.hint and grade.rule != "input" else ""
-        self._say("incorrect", grade.explanation + hint, "Not quite." if grade.rule != "input" else "")
+        said = grade.explanation
+        if self.question.hint and grade.rule != "input":
+            # TRANSLATORS: what is wrong with the learner's answer, then a nudge towards the right one.
+            said = t("{explanation} Hint: {hint}", explanation=grade.explanation, hint=self.question.hint)
+        self._say("incorrect", said, t("Not quite.") if grade.rule != "input" else "")
         if may_reveal(self.wrong):
             self.show_me.layout.display = None
         return grade
@@ -192,7 +207,7 @@ class Step(w.VBox):  # type: ignore[misc]
         example = self.question.solve()
         if self.picker is not None and isinstance(example, str | list):
             self.picker.select(example)
-        self._say("shown", self.question.solution_text(), "The answer:")
+        self._say("shown", self.question.solution_text(), t("The answer:"))
         self._explain()
 
     def _explain(self) -> None:
@@ -231,12 +246,15 @@ def _praised(text: str) -> tuple[str, str]:
     >>> _praised("Right: 3 levels."), _praised("Right after the deal…")[1], _praised("Pairs beat singles.")[1]
     (('3 levels.', 'Right!'), 'Correct!', 'Right!')
     """
-    if text.startswith("Right: "):
-        rest = text[len("Right: ") :]
-        return rest[:1].upper() + rest[1:], "Right!"
+    # TRANSLATORS: how an explanation that says an answer is right may begin ("Right: 3 levels."), as the lessons'
+    # questions write it; the word and its punctuation as your translation of those sentences begins.
+    for opening in dict.fromkeys(("Right: ", t("Right: "))):
+        if text.startswith(opening):
+            rest = text[len(opening) :]
+            return rest[:1].upper() + rest[1:], t("Right!")
     if text.startswith("Right"):
-        return text, "Correct!"
-    return text, "Right!"
+        return text, t("Correct!")
+    return text, t("Right!")
 
 
 def _as_widget(shown: Any) -> w.Widget:
@@ -260,7 +278,7 @@ class TrickStepper(w.VBox):  # type: ignore[misc]
         *,
         leader: int = 0,
         rules: RuleSet | None = None,
-        intro: str = "Press Next to see the first play.",
+        intro: str | None = None,
     ) -> None:
         self.plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
         self.leader = leader
@@ -270,11 +288,11 @@ class TrickStepper(w.VBox):  # type: ignore[misc]
         """The seat that wins, as the engine finds it."""
         self.shown = 0
         """Plays on the table (one more than the plays once the winner is shown)."""
-        self._intro = intro
-        self.table = TrickTable([], leader=leader, trump=trump, caption=intro)
-        self.next = w.Button(description=f"Next: {self.names[0]} leads", button_style="primary")
+        self._intro = t("Press Next to see the first play.") if intro is None else intro
+        self.table = TrickTable([], leader=leader, trump=trump, caption=self._intro)
+        self.next = w.Button(description=self._leads(), button_style="primary")
         self.next.on_click(lambda _b: self.step())
-        self.again = w.Button(description="Watch again", disabled=True)
+        self.again = w.Button(description=t("Watch again"), disabled=True)
         self.again.on_click(lambda _b: self.restart())
         super().__init__([self.table, w.HBox([self.next, self.again])])
         self.add_class("sjt-trick-stepper")
@@ -282,6 +300,9 @@ class TrickStepper(w.VBox):  # type: ignore[misc]
     @property
     def finished(self) -> bool:
         return self.shown > len(self.plays)
+
+    def _leads(self) -> str:
+        return t("Next: {seat} leads", seat=seat_word(self.names[0]))
 
     def step(self) -> None:
         """Show the next play, or, after the last, the winner."""
@@ -292,16 +313,18 @@ class TrickStepper(w.VBox):  # type: ignore[misc]
         if self.shown <= n:
             note = self.result.notes[self.shown - 1]
             self.table.show(self.plays[: self.shown], self.leader, caption=note.sentence)
-            self.next.description = f"Next: {self.names[self.shown]} plays" if self.shown < n else "Who wins?"
+            self.next.description = (
+                t("Next: {seat} plays", seat=seat_word(self.names[self.shown])) if self.shown < n else t("Who wins?")
+            )
             return
         self.table.show(self.plays, self.leader, self.winner, caption=self.result.reason)
-        self.next.description = "Trick over"
+        self.next.description = t("Trick over")
         self.next.disabled = True
         self.again.disabled = False
 
     def restart(self) -> None:
         self.shown = 0
         self.table.show([], self.leader, caption=self._intro)
-        self.next.description = f"Next: {self.names[0]} leads"
+        self.next.description = self._leads()
         self.next.disabled = False
         self.again.disabled = True

@@ -27,11 +27,12 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.cards import SUIT_NAMES, SUITS, Card, as_cards, points, rank_plural
+from ..engine.cards import SUITS, Card, as_cards, listed, points, rank_plural
 from ..engine.scoring import kitty_bonus, level_change
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
 from ..engine.trump import Trump
+from ..i18n import DEFAULT, language, t, tn
 from ..play.actions import DealCard, Discard, Play
 from ..play.bots import HeuristicBot, declarations_for
 from ..play.game import play_round
@@ -73,7 +74,8 @@ class Demo:
     With ``bury_points`` South, as dealer, buries ``naive_burial`` instead of the bot's
     choice and the bots play on: the position shows what becomes of buried points.
     ``samples`` is what the button's search spends; ``compare`` adds tempting choices
-    to the engine's own candidates; ``chosen`` says how the position was found.
+    to the engine's own candidates; ``chosen`` says how the position was found (for the
+    course's authors, in English). ``title`` is in English, shown as ``t(title)``.
     """
 
     idea: str
@@ -148,38 +150,59 @@ def unseen(view: PlayerView) -> list[Card]:
     return view.trump.sorted(cards) if view.trump is not None else cards
 
 
+def _suit_count(suit: str, n: int) -> str:
+    """How many cards of ``suit`` a hand holds, in the language read now: "3 spades" (in English "1 spades" too: the
+    count of a suit's cards)."""
+    if suit == "S":
+        return tn("{n} spades", "{n} spades", n)
+    if suit == "H":
+        return tn("{n} hearts", "{n} hearts", n)
+    if suit == "D":
+        return tn("{n} diamonds", "{n} diamonds", n)
+    return tn("{n} clubs", "{n} clubs", n)
+
+
 def facts(idea: str, view: PlayerView) -> list[PanelLine]:
-    """The few facts a demo of ``idea`` shows beside its position (the points, the trumps still out …)."""
+    """The few facts a demo of ``idea`` shows beside its position (the points, the trumps still out …), in the
+    reader's language."""
     trump = view.trump
     out: list[PanelLine] = []
     if trump is None:  # during the deal
         held = {s: sum(1 for c in view.hand if c.suit == s and c.rank != view.rank) for s in SUITS}
-        counts = ", ".join(f"{n} {SUIT_NAMES[s]}" for s, n in held.items())
-        out.append(PanelLine(f"Your cards by suit, besides the {rank_plural(view.rank)}: {counts}."))
+        counts = listed([_suit_count(s, n) for s, n in held.items()], last=False)
+        ranks = rank_plural(view.rank) if language() == DEFAULT else view.rank
+        # TRANSLATORS: {ranks} is the trump rank's cards ("7s" in English; the rank as printed, 7, in your language),
+        # {counts} how many cards of each suit the hand holds besides them ("3 spades, 4 hearts, 2 diamonds, 3 clubs").
+        out.append(PanelLine(t("Your cards by suit, besides the {ranks}: {counts}.", ranks=ranks, counts=counts)))
         jokers = tuple(c for c in view.hand if c.is_joker or c.rank == view.rank)
         if jokers:
-            out.append(PanelLine("Your 7s and jokers (what you can declare with):", jokers))
+            out.append(PanelLine(t("Your 7s and jokers (what you can declare with):"), jokers))
         return out
     hidden = unseen(view)
     if idea == "points":
-        out.append(PanelLine("Point cards you have not seen yet:", tuple(c for c in hidden if c.points)))
+        out.append(PanelLine(t("Point cards you have not seen yet:"), tuple(c for c in hidden if c.points)))
     elif idea in ("counting", "trumps"):
         trumps = tuple(c for c in hidden if trump.is_trump(c))
-        out.append(PanelLine(f"Trumps you have not seen ({len(trumps)}):", trumps))
+        out.append(PanelLine(t("Trumps you have not seen ({count}):", count=len(trumps)), trumps))
         if idea == "counting":
             aces = tuple(c for c in hidden if c.rank == "A" and not trump.is_trump(c))
             out.append(
-                PanelLine("Plain aces you have not seen:", aces) if aces else PanelLine("Every plain ace is seen.")
+                PanelLine(t("Plain aces you have not seen:"), aces)
+                if aces
+                else PanelLine(t("Every plain ace is seen."))
             )
     elif idea == "pairs":
         pairs = tuple(c for c in trump.sorted(view.hand) if sum(1 for d in view.hand if d == c) == 2)
         if pairs:
-            out.append(PanelLine("Your pairs:", pairs))
+            out.append(PanelLine(t("Your pairs:"), pairs))
     elif idea == "kitty" and view.discards:
-        out.append(PanelLine(f"The kitty you buried ({points(view.discards)} points):", tuple(view.discards)))
+        buried = points(view.discards)
+        said = tn("The kitty you buried ({n} point):", "The kitty you buried ({n} points):", buried)
+        out.append(PanelLine(said, tuple(view.discards)))
     elif idea == "bury":
         dear = tuple(c for c in trump.sorted(view.hand) if c.points)
-        out.append(PanelLine(f"Your point cards ({points(dear)} points):", dear))
+        said = tn("Your point cards ({n} point):", "Your point cards ({n} points):", points(dear))
+        out.append(PanelLine(said, dear))
     return out
 
 
@@ -217,18 +240,25 @@ def pictures_points() -> list[Illustration]:
     return [
         Illustration(
             True,
-            "Count the points: 80 is the line",
-            "You are South, an attacker, and your side has 65 points. This trick holds 15: take it and you "
-            f"reach 80. At 65: {level_change(65).describe()} At 80: {level_change(80).describe()}",
+            t("Count the points: 80 is the line"),
+            # TRANSLATORS: {at_65} and {at_80} are the engine's sentences on what 65 and 80 points do to the levels.
+            t(
+                "You are South, an attacker, and your side has 65 points. This trick holds 15: take it and you reach "
+                "80. At 65: {at_65} At 80: {at_80}",
+                at_65=level_change(65).describe(),
+                at_80=level_change(80).describe(),
+            ),
             ("KD", "5D", "QD", "AD"),
             leader=3,
             winner=SEATS.index("South"),
         ),
         Illustration(
             False,
-            "A trick without points is not worth your best trump",
-            "The same 65 points, but this trick holds none: winning it with your big joker adds nothing, "
-            "and the joker is gone.",
+            t("A trick without points is not worth your best trump"),
+            t(
+                "The same 65 points, but this trick holds none: winning it with your big joker adds nothing, and the "
+                "joker is gone."
+            ),
             ("3D", "4D", "9D", "BJ"),
             leader=3,
             winner=SEATS.index("South"),
@@ -241,17 +271,19 @@ def pictures_counting() -> list[Illustration]:
     return [
         Illustration(
             True,
-            "The highest card still out wins",
-            "Both A♥ were played in earlier tricks, so your K♥ is the highest heart left: nobody can beat it "
-            "in hearts.",
+            t("The highest card still out wins"),
+            t(
+                "Both A♥ were played in earlier tricks, so your K♥ is the highest heart left: nobody can beat it in "
+                "hearts."
+            ),
             ("KH", "3H", "9H", "QH"),
             leader=2,
             winner=SEATS.index("South"),
         ),
         Illustration(
             False,
-            "A card is not high while a higher one is still out",
-            "One A♥ has not been seen yet. East holds it and takes your K♥ with its 10 points.",
+            t("A card is not high while a higher one is still out"),
+            t("One A♥ has not been seen yet. East holds it and takes your K♥ with its 10 points."),
             ("KH", "AH", "4H", "5H"),
             leader=2,
             winner=SEATS.index("East"),
@@ -264,18 +296,22 @@ def pictures_trumps() -> list[Illustration]:
     return [
         Illustration(
             True,
-            "Draw the trumps, then play your long suit (调主 diàozhǔ)",
-            "You led trumps twice and the opponents have none left. East has no spades either, but can "
-            "no longer trump your Q♠.",
+            t("Draw the trumps, then play your long suit (调主 diàozhǔ)"),
+            t(
+                "You led trumps twice and the opponents have none left. East has no spades either, but can no longer "
+                "trump your Q♠."
+            ),
             ("QS", "3H", "9S", "4D"),
             leader=2,
             winner=SEATS.index("South"),
         ),
         Illustration(
             False,
-            "Trumps left out ruff your long suit (毙 bì)",
-            "Nobody led trumps: East still holds one and trumps your Q♠. Saving all your trumps for the end "
-            "let East use theirs on your winner.",
+            t("Trumps left out ruff your long suit (毙 bì)"),
+            t(
+                "Nobody led trumps: East still holds one and trumps your Q♠. Saving all your trumps for the end let "
+                "East use theirs on your winner."
+            ),
             ("QS", "2C", "9S", "4D"),
             leader=2,
             winner=SEATS.index("East"),
@@ -288,25 +324,27 @@ def pictures_give() -> list[Illustration]:
     return [
         Illustration(
             True,
-            "Give points to a partner who is winning (垫分 diànfēn)",
-            "North is winning with A♦ and you play last: add your K♦ and your side takes 15 points.",
+            t("Give points to a partner who is winning (垫分 diànfēn)"),
+            t("North is winning with A♦ and you play last: add your K♦ and your side takes 15 points."),
             ("9D", "AD", "5D", "KD"),
             leader=3,
             winner=SEATS.index("North"),
         ),
         Illustration(
             False,
-            "Do not take the trick from your partner",
-            "North was already winning. Trumping with 2♣ wins nothing more: it only spends a trump.",
+            t("Do not take the trick from your partner"),
+            t("North was already winning. Trumping with 2♣ wins nothing more: it only spends a trump."),
             ("9D", "AD", "5D", "2C"),
             leader=3,
             winner=SEATS.index("South"),
         ),
         Illustration(
             False,
-            "Keep your points from an opponent who is winning",
-            "You have no diamonds and your lowest card is 10♠. West is winning with A♦: throwing the 10♠ "
-            "hands 10 points to the other side. Throw a card without points, even a higher one.",
+            t("Keep your points from an opponent who is winning"),
+            t(
+                "You have no diamonds and your lowest card is 10♠. West is winning with A♦: throwing the 10♠ hands 10 "
+                "points to the other side. Throw a card without points, even a higher one."
+            ),
             ("9D", "AD", "10S", "3D"),
             leader=0,
             winner=SEATS.index("West"),
@@ -319,17 +357,19 @@ def pictures_pairs() -> list[Illustration]:
     return [
         Illustration(
             True,
-            "A pair beats a pair: keep yours (对子 duìzi)",
-            "West leads a pair of 9♥. You kept your two Q♥ together and win the trick with them.",
+            t("A pair beats a pair: keep yours (对子 duìzi)"),
+            t("West leads a pair of 9♥. You kept your two Q♥ together and win the trick with them."),
             ("9H 9H", "QH QH", "3H 4H", "5H 6H"),
             leader=1,
             winner=SEATS.index("South"),
         ),
         Illustration(
             False,
-            "A broken pair is two singles",
-            "You broke your Q♥ pair earlier to follow a single lead. Now Q♥ J♥ are two singles, and two "
-            "singles never beat a pair.",
+            t("A broken pair is two singles"),
+            t(
+                "You broke your Q♥ pair earlier to follow a single lead. Now Q♥ J♥ are two singles, and two singles "
+                "never beat a pair."
+            ),
             ("9H 9H", "QH JH", "3H 4H", "5H 6H"),
             leader=1,
             winner=SEATS.index("West"),
@@ -339,24 +379,32 @@ def pictures_pairs() -> list[Illustration]:
 
 def pictures_kitty() -> list[Illustration]:
     """Lesson 11's example and counter-example(s) of the idea 'kitty'."""
-    t = EXAMPLE_TRUMP
+    trump = EXAMPLE_TRUMP
     kitty = KITTY_EXAMPLE
-    bonus = kitty_bonus(kitty, "2C 2C", t)
+    bonus = kitty_bonus(kitty, "2C 2C", trump)
     return [
         Illustration(
             True,
-            "Win the last trick with a pair (抠底 kōudǐ)",
-            f"You are South, an attacker, and kept a trump pair to the end. The kitty (底牌 dǐpái) holds "
-            f"{points(kitty)} points; won with a pair they count four times: {bonus} points for your side.",
+            t("Win the last trick with a pair (抠底 kōudǐ)"),
+            # TRANSLATORS: {points} is the kitty's points (25), {bonus} what they count won with a pair (100).
+            t(
+                "You are South, an attacker, and kept a trump pair to the end. The kitty (底牌 dǐpái) holds {points} "
+                "points; won with a pair they count four times: {bonus} points for your side.",
+                points=points(kitty),
+                bonus=bonus,
+            ),
             ("6H 6H", "3S 8D", "4H 9H", "2C 2C"),
             leader=3,
             winner=SEATS.index("South"),
         ),
         Illustration(
             False,
-            "Trumps spent early cannot take the last trick",
-            f"You used your 2♣ pair on an earlier trick. Now East keeps the last trick and the kitty's "
-            f"{points(kitty)} points stay with the declarers.",
+            t("Trumps spent early cannot take the last trick"),
+            t(
+                "You used your 2♣ pair on an earlier trick. Now East keeps the last trick and the kitty's {points} "
+                "points stay with the declarers.",
+                points=points(kitty),
+            ),
             ("6H 6H", "3S 8D", "4H 9H", "3D 4S"),
             leader=3,
             winner=SEATS.index("East"),
@@ -366,22 +414,33 @@ def pictures_kitty() -> list[Illustration]:
 
 def pictures_bury() -> list[Illustration]:
     """Lesson 11's example and counter-example(s) of the idea 'bury'."""
-    t = EXAMPLE_TRUMP
+    trump = EXAMPLE_TRUMP
     good, bad = "3S 4S 6S 9S JS 2D 3D 4H", "KS KS 10D 10D 5H 5H 2C 8C"
-    trumps = sum(1 for c in as_cards(bad) if t.is_trump(c))
+    trumps = sum(1 for c in as_cards(bad) if trump.is_trump(c))
     return [
         Illustration(
             True,
-            "Make a void, keep your trumps, bury no points (埋底 máidǐ)",
-            f"All five of your spades and three low cards: {points(good)} points, no trumps, and you have no "
-            "spades left, so you can trump their spade leads.",
+            t("Make a void, keep your trumps, bury no points (埋底 máidǐ)"),
+            # TRANSLATORS: {points} is the points of the cards buried (0).
+            t(
+                "All five of your spades and three low cards: {points} points, no trumps, and you have no spades left, "
+                "so you can trump their spade leads.",
+                points=points(good),
+            ),
             cards=good,
         ),
         Illustration(
             False,
-            "Buried points are not safe",
-            f"{points(bad)} points and {trumps} trumps buried 'to keep them safe'. If the attackers win the "
-            f"last trick with a pair, they score {kitty_bonus(bad, 'QD QD', t)} points from this kitty.",
+            t("Buried points are not safe"),
+            # TRANSLATORS: {points} and {trumps} are the points (50) and trumps (2) buried, {bonus} what the attackers
+            # score with them (200).
+            t(
+                "{points} points and {trumps} trumps buried 'to keep them safe'. If the attackers win the last trick "
+                "with a pair, they score {bonus} points from this kitty.",
+                points=points(bad),
+                trumps=trumps,
+                bonus=kitty_bonus(bad, "QD QD", trump),
+            ),
             cards=bad,
         ),
     ]
@@ -393,25 +452,34 @@ def pictures_declare() -> list[Illustration]:
     return [
         Illustration(
             True,
-            "Declare in your long suit (亮主 liàngzhǔ)",
-            f"Twelve cards dealt and a 7♥ among them: declaring hearts makes {_trumps_if(long, 'H')} of your "
-            "cards trumps.",
+            t("Declare in your long suit (亮主 liàngzhǔ)"),
+            # TRANSLATORS: {count} is how many of the hand's cards become trumps (7).
+            t(
+                "Twelve cards dealt and a 7♥ among them: declaring hearts makes {count} of your cards trumps.",
+                count=_trumps_if(long, "H"),
+            ),
             cards=long,
             during_deal=True,
         ),
         Illustration(
             False,
-            "A short suit makes a weak trump",
-            f"Declaring with the 7♠ would make only {_trumps_if(short, 'S')} of your cards trumps, while your "
-            "six hearts stay plain. Wait for a 7♥ or let another player declare.",
+            t("A short suit makes a weak trump"),
+            # TRANSLATORS: {count} is how many of the hand's cards would become trumps (2).
+            t(
+                "Declaring with the 7♠ would make only {count} of your cards trumps, while your six hearts stay plain. "
+                "Wait for a 7♥ or let another player declare.",
+                count=_trumps_if(short, "S"),
+            ),
             cards=short,
             during_deal=True,
         ),
         Illustration(
             True,
-            "Keep a joker pair to override",
-            "A pair of small jokers overrides any declaration made with 7s, and a pair of big jokers "
-            "overrides that (RULES §10): hold them, and you can take the trump from a rival late in the deal.",
+            t("Keep a joker pair to override"),
+            t(
+                "A pair of small jokers overrides any declaration made with 7s, and a pair of big jokers overrides "
+                "that (RULES §10): hold them, and you can take the trump from a rival late in the deal."
+            ),
             cards="SJ SJ BJ BJ",
             during_deal=True,
         ),
@@ -423,11 +491,11 @@ def _rotated(leader: int) -> list[str]:
 
 
 def _figure(item: Illustration) -> w.Widget:
-    mark = "✓ Example" if item.good else "✗ Counter-example"
+    mark = t("✓ Example:") if item.good else t("✗ Counter-example:")
     css = "sjt-example-good" if item.good else "sjt-example-bad"
     head = w.HTML(
-        f'<div class="sjt-example {css}"><p class="sjt-example-rule"><strong>{mark}:</strong> {escape(item.rule)}</p>'
-        f"<p>{escape(item.text)}</p></div>"
+        f'<div class="sjt-example {css}"><p class="sjt-example-rule"><strong>{escape(mark)}</strong> '
+        f"{escape(item.rule)}</p><p>{escape(item.text)}</p></div>"
     )
     if item.plays:
         result = explain_trick(list(item.plays), EXAMPLE_TRUMP, names=_rotated(item.leader))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards
+from ..engine.cards import Card, CardsLike, as_cards, format_cards, sentence_case
 from ..engine.declaring import judge_declaration
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays
@@ -25,6 +25,7 @@ from ..engine.scoring import level_change
 from ..engine.seats import SEATS
 from ..engine.tricks import TrickResult, explain_trick
 from ..engine.trump import Trump
+from ..i18n import t, te, tn
 from ..ui.render import hand_svg, trick_svg
 from .questions import StepQuestion, pick, seats_from, who_wins
 from .round_questions import cite, kitty_question, pick_burial
@@ -65,7 +66,7 @@ def _play_question(prompt: str, hand: CardsLike, trick: list[str], leader: int, 
         prompt,
         cards,
         judge,
-        f"{format_cards(good[0])}.",
+        _cards_said(good[0]),
         example=good[0],
         count=len(lead),
         trump=trump,
@@ -73,31 +74,62 @@ def _play_question(prompt: str, hand: CardsLike, trick: list[str], leader: int, 
     )
 
 
+def _cards_said(cards: CardsLike) -> str:
+    """An answer that is cards: "K♦."."""
+    # TRANSLATORS: the answer to a task, some cards: "K♦.".
+    return t("{cards}.", cards=format_cards(cards))
+
+
 def _reach_80(have: int, leader: int, picked: list[Card], result: TrickResult) -> tuple[bool, str]:
     if result.winner != 3:
-        winner = SEATS[(leader + result.winner) % 4]
+        winner = t(SEATS[(leader + result.winner) % 4])
         return (
             False,
-            f"Legal, but {winner} keeps the trick and its {result.points} points: your side stays at {have} (RULES §7).",
+            tn(
+                "Legal, but {seat} keeps the trick and its {n} point: your side stays at {have} (RULES §7).",
+                "Legal, but {seat} keeps the trick and its {n} points: your side stays at {have} (RULES §7).",
+                result.points,
+                seat=winner,
+                have=have,
+            ),
         )
     total = have + result.points
     return level_change(total).takeover, cite(
-        f"You take {result.points} points: {have} + {result.points} = {total}. {level_change(total).describe()}",
+        # TRANSLATORS: {change} is the engine's sentence on what the attackers' total does to the levels.
+        tn(
+            "You take {n} point: {have} + {n} = {total}. {change}",
+            "You take {n} points: {have} + {n} = {total}. {change}",
+            result.points,
+            have=have,
+            total=total,
+            change=level_change(total).describe(),
+        ),
         "RULES §9",
     )
 
 
 def _give(picked: list[Card], result: TrickResult) -> tuple[bool, str]:
+    card = picked[0].symbol()
     if result.winner != 1:
         return (
             False,
-            "Your partner North was winning the trick; now it is yours, and a high card is spent for nothing (RULES §7).",
+            t(
+                "Your partner North was winning the trick; now it is yours, and a high card is spent for nothing "
+                "(RULES §7)."
+            ),
         )
     if not picked[0].points:
-        return False, f"Legal, and North still wins — but {picked[0].symbol()} adds no points for your side (RULES §2)."
+        return False, t("Legal, and North still wins — but {card} adds no points for your side (RULES §2).", card=card)
     return (
         True,
-        f"North keeps the trick and your {picked[0].symbol()} adds {picked[0].points} points to it: {result.points} for your side (RULES §2, §7).",
+        # TRANSLATORS: {n} is the card's points (5 or 10), {total} the trick's points that go to your side.
+        tn(
+            "North keeps the trick and your {card} adds {n} point to it: {total} for your side (RULES §2, §7).",
+            "North keeps the trick and your {card} adds {n} points to it: {total} for your side (RULES §2, §7).",
+            picked[0].points,
+            card=card,
+            total=result.points,
+        ),
     )
 
 
@@ -109,15 +141,17 @@ def _keep_pair(hand: CardsLike, picked: list[Card], result: TrickResult) -> tupl
     broken = [c for c in picked if as_cards(hand).count(c) == 2]
     if broken:
         c = broken[0]
-        return False, (
-            f"Legal, but it breaks your {c.symbol()} {c.symbol()}: the {c.symbol()} left is a single, and two singles "
-            "never beat a pair (RULES §7)."
+        return False, t(
+            "Legal, but it breaks your {card} {card}: the {card} left is a single, and two singles never beat a pair "
+            "(RULES §7).",
+            card=c.symbol(),
         )
-    kept = [c for c in set(left) if left.count(c) == 2]
-    return (
-        True,
-        f"Legal, and you keep {' and '.join(f'{c.symbol()} {c.symbol()}' for c in kept)} together for later (RULES §7).",
-    )
+    kept = [f"{c.symbol()} {c.symbol()}" for c in set(left) if left.count(c) == 2]
+    said = kept[0] if kept else ""
+    for pair in kept[1:]:
+        said = t("{list} and {last}", list=said, last=pair)
+    # TRANSLATORS: {pairs} is the pairs kept ("Q♥ Q♥", or several joined by "and").
+    return True, t("Legal, and you keep {pairs} together for later (RULES §7).", pairs=said)
 
 
 def _sure_lead(hand: CardsLike, unseen: CardsLike) -> StepQuestion:
@@ -135,24 +169,36 @@ def _sure_lead(hand: CardsLike, unseen: CardsLike) -> StepQuestion:
         if above:
             return (
                 False,
-                f"{format_cards(trump.sorted(set(above)))} {'is' if len(set(above)) == 1 else 'are'} still out and beat{'s' if len(set(above)) == 1 else ''} your {card.symbol()} (RULES §3).",
+                tn(
+                    "{cards} is still out and beats your {card} (RULES §3).",
+                    "{cards} are still out and beat your {card} (RULES §3).",
+                    len(set(above)),
+                    cards=format_cards(trump.sorted(set(above))),
+                    card=card.symbol(),
+                ),
             )
         return (
             True,
-            f"Every card above your {card.symbol()} in its suit has been played: it is the highest still out (RULES §3).",
+            t(
+                "Every card above your {card} in its suit has been played: it is the highest still out (RULES §3).",
+                card=card.symbol(),
+            ),
         )
 
     good = [c for c in cards if not higher(c)]
+    label = te("Cards you have not seen")
     return pick(
-        "Late in the round you lead. Below are the cards you have not seen yet. Which of your cards can nobody "
-        "beat in its suit? Pick it, then press Check.",
+        t(
+            "Late in the round you lead. Below are the cards you have not seen yet. Which of your cards can nobody "
+            "beat in its suit? Pick it, then press Check."
+        ),
         cards,
         judge,
-        f"{format_cards(good)}.",
+        _cards_said(good),
         example=good[:1],
         count=1,
         trump=trump,
-        picture=f'<div class="sjt-group-label">Cards you have not seen</div>{hand_svg(out, trump)}',
+        picture=f'<div class="sjt-group-label">{label}</div>{hand_svg(out, trump)}',
     )
 
 
@@ -170,21 +216,36 @@ def _declare_long(hand: CardsLike, rank: str = "7") -> StepQuestion:
     def judge(picked: list[Card]) -> tuple[bool, str]:
         verdict = judge_declaration(picked, rank)
         if not verdict:
-            return False, verdict.reason[0].upper() + verdict.reason[1:] + "."
+            # TRANSLATORS: {reason} is a sentence without its full stop.
+            return False, t("{reason}.", reason=sentence_case(verdict.reason))
         n = trumps_if(picked[0])
         if n < most:
             return (
                 False,
-                f"Legal, but declaring with {picked[0].symbol()} makes only {n} of your cards trumps; another 7 makes {most} (RULES §3).",
+                # TRANSLATORS: {n} is how many of the hand's cards become trumps; the English says "1 of your cards".
+                tn(
+                    "Legal, but declaring with {card} makes only {n} of your cards trumps; another 7 makes {most} "
+                    "(RULES §3).",
+                    "Legal, but declaring with {card} makes only {n} of your cards trumps; another 7 makes {most} "
+                    "(RULES §3).",
+                    n,
+                    card=picked[0].symbol(),
+                    most=most,
+                ),
             )
-        return True, f"Declaring with {picked[0].symbol()} makes {n} of your cards trumps (RULES §3, §10)."
+        return True, tn(
+            "Declaring with {card} makes {n} of your cards trumps (RULES §3, §10).",
+            "Declaring with {card} makes {n} of your cards trumps (RULES §3, §10).",
+            n,
+            card=picked[0].symbol(),
+        )
 
     good = [c for c in options if trumps_if(c) == most]
     return pick(
-        "Twelve cards dealt, trump rank 7, nobody has declared. Pick the card to declare with, then press Check.",
+        t("Twelve cards dealt, trump rank 7, nobody has declared. Pick the card to declare with, then press Check."),
         cards,
         judge,
-        f"{format_cards(good)}.",
+        _cards_said(good),
         example=good[:1],
         count=1,
     )
@@ -194,7 +255,7 @@ def question_points() -> StepQuestion:
     """The task that opens the idea 'points'."""
     trick, leader = ["KD", "5D", "QD"], 3
     return _play_question(
-        "You are South, an attacker; your side has 65 points. East, North and West have played. Pick your card.",
+        t("You are South, an attacker; your side has 65 points. East, North and West have played. Pick your card."),
         "AD 4D 9S",
         trick,
         leader,
@@ -209,19 +270,18 @@ def question_counting() -> StepQuestion:
 
 def question_trumps() -> StepQuestion:
     """The task that opens the idea 'trumps'."""
-    t = EXAMPLE_TRUMP
     return who_wins(
         ["QS", "2C", "9S", "4D"],
-        t,
+        EXAMPLE_TRUMP,
         leader=SOUTH,
-        prompt="Nobody has led trumps yet. You lead Q♠; East has no spades but one trump left. Who wins?",
+        prompt=t("Nobody has led trumps yet. You lead Q♠; East has no spades but one trump left. Who wins?"),
     )
 
 
 def question_give() -> StepQuestion:
     """The task that opens the idea 'give'."""
     return _play_question(
-        "North, your partner, is winning with A♦ and you play last. Pick your card.",
+        t("North, your partner, is winning with A♦ and you play last. Pick your card."),
         "KD 3D 2C",
         ["9D", "AD", "5D"],
         3,
@@ -233,7 +293,7 @@ def question_pairs() -> StepQuestion:
     """The task that opens the idea 'pairs'."""
     hand = "QH QH JH 3S"
     return _play_question(
-        "West leads a single 4♥ and North plays 9♥. Pick your card — you want to win tricks later too.",
+        t("West leads a single 4♥ and North plays 9♥. Pick your card — you want to win tricks later too."),
         hand,
         ["4H", "9H"],
         1,
@@ -243,17 +303,15 @@ def question_pairs() -> StepQuestion:
 
 def question_kitty() -> StepQuestion:
     """The task that opens the idea 'kitty'."""
-    t = EXAMPLE_TRUMP
-    return kitty_question("KS 10D 5H 3S 4S 6D 8D 9D", "2C 2C", t)
+    return kitty_question("KS 10D 5H 3S 4S 6D 8D 9D", "2C 2C", EXAMPLE_TRUMP)
 
 
 def question_bury() -> StepQuestion:
     """The task that opens the idea 'bury'."""
-    t = EXAMPLE_TRUMP
     return pick_burial(
         "3S 4S 6S 9S JS 2D 3D 4H KS KS 10D 10D 5H 5H 2C 8C",
-        t,
-        prompt="You are the dealer and hold these 16 cards. Pick 8 to bury, then press Check.",
+        EXAMPLE_TRUMP,
+        prompt=t("You are the dealer and hold these 16 cards. Pick 8 to bury, then press Check."),
     )
 
 

@@ -21,14 +21,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards
+from ..engine.cards import Card, CardsLike, as_cards, format_cards, sentence_case
 from ..engine.seats import SEATS
-from ..puzzles.kinds.zhengfen import beats_words, combination_words
+from ..i18n import t, te, tn
 from ..ui.render import hand_svg
-from ..zhengfen import CombinationError, GameRecord, Kind, classify, combinations
+from ..zhengfen import (
+    CombinationError,
+    GameRecord,
+    Kind,
+    beats_verdict,
+    classify,
+    combination_verdict,
+    combinations,
+)
 from ..zhengfen.pile import walk_pile
-from .questions import StepQuestion, choose, number, pick
+from .questions import StepQuestion, _or_list, choose, number, pick
 
 __all__ = [
     "beats_line",
@@ -42,14 +51,15 @@ __all__ = [
 
 
 def kind_words(cards: CardsLike) -> str:
-    """✓ and what the cards make, or ✗ and the rule they break — the engine's words."""
-    right, why = combination_words(as_cards(cards, "the cards"))
+    """✓ and what the cards make, or ✗ and the rule they break — the engine's words, in the reader's language."""
+    right, why = combination_verdict(as_cards(cards, "the cards"))
     return f"{'✓' if right else '✗'} {why}"
 
 
 def beats_line(play: CardsLike, table: CardsLike) -> str:
-    """✓ or ✗, and the engine's words on whether ``play`` beats ``table`` (both combinations)."""
-    right, why = beats_words(classify(play), classify(table))
+    """✓ or ✗, and the engine's words on whether ``play`` beats ``table`` (both combinations), in the reader's
+    language."""
+    right, why = beats_verdict(classify(play), classify(table))
     return f"{'✓' if right else '✗'} {why}"
 
 
@@ -59,20 +69,26 @@ def which_is_combination(groups: Sequence[CardsLike], *, prompt: str, hint: str 
     pictures = []
     for group in groups:
         cards = as_cards(group, "the cards")
-        verdicts[format_cards(cards)] = combination_words(cards)
+        verdicts[format_cards(cards)] = combination_verdict(cards)
         pictures.append(hand_svg(cards, None, sort=False))
     right = [choice for choice, (ok, _) in verdicts.items() if ok]
     return choose(
         prompt,
         verdicts,
-        f"{' or '.join(right)}: {verdicts[right[0]][1]}",
+        _answer(right, verdicts[right[0]][1]),
         picture="".join(f'<div class="sjt-other">{p}</div>' for p in pictures),
         hint=hint,
     )
 
 
+def _answer(right: Sequence[str], why: str) -> str:
+    """The right answers and why: "9♦ 9♣: a pair of 9s beats …"."""
+    # TRANSLATORS: {answer} is the right answer (cards: "9♦ 9♣", or several), {why} the engine's sentence on it.
+    return t("{answer}: {why}", answer=_or_list(list(right)), why=why)
+
+
 def _picture(label: str, cards: Sequence[Card]) -> str:
-    return f'<div class="sjt-group-label">{label}</div>{hand_svg(cards, None, sort=False)}'
+    return f'<div class="sjt-group-label">{escape(label)}</div>{hand_svg(cards, None, sort=False)}'
 
 
 def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = "") -> StepQuestion:
@@ -86,12 +102,14 @@ def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = ""
         try:
             combo = classify(picked)
         except CombinationError:
-            return False, combination_words(picked)[1]
+            return False, combination_verdict(picked)[1]
         if combo.kind != kind:
-            return False, f"That is {combo.describe()}, not {kind.label} (RULES §12)."
-        return True, combination_words(picked)[1]
+            return False, t(
+                "That is {combination}, not {kind} (RULES §12).", combination=combo.describe(), kind=kind.label
+            )
+        return True, combination_verdict(picked)[1]
 
-    solution = "For example " + " or ".join(format_cards(c.cards) for c in found[:3]) + "."
+    solution = t("For example {plays}.", plays=_or_list([format_cards(c.cards) for c in found[:3]]))
     return pick(prompt, cards, judge, solution, example=found[0].cards, hint=hint)
 
 
@@ -102,14 +120,14 @@ def which_beats(table: CardsLike, plays: Sequence[CardsLike], *, prompt: str = "
     verdicts = {}
     for play in plays:
         combo = classify(play)
-        verdicts[format_cards(as_cards(play, "a play"))] = beats_words(combo, on_table)
+        verdicts[format_cards(as_cards(play, "a play"))] = beats_verdict(combo, on_table)
     right = [choice for choice, (ok, _) in verdicts.items() if ok]
     return choose(
-        prompt or f"{shown[:1].upper()}{shown[1:]} is on the table. Which of these plays beats it?",
+        prompt or sentence_case(t("{table} is on the table. Which of these plays beats it?", table=shown)),
         verdicts,
-        f"{' or '.join(right)}: {verdicts[right[0]][1]}",
-        picture=_picture("On the table", on_table.cards),
-        hint="Look at the kind on the table first: only the same kind, or a special, can beat it.",
+        _answer(right, verdicts[right[0]][1]),
+        picture=_picture(t("On the table"), on_table.cards),
+        hint=t("Look at the kind on the table first: only the same kind, or a special, can beat it."),
     )
 
 
@@ -125,26 +143,37 @@ def _pile(actions: Sequence[str], leader: str) -> tuple[str, list[Card], str]:
 def pile_points(actions: Sequence[str], leader: str) -> StepQuestion:
     """A pile played out at four (``actions``: cards or ``pass``, in play order from ``leader``): how many points
     does its taker take?"""
-    taker, pile, story = _pile(actions, leader)
+    taker_seat, pile, story = _pile(actions, leader)
+    taker = t(taker_seat)
     total = sum(c.points for c in pile)
     scoring = [c for c in pile if c.points]
     count = f"{format_cards(scoring)}: {' + '.join(str(c.points) for c in scoring)} = {total}"
 
     def judge(n: int) -> str:
         if n == total:
-            return f"{taker} played last and the others passed, so {taker} takes the whole pile: {count} (RULES §12)."
+            # TRANSLATORS: {count} is the sum of the pile's points: "5♥ 10♠ K♦: 5 + 10 + 10 = 25".
+            return t(
+                "{taker} played last and the others passed, so {taker} takes the whole pile: {count} (RULES §12).",
+                taker=taker,
+                count=count,
+            )
         mine = sum(c.points for c in as_cards(actions[_last_play(actions)], "a play"))
         if n == mine:
-            return f"{n} is only {taker}'s own play: the taker takes every card played to the pile (RULES §12)."
-        return f"Not {n}: count every 5 (5 points), 10 and king (10 points) in the pile (RULES §12)."
+            return t(
+                "{points} is only {taker}'s own play: the taker takes every card played to the pile (RULES §12).",
+                points=n,
+                taker=taker,
+            )
+        return t("Not {points}: count every 5 (5 points), 10 and king (10 points) in the pile (RULES §12).", points=n)
 
     return number(
-        f"{story}. How many points does {taker} take?",
+        # TRANSLATORS: {story} tells the pile turn by turn: "North plays 5♥; West plays 10♠; …; East passes".
+        t("{story}. How many points does {taker} take?", story=story, taker=taker),
         total,
         judge,
-        f"{total}: {count}.",
-        picture=_picture("The pile", pile),
-        hint="The taker takes every card played to the pile. Count its 5s, 10s and kings.",
+        t("{total}: {count}.", total=total, count=count),
+        picture=_picture(t("The pile"), pile),
+        hint=t("The taker takes every card played to the pile. Count its 5s, 10s and kings."),
     )
 
 
@@ -159,29 +188,46 @@ def game_winner(record: GameRecord, hands: int) -> StepQuestion:
     totals = [sum(points[seat] for points in record.hand_points[:hands]) for seat in range(len(SEATS))]
     best = max(totals)
     rows = "".join(
-        f"<tr><td>Hand {h + 1}</td>" + "".join(f"<td>{p}</td>" for p in points) + "</tr>"
+        "<tr><td>" + te("Hand {number}", number=h + 1) + "</td>" + "".join(f"<td>{p}</td>" for p in points) + "</tr>"
         for h, points in enumerate(record.hand_points[:hands])
     )
-    picture = (
-        '<table class="sjt-scores"><tr><th></th>' + "".join(f"<th>{s}</th>" for s in SEATS) + f"</tr>{rows}</table>"
-    )
-    verdicts = {
-        SEATS[s]: (
+    seats = "".join("<th>" + escape(t(s)) + "</th>" for s in SEATS)
+    picture = f'<table class="sjt-scores"><tr><th></th>{seats}</tr>{rows}</table>'
+    verdicts = {}
+    for s in range(len(SEATS)):
+        # TRANSLATORS: {sum} adds a player's points hand by hand ("20 + 35 + 10"), {total} is their total.
+        added = " + ".join(str(p[s]) for p in record.hand_points[:hands])
+        verdicts[SEATS[s]] = (
             totals[s] == best,
-            f"{SEATS[s]} has {' + '.join(str(p[s]) for p in record.hand_points[:hands])} = {totals[s]}"
-            + (
-                " — the most: each hand's piles add to the total, and the first to 500 wins (RULES §12)."
-                if totals[s] == best
-                else f", less than {best}: add each hand's points to the total (RULES §12)."
+            t(
+                "{seat} has {sum} = {total} — the most: each hand's piles add to the total, and the first to 500 wins "
+                "(RULES §12).",
+                seat=t(SEATS[s]),
+                sum=added,
+                total=totals[s],
+            )
+            if totals[s] == best
+            else t(
+                "{seat} has {sum} = {total}, less than {best}: add each hand's points to the total (RULES §12).",
+                seat=t(SEATS[s]),
+                sum=added,
+                total=totals[s],
+                best=best,
             ),
         )
-        for s in range(len(SEATS))
-    }
-    leaders = [SEATS[s] for s in range(len(SEATS)) if totals[s] == best]
+    leaders = [t(SEATS[s]) for s in range(len(SEATS)) if totals[s] == best]
+    said = leaders[0]
+    for leader in leaders[1:]:
+        said = t("{list} and {last}", list=said, last=leader)
     return choose(
-        f"Each hand deals out 100 points. After these {hands} hands, who is closest to 500?",
+        tn(
+            "Each hand deals out 100 points. After this {n} hand, who is closest to 500?",
+            "Each hand deals out 100 points. After these {n} hands, who is closest to 500?",
+            hands,
+        ),
         verdicts,
-        f"{' and '.join(leaders)}, with {best}.",
+        # TRANSLATORS: {leaders} is who leads (one seat, or several tied), {best} their score.
+        t("{leaders}, with {best}.", leaders=said, best=best),
         picture=picture,
-        hint="Add up each player's column.",
+        hint=t("Add up each player's column."),
     )

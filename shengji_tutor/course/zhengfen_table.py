@@ -37,12 +37,13 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards
+from ..engine.cards import Card, CardsLike, as_cards, format_cards, listed
 from ..engine.errors import ShengjiError
-from ..engine.seats import SEATS, seat_name
+from ..engine.seats import SEATS, seat_label
 from ..engine.turns import take_turns
+from ..i18n import N_, t, te, th, tn
 from ..store.failures import log
-from ..ui.render import hand_svg, not_saved_html
+from ..ui.render import hand_svg
 from ..ui.widgets import Confirm, HandPicker
 from ..zhengfen import (
     Combination,
@@ -62,9 +63,11 @@ from .context import page_context
 
 __all__ = ["ZhengFenTable", "zheng_fen_game"]
 
-RANK_ORDER = "Low to high: 3 4 5 … K A 2, then the jokers (RULES §12: suits do not rank the cards)"
+RANK_ORDER = N_("Low to high: 3 4 5 … K A 2, then the jokers (RULES §12: suits do not rank the cards)")
 """How the Zheng Fen hand is laid out: one row in the game's order (grouped by suit, a suit came back again and
-again, since the cards are sorted by rank)."""
+again, since the cards are sorted by rank). In English: shown as ``t(RANK_ORDER)``."""
+PICK = N_("Pick cards, then Play — or Pass.")
+"""What the line under the hand says while the learner has picked nothing (in English: shown as ``t(PICK)``)."""
 
 SAVE_FORMAT = 1
 """1: the game's seed, its table size and every action (the engine replays them)."""
@@ -96,20 +99,20 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.pile_view = w.HTML()
         self.news = w.HTML()
         self.scores = w.HTML()
-        self.verdict = w.HTML("Pick cards, then Play — or Pass.")
-        self.picker = HandPicker([], None, label=f"Your hand ({self._name(self.seat)})", one_group=RANK_ORDER)
+        self.verdict = w.HTML(escape(t(PICK)))
+        self.picker = HandPicker([], None, label=self._hand_label(), one_group=t(RANK_ORDER))
         self.picker.on_selection(self._judge)
-        self.play_button = w.Button(description="Play", button_style="primary", disabled=True)
+        self.play_button = w.Button(description=t("Play"), button_style="primary", disabled=True)
         self.play_button.on_click(lambda _b: self.play(self.picker.selection))
-        self.pass_button = w.Button(description="Pass")
+        self.pass_button = w.Button(description=t("Pass"))
         self.pass_button.on_click(lambda _b: self.pass_turn())
-        self.new_button = w.Button(description="New game")
+        self.new_button = w.Button(description=t("New game"))
         self.new_button.on_click(lambda _b: self.new_game())
         self.players = w.ToggleButtons(
             options=[(str(n), n) for n in range(3, 7)],
             value=players,
-            description="Players",
-            tooltip="Zheng Fen is played by 3 to 6 players: a new game starts at the new table",
+            description=t("Players"),
+            tooltip=t("Zheng Fen is played by 3 to 6 players: a new game starts at the new table"),
         )
         self.players.observe(lambda change: self.ask_players(change["new"]), names="value")
         self._mine = 0
@@ -156,7 +159,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             return False
         self._apply(Play(self.seat, tuple(picked)))
         self._mine += 1
-        self.verdict.value = "Pick cards, then Play — or Pass."
+        self.verdict.value = escape(t(PICK))
         self._bots_play()
         self._show()
         self.save_game()
@@ -190,11 +193,12 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             self.set_players(players)
             return
         self.pending = players
-        totals = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(self.game.scores))
+        totals = self._each(self.game.scores)
+        new_table = tn("A table of {n} starts a new game.", "A table of {n} starts a new game.", players)
+        ends = te("This game ends, and its scores ({scores}) with it. End it?", scores=totals)
         self.confirm.ask(
-            f"<p><strong>A table of {players} starts a new game.</strong> This game ends, and its scores "
-            f"({escape(totals)}) with it. End it?</p>",
-            yes=f"End this game: {players} players",
+            f"<p><strong>{escape(new_table)}</strong> {ends}</p>",
+            yes=tn("End this game: {n} player", "End this game: {n} players", players),
         )
         self.players.value = self.game.rules.players
 
@@ -260,12 +264,18 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             self._apply(action)
         self._mine = sum(1 for a in actions if a.seat == self.seat)
         self._show()
-        self.verdict.value = "Welcome back: this is the game you were playing, where you left it."
+        self.verdict.value = escape(t("Welcome back: this is the game you were playing, where you left it."))
 
     def save_game(self) -> None:
         """Hand the game to ``on_save``; why it could not be kept (if so) is shown under the status line."""
-        if self.on_save is not None:
-            self.save_note.value = not_saved_html(self.on_save(self.saved()), "game", "start a new one")
+        if self.on_save is None:
+            return
+        problem = self.on_save(self.saved())
+        said = te(
+            "Your game could not be saved: {problem}. The game goes on, but a reload would start a new one.",
+            problem=problem,
+        )
+        self.save_note.value = f'<div class="sjt-error" role="alert">{said}</div>' if problem else ""
 
     def _new_table(self, players: int, seed: int) -> None:
         """A new game at a table of ``players`` dealt from ``seed``: the learner's seat, the Players buttons, the hand's
@@ -274,7 +284,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self._seat_up(players)
         if self.players.value != players:
             self.players.value = players
-        self.picker.label = f"Your hand ({self._name(self.seat)})"
+        self.picker.label = self._hand_label()
         self._cleared()
 
     def _seat_up(self, players: int) -> None:
@@ -283,26 +293,34 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.bots = {s: HeuristicBot() for s in range(players) if s != self.seat}
 
     def _name(self, seat: int) -> str:
-        return seat_name(seat, self.game.rules.players)
+        """A seat's name at this table, in the reader's language."""
+        return seat_label(seat, self.game.rules.players)
+
+    def _hand_label(self) -> str:
+        return t("Your hand ({seat})", seat=self._name(self.seat))
+
+    def _each(self, numbers: Sequence[int]) -> str:
+        """A number for each seat, with its name: "North 120, West 85, South 40, East 155"."""
+        return listed([f"{self._name(s)} {n}" for s, n in enumerate(numbers)], last=False)
 
     # -- the engine's verdicts ------------------------------------------------------------
 
     def _verdict(self, picked: list[Card]) -> tuple[bool, str]:
         if self.game.to_act != self.seat:
-            return False, "It is not your turn."
+            return False, t("It is not your turn.")
         if not picked:
-            return False, "Pick some cards first."
+            return False, t("Pick some cards first.")
         try:
             combo: Combination = classify(picked)
         except CombinationError as e:
-            return False, f"{e}."
+            return False, t("{reason}.", reason=e)
         table = self.game.table
         if table is not None and not combo.beats(table):
-            return False, f"{refusal_words(combo, table)} (RULES §12)."
-        return True, f"{combo.describe()}: a legal play."
+            return False, t("{reason}.", reason=t("{reason} (RULES §12)", reason=refusal_words(combo, table)))
+        return True, t("{combination}: a legal play.", combination=combo.describe())
 
     def _judge(self, picked: list[Card]) -> None:
-        ok, why = self._verdict(picked) if picked else (False, "Pick cards, then Play — or Pass.")
+        ok, why = self._verdict(picked) if picked else (False, t(PICK))
         self.play_button.disabled = not ok
         self.verdict.value = escape(why)
 
@@ -326,11 +344,18 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
             self.pile.extend(action.cards)
         if sum(len(t) for t in self.game.tricks) > finished or len(self.game.hand_points) > hands:
             trick = self.game.tricks[hands][-1] if len(self.game.hand_points) > hands else self.game.tricks[-1][-1]
-            self.events.append(f"{self._name(trick.taker)} takes the pile: {trick.points} points")
+            self.events.append(
+                tn(
+                    "{seat} takes the pile: {n} point",
+                    "{seat} takes the pile: {n} points",
+                    trick.points,
+                    seat=self._name(trick.taker),
+                )
+            )
             self.pile = []
         if len(self.game.hand_points) > hands:
-            points = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(self.game.hand_points[-1]))
-            self.events.append(f"The hand is over: {points}")
+            # TRANSLATORS: {scores} is each player's points in the hand: "North 20, West 35, South 0, East 45".
+            self.events.append(t("The hand is over: {scores}", scores=self._each(self.game.hand_points[-1])))
             self.hand_result.value = self._hand_result_html()
 
     def _hand_result_html(self) -> str:
@@ -339,16 +364,22 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         number = len(game.hand_points)
         rows = sorted(range(game.rules.players), key=lambda s: (-game.hand_points[-1][s], s))
         body = "".join(
-            f'<tr><th scope="row">{escape(self._name(s))}{" (you)" if s == self.seat else ""}</th>'
+            f'<tr><th scope="row">{escape(self._player(s))}</th>'
             f"<td>{game.hand_points[-1][s]}</td><td>{game.scores[s]}</td></tr>"
             for s in rows
         )
+        over = te("Hand {number} is over.", number=number)
+        how = te("Each player scores the points in the piles they took (RULES §12); the first to 500 wins.")
+        player, this_hand, score = te("Player"), te("This hand"), te("Score")
         return (
-            f'<div class="sjt-review sjt-zhengfen-result" role="status"><p><strong>Hand {number} is over.</strong> '
-            "Each player scores the points in the piles they took (RULES §12); the first to 500 wins.</p>"
-            '<table><thead><tr><th scope="col">Player</th><th scope="col">This hand</th>'
-            f'<th scope="col">Score</th></tr></thead><tbody>{body}</tbody></table></div>'
+            f'<div class="sjt-review sjt-zhengfen-result" role="status"><p><strong>{over}</strong> {how}</p>'
+            f'<table><thead><tr><th scope="col">{player}</th><th scope="col">{this_hand}</th>'
+            f'<th scope="col">{score}</th></tr></thead><tbody>{body}</tbody></table></div>'
         )
+
+    def _player(self, seat: int) -> str:
+        """A seat's name in the hand's result, the learner's marked: "South (you)"."""
+        return t("{seat} (you)", seat=self._name(seat)) if seat == self.seat else self._name(seat)
 
     def _bots_play(self) -> None:
         seats = [self.bots.get(s) for s in range(self.game.rules.players)]  # None: the learner's seat
@@ -365,28 +396,37 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.pass_button.disabled = over or game.table is None
         if over:
             winner = game.winner
-            self.status.value = (
-                f"<b>The game is over: {self._name(winner) if winner is not None else 'nobody'} wins.</b>"
+            said = (
+                te("The game is over: {seat} wins.", seat=self._name(winner))
+                if winner is not None
+                else te("The game is over: nobody wins.")
             )
+            self.status.value = f"<b>{said}</b>"
         elif game.table is None:
-            self.status.value = "<b>Your lead</b>: play any combination."
+            lead = te("Your lead")
+            self.status.value = th("{your_lead}: play any combination.", your_lead=f"<b>{lead}</b>")
         else:
             assert game.last is not None
-            self.status.value = (
-                f"<b>Your turn.</b> {self._name(game.last)} played {escape(game.table.describe())}: beat it with the "
-                "same kind (or a special), or pass."
+            turn = te("Your turn.")
+            played = te(
+                "{seat} played {combination}: beat it with the same kind (or a special), or pass.",
+                seat=self._name(game.last),
+                combination=game.table.describe(),
             )
+            self.status.value = f"<b>{turn}</b> {played}"
         points = sum(c.points for c in self.pile)
-        self.pile_view.value = (
-            f'<div class="sjt-group-label">The pile: {points} points</div>{hand_svg(self.pile, None, sort=False)}'
-            if self.pile
-            else '<div class="sjt-group-label">The pile is empty.</div>'
-        )
+        if self.pile:
+            label = escape(tn("The pile: {n} point", "The pile: {n} points", points))
+            self.pile_view.value = f'<div class="sjt-group-label">{label}</div>{hand_svg(self.pile, None, sort=False)}'
+        else:
+            empty = te("The pile is empty.")
+            self.pile_view.value = f'<div class="sjt-group-label">{empty}</div>'
         self.news.value = "<br>".join(escape(line) for line in self.events[-8:])
         self.events = self.events[-8:]
-        sizes = ", ".join(f"{self._name(s)} {len(h)}" for s, h in enumerate(game.hands))
-        totals = ", ".join(f"{self._name(s)} {p}" for s, p in enumerate(game.scores))
-        self.scores.value = f"Scores (first to 500 wins): {totals}. Cards left: {sizes}."
+        sizes = self._each([len(h) for h in game.hands])
+        totals = self._each(game.scores)
+        # TRANSLATORS: {scores} and {cards} give a number for each player: "North 120, West 85, South 40, East 155".
+        self.scores.value = te("Scores (first to 500 wins): {scores}. Cards left: {cards}.", scores=totals, cards=sizes)
 
     def __repr__(self) -> str:
         return f"<ZhengFenTable seed={self.seed} {format_cards(self.game.hands[self.seat])}>"

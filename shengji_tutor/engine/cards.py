@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
+from ..i18n import N_, t, tn
 from .errors import CardParseError, ImpossibleCardsError
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "deck",
     "format_cards",
     "joker_words",
+    "listed",
     "normal_rank",
     "parse_cards",
     "points",
@@ -51,8 +53,15 @@ __all__ = [
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES: dict[str, str] = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_NAMES: dict[str, str] = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+"""The suits' English names (identifiers: a sentence shows ``t(SUIT_NAMES[s])``)."""
+RANK_NAMES: dict[str, str] = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
+_CARD_NAMES = {
+    "S": N_("{rank} of spades"),
+    "H": N_("{rank} of hearts"),
+    "D": N_("{rank} of diamonds"),
+    "C": N_("{rank} of clubs"),
+}
 JOKERS: tuple[str, str] = ("SJ", "BJ")
 
 SMALL_JOKER_ID = 52
@@ -106,7 +115,9 @@ class Card:
         """Read one token such as ``"10H"``, ``"th"``, ``"A♠"`` or ``"BJ"``."""
         cards = parse_cards(token)
         if len(cards) != 1:
-            raise CardParseError(f"expected one card, got {len(cards)} in {token!r}", token, 0)
+            raise CardParseError(
+                t("expected one card, got {count} in {token}", count=len(cards), token=repr(token)), token, 0
+            )
         return cards[0]
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -146,13 +157,14 @@ class Card:
         return card_svg(self)
 
     def name(self) -> str:
-        """The card in words, as screen readers and explanations say it."""
+        """The card in words, as screen readers and explanations say it, in the reader's language."""
         if self.rank == "BJ":
-            return "big joker"
+            return t("big joker")
         if self.rank == "SJ":
-            return "small joker"
+            return t("small joker")
         assert self.suit is not None
-        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+        rank = t(RANK_NAMES[self.rank]) if self.rank in RANK_NAMES else self.rank
+        return t(_CARD_NAMES[self.suit], rank=rank)
 
 
 def _build() -> tuple[Card, ...]:
@@ -182,16 +194,18 @@ def _lookup(rank: str, suit: str | None) -> Card:
     r = rank.strip().upper()
     if r in JOKERS:
         if suit is not None:
-            raise CardParseError(f"a joker has no suit, got {rank!r} with {suit!r}", rank)
+            raise CardParseError(
+                t("a joker has no suit, got {rank} with {suit}", rank=repr(rank), suit=repr(suit)), rank
+            )
         return _BY_TOKEN[r]
     canonical = _RANK_ALIASES.get(r)
     if canonical is None:
-        raise CardParseError(f"unknown rank {rank!r} (ranks are 2-10, J, Q, K, A, or T for 10)", rank)
+        raise CardParseError(t("unknown rank {rank} (ranks are 2-10, J, Q, K, A, or T for 10)", rank=repr(rank)), rank)
     if suit is None:
-        raise CardParseError(f"the card {rank!r} needs a suit (S, H, D or C)", rank)
+        raise CardParseError(t("the card {rank} needs a suit (S, H, D or C)", rank=repr(rank)), rank)
     s = _SUIT_ALIASES.get(suit.strip().upper())
     if s is None:
-        raise CardParseError(f"unknown suit {suit!r} (suits are S, H, D, C or ♠ ♥ ♦ ♣)", suit)
+        raise CardParseError(t("unknown suit {suit} (suits are S, H, D, C or ♠ ♥ ♦ ♣)", suit=repr(suit)), suit)
     return _BY_TOKEN[canonical + s]
 
 
@@ -209,17 +223,27 @@ def _parse_chunk(chunk: str, position: int, out: list[Card]) -> int:
             bad = chunk[pos:]
             r = _RANK_START.match(text, pos)
             if r is None:
-                what = "unknown rank"
+                message = t(
+                    "cannot read card {card} at position {position}: unknown rank "
+                    "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                    card=repr(bad),
+                    position=position,
+                )
             elif r.end() == len(text):
-                what = "missing suit"
+                message = t(
+                    "cannot read card {card} at position {position}: missing suit "
+                    "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                    card=repr(bad),
+                    position=position,
+                )
             else:
-                what = "unknown suit"
-            raise CardParseError(
-                f"cannot read card {bad!r} at position {position}: {what} "
-                "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
-                bad,
-                position,
-            )
+                message = t(
+                    "cannot read card {card} at position {position}: unknown suit "
+                    "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                    card=repr(bad),
+                    position=position,
+                )
+            raise CardParseError(message, bad, position)
         tok = m.group()
         out.append(_BY_TOKEN[(_RANK_ALIASES[tok[:-1]] + _SUIT_ALIASES[tok[-1]]) if tok not in JOKERS else tok])
         position += 1
@@ -265,16 +289,17 @@ CardsLike: TypeAlias = str | Iterable[Card | str]
 """A card string (``"AS 10H"``) or an iterable of ``Card`` (single tokens are accepted too)."""
 
 
-def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
+def as_cards(cards: CardsLike, what: str = N_("cards")) -> list[Card]:
     """Accept either a card string or an iterable of ``Card``; return a new list.
 
-    ``what`` names the argument in error messages ("the lead", "your hand").
+    ``what`` names the argument in error messages ("the lead", "your hand"): English marked with ``N_`` (it is
+    translated where the message is made), or a name already in the reader's language.
     """
     if isinstance(cards, str):
         try:
             return parse_cards(cards)
         except CardParseError as e:
-            raise CardParseError(f"in {what}: {e}", e.token, e.position) from None
+            raise CardParseError(t("in {what}: {error}", what=t(what), error=e), e.token, e.position) from None
     if type(cards) is list or type(cards) is tuple:
         for c in cards:
             if type(c) is not Card:
@@ -294,8 +319,13 @@ def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
                 result.append(Card.parse(c))
             except CardParseError:
                 raise CardParseError(
-                    f"in {what}: cannot read card {c!r} at position {i} "
-                    "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                    t(
+                        "in {what}: cannot read card {card} at position {position} "
+                        "(write rank then suit, like 10H, AS, TD, 7♣, or SJ / BJ for the jokers)",
+                        what=t(what),
+                        card=repr(c),
+                        position=i,
+                    ),
                     c,
                     i,
                 ) from None
@@ -304,7 +334,7 @@ def as_cards(cards: CardsLike, what: str = "cards") -> list[Card]:
     return result
 
 
-def card_ids(cards: CardsLike, what: str = "cards") -> list[int]:
+def card_ids(cards: CardsLike, what: str = N_("cards")) -> list[int]:
     """The engine's integer ids of some cards; accepts what ``as_cards`` accepts.
 
     A list or tuple of ``Card`` (the form hot loops use) is read in one
@@ -345,7 +375,7 @@ def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
     return tuple(map(_ALL.__getitem__, ids))
 
 
-def check_id_copies(groups: Iterable[Sequence[int]], decks: int, what: str = "these cards") -> None:
+def check_id_copies(groups: Iterable[Sequence[int]], decks: int, what: str = N_("these cards")) -> None:
     """Raise ``ImpossibleCardsError`` if the id groups together hold more copies of a card than ``decks``."""
     counts = [0] * N_CARD_IDS
     for group in groups:
@@ -354,11 +384,19 @@ def check_id_copies(groups: Iterable[Sequence[int]], decks: int, what: str = "th
     worst = max(counts)
     if worst > decks:
         card = _ALL[counts.index(worst)]
-        plural = "deck holds" if decks == 1 else "decks hold"
-        raise ImpossibleCardsError(f"{what} contain {worst} copies of {card}, but {decks} {plural} only {decks}")
+        raise ImpossibleCardsError(
+            tn(
+                "{what} contain {count} copies of {card}, but {n} deck holds only {n}",
+                "{what} contain {count} copies of {card}, but {n} decks hold only {n}",
+                decks,
+                what=t(what),
+                count=worst,
+                card=card,
+            )
+        )
 
 
-def check_copies(groups: Iterable[Iterable[Card]], decks: int, what: str = "these cards") -> None:
+def check_copies(groups: Iterable[Iterable[Card]], decks: int, what: str = N_("these cards")) -> None:
     """Raise ``ImpossibleCardsError`` if the groups together hold more copies of a card than ``decks``."""
     check_id_copies(([c.id for c in g] for g in groups), decks, what)
 
@@ -387,12 +425,40 @@ def deck(decks: int = 2) -> list[Card]:
 
 
 _JOKER_RUN = re.compile(r"(?<![\w-])[SB]J(?: [SB]J)*(?![\w-])")
-_JOKER_NAMES = {"SJ": "small joker", "BJ": "big joker"}
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
+
+
+def listed(items: Sequence[str], last: bool = True) -> str:
+    """Items in a sentence, in the reader's language: "a, b and c" (``last``: the last joined by "and"), or "a, b, c".
+
+    >>> from shengji_tutor.engine.cards import listed
+    >>> listed(["2 pairs", "a single"]), listed(["a", "b", "c"]), listed(["a", "b", "c"], last=False), listed(["a"])
+    ('2 pairs and a single', 'a, b and c', 'a, b, c', 'a')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    head = items[0]
+    for item in items[1:-1] if last else items[1:]:
+        head = t("{list}, {item}", list=head, item=item)
+    return t("{list} and {last}", list=head, last=items[-1]) if last else head
+
+
+def _jokers_said(token: str, n: int) -> str:
+    """``n`` copies of one joker in words: "small joker", "two small jokers"."""
+    if token == "SJ":
+        if n == 1:
+            return t("small joker")
+        count = t(_COUNT_WORDS[n]) if n in _COUNT_WORDS else str(n)
+        return tn("{count} small joker", "{count} small jokers", n, count=count)
+    if n == 1:
+        return t("big joker")
+    count = t(_COUNT_WORDS[n]) if n in _COUNT_WORDS else str(n)
+    return tn("{count} big joker", "{count} big jokers", n, count=count)
 
 
 def joker_words(text: str) -> str:
-    """``text`` with the jokers' tokens said in words, as a learner reads them; markup (``<…>``) is left alone.
+    """``text`` with the jokers' tokens said in words (in the reader's language), as a learner reads them; markup
+    (``<…>``) is left alone.
 
     >>> from shengji_tutor.engine.cards import joker_words
     >>> joker_words("You hold SJ SJ but no 4; BJ beats it."), joker_words("SJ BJ 7♥"), joker_words('<b data-card="BJ">x</b>')
@@ -407,30 +473,31 @@ def joker_words(text: str) -> str:
                 groups[-1] = (token, groups[-1][1] + 1)
             else:
                 groups.append((token, 1))
-        return ", ".join(
-            _JOKER_NAMES[t] if n == 1 else f"{_COUNT_WORDS.get(n, str(n))} {_JOKER_NAMES[t]}s" for t, n in groups
-        )
+        return listed([_jokers_said(token, n) for token, n in groups], last=False)
 
     parts = re.split(r"(<[^>]*>)", text)
     return "".join(part if part.startswith("<") else _JOKER_RUN.sub(said, part) for part in parts)
 
 
-RANK_PLURALS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
+RANK_PLURALS = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks")}
 
 
 def rank_plural(rank: str) -> str:
-    """A rank's cards in the plural, as a sentence says them: "7s", "10s", "aces" (not "As", which reads "as").
+    """A rank's cards in the plural, as a sentence says them (in the reader's language): "7s", "10s", "aces" (not
+    "As", which reads "as").
 
     >>> from shengji_tutor.engine.cards import rank_plural
     >>> rank_plural("7"), rank_plural("A"), rank_plural("J")
     ('7s', 'aces', 'jacks')
     """
-    return RANK_PLURALS.get(rank, f"{rank}s")
+    return t(RANK_PLURALS[rank]) if rank in RANK_PLURALS else t("{rank}s", rank=rank)
 
 
 def counted(count: float, noun: str, plural: str | None = None, *, signed: bool = False) -> str:
     """A count with its noun agreeing: "1 point", "2 points", "+1 point" (``signed``); an average is rounded to the
     whole number said first, so it never reads "1 points".
+
+    English only (its nouns are English words): a sentence to be translated says its count with ``tn``.
 
     >>> from shengji_tutor.engine.cards import counted
     >>> counted(1, "point"), counted(0.6, "point", signed=True), counted(-3.2, "point"), counted(2, "copy", "copies")
@@ -443,6 +510,8 @@ def counted(count: float, noun: str, plural: str | None = None, *, signed: bool 
 
 def with_article(word: str) -> str:
     """``word`` after "a" or "an", as it is said: a 7, an 8, an A, an ace, a king.
+
+    English only: a sentence to be translated is written whole, with its article, in ``t``.
 
     >>> from shengji_tutor.engine.cards import with_article
     >>> [with_article(w) for w in ("7", "8", "A", "ace", "K", "11", "18")]

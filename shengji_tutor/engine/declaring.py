@@ -30,11 +30,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ..i18n import N_, t
 from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank, rank_plural
 from .errors import ShengjiError
 from .explain import Ruling
 from .rules import RuleSet, rules_or_default
-from .seats import seat_name
+from .seats import seat_label
 from .trump import Trump, check_trump
 
 __all__ = [
@@ -50,22 +51,29 @@ __all__ = [
     "possible_overturns",
 ]
 
-OWN_DECLARATION = "overriding your own declaration is not allowed at this course's table: RULES §10 leaves it open, so the course decides"
+OWN_DECLARATION = (
+    "overriding your own declaration is not allowed at this course's table: RULES §10 leaves it open, so the course "
+    "decides"
+)
 """RULES §10 lets a player reinforce their own single into a pair and says nothing of overriding themselves in
-another suit or with jokers; this engine refuses that, and every message that applies it says it is a house rule."""
+another suit or with jokers; this engine refuses that, and every message that applies it says it is a house rule
+(each such message says it whole, in the same words)."""
 
 STRENGTH_WORDS = {
-    1: "a single rank card",
-    2: "a pair of rank cards",
-    3: "a pair of small jokers",
-    4: "a pair of big jokers",
+    1: N_("a single rank card"),
+    2: N_("a pair of rank cards"),
+    3: N_("a pair of small jokers"),
+    4: N_("a pair of big jokers"),
 }
+"""Each declaration strength in words (English: a sentence shows ``t(STRENGTH_WORDS[strength])``)."""
 _STRONGER_THAN = {
-    0: "a trump-rank card or a pair of jokers",
-    1: "a pair of rank cards or a pair of jokers",
-    2: "a pair of jokers",
-    3: "a pair of big jokers",
+    0: N_("a trump-rank card or a pair of jokers"),
+    1: N_("a pair of rank cards or a pair of jokers"),
+    2: N_("a pair of jokers"),
+    3: N_("a pair of big jokers"),
 }
+THE_DECLARATION, THE_HAND = N_("the declaration"), N_("the hand")
+"""The cards an error message names (``as_cards``'s ``what``)."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +123,7 @@ class DeclarationVerdict(Ruling[tuple[str]]):
 def _rank(rank: object) -> str:
     canonical = normal_rank(rank)
     if canonical is None:
-        raise ShengjiError(f"the trump rank must be one of 2-10, J, Q, K, A, not {rank!r}")
+        raise ShengjiError(t("the trump rank must be one of 2-10, J, Q, K, A, not {rank}", rank=repr(rank)))
     return canonical
 
 
@@ -132,19 +140,29 @@ def judge_declaration(
     Whether the player holds the cards is the caller's question (the round checks it).
     """
     rank = _rank(rank)
-    shown = tuple(as_cards(cards, "the declaration"))
+    shown = tuple(as_cards(cards, THE_DECLARATION))
     if len(shown) not in (1, 2) or (len(shown) == 2 and shown[0] is not shown[1]):
         return DeclarationVerdict(
             False,
             None,
-            f"declare with one {rank} or a pair of identical cards, not {format_cards(shown)} (RULES §10)",
+            lambda: t(
+                "declare with one {rank} or a pair of identical cards, not {cards} (RULES §10)",
+                rank=rank,
+                cards=format_cards(shown),
+            ),
         )
     card = shown[0]
     if card.is_joker and len(shown) != 2:
-        return DeclarationVerdict(False, None, "a joker declares no-trump only as a pair (RULES §10)")
+        return DeclarationVerdict(False, None, lambda: t("a joker declares no-trump only as a pair (RULES §10)"))
     if not card.is_joker and card.rank != rank:
         return DeclarationVerdict(
-            False, None, f"only a card of the trump rank {rank} declares a suit, not {format_cards(shown)} (RULES §10)"
+            False,
+            None,
+            lambda: t(
+                "only a card of the trump rank {rank} declares a suit, not {cards} (RULES §10)",
+                rank=rank,
+                cards=format_cards(shown),
+            ),
         )
     decl = Declaration.of(seat, shown, dealt)
     if current is not None:
@@ -153,25 +171,33 @@ def judge_declaration(
                 return DeclarationVerdict(
                     False,
                     decl,
-                    "you already hold the declaration: you may only reinforce your single into a pair "
-                    f"of the same suit (RULES §10 allows that; {OWN_DECLARATION})",
+                    lambda: t(
+                        "you already hold the declaration: you may only reinforce your single into a pair of the same "
+                        "suit (RULES §10 allows that; overriding your own declaration is not allowed at this course's "
+                        "table: RULES §10 leaves it open, so the course decides)"
+                    ),
                 )
         elif decl.strength <= current.strength:
             held = current
             return DeclarationVerdict(
                 False,
                 decl,
-                lambda: (
-                    f"{format_cards(decl.cards)} does not override {seat_name(held.seat, players)}'s "
-                    f"{format_cards(held.cards)}: a pair overrides a single, small jokers override a pair, "
-                    "big jokers override small jokers (RULES §10)"
+                lambda: t(
+                    "{cards} does not override {seat}'s {held}: a pair overrides a single, small jokers override a "
+                    "pair, big jokers override small jokers (RULES §10)",
+                    cards=format_cards(decl.cards),
+                    seat=seat_label(held.seat, players),
+                    held=format_cards(held.cards),
                 ),
             )
-    return DeclarationVerdict(True, decl, lambda: f"{format_cards(decl.cards)} declares {_what(decl)} (RULES §10)")
+    return DeclarationVerdict(True, decl, lambda: _declares(decl))
 
 
-def _what(decl: Declaration) -> str:
-    return "no-trump" if decl.suit is None else f"{SUIT_NAMES[decl.suit]} as the trump suit"
+def _declares(decl: Declaration) -> str:
+    cards = format_cards(decl.cards)
+    if decl.suit is None:
+        return t("{cards} declares no-trump (RULES §10)", cards=cards)
+    return t("{cards} declares {suit} as the trump suit (RULES §10)", cards=cards, suit=t(SUIT_NAMES[decl.suit]))
 
 
 def possible_declarations(
@@ -179,7 +205,7 @@ def possible_declarations(
 ) -> list[tuple[Card, ...]]:
     """Every declaration the hand could make now that ``judge_declaration`` allows, in hand order."""
     rank = _rank(rank)
-    counts = Counter(as_cards(hand, "the hand"))
+    counts = Counter(as_cards(hand, THE_HAND))
     out: list[tuple[Card, ...]] = []
     for card, n in counts.items():
         options: list[tuple[Card, ...]] = []
@@ -208,10 +234,14 @@ def can_declare(
     if current is None:
         if chosen is None:
             return DeclarationVerdict(
-                False, None, f"Nobody has declared, but you hold no {rank} and no pair of jokers (RULES §10)."
+                False,
+                None,
+                t("Nobody has declared, but you hold no {rank} and no pair of jokers (RULES §10).", rank=rank),
             )
         return DeclarationVerdict(
-            True, chosen, f"Nobody has declared yet: you may declare with {_symbols(chosen.cards)} (RULES §10)."
+            True,
+            chosen,
+            t("Nobody has declared yet: you may declare with {cards} (RULES §10).", cards=_symbols(chosen.cards)),
         )
     table = format_cards(current.cards)
     if by_you:
@@ -219,30 +249,49 @@ def can_declare(
             return DeclarationVerdict(
                 True,
                 chosen,
-                f"The declaration is your own single {_symbols(current.cards)}: you may reinforce it into the pair "
-                f"{_symbols(chosen.cards)} (RULES §10), but not switch to another suit ({OWN_DECLARATION}).",
+                t(
+                    "The declaration is your own single {single}: you may reinforce it into the pair {pair} (RULES §10), "
+                    "but not switch to another suit (overriding your own declaration is not allowed at this course's "
+                    "table: RULES §10 leaves it open, so the course decides).",
+                    single=_symbols(current.cards),
+                    pair=_symbols(chosen.cards),
+                ),
             )
         return DeclarationVerdict(
             False,
             None,
-            "The declaration is your own: you may only reinforce a single into a pair of the same suit (RULES §10 "
-            f"allows that; {OWN_DECLARATION}).",
+            t(
+                "The declaration is your own: you may only reinforce a single into a pair of the same suit (RULES §10 "
+                "allows that; overriding your own declaration is not allowed at this course's table: RULES §10 leaves "
+                "it open, so the course decides)."
+            ),
         )
     if chosen is not None:
         return DeclarationVerdict(
             True,
             chosen,
-            f"{_symbols(chosen.cards)} overrides {table}: {STRENGTH_WORDS[chosen.strength]} beats "
-            f"{STRENGTH_WORDS[current.strength]} (RULES §10).",
+            t(
+                "{cards} overrides {table}: {stronger} beats {weaker} (RULES §10).",
+                cards=_symbols(chosen.cards),
+                table=table,
+                stronger=t(STRENGTH_WORDS[chosen.strength]),
+                weaker=t(STRENGTH_WORDS[current.strength]),
+            ),
         )
     if current.strength == 4:
         return DeclarationVerdict(
-            False, None, f"Nothing overrides {table}: a pair of big jokers is the strongest declaration (RULES §10)."
+            False,
+            None,
+            t("Nothing overrides {table}: a pair of big jokers is the strongest declaration (RULES §10).", table=table),
         )
     return DeclarationVerdict(
         False,
         None,
-        f"Nothing in your hand overrides {table}: only {_STRONGER_THAN[current.strength]} would (RULES §10).",
+        t(
+            "Nothing in your hand overrides {table}: only {stronger} would (RULES §10).",
+            table=table,
+            stronger=t(_STRONGER_THAN[current.strength]),
+        ),
     )
 
 
@@ -254,7 +303,6 @@ def _symbols(cards: Sequence[Card]) -> str:
 
 _CHAO_PAIRS = {"BJ": 6, "SJ": 5, "S": 4, "H": 3, "C": 2, "D": 1}
 """RULES §11: BJ pair > SJ pair > trump-rank pair of ♠ > ♥ > ♣ > ♦."""
-_CHAO_ORDER = "a pair of big jokers > small jokers > trump-rank cards of ♠ > ♥ > ♣ > ♦ (RULES §11)"
 
 
 def chao_strength(declaration: Declaration | None) -> int:
@@ -288,13 +336,16 @@ def judge_overturn(
     2♣ 2♣ does not overturn 2♥ 2♥: a pair of big jokers > small jokers > trump-rank cards of ♠ > ♥ > ♣ > ♦ (RULES §11)
     """
     rank = _rank(rank)
-    shown = tuple(as_cards(cards, "the declaration"))
+    shown = tuple(as_cards(cards, THE_DECLARATION))
     if len(shown) != 2 or shown[0] is not shown[1] or not (shown[0].is_joker or shown[0].rank == rank):
         return DeclarationVerdict(
             False,
             None,
-            f"chao dipi overturns with a pair of jokers or of trump-rank {rank_plural(rank)}, not {format_cards(shown)} "
-            "(RULES §11)",
+            lambda: t(
+                "chao dipi overturns with a pair of jokers or of trump-rank {ranks}, not {cards} (RULES §11)",
+                ranks=rank_plural(rank),
+                cards=format_cards(shown),
+            ),
         )
     decl = Declaration.of(seat, shown)
     if chao_strength(decl) <= chao_strength(standing):
@@ -303,15 +354,27 @@ def judge_overturn(
         return DeclarationVerdict(
             False,
             decl,
-            lambda: f"{format_cards(decl.cards)} does not overturn {format_cards(held.cards)}: {_CHAO_ORDER}",
+            lambda: t(
+                "{cards} does not overturn {held}: a pair of big jokers > small jokers > trump-rank cards of "
+                "♠ > ♥ > ♣ > ♦ (RULES §11)",
+                cards=format_cards(decl.cards),
+                held=format_cards(held.cards),
+            ),
         )
-    return DeclarationVerdict(True, decl, lambda: f"{format_cards(decl.cards)} overturns to {_what(decl)} (RULES §11)")
+    return DeclarationVerdict(True, decl, lambda: _overturns(decl))
+
+
+def _overturns(decl: Declaration) -> str:
+    cards = format_cards(decl.cards)
+    if decl.suit is None:
+        return t("{cards} overturns to no-trump (RULES §11)", cards=cards)
+    return t("{cards} overturns to {suit} as the trump suit (RULES §11)", cards=cards, suit=t(SUIT_NAMES[decl.suit]))
 
 
 def possible_overturns(hand: CardsLike, rank: str, standing: Declaration | None) -> list[tuple[Card, ...]]:
     """Every pair of ``hand`` that would overturn ``standing`` in chao dipi (``judge_overturn``), in hand order."""
     rank = _rank(rank)
-    counts = Counter(as_cards(hand, "the hand"))
+    counts = Counter(as_cards(hand, THE_HAND))
     pairs = [(c, c) for c, n in counts.items() if n >= 2 and (c.is_joker or c.rank == rank)]
     return [p for p in pairs if judge_overturn(p, rank, standing)]
 
@@ -333,7 +396,7 @@ def hopeless_hand(hand: CardsLike, trump: Trump, rules: RuleSet | None = None) -
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    cards = as_cards(hand, "the hand")
+    cards = as_cards(hand, THE_HAND)
     if rules.redeal == "no-trump":
         return not any(trump.is_trump(c) for c in cards)
     if rules.redeal == "no-points":

@@ -28,12 +28,25 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import pairwise
 
+from ..i18n import N_, t, tn
 from .cards import N_CARD_IDS, Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards
 from .errors import PlayError
 from .explain import Ruling
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
-from .units import RawUnit, count_ids, decompose, lead_suit, placements, shape_words, suit_words
+from .units import (
+    THE_LEAD,
+    RawUnit,
+    count_ids,
+    decompose,
+    lead_suit,
+    placements,
+    shape_count,
+    shape_of,
+    shape_words,
+    suit_label,
+    suit_words,
+)
 
 __all__ = ["Verdict", "legal_follow"]
 
@@ -76,6 +89,9 @@ class Verdict(Ruling[tuple[str, tuple[Card, ...]]]):
 
 # -- validation shared by the functions that take a hand and a play ------------
 
+YOUR_HAND, YOUR_PLAY, HAND_AND_LEAD = N_("your hand"), N_("your play"), N_("the hand and the lead")
+"""The cards an error message names (``as_cards``'s ``what``)."""
+
 
 def check_play(hand_ids: Sequence[int], play_ids: Sequence[int], extra_ids: Sequence[int], decks: int) -> None:
     """The play comes from the hand; hand and extra cards hold no impossible copies."""
@@ -85,12 +101,21 @@ def check_play(hand_ids: Sequence[int], play_ids: Sequence[int], extra_ids: Sequ
     for i in play_ids:
         if play_ids.count(i) > counts[i]:
             held = counts[i]
-            have = "do not hold" if held == 0 else f"hold only {held} of"
-            raise PlayError(f"you play {cards_of([i])[0]} but you {have} it in your hand")
+            card = cards_of([i])[0]
+            if held == 0:
+                raise PlayError(t("you play {card} but you do not hold it in your hand", card=card))
+            raise PlayError(
+                tn(
+                    "you play {card} but you hold only {n} of it in your hand",
+                    "you play {card} but you hold only {n} of it in your hand",
+                    held,
+                    card=card,
+                )
+            )
     for i in extra_ids:
         counts[i] += 1
     if max(counts) > decks:
-        check_id_copies((hand_ids, extra_ids), decks, "the hand and the lead")
+        check_id_copies((hand_ids, extra_ids), decks, HAND_AND_LEAD)
 
 
 # -- the demand of a lead and what a holding can supply ------------------------
@@ -242,7 +267,6 @@ def _structure_reason(
     suit_index: int,
     play_suit: Sequence[int] = (),
 ) -> tuple[str, tuple[Card, ...]]:
-    words = suit_words(suit_index)
     counts = count_ids(hand_suit)
     if item < len(shapes):
         length, width = shapes[item]
@@ -256,23 +280,39 @@ def _structure_reason(
                 played[i] -= width
                 kept[i] -= width
         cards = _find_tractor(kept, key, length, width, exact) or _find_tractor(counts, key, length, width, exact)
-        what = shape_words(length, width)
         return (
-            f"You hold {what} in {words} ({format_cards(cards)}), so you must play it "
-            "(RULES §6.2: a tractor lead is answered by a tractor of the same shape).",
+            t(
+                "You hold {tractor} in {suit} ({cards}), so you must play it "
+                "(RULES §6.2: a tractor lead is answered by a tractor of the same shape).",
+                tractor=shape_words(length, width),
+                suit=suit_words(suit_index),
+                cards=format_cards(cards),
+            ),
             cards,
         )
     width = max(tuples) - (item - len(shapes))
     need = required[item]
     held = sorted((cid for cid, c in counts.items() if _fits(c, width, exact)), key=lambda cid: -key[cid])
     cards = cards_of(cid for cid in held for _ in range(width))
-    name = shape_words(1, width)[2:]
+    what = shape_of(suit_label(suit_index), shape_count(1, width, len(held)))
     if len(held) == 1 and need == 1:
-        held_text = f"{shape_words(1, width)} of {words} ({format_cards(cards)}), so you must play it"
-    else:
-        many = f"{need} {name}s" if need > 1 else f"a {name}"
-        held_text = f"{len(held)} {name}s of {words} ({format_cards(cards)}), so you must play {many}"
-    return f"You hold {held_text} (RULES §6.2: follow the structure of the lead).", cards
+        return (
+            t(
+                "You hold {what} ({cards}), so you must play it (RULES §6.2: follow the structure of the lead).",
+                what=what,
+                cards=format_cards(cards),
+            ),
+            cards,
+        )
+    return (
+        t(
+            "You hold {what} ({cards}), so you must play {many} (RULES §6.2: follow the structure of the lead).",
+            what=what,
+            cards=format_cards(cards),
+            many=shape_count(1, width, need),
+        ),
+        cards,
+    )
 
 
 def _find_tractor(counts: dict[int, int], key: Sequence[int], length: int, width: int, exact: bool) -> tuple[Card, ...]:
@@ -302,14 +342,19 @@ def legal_follow(
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    hand_ids = card_ids(hand, "your hand")
-    lead_ids = card_ids(lead, "the lead")
-    play_ids = card_ids(play, "your play")
+    hand_ids = card_ids(hand, YOUR_HAND)
+    lead_ids = card_ids(lead, THE_LEAD)
+    play_ids = card_ids(play, YOUR_PLAY)
     s = lead_suit(lead_ids, trump.suit_table)
     n = len(lead_ids)
     if len(play_ids) != n:
         raise PlayError(
-            f"the lead has {n} card{'s' if n > 1 else ''}, so a follow has exactly {n}; this play has {len(play_ids)}"
+            tn(
+                "the lead has {n} card, so a follow has exactly {n}; this play has {count}",
+                "the lead has {n} cards, so a follow has exactly {n}; this play has {count}",
+                n,
+                count=len(play_ids),
+            )
         )
     check_play(hand_ids, play_ids, lead_ids, rules.decks)
     return judge_follow(hand_ids, lead_ids, play_ids, trump, rules, s)
@@ -341,7 +386,9 @@ def judge_follow(
     if len(hand_suit) <= n:
         return Verdict(True, "follow-suit", lambda: _all_played_reason(s, len(hand_suit) < n))
     if n == 1:
-        return Verdict(True, "single", lambda: (f"You follow suit with one of your {suit_words(s)} (RULES §6.1).", ()))
+        return Verdict(
+            True, "single", lambda: (t("You follow suit with one of your {suit} (RULES §6.1).", suit=suit_words(s)), ())
+        )
 
     exact = rules.follow == "protect-longer"
     if n == 2 and lead_ids[0] == lead_ids[1] and (rules.decks <= 2 or not exact):
@@ -356,7 +403,9 @@ def judge_follow(
     shapes, tuples = lead_demand(lead_ids, key)
     if not tuples:
         return Verdict(
-            True, "single", lambda: (f"The lead is all singles, so any {suit_words(s)} will do (RULES §6.1).", ())
+            True,
+            "single",
+            lambda: (t("The lead is all singles, so any {suit} will do (RULES §6.1).", suit=suit_words(s)), ()),
         )
     required = requirement(hand_suit, key, shapes, tuples, rules)
     supplied = supply(play_suit, key, shapes, tuples, False)
@@ -371,33 +420,63 @@ def judge_follow(
 
 
 def _void_reason(s: int, play_ids: Sequence[int], suit: Sequence[int]) -> tuple[str, tuple[Card, ...]]:
-    ruff = s != TRUMP and all(suit[i] == TRUMP for i in play_ids)
-    tail = " Playing trumps like this is a ruff (毙 bì)." if ruff else ""
-    return f"You have no {suit_words(s)}, so you may play any cards (RULES §6.3).{tail}", ()
+    reason = t("You have no {suit}, so you may play any cards (RULES §6.3).", suit=suit_words(s))
+    if s != TRUMP and all(suit[i] == TRUMP for i in play_ids):
+        reason += " " + t("Playing trumps like this is a ruff (毙 bì).")
+    return reason, ()
 
 
 def _suit_reason(s: int, need: int, hand_suit: Sequence[int], trump: Trump) -> tuple[str, tuple[Card, ...]]:
     held = cards_of(sorted(hand_suit, key=trump.order_table.__getitem__))
-    if need == len(hand_suit):
-        many = "it" if need == 1 else "all of them"
+    n, shown = len(hand_suit), format_cards(held)
+    if n == 1 and s == TRUMP:  # then the one card must be played
+        reason = t("You hold one trump ({cards}), so you must play it (RULES §6.1: follow suit).", cards=shown)
+    elif n == 1:
+        reason = t(
+            "You hold one {suit} ({cards}), so you must play it (RULES §6.1: follow suit).",
+            suit=suit_words(s, 1),
+            cards=shown,
+        )
+    elif need == n:
+        reason = tn(
+            "You hold {n} {suit} ({cards}), so you must play all of them (RULES §6.1: follow suit).",
+            "You hold {n} {suit} ({cards}), so you must play all of them (RULES §6.1: follow suit).",
+            n,
+            suit=suit_words(s),
+            cards=shown,
+        )
+    elif need == 1:
+        reason = tn(
+            "You hold {n} {suit} ({cards}), so you must play one of them (RULES §6.1: follow suit).",
+            "You hold {n} {suit} ({cards}), so you must play one of them (RULES §6.1: follow suit).",
+            n,
+            suit=suit_words(s),
+            cards=shown,
+        )
     else:
-        many = "one of them" if need == 1 else f"{need} of them"
-    count = "one" if len(hand_suit) == 1 else str(len(hand_suit))
-    return (
-        f"You hold {count} {suit_words(s, len(hand_suit))} ({format_cards(held)}), so you must play {many} "
-        "(RULES §6.1: follow suit).",
-        held,
-    )
+        reason = tn(
+            "You hold {n} {suit} ({cards}), so you must play {need} of them (RULES §6.1: follow suit).",
+            "You hold {n} {suit} ({cards}), so you must play {need} of them (RULES §6.1: follow suit).",
+            n,
+            suit=suit_words(s),
+            cards=shown,
+            need=need,
+        )
+    return reason, held
 
 
 def _all_played_reason(s: int, short: bool) -> tuple[str, tuple[Card, ...]]:
-    filler = " and fill up with other cards" if short else ""
-    return f"You play all your {suit_words(s)}{filler} (RULES §6.1).", ()
+    if short:
+        return t("You play all your {suit} and fill up with other cards (RULES §6.1).", suit=suit_words(s)), ()
+    return t("You play all your {suit} (RULES §6.1).", suit=suit_words(s)), ()
 
 
 def _structure_ok(s: int) -> tuple[str, tuple[Card, ...]]:
     return (
-        f"You follow suit with {suit_words(s)} and match the lead's pairs and tractors as far as your hand allows "
-        "(RULES §6.1, §6.2).",
+        t(
+            "You follow suit with {suit} and match the lead's pairs and tractors as far as your hand allows "
+            "(RULES §6.1, §6.2).",
+            suit=suit_words(s),
+        ),
         (),
     )

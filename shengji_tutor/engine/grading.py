@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..i18n import N_, t
 from .cards import Card, as_cards
 from .errors import ShengjiError
 from .seats import SEATS, seat_index
@@ -79,6 +80,10 @@ class AnswerError(ValueError):
     first."); other ``ValueError``s from reading an answer are shown after "I could not read that answer:"."""
 
 
+YOUR_ANSWER = N_("your answer")
+"""The cards an error message names (``as_cards``'s ``what``)."""
+
+
 def read_answer(kind: str, answer: Answer, choices: Sequence[str] = ()) -> str:
     """An answer in its one canonical text, so that equal answers compare (and count) equal.
 
@@ -93,9 +98,9 @@ def read_answer(kind: str, answer: Answer, choices: Sequence[str] = ()) -> str:
     'Pass'
     """
     if kind == "cards":
-        return _tokens(sorted(as_cards(answer, "your answer"), key=lambda c: c.id))
+        return _tokens(sorted(as_cards(answer, YOUR_ANSWER), key=lambda c: c.id))
     if kind == "order":
-        return _tokens(as_cards(answer, "your answer"))
+        return _tokens(as_cards(answer, YOUR_ANSWER))
     if kind == "seat":
         return SEATS[seat_index(answer)]
     if kind == "number":
@@ -105,8 +110,10 @@ def read_answer(kind: str, answer: Answer, choices: Sequence[str] = ()) -> str:
     if kind == "choice":
         if isinstance(answer, str) and answer in choices:
             return answer
-        raise AnswerError(f"Choose one of: {', '.join(choices)}.")
-    raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
+        raise AnswerError(t("Choose one of: {choices}.", choices=", ".join(choices)))
+    raise ValueError(
+        t("unknown answer kind {kind}; use one of {kinds}", kind=repr(kind), kinds=", ".join(ANSWER_KINDS))
+    )
 
 
 def fixed_choices(kind: str) -> tuple[str, ...]:
@@ -125,12 +132,12 @@ def _tokens(cards: Sequence[Card]) -> str:
 
 def _number(answer: Answer) -> str:
     if isinstance(answer, bool):
-        raise ValueError("a number is needed")
+        raise ValueError(t("a number is needed"))
     if isinstance(answer, int):
         return str(answer)
     if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
         return str(int(answer.strip()))
-    raise ValueError(f"a whole number is needed, not {answer!r}")
+    raise ValueError(t("a whole number is needed, not {answer}", answer=repr(answer)))
 
 
 def _yes_or_no(answer: Answer) -> str:
@@ -138,7 +145,7 @@ def _yes_or_no(answer: Answer) -> str:
         return "yes" if answer else "no"
     if isinstance(answer, str) and answer.strip().lower() in ("yes", "no", "y", "n", "true", "false"):
         return "yes" if answer.strip().lower() in ("yes", "y", "true") else "no"
-    raise ValueError(f"answer yes or no, not {answer!r}")
+    raise ValueError(t("answer yes or no, not {answer}", answer=repr(answer)))
 
 
 class Question(ABC):
@@ -187,7 +194,7 @@ class Question(ABC):
         except AnswerError as e:
             return Grade(False, str(e), "input")
         except (ShengjiError, ValueError, TypeError) as e:
-            return Grade(False, f"I could not read that answer: {e}", "input")
+            return Grade(False, t("I could not read that answer: {error}", error=e), "input")
         return self.verdict(given, correct, why)
 
     def verdict(self, given: str, correct: bool, why: str) -> Grade:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..i18n import t
 from .cards import RANKS, Card, normal_rank
 from .errors import RuleSetError
 
@@ -111,7 +112,9 @@ class RuleSet:
         object.__setattr__(self, "mandatory_levels", _levels(self.mandatory_levels))
         for name in ("chao_dipi", "hook_and_needle"):
             if type(getattr(self, name)) is not bool:
-                raise RuleSetError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise RuleSetError(
+                    t("{name} must be True or False, not {value}", name=name, value=repr(getattr(self, name)))
+                )
         for name, lo, hi in (
             ("decks", 1, 3),
             ("players", 4, 8),
@@ -120,32 +123,55 @@ class RuleSet:
         ):
             value = getattr(self, name)
             if type(value) is not int or not lo <= value <= hi:
-                raise RuleSetError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
+                raise RuleSetError(
+                    t(
+                        "{name} must be a whole number from {lo} to {hi}, not {value}",
+                        name=name,
+                        lo=lo,
+                        hi=hi,
+                        value=repr(value),
+                    )
+                )
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
                 allowed = ", ".join(repr(c) for c in choices)
-                raise RuleSetError(f"{name} must be one of {allowed}, not {value!r}")
+                raise RuleSetError(
+                    t("{name} must be one of {allowed}, not {value}", name=name, allowed=allowed, value=repr(value))
+                )
         if self.partnership == "fixed" and self.players % 2:
             raise RuleSetError(
-                f"{self.players} players cannot sit in fixed partnerships; use partnership='friends' (Finding Friends)"
+                t(
+                    "{n} players cannot sit in fixed partnerships; use partnership='friends' (Finding Friends)",
+                    n=self.players,
+                )
             )
         if self.chao_dipi and self.decks == 1:
             raise RuleSetError(
-                "chao dipi (炒地皮) overturns the trump with a pair, and one deck holds no pair: play it with 2 or 3 decks"
+                t(
+                    "chao dipi (炒地皮) overturns the trump with a pair, and one deck holds no pair: "
+                    "play it with 2 or 3 decks"
+                )
             )
         if self.red_five is None and self.red_five_penalty != 10:
             raise RuleSetError(
-                f"red_five_penalty={self.red_five_penalty} is set, but no red five is played: "
-                "set red_five='5H' or '5H+5D' too"
+                t(
+                    "red_five_penalty={penalty} is set, but no red five is played: set red_five='5H' or '5H+5D' too",
+                    penalty=self.red_five_penalty,
+                )
             )
         total = 54 * self.decks
         if self.kitty_size is not None:
             k = self.kitty_size
             if type(k) is not int or not 0 < k < total or (total - k) % self.players:
                 raise RuleSetError(
-                    f"a kitty of {k!r} cards does not leave equal hands: {total} cards minus the kitty must "
-                    f"divide among {self.players} players"
+                    t(
+                        "a kitty of {kitty} cards does not leave equal hands: {total} cards minus the kitty must "
+                        "divide among {n} players",
+                        kitty=repr(k),
+                        total=total,
+                        n=self.players,
+                    )
                 )
 
     @property
@@ -183,14 +209,18 @@ class RuleSet:
 def _levels(value: object) -> tuple[str, ...]:
     """``mandatory_levels`` as canonical ranks in rank order; anything else is refused by name."""
     if isinstance(value, str) or not isinstance(value, tuple | list):
-        raise RuleSetError(f"mandatory_levels must be a tuple of ranks such as ('5', '10', 'K'), not {value!r}")
+        raise RuleSetError(
+            t("mandatory_levels must be a tuple of ranks such as ('5', '10', 'K'), not {value}", value=repr(value))
+        )
     ranks: list[str] = []
     for item in value:
         rank = normal_rank(item)
         if rank is None:
-            raise RuleSetError(f"mandatory_levels holds {item!r}, which is not a rank (2-10, J, Q, K, A)")
+            raise RuleSetError(
+                t("mandatory_levels holds {item}, which is not a rank (2-10, J, Q, K, A)", item=repr(item))
+            )
         if rank in ranks:
-            raise RuleSetError(f"mandatory_levels names {rank} twice")
+            raise RuleSetError(t("mandatory_levels names {rank} twice", rank=rank))
         ranks.append(rank)
     return tuple(sorted(ranks, key=RANKS.index))
 

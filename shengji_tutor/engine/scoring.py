@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from ..i18n import N_, t, tn
 from .cards import RANKS, CardsLike, as_cards, check_copies, points
 from .errors import RuleSetError, ShengjiError
 from .rules import RuleSet, rules_or_default
@@ -32,6 +33,10 @@ __all__ = [
     "next_dealer",
     "red_five_points",
 ]
+
+
+WINNING_PLAY = N_("the winning play")
+"""The cards an error message names (``as_cards``'s ``what``)."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +58,23 @@ class LevelChange:
         return self.side == "attackers"
 
     def describe(self) -> str:
+        """The result in a sentence, in the reader's language."""
         if self.side == "declarers":
-            return f"The attackers scored {self.points}: the declarers hold and go up {self.levels} level{'s' if self.levels > 1 else ''}."
+            return tn(
+                "The attackers scored {points}: the declarers hold and go up {n} level.",
+                "The attackers scored {points}: the declarers hold and go up {n} levels.",
+                self.levels,
+                points=self.points,
+            )
         if self.levels == 0:
-            return f"The attackers scored {self.points}: they become the declarers, with no level change."
-        return (
-            f"The attackers scored {self.points}: they become the declarers and go up "
-            f"{self.levels} level{'s' if self.levels > 1 else ''}."
+            return t(
+                "The attackers scored {points}: they become the declarers, with no level change.", points=self.points
+            )
+        return tn(
+            "The attackers scored {points}: they become the declarers and go up {n} level.",
+            "The attackers scored {points}: they become the declarers and go up {n} levels.",
+            self.levels,
+            points=self.points,
         )
 
 
@@ -107,7 +122,7 @@ def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | Non
     (4, 6)
     """
     rules = rules_or_default(rules)
-    play = as_cards(winning_play, "the winning play")
+    play = as_cards(winning_play, WINNING_PLAY)
     size = largest_unit(play, trump, rules)  # also refuses a play that no trick could be won with
     if rules.kitty_multiplier == "cards":
         return 2 * len(play)
@@ -123,16 +138,16 @@ def largest_unit(play: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
     4
     """
     check_trump(trump)
-    fmt = lead_format(as_cards(play, "the winning play"), trump, rules_or_default(rules))
+    fmt = lead_format(as_cards(play, WINNING_PLAY), trump, rules_or_default(rules))
     return max(u.width * u.length for u in fmt.units)
 
 
 def kitty_bonus(kitty: CardsLike, winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:
     """The kitty's points times ``kitty_multiplier`` of the last trick's winning play."""
     rules = rules_or_default(rules)
-    kitty_cards = as_cards(kitty, "the kitty")
-    play = as_cards(winning_play, "the winning play")
-    check_copies([kitty_cards, play], rules.decks, "the kitty and the winning play")
+    kitty_cards = as_cards(kitty, N_("the kitty"))
+    play = as_cards(winning_play, WINNING_PLAY)
+    check_copies([kitty_cards, play], rules.decks, N_("the kitty and the winning play"))
     return points(kitty_cards) * kitty_multiplier(play, trump, rules)
 
 
@@ -151,7 +166,7 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
     """
     rules = rules_or_default(rules)
     if type(attacker_points) is not int:
-        raise ShengjiError(f"attacker points must be a whole number, not {attacker_points!r}")
+        raise ShengjiError(t("attacker points must be a whole number, not {points}", points=repr(attacker_points)))
     p = max(0, attacker_points)
     step = rules.step
     if p == 0:
@@ -216,7 +231,7 @@ def hooked_back_to(winning_play: CardsLike, trump: Trump, rules: RuleSet | None 
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    play = as_cards(winning_play, "the winning play")
+    play = as_cards(winning_play, WINNING_PLAY)
     if not rules.hook_and_needle or trump.rank not in _HOOKS:
         return None
     return _HOOKS[trump.rank] if any(c.rank == trump.rank for c in play) else None
@@ -280,7 +295,7 @@ def red_five_points(
     -10
     """
     rules = rules_or_default(rules)
-    cards = [as_cards(p, "a play") for p in plays]
+    cards = [as_cards(p, N_("a play")) for p in plays]
     if len(attacking) != len(cards) or type(winner) is not int or not 0 <= winner < len(cards):
         raise ShengjiError(
             f"red_five_points needs a side for each of the {len(cards)} plays and the index of the winning one, "

@@ -27,12 +27,15 @@ from functools import partial
 from operator import itemgetter
 from typing import cast
 
+from ..i18n import N_, t, tn
 from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards, known_ids, sentence_case
 from .errors import PlayError
 from .explain import Judgement
 from .rules import RuleSet, rules_or_default
+from .seats import said_name
 from .trump import TRUMP, Trump, check_trump
 from .units import (
+    THE_LEAD,
     Format,
     RawUnit,
     Unit,
@@ -43,6 +46,7 @@ from .units import (
     make_unit,
     placements,
     raw_unit,
+    shape_noun,
     shape_words,
     suit_words,
     units_words,
@@ -92,7 +96,7 @@ class TrickResult:
         from ..ui.render import trick_svg  # lazy: the rules never import rendering
 
         plays = [n.cards for n in self.notes]
-        names = [f"Player {i + 1}" for i in range(max(4, len(plays)))]
+        names = [t("Player {number}", number=i + 1) for i in range(max(4, len(plays)))]
         table = trick_svg(plays, 0, self.trump, winner=self.winner, points=self.points, names=names)
         return f'<div class="sjt-trick">{table}<p>{escape(self.reason)}</p></div>'
 
@@ -151,25 +155,40 @@ class ThrowCheck(Judgement[ThrowExplanation]):
 
 # -- input handling -----------------------------------------------------------------
 
+THE_PLAYS, THROW_AND_HANDS = N_("the plays"), N_("the throw and the other hands")
+"""The cards an error message names (``check_id_copies``'s ``what``)."""
+
 
 def _prepare(plays: Sequence[CardsLike], rules: RuleSet) -> list[list[int]]:
     """The plays as id lists, checked: 1..players plays, all as long as the lead, no impossible copies."""
     if isinstance(plays, str) or not isinstance(plays, Sequence):
         raise PlayError(f"plays must be a list with one card list per player, lead first, not {plays!r}")
-    ids = [card_ids(p, "the lead" if i == 0 else f"play {i + 1}") for i, p in enumerate(plays)]
+    ids: list[list[int]] = []
+    for i, p in enumerate(plays):
+        found = known_ids(p)  # lists of cards: no names needed for error messages
+        ids.append(
+            found if found is not None else card_ids(p, THE_LEAD if i == 0 else t("play {number}", number=i + 1))
+        )
     if not ids:
-        raise PlayError("a trick needs at least the lead")
+        raise PlayError(t("a trick needs at least the lead"))
     if len(ids) > rules.players:
-        raise PlayError(f"a trick has at most {rules.players} plays (one per player), got {len(ids)}")
+        raise PlayError(
+            t("a trick has at most {n} plays (one per player), got {count}", n=rules.players, count=len(ids))
+        )
     n = len(ids[0])
-    for i, p in enumerate(ids[1:], 2):
-        if len(p) != n:
+    for i, other in enumerate(ids[1:], 2):
+        if len(other) != n:
             raise PlayError(
-                f"play {i} has {len(p)} cards but the lead has {n}: every play has as many cards as the lead"
+                t(
+                    "play {number} has {count} cards but the lead has {n}: every play has as many cards as the lead",
+                    number=i,
+                    count=len(other),
+                    n=n,
+                )
             )
     flat = [i for p in ids for i in p]
     if len(set(flat)) < len(flat):  # only repeated cards can be impossible
-        check_id_copies(ids, rules.decks, "the plays")
+        check_id_copies(ids, rules.decks, THE_PLAYS)
     return ids
 
 
@@ -358,12 +377,30 @@ def explain_trick(
         unit = None if raw is None else make_unit(raw, TRUMP if cls == 1 else s)
         name, shown = names[i], format_cards(cards[i])
         if status == LEAD:
-            sentence = f"{_does(name, 'leads')} {fmt.describe()} ({shown})."
+            sentence = _said(
+                name,
+                N_("You lead {lead} ({cards})."),
+                N_("{player} leads {lead} ({cards})."),
+                lead=fmt.describe(),
+                cards=shown,
+            )
+        elif status == OFF_SUIT and s == TRUMP:
+            sentence = _said(
+                name,
+                N_("You play {cards}: not all trumps, so it cannot win (RULES §7)."),
+                N_("{player} plays {cards}: not all trumps, so it cannot win (RULES §7)."),
+                cards=shown,
+            )
         elif status == OFF_SUIT:
-            mixed = "not all trumps" if s == TRUMP else f"not all {led} and not all trumps"
-            sentence = f"{_does(name, 'plays')} {shown}: {mixed}, so it cannot win (RULES §7)."
+            sentence = _said(
+                name,
+                N_("You play {cards}: not all {suit} and not all trumps, so it cannot win (RULES §7)."),
+                N_("{player} plays {cards}: not all {suit} and not all trumps, so it cannot win (RULES §7)."),
+                cards=shown,
+                suit=led,
+            )
         elif status == WRONG_FORMAT:
-            sentence = f"{_does(name, 'plays')} {shown}: {_format_miss(fmt)} (RULES §7)."
+            sentence = _format_miss(name, shown, fmt)
         else:
             assert unit is not None
             assert against is not None
@@ -372,17 +409,77 @@ def explain_trick(
             )
         notes.append(PlayNote(i, tuple(cards[i]), status, unit, against, sentence))
     total = sum(c.points for p in cards for c in p)
-    pts = f" ({total} points)" if total else ""
-    reason = " ".join(n.sentence for n in notes) + f" {_does(names[winner], 'wins')} the trick{pts}."
+    won = names[winner]
+    if not total:
+        last = _said(won, N_("You win the trick."), N_("{player} wins the trick."))
+    elif _is_you(won):
+        last = tn("You win the trick ({n} point).", "You win the trick ({n} points).", total)
+    else:
+        last = tn(
+            "{player} wins the trick ({n} point).",
+            "{player} wins the trick ({n} points).",
+            total,
+            player=said_name(won),
+        )
+    reason = " ".join([*(n.sentence for n in notes), last])
     return TrickResult(winner, fmt, total, tuple(notes), reason, trump)
 
 
-def _format_miss(fmt: Format) -> str:
+def _is_you(name: str) -> bool:
+    """Is this name the learner's ("you", "You")? Sentences about the learner are their own messages."""
+    return name.lower() == "you"
+
+
+def _said(name: str, you: str, other: str, /, **values: object) -> str:
+    """The sentence ``other`` about the player ``name`` (its ``{player}``), or ``you`` when the player is the learner
+    ("West plays …", "You play …"); both are marked with ``N_`` where they are written."""
+    if _is_you(name):
+        return t(you, **values)
+    return t(other, player=said_name(name), **values)
+
+
+def _said_to(name: str, holder: str, others: str, you: str, yours: str, /, **values: object) -> str:
+    """The sentence about the player ``name`` and the player ``holder`` it is compared with: ``others`` (its
+    ``{player}`` and ``{holder}``), ``you`` when the player is the learner, ``yours`` when the holder is."""
+    if _is_you(name):
+        return t(you, holder=said_name(holder), **values)
+    if _is_you(holder):
+        return t(yours, player=said_name(name), **values)
+    return t(others, player=said_name(name), holder=said_name(holder), **values)
+
+
+def _format_miss(name: str, shown: str, fmt: Format) -> str:
+    """A play that cannot be split like the lead (RULES §7)."""
     if fmt.kind == "throw":
-        return f"it cannot be split into the lead's units ({units_words(fmt.units)}), so it cannot win"
+        return _said(
+            name,
+            N_("You play {cards}: it cannot be split into the lead's units ({units}), so it cannot win (RULES §7)."),
+            N_(
+                "{player} plays {cards}: it cannot be split into the lead's units ({units}), so it cannot win (RULES §7)."
+            ),
+            cards=shown,
+            units=units_words(fmt.units),
+        )
+    if fmt.kind == "pair":
+        return _said(
+            name,
+            N_(
+                "You play {cards}: that is not a pair, so it cannot beat the lead. Two singles never beat a pair (RULES §7)."
+            ),
+            N_(
+                "{player} plays {cards}: that is not a pair, so it cannot beat the lead. "
+                "Two singles never beat a pair (RULES §7)."
+            ),
+            cards=shown,
+        )
     u = fmt.units[0]
-    tail = ". Two singles never beat a pair" if fmt.kind == "pair" else ""
-    return f"that is not {shape_words(u.length, u.width)}, so it cannot beat the lead{tail}"
+    return _said(
+        name,
+        N_("You play {cards}: that is not {shape}, so it cannot beat the lead (RULES §7)."),
+        N_("{player} plays {cards}: that is not {shape}, so it cannot beat the lead (RULES §7)."),
+        cards=shown,
+        shape=shape_words(u.length, u.width),
+    )
 
 
 def _compare_sentence(
@@ -400,49 +497,124 @@ def _compare_sentence(
 ) -> str:
     held_unit = held.unit
     assert held_unit is not None
-    what = shape_words(unit.length, unit.width)[2:]
     if throw and rules.throw_evaluation == "all":
         if beats and unit.suit == "trump" and held_unit.suit != "trump":
-            return f"{_does(name, 'plays')} {shown} and ruffs: trumps beat {led} (RULES §7)."
-        verb = "beats" if beats else "does not beat"
-        return (
-            f'{_whose(name)} {shown} {verb} {_whose(holder)} play unit by unit (RULES §7, variant "all": '
-            "every unit must be higher)."
+            return _said(
+                name,
+                N_("You play {cards} and ruff: trumps beat {suit} (RULES §7)."),
+                N_("{player} plays {cards} and ruffs: trumps beat {suit} (RULES §7)."),
+                cards=shown,
+                suit=led,
+            )
+        if beats:
+            return _said_to(
+                name,
+                holder,
+                N_(
+                    "{player}'s {cards} beats {holder}'s play unit by unit (RULES §7, variant \"all\": every unit must be higher)."
+                ),
+                N_(
+                    'Your {cards} beats {holder}\'s play unit by unit (RULES §7, variant "all": every unit must be higher).'
+                ),
+                N_(
+                    '{player}\'s {cards} beats your play unit by unit (RULES §7, variant "all": every unit must be higher).'
+                ),
+                cards=shown,
+            )
+        return _said_to(
+            name,
+            holder,
+            N_(
+                "{player}'s {cards} does not beat {holder}'s play unit by unit "
+                '(RULES §7, variant "all": every unit must be higher).'
+            ),
+            N_(
+                'Your {cards} does not beat {holder}\'s play unit by unit (RULES §7, variant "all": every unit must be higher).'
+            ),
+            N_(
+                '{player}\'s {cards} does not beat your play unit by unit (RULES §7, variant "all": every unit must be higher).'
+            ),
+            cards=shown,
         )
     if beats and unit.suit == "trump" and held_unit.suit != "trump":
         if throw:
-            return (
-                f"{_does(name, 'plays')} {shown} and ruffs: trumps beat {led}; the highest {what} "
-                f"{format_cards(unit.cards)} now leads (RULES §7)."
+            return _said(
+                name,
+                N_("You play {cards} and ruff: trumps beat {suit}; the {unit} {top} now leads (RULES §7)."),
+                N_("{player} plays {cards} and ruffs: trumps beat {suit}; the {unit} {top} now leads (RULES §7)."),
+                cards=shown,
+                suit=led,
+                unit=shape_noun(unit.length, unit.width, highest=True),
+                top=format_cards(unit.cards),
             )
-        return f"{_does(name, 'ruffs')} with {unit.describe()}: trumps beat {led} (RULES §7)."
+        return _said(
+            name,
+            N_("You ruff with {unit}: trumps beat {suit} (RULES §7)."),
+            N_("{player} ruffs with {unit}: trumps beat {suit} (RULES §7)."),
+            unit=unit.describe(),
+            suit=led,
+        )
     if not beats and unit.suit != held_unit.suit:
-        return f"{_does(name, 'plays')} {shown}, but {holder} has trumped: {led} cannot beat trumps (RULES §7)."
-    mine = format_cards(unit.cards)
-    theirs = format_cards(held_unit.cards)
-    why = f"RULES §7: a throw is decided by its largest component, here the {what}" if throw else "RULES §7"
-    lead_word = f"{_whose(name)} {'highest ' if throw else ''}{what} {mine}"
-    lead_word = lead_word[0].upper() + lead_word[1:]
+        return _said_to(
+            name,
+            holder,
+            N_("{player} plays {cards}, but {holder} has trumped: {suit} cannot beat trumps (RULES §7)."),
+            N_("You play {cards}, but {holder} has trumped: {suit} cannot beat trumps (RULES §7)."),
+            N_("{player} plays {cards}, but you have trumped: {suit} cannot beat trumps (RULES §7)."),
+            cards=shown,
+            suit=led,
+        )
+    values = {
+        "unit": shape_noun(unit.length, unit.width, highest=throw),
+        "cards": format_cards(unit.cards),
+        "held": format_cards(held_unit.cards),
+        "why": t(
+            "RULES §7: a throw is decided by its largest component, here the {unit}",
+            unit=shape_noun(unit.length, unit.width),
+        )
+        if throw
+        else "RULES §7",
+    }
     if beats:
-        return f"{lead_word} is higher than {_whose(holder)} {theirs} ({why})."
-    if unit.top == held_unit.top:
-        return f"{lead_word} is equal to {_whose(holder)} {theirs}, and the earlier play wins ({why}; RULES §3)."
-    return f"{lead_word} is lower than {_whose(holder)} {theirs} ({why})."
+        sentence = _said_to(
+            name,
+            holder,
+            N_("{player}'s {unit} {cards} is higher than {holder}'s {held} ({why})."),
+            N_("Your {unit} {cards} is higher than {holder}'s {held} ({why})."),
+            N_("{player}'s {unit} {cards} is higher than your {held} ({why})."),
+            **values,
+        )
+    elif unit.top == held_unit.top:
+        sentence = _said_to(
+            name,
+            holder,
+            N_("{player}'s {unit} {cards} is equal to {holder}'s {held}, and the earlier play wins ({why}; RULES §3)."),
+            N_("Your {unit} {cards} is equal to {holder}'s {held}, and the earlier play wins ({why}; RULES §3)."),
+            N_("{player}'s {unit} {cards} is equal to your {held}, and the earlier play wins ({why}; RULES §3)."),
+            **values,
+        )
+    else:
+        sentence = _said_to(
+            name,
+            holder,
+            N_("{player}'s {unit} {cards} is lower than {holder}'s {held} ({why})."),
+            N_("Your {unit} {cards} is lower than {holder}'s {held} ({why})."),
+            N_("{player}'s {unit} {cards} is lower than your {held} ({why})."),
+            **values,
+        )
+    return sentence_case(sentence)
 
 
-def _does(name: str, verb: str) -> str:
-    """Subject and verb: "West plays", "You play"."""
-    return f"You {verb[:-1]}" if name.lower() == "you" else f"{name} {verb}"
-
-
-def _whose(name: str) -> str:
-    """The possessive of a player's name: "West's", and "your" for "you"."""
-    return "your" if name.lower() == "you" else f"{name}'s"
-
-
-def _after_you(index: int) -> str:
-    ordinal = ["", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh "][index]
-    return f"The {ordinal}player after you"
+_AFTER_YOU = (
+    N_("The player after you"),
+    N_("The second player after you"),
+    N_("The third player after you"),
+    N_("The fourth player after you"),
+    N_("The fifth player after you"),
+    N_("The sixth player after you"),
+    N_("The seventh player after you"),
+)
+"""An other player, named by how many seats after the leader ("you") they sit."""
 
 
 # -- throws ------------------------------------------------------------------------------
@@ -481,18 +653,20 @@ def check_throw(
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    lead_ids = card_ids(lead, "the lead")
+    lead_ids = card_ids(lead, THE_LEAD)
     if type(others) is not list and (isinstance(others, str) or not isinstance(others, Sequence)):
         raise PlayError(f"others must be a list of hands, one per other player, not {others!r}")
     found = [known_ids(h) for h in others]
     if None in found:  # not all lists of cards: read them again, naming the hand in errors
-        hands = [card_ids(h, f"hand {i + 1} of the others") for i, h in enumerate(others)]
+        hands = [card_ids(h, t("hand {number} of the others", number=i + 1)) for i, h in enumerate(others)]
     else:
         hands = cast("list[list[int]]", found)
     if len(hands) > rules.players - 1:
-        raise PlayError(f"there are at most {rules.players - 1} other players, got {len(hands)} hands")
+        raise PlayError(
+            t("there are at most {n} other players, got {count} hands", n=rules.players - 1, count=len(hands))
+        )
     s = lead_suit(lead_ids, trump.suit_table)
-    check_id_copies([lead_ids, *hands], rules.decks, "the throw and the other hands")
+    check_id_copies([lead_ids, *hands], rules.decks, THROW_AND_HANDS)
     return _judge_throw(lead_ids, hands, trump, names, s, owned=True)
 
 
@@ -597,13 +771,17 @@ def _beaten(held: list[int], key: Sequence[int], unit: RawUnit) -> bool:
 
 def _not_a_throw(units: list[RawUnit], s: int, lead_cards: tuple[Card, ...]) -> ThrowExplanation:
     fmt = make_format(units, s, lead_cards)
-    return f"{sentence_case(fmt.describe())} is not a throw: it always stands (RULES §8).", (), ()
+    lead = sentence_case(fmt.describe())
+    return t("{lead} is not a throw: it always stands (RULES §8).", lead=lead), (), ()
 
 
 def _throw_stands(s: int) -> ThrowExplanation:
     return (
-        f"No other player holds a higher unit in {suit_words(s)} than any unit of the throw, "
-        "so the throw stands (RULES §8). Trumps may still ruff it.",
+        t(
+            "No other player holds a higher unit in {suit} than any unit of the throw, "
+            "so the throw stands (RULES §8). Trumps may still ruff it.",
+            suit=suit_words(s),
+        ),
         (),
         (),
     )
@@ -625,12 +803,14 @@ def _throw_fails(
     beater = _beats_unit(count_ids(held[blocker]), key, forced_unit)
     assert beater is not None
     beaten_by = cards_of(beater[3])
-    who = names[blocker] if names is not None and blocker < len(names) else _after_you(blocker)
-    what = shape_words(forced.length, forced.width)[2:]
-    reason = (
-        f"{who} holds {format_cards(beaten_by)}, which beats your {what} {format_cards(forced.cards)}, "
-        "so the throw fails: "
-        f"you take it back and play only your smallest failing unit, {format_cards(forced.cards)} (RULES §8)."
+    who = said_name(names[blocker]) if names is not None and blocker < len(names) else t(_AFTER_YOU[blocker])
+    reason = t(
+        "{player} holds {cards}, which beats your {unit} {forced}, so the throw fails: "
+        "you take it back and play only your smallest failing unit, {forced} (RULES §8).",
+        player=who,
+        cards=format_cards(beaten_by),
+        unit=shape_noun(forced.length, forced.width),
+        forced=format_cards(forced.cards),
     )
     failing = tuple(make_unit(u, s) for u in units if any(h and _beaten(h, key, u) for h in held))
     return reason, beaten_by, failing

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
+from ..i18n import t
 from .cards import (
     BIG_JOKER_ID,
     N_CARD_IDS,
@@ -92,14 +93,18 @@ class Trump:
     def __post_init__(self) -> None:
         rank = normal_rank(self.rank)
         if rank is None:
-            raise InvalidTrumpError(f"the trump rank must be one of 2-10, J, Q, K, A, not {self.rank!r}")
+            raise InvalidTrumpError(
+                t("the trump rank must be one of 2-10, J, Q, K, A, not {rank}", rank=repr(self.rank))
+            )
         suit: str | None = None
         if self.suit is not None:
             suit = _SUIT_INPUT.get(self.suit.strip().upper()) if isinstance(self.suit, str) else None
             if suit is None:
-                raise InvalidTrumpError(f"the trump suit must be S, H, D, C (or None for no-trump), not {self.suit!r}")
+                raise InvalidTrumpError(
+                    t("the trump suit must be S, H, D, C (or None for no-trump), not {suit}", suit=repr(self.suit))
+                )
         if self.red_five not in _RED_FIVES:
-            raise InvalidTrumpError(f"red_five must be None, '5H' or '5H+5D', not {self.red_five!r}")
+            raise InvalidTrumpError(t("red_five must be None, '5H' or '5H+5D', not {value}", value=repr(self.red_five)))
         red_five = None if rank == "5" else self.red_five  # at rank 5 the fives are rank cards
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
@@ -161,21 +166,28 @@ class Trump:
         return out
 
     def suit_name(self, suit: str) -> str:
-        """``"trump"`` or ``"hearts"`` for an effective suit letter."""
-        return "trump" if suit == "trump" else SUIT_NAMES[suit]
+        """``"trump"`` or ``"hearts"`` for an effective suit letter, in the reader's language."""
+        return t("trump") if suit == "trump" else t(SUIT_NAMES[suit])
 
     def describe(self) -> str:
-        """In words: ``"rank 7, clubs are trump"`` or ``"rank 7, no-trump …"``."""
-        fives = {None: "", "5H": ", 5♥ above the big joker", "5H+5D": ", 5♥ and 5♦ above the big joker"}
+        """In words, in the reader's language: ``"rank 7, clubs are trump"`` or ``"rank 7, no-trump …"``."""
+        ranks = rank_plural(self.rank)
+        fives = t("5♥ above the big joker") if self.red_five == "5H" else t("5♥ and 5♦ above the big joker")
         if self.suit is None:
             if self.red_five is None:
-                return f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers and {rank_plural(self.rank)} are trump"
-            return (
-                f"rank {self.rank}, no-trump (无主 wúzhǔ): only jokers, {rank_plural(self.rank)} and the red fives "
-                f"({fives[self.red_five][2:]}) are trump"
+                return t(
+                    "rank {rank}, no-trump (无主 wúzhǔ): only jokers and {ranks} are trump", rank=self.rank, ranks=ranks
+                )
+            return t(
+                "rank {rank}, no-trump (无主 wúzhǔ): only jokers, {ranks} and the red fives ({fives}) are trump",
+                rank=self.rank,
+                ranks=ranks,
+                fives=fives,
             )
-        above = f" ({fives[self.red_five][2:]})" if self.red_five else ""
-        return f"rank {self.rank}, {SUIT_NAMES[self.suit]} are trump{above}"
+        suit = t(SUIT_NAMES[self.suit])
+        if self.red_five:
+            return t("rank {rank}, {suit} are trump ({fives})", rank=self.rank, suit=suit, fives=fives)
+        return t("rank {rank}, {suit} are trump", rank=self.rank, suit=suit)
 
     def trump_cards(self) -> list[Card]:
         """Every distinct trump card, high to low."""

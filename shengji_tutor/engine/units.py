@@ -22,12 +22,13 @@ from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
-from .cards import SUIT_NAMES, SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards
+from ..i18n import N_, t, tn
+from .cards import SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards, listed
 from .errors import IllegalLeadError
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 
-__all__ = ["Format", "Unit", "is_tractor", "lead_format", "suit_label"]
+__all__ = ["Format", "Unit", "is_tractor", "lead_format", "shape_count", "shape_noun", "suit_label", "suit_words"]
 
 
 class RawUnit(NamedTuple):
@@ -39,15 +40,46 @@ class RawUnit(NamedTuple):
     ids: tuple[int, ...]
 
 
+THE_LEAD = N_("the lead")
+"""The lead, as an error message names it (``as_cards``'s ``what``)."""
+
+
 def suit_label(suit_index: int) -> str:
     """The public name of an effective-suit index: ``"trump"`` or ``"S"``…"""
     return "trump" if suit_index == TRUMP else SUITS[suit_index]
 
 
+_SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"), N_("trumps"))
+"""Each effective suit's cards in words, by suit index (``TRUMP`` last)."""
+_SUIT_WORD = (N_("spade"), N_("heart"), N_("diamond"), N_("club"), N_("trump"))
+"""The same, for one card."""
+_SHAPE_OF = {
+    "S": N_("{shape} of spades"),
+    "H": N_("{shape} of hearts"),
+    "D": N_("{shape} of diamonds"),
+    "C": N_("{shape} of clubs"),
+    "trump": N_("{shape} of trumps"),
+}
+"""A shape (``shape_words``, ``shape_count``) in an effective suit, by ``suit_label``: "a pair of hearts"."""
+_THROW_OF = {
+    "S": N_("a throw of spades: {units}"),
+    "H": N_("a throw of hearts: {units}"),
+    "D": N_("a throw of diamonds: {units}"),
+    "C": N_("a throw of clubs: {units}"),
+    "trump": N_("a throw of trumps: {units}"),
+}
+
+
 def suit_words(suit_index: int, count: int = 2) -> str:
-    """The effective suit in words for sentences: ``"trumps"`` / ``"hearts"``, singular for one card."""
-    words = "trumps" if suit_index == TRUMP else SUIT_NAMES[SUITS[suit_index]]
-    return words[:-1] if count == 1 else words
+    """The effective suit in words for sentences, in the reader's language: ``"trumps"`` / ``"hearts"``, singular for
+    one card."""
+    words = _SUIT_WORD[suit_index] if count == 1 else _SUIT_WORDS[suit_index]
+    return t(words)
+
+
+def shape_of(suit: str, shape: str) -> str:
+    """A shape in words in an effective suit (``suit_label``): ``"a pair of hearts"``, ``"2 pairs of trumps"``."""
+    return t(_SHAPE_OF[suit], shape=shape)
 
 
 @dataclass(frozen=True)
@@ -78,15 +110,77 @@ class Unit:
 
     def describe(self) -> str:
         """``"a pair (8♥ 8♥)"``, ``"a 2-pair tractor (5♥ 5♥ 4♥ 4♥)"``."""
-        return f"{shape_words(self.length, self.width)} ({format_cards(self.cards)})"
+        return t("{shape} ({cards})", shape=shape_words(self.length, self.width), cards=format_cards(self.cards))
 
 
 def shape_words(length: int, width: int) -> str:
-    """A shape in words: ``"a single"``, ``"a pair"``, ``"a 3-pair tractor"``."""
-    tuple_name = {1: "single", 2: "pair", 3: "triple"}.get(width, f"{width}-tuple")
+    """A shape in words, in the reader's language: ``"a single"``, ``"a pair"``, ``"a 3-pair tractor"``."""
     if length == 1:
-        return f"a {tuple_name}"
-    return f"a {length}-{tuple_name} tractor"
+        if width == 1:
+            return t("a single")
+        if width == 2:
+            return t("a pair")
+        if width == 3:
+            return t("a triple")
+        return t("a {width}-tuple", width=width)
+    if width == 2:
+        return t("a {length}-pair tractor", length=length)
+    if width == 3:
+        return t("a {length}-triple tractor", length=length)
+    return t("a {length}-{width}-tuple tractor", length=length, width=width)
+
+
+def shape_noun(length: int, width: int, highest: bool = False) -> str:
+    """A shape's noun without its article, as a sentence names a unit: ``"pair"``, ``"2-pair tractor"``; with
+    ``highest``, ``"highest pair"``."""
+    if highest:
+        if length == 1:
+            if width == 1:
+                return t("highest single")
+            if width == 2:
+                return t("highest pair")
+            if width == 3:
+                return t("highest triple")
+            return t("highest {width}-tuple", width=width)
+        if width == 2:
+            return t("highest {length}-pair tractor", length=length)
+        if width == 3:
+            return t("highest {length}-triple tractor", length=length)
+        return t("highest {length}-{width}-tuple tractor", length=length, width=width)
+    if length == 1:
+        if width == 1:
+            return t("single")
+        if width == 2:
+            return t("pair")
+        if width == 3:
+            return t("triple")
+        return t("{width}-tuple", width=width)
+    if width == 2:
+        return t("{length}-pair tractor", length=length)
+    if width == 3:
+        return t("{length}-triple tractor", length=length)
+    return t("{length}-{width}-tuple tractor", length=length, width=width)
+
+
+def shape_count(length: int, width: int, n: int) -> str:
+    """``n`` units of a shape in words: ``"a pair"`` (``shape_words``) for one, ``"2 pairs"``, ``"3 2-pair tractors"``."""
+    if n == 1:
+        return shape_words(length, width)
+    if length == 1:
+        if width == 1:
+            return tn("{n} single", "{n} singles", n)
+        if width == 2:
+            return tn("{n} pair", "{n} pairs", n)
+        if width == 3:
+            return tn("{n} triple", "{n} triples", n)
+        return tn("{n} {width}-tuple", "{n} {width}-tuples", n, width=width)
+    if width == 2:
+        return tn("{n} {length}-pair tractor", "{n} {length}-pair tractors", n, length=length)
+    if width == 3:
+        return tn("{n} {length}-triple tractor", "{n} {length}-triple tractors", n, length=length)
+    return tn(
+        "{n} {length}-{width}-tuple tractor", "{n} {length}-{width}-tuple tractors", n, length=length, width=width
+    )
 
 
 @dataclass(frozen=True)
@@ -104,11 +198,11 @@ class Format:
     cards: tuple[Card, ...]
 
     def describe(self) -> str:
-        """The lead in words: ``"a pair of diamonds"`` / ``"a throw of hearts: a pair and a single"``."""
-        suit = "trumps" if self.suit == "trump" else SUIT_NAMES[self.suit]
+        """The lead in words, in the reader's language: ``"a pair of diamonds"`` / ``"a throw of hearts: a pair and a
+        single"``."""
         if self.kind != "throw":
-            return f"{shape_words(self.units[0].length, self.units[0].width)} of {suit}"
-        return f"a throw of {suit}: " + units_words(self.units)
+            return shape_of(self.suit, shape_words(self.units[0].length, self.units[0].width))
+        return t(_THROW_OF[self.suit], units=units_words(self.units))
 
 
 def units_words(units: Sequence[Unit]) -> str:
@@ -116,11 +210,7 @@ def units_words(units: Sequence[Unit]) -> str:
     groups: dict[tuple[int, int], int] = {}
     for u in units:
         groups[u.shape] = groups.get(u.shape, 0) + 1
-    parts = []
-    for (length, width), n in groups.items():
-        words = shape_words(length, width)
-        parts.append(words if n == 1 else f"{n} {words[2:]}s")
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed([shape_count(length, width, n) for (length, width), n in groups.items()])
 
 
 # -- the engine's internal forms -----------------------------------------------
@@ -226,14 +316,20 @@ def placements(
 def lead_suit(ids: Sequence[int], suit: Sequence[int]) -> int:
     """The one effective suit of a lead, or ``IllegalLeadError`` naming the mix."""
     if not ids:
-        raise IllegalLeadError("a lead needs at least one card")
+        raise IllegalLeadError(t("a lead needs at least one card"))
     s = suit[ids[0]]
     for i in ids:
         if suit[i] != s:
             found = sorted({suit[j] for j in ids}, key=lambda x: -x)
-            names = " and ".join(suit_words(x) for x in found)
+            names = suit_words(found[0])
+            for x in found[1:]:
+                names = t("{list} and {last}", list=names, last=suit_words(x))
             raise IllegalLeadError(
-                f"{format_cards(cards_of(ids))} mixes {names}: a lead must be all one suit, or all trump (RULES §5)"
+                t(
+                    "{cards} mixes {suits}: a lead must be all one suit, or all trump (RULES §5)",
+                    cards=format_cards(cards_of(ids)),
+                    suits=names,
+                )
             )
     return s
 
@@ -266,8 +362,8 @@ def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
     """
     rules = rules_or_default(rules)
     check_trump(trump)
-    lead = as_cards(cards, "the lead")
-    check_copies([lead], rules.decks, "the lead")
+    lead = as_cards(cards, THE_LEAD)
+    check_copies([lead], rules.decks, THE_LEAD)
     ids = [c.id for c in lead]
     s = lead_suit(ids, trump.suit_table)
     return make_format(decompose(ids, trump.key_table), s, lead)

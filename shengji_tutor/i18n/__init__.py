@@ -161,7 +161,7 @@ def th(message: str, /, **html: object) -> str:
     >>> th("{name} & friends", name="<b>Ana</b>")
     '<b>Ana</b> &amp; friends'
     """
-    return html_escape(_catalog(language()).gettext(message), quote=False).format(**html)
+    return _format(html_escape(_catalog(language()).gettext(message), quote=False), html)
 
 
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:

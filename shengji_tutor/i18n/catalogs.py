@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract as babel_extract
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -64,7 +66,48 @@ def extract(root: Path | None = None) -> Catalog:
     with contextlib.redirect_stderr(io.StringIO()):
         for filename, lineno, message, comments, context in found:
             template.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
+        for filename, cell, message, comments in notebook_messages(root):
+            template.add(message, locations=[(filename, cell)], auto_comments=comments)
     return template
+
+
+NOTEBOOKS = "course/notebooks"
+"""Where the lessons are (in the package): their text is in the catalogs too."""
+
+
+def notebook_messages(root: Path | None = None) -> Iterator[tuple[str, int, str | tuple[str, ...], list[str]]]:
+    """The messages of the lesson notebooks: each markdown cell whole (one message: a translator sees the
+    paragraph, and a cell's words may move about in it), and the messages of each code cell as Babel finds them in
+    Python (``t(…)`` and the rest). Each with its notebook and cell number (from 1), as a location."""
+    root = root or package_dir()
+    for path in sorted((root / NOTEBOOKS).glob("*.ipynb")):
+        where = str(path.relative_to(root))
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        for number, raw in enumerate(cells, start=1):
+            source = raw.get("source", "")
+            source = "".join(source) if isinstance(source, list) else str(source)
+            if not source.strip():
+                continue
+            if raw.get("cell_type") == "markdown":
+                yield where, number, source, ["A lesson's paragraph (markdown): keep its **bold**, lists and links."]
+            elif raw.get("cell_type") == "code":
+                found = extract_python_text(source)
+                for _line, message, comments, _context in found:
+                    yield where, number, message, list(comments)
+
+
+def extract_python_text(source: str) -> list[tuple[int, str | tuple[str, ...], list[str], str | None]]:
+    """The messages of a piece of Python (a notebook's code cell), as ``extract_from_dir`` finds them in a file."""
+    return [
+        (lineno, message, list(comments), context)
+        for lineno, message, comments, context in babel_extract(
+            "python",
+            io.BytesIO(source.encode("utf-8")),
+            keywords=KEYWORDS,
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        )
+    ]
 
 
 def _read(path: Path, code: str) -> Catalog:

@@ -27,9 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
-from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.cards import Card, format_cards, listed, parse_cards
 from ..engine.errors import ShengjiError
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
+from ..i18n import N_, t
 
 __all__ = [
     "DEAL_CARD",
@@ -45,10 +46,20 @@ __all__ = [
     "Play",
     "ShowHand",
     "action_from_dict",
+    "called_card",
 ]
 
-ORDINALS = {1: "first", 2: "second", 3: "third"}
-"""A called copy's ordinal in words: "the second A♥" (three decks at most)."""
+ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third")}
+"""A called copy's ordinal in words: "the second A♥" (three decks at most); English, shown with ``t``."""
+_CALLED = {1: N_("the first {card}"), 2: N_("the second {card}"), 3: N_("the third {card}")}
+
+
+def called_card(card: Card, ordinal: int) -> str:
+    """A called card with its copy's ordinal, as a sentence says it in the reader's language: "the second A♥"."""
+    if ordinal in _CALLED:
+        return t(_CALLED[ordinal], card=card.symbol())
+    # TRANSLATORS: a called card by the number of its copy, past the third (not met with three decks or fewer)
+    return t("the #{ordinal} {card}", ordinal=ordinal, card=card.symbol())
 
 
 class _Action:
@@ -58,10 +69,11 @@ class _Action:
     kind: ClassVar[str]
     """The ``"action"`` of the dict form."""
     sentence: ClassVar[str] = ""
+    """The action as a sentence (English, shown with ``t``; a seat's action fills in ``{seat}`` and ``{cards}``)."""
 
     def describe(self, players: int = 4) -> str:
-        """The action as a sentence, with the seat names of a table of ``players``."""
-        return self.sentence
+        """The action as a sentence in the reader's language, with the seat names of a table of ``players``."""
+        return t(self.sentence) if self.sentence else ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.kind}
@@ -75,10 +87,9 @@ class _Seat(_Action):
     """An action of one seat (``ShowHand``, ``Pass``; with cards, ``_SeatCards``)."""
 
     seat: int
-    verb: ClassVar[str]
 
     def describe(self, players: int = 4) -> str:
-        return f"{seat_name(self.seat, players)} {self.verb}"
+        return t(self.sentence, seat=seat_label(self.seat, players))
 
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.kind, "seat": self.seat}
@@ -91,7 +102,7 @@ class _SeatCards(_Seat):
     cards: tuple[Card, ...]
 
     def describe(self, players: int = 4) -> str:
-        return f"{_Seat.describe(self, players)} {format_cards(self.cards)}"
+        return t(self.sentence, seat=seat_label(self.seat, players), cards=format_cards(self.cards))
 
     def to_dict(self) -> dict[str, Any]:
         return {**_Seat.to_dict(self), "cards": format_cards(self.cards, symbols=False)}
@@ -102,7 +113,7 @@ class DealCard(_Action):
     """Give the next card of the deck to the next player in play order."""
 
     kind: ClassVar[str] = "deal"
-    sentence: ClassVar[str] = "deal the next card"
+    sentence: ClassVar[str] = N_("deal the next card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +121,7 @@ class Declare(_SeatCards):
     """``seat`` declares trump by showing ``cards`` from their hand (RULES §10)."""
 
     kind: ClassVar[str] = "declare"
-    verb: ClassVar[str] = "declares with"
+    sentence: ClassVar[str] = N_("{seat} declares with {cards}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +129,7 @@ class FinishDeal(_Action):
     """End the deal: fix the trump and give the dealer the kitty, or redeal when nobody declared."""
 
     kind: ClassVar[str] = "finish-deal"
-    sentence: ClassVar[str] = "finish the deal"
+    sentence: ClassVar[str] = N_("finish the deal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +137,7 @@ class Discard(_SeatCards):
     """The dealer (``seat``) buries ``cards`` as the kitty (RULES §10)."""
 
     kind: ClassVar[str] = "discard"
-    verb: ClassVar[str] = "buries"
+    sentence: ClassVar[str] = N_("{seat} buries {cards}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +149,8 @@ class Call(_Action):
     kind: ClassVar[str] = "call"
 
     def describe(self, players: int = 4) -> str:
-        named = ", ".join(f"the {ORDINALS.get(o, f'#{o}')} {c.symbol()}" for c, o in self.calls)
-        return f"{seat_name(self.seat, players)} calls {named}"
+        named = listed([called_card(c, o) for c, o in self.calls], last=False)
+        return t("{seat} calls {cards}", seat=seat_label(self.seat, players), cards=named)
 
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.kind, "seat": self.seat, "calls": [[str(c), o] for c, o in self.calls]}
@@ -150,7 +161,7 @@ class Play(_SeatCards):
     """``seat`` plays ``cards`` to the trick; for a failed throw (甩牌), the cards attempted."""
 
     kind: ClassVar[str] = "play"
-    verb: ClassVar[str] = "plays"
+    sentence: ClassVar[str] = N_("{seat} plays {cards}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +169,7 @@ class ShowHand(_Seat):
     """``seat`` shows a hand with no trump (or no point card) and the same dealer deals again (RULES §11)."""
 
     kind: ClassVar[str] = "show-hand"
-    verb: ClassVar[str] = "shows a hopeless hand: the cards are dealt again"
+    sentence: ClassVar[str] = N_("{seat} shows a hopeless hand: the cards are dealt again")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +177,7 @@ class Pass(_Seat):
     """Chao dipi (炒地皮): ``seat`` does not overturn the trump this turn (RULES §11)."""
 
     kind: ClassVar[str] = "pass"
-    verb: ClassVar[str] = "passes"
+    sentence: ClassVar[str] = N_("{seat} passes")
 
 
 Action: TypeAlias = DealCard | Declare | FinishDeal | Discard | Call | Play | ShowHand | Pass

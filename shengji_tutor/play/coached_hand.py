@@ -44,13 +44,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
-from ..engine.cards import RANKS, Card, CardsLike, as_cards
+from ..engine.cards import RANKS, Card, CardsLike, as_cards, listed
 from ..engine.errors import CardParseError, RuleSetError, ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
 from ..engine.trump import Trump
+from ..i18n import N_, t, tn
 from . import coach_text as text
-from .actions import Action, Call, DealCard, Declare, Discard, FinishDeal, Pass, Play, ShowHand
+from .actions import Action, Call, DealCard, Declare, Discard, FinishDeal, Pass, Play, ShowHand, called_card
 from .bots import Bot, HeuristicBot, declarations_for
 from .coaching import (
     COACH_BUDGET,
@@ -83,20 +84,35 @@ ActionMaker: TypeAlias = Callable[[], Action]
 """Builds the learner's action; reading the learner's cards may fail, inside ``decide``."""
 
 NOT_NOW = {
-    DecisionKind.DECLARE: "You can declare only when the deal stops for you.",
-    DecisionKind.OVERTURN: "You can overturn the trump only in your turn of chao dipi (炒地皮), after the kitty is buried.",
-    DecisionKind.SHOW: "You can show your hand only after the deal, when it holds nothing the table's redeal rule names.",
-    DecisionKind.BURY: "Only the dealer buries the kitty, once they have picked it up.",
-    DecisionKind.CALL: "Only the dealer calls a friend, once the kitty is buried.",
-    DecisionKind.PLAY: "It is not your turn.",
+    DecisionKind.DECLARE: N_("You can declare only when the deal stops for you."),
+    DecisionKind.OVERTURN: N_(
+        "You can overturn the trump only in your turn of chao dipi (炒地皮), after the kitty is buried."
+    ),
+    DecisionKind.SHOW: N_(
+        "You can show your hand only after the deal, when it holds nothing the table's redeal rule names."
+    ),
+    DecisionKind.BURY: N_("Only the dealer buries the kitty, once they have picked it up."),
+    DecisionKind.CALL: N_("Only the dealer calls a friend, once the kitty is buried."),
+    DecisionKind.PLAY: N_("It is not your turn."),
 }
-"""What the learner is told when they try a decision the round is not asking them for."""
+"""What the learner is told when they try a decision the round is not asking them for (English: shown with ``t``)."""
 AGAIN = {
-    DecisionKind.DECLARE: "declare or pass",
-    DecisionKind.OVERTURN: "overturn or pass",
-    DecisionKind.SHOW: "show or keep your hand",
+    DecisionKind.DECLARE: N_("Taken back: declare or pass again."),
+    DecisionKind.OVERTURN: N_("Taken back: overturn or pass again."),
+    DecisionKind.SHOW: N_("Taken back: show or keep your hand again."),
+    DecisionKind.BURY: N_("Taken back: bury again."),
+    DecisionKind.CALL: N_("Taken back: call again."),
+    DecisionKind.PLAY: N_("Taken back: play again."),
 }
-"""What an undone decision is to make again, in words (its kind's own word otherwise)."""
+"""What the learner is told of an undone decision: what it is to make again (English: shown with ``t``)."""
+PROMPTS = {
+    DecisionKind.DECLARE: N_("You may declare trump (亮主): pick a declaration, or Pass."),
+    DecisionKind.SHOW: N_("You may show your hopeless hand for a redeal, or keep it."),
+    DecisionKind.OVERTURN: N_("Chao dipi (炒地皮): overturn the trump with a stronger pair, or Pass."),
+    DecisionKind.CALL: N_("Call your friend (找朋友): pick a card and which copy of it, then press Call."),
+    DecisionKind.PLAY: N_("Your turn: pick your cards and press Play."),
+}
+"""What the learner is asked to do, by decision (burying says how many cards: ``CoachedHand.prompt``)."""
 
 KEPT_GRADES = (CoachGrade.MISTAKE, CoachGrade.BLUNDER)
 """The grades of the plays kept to solve again ("learn from your mistakes"): the costliest of a hand among them."""
@@ -228,12 +244,18 @@ class CoachedHand:
     def bots_for(self, rules: RuleSet) -> list[Bot]:
         """One bot per seat of ``rules``' table: the bots given, or heuristic bots; ``RuleSetError`` if it cannot."""
         if rules.players not in PLAYERS:
-            raise RuleSetError(f"the coached game seats 4, 5 or 6 players around its table, not {rules.players}")
+            raise RuleSetError(
+                t("the coached game seats 4, 5 or 6 players around its table, not {players}", players=rules.players)
+            )
         if self._given_bots is None:
             return [HeuristicBot() for _ in range(rules.players)]
         if len(self._given_bots) != rules.players:
             raise RuleSetError(
-                f"the coached game needs one bot per seat ({rules.players}), not {len(self._given_bots)}"
+                t(
+                    "the coached game needs one bot per seat ({players}), not {bots}",
+                    players=rules.players,
+                    bots=len(self._given_bots),
+                )
             )
         return list(self._given_bots)
 
@@ -248,21 +270,20 @@ class CoachedHand:
         """What the learner is asked to do now, in a sentence."""
         asked = self.awaiting
         if asked is None:
-            return "Round over." if self.round.done else ""
-        return {
-            DecisionKind.DECLARE: "You may declare trump (亮主): pick a declaration, or Pass.",
-            DecisionKind.SHOW: "You may show your hopeless hand for a redeal, or keep it.",
-            DecisionKind.OVERTURN: "Chao dipi (炒地皮): overturn the trump with a stronger pair, or Pass.",
-            DecisionKind.BURY: f"Pick {self.rules.kitty} cards to bury (埋底) and press Bury.",
-            DecisionKind.CALL: "Call your friend (找朋友): pick a card and which copy of it, then press Call.",
-            DecisionKind.PLAY: "Your turn: pick your cards and press Play.",
-        }[asked]
+            return t("Round over.") if self.round.done else ""
+        if asked is DecisionKind.BURY:
+            return tn(
+                "Pick {n} card to bury (埋底) and press Bury.",
+                "Pick {n} cards to bury (埋底) and press Bury.",
+                self.rules.kitty,
+            )
+        return t(PROMPTS[asked])
 
     # -- the learner's decisions ----------------------------------------------------------------
 
     def declare(self, cards: CardsLike) -> bool:
         """Declare trump with these cards (RULES §10) when the deal waits for you."""
-        return self._act(DecisionKind.DECLARE, lambda: Declare(LEARNER, tuple(as_cards(cards, "your declaration"))))
+        return self._act(DecisionKind.DECLARE, lambda: Declare(LEARNER, tuple(as_cards(cards, N_("your declaration")))))
 
     def pass_declaration(self) -> bool:
         """Do not declare now: the deal goes on."""
@@ -270,7 +291,7 @@ class CoachedHand:
 
     def overturn(self, cards: CardsLike) -> bool:
         """Chao dipi (炒地皮, RULES §11): overturn the trump with this stronger pair, then bury the kitty again."""
-        return self._act(DecisionKind.OVERTURN, lambda: Declare(LEARNER, tuple(as_cards(cards, "your overturn"))))
+        return self._act(DecisionKind.OVERTURN, lambda: Declare(LEARNER, tuple(as_cards(cards, N_("your overturn")))))
 
     def pass_overturn(self) -> bool:
         """Chao dipi: do not overturn the trump this turn."""
@@ -286,7 +307,7 @@ class CoachedHand:
 
     def bury(self, cards: CardsLike) -> bool:
         """Bury these cards as the kitty (埋底 máidǐ): exactly as many as it held; a wrong burial changes nothing."""
-        return self._act(DecisionKind.BURY, lambda: Discard(LEARNER, tuple(as_cards(cards, "your burial"))))
+        return self._act(DecisionKind.BURY, lambda: Discard(LEARNER, tuple(as_cards(cards, N_("your burial")))))
 
     def call(self, calls: Sequence[tuple[Card | str, int]]) -> bool:
         """Finding Friends: call ``(card, ordinal)`` pairs, "the second A♥ played" being ``("AH", 2)`` (RULES §11)."""
@@ -295,35 +316,35 @@ class CoachedHand:
     def play(self, cards: CardsLike) -> bool:
         """Play these cards to the trick (a lead that is a throw may fail: RULES §8)."""
         if self.awaiting is DecisionKind.PLAY and not cards:
-            self.said = Said(("Pick the cards you want to play first.",))
+            self.said = Said((t("Pick the cards you want to play first."),))
             return False
-        return self._act(DecisionKind.PLAY, lambda: Play(LEARNER, tuple(as_cards(cards, "your play"))))
+        return self._act(DecisionKind.PLAY, lambda: Play(LEARNER, tuple(as_cards(cards, N_("your play")))))
 
     def decide(self, action: Action) -> bool:
         """Make the decision the round asks for with an ``Action`` of South's (as a bot's ``act`` gives it)."""
         asked = self.awaiting
         if asked is None:
-            self.said = Said(("Nothing is asked of you now.",))
+            self.said = Said((t("Nothing is asked of you now."),))
             return False
         return self._act(asked, lambda: action)
 
     def undo(self) -> bool:
         """Take back your last decision (and everything that happened after it)."""
         if not self._undo:
-            self.said = Said(("There is nothing to take back.",))
+            self.said = Said((t("There is nothing to take back."),))
             return False
         history = self._undo.pop()
         decision = self.decisions.pop()
         while len(self.round.history) > history:
             self.round.undo()
         self.explained = min(self.explained, len(self.round.tricks))
-        self.said = Said((f"Taken back: {AGAIN.get(decision.kind, decision.kind.value)} again.",))
+        self.said = Said((t(AGAIN[decision.kind]),))
         return True
 
     def _act(self, kind: DecisionKind, action: ActionMaker) -> bool:
         """Make a decision, then run the deal and the bots until the learner is asked again; True if it was taken."""
         if self.awaiting != kind:
-            self.said = Said((NOT_NOW[kind],))
+            self.said = Said((t(NOT_NOW[kind]),))
             return False
         if not self._decide(kind, action):
             return False
@@ -355,10 +376,10 @@ class CoachedHand:
             made = action()
             rnd.apply(made)
         except IllegalPlayError as e:
-            self.said = Said((f"Not allowed: {e.reason}",), bad=True)
+            self.said = Said((t("Not allowed: {reason}", reason=e.reason),), bad=True)
             return False
         except ShengjiError as e:
-            self.said = Said((f"Not allowed: {e}",), bad=True)
+            self.said = Said((t("Not allowed: {reason}", reason=e),), bad=True)
             return False
         choice: Choice
         if isinstance(made, Call):
@@ -419,7 +440,7 @@ class CoachedHand:
             try:
                 self.kept.append(self.keeper.keep_mistake(decision.position.to_json(), answer, a.grade, a.loss))
             except ShengjiError as e:
-                self.keep_error = f"Your mistakes of this hand could not be kept for review: {e}"
+                self.keep_error = t("Your mistakes of this hand could not be kept for review: {error}", error=e)
                 break
 
     def hints(self) -> tuple[int, Callable[[], tuple[str, str, str]]] | None:
@@ -467,7 +488,7 @@ class CoachedHand:
             return ""
         if isinstance(action, Play):
             words = [text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "", *self._explain_tricks()]
-            return " ".join(w for w in words if w)
+            return text.joined(w for w in words if w)
         if isinstance(action, Declare):
             if rnd.overturns and rnd.overturns[-1] is result:
                 return self._chao_note(action.seat, passed=False)
@@ -477,13 +498,16 @@ class CoachedHand:
         if isinstance(action, FinishDeal):
             if result:
                 return text.deal_words(rnd, LEARNER)
-            return "Nobody declared trump, so the cards are shuffled and dealt again (RULES §10)."
+            return t("Nobody declared trump, so the cards are shuffled and dealt again (RULES §10).")
         if isinstance(action, ShowHand):
             return text.shown_words(rnd, action.seat, LEARNER)
         if isinstance(action, Discard):
             return self._burial_note(action.seat)
-        who = seat_name(action.seat, rnd.players)
-        return f"{action.describe(rnd.players)}: whoever plays it joins {who}'s side (RULES §11)."
+        return t(
+            "{seat} calls {cards}: whoever plays it joins {seat}'s side (RULES §11).",
+            seat=seat_label(action.seat, rnd.players),
+            cards=listed([called_card(c, o) for c, o in action.calls], last=False),
+        )
 
     def _asked_why(self) -> str:
         """Why the round waits for the learner, when a question of the deal or a hopeless hand stops it."""
@@ -491,12 +515,17 @@ class CoachedHand:
         if rnd.decision is DecisionKind.DECLARE:
             last = rnd.history[-1] if rnd.history else None
             dealt = rnd.hand(LEARNER)[-1] if isinstance(last, DealCard) else None
-            why = "The deal is complete" if dealt is None else f"You were dealt {dealt.symbol()}"
-            return f"{why}: you may declare trump now, or pass (RULES §10)."
+            if dealt is None:
+                return t("The deal is complete: you may declare trump now, or pass (RULES §10).")
+            return t("You were dealt {card}: you may declare trump now, or pass (RULES §10).", card=dealt.symbol())
         if rnd.decision is DecisionKind.SHOW:
-            lacks = "no trump" if rnd.rules.redeal == "no-trump" else "no point card"
-            return (
-                f"Your hand holds {lacks}: at this table you may show it and have the cards dealt again "
+            if rnd.rules.redeal == "no-trump":
+                return t(
+                    "Your hand holds no trump: at this table you may show it and have the cards dealt again "
+                    "(RULES §11), or keep it and play."
+                )
+            return t(
+                "Your hand holds no point card: at this table you may show it and have the cards dealt again "
                 "(RULES §11), or keep it and play."
             )
         return ""
@@ -504,29 +533,50 @@ class CoachedHand:
     def _burial_note(self, seat: int) -> str:
         """Who buried the kitty; with chao dipi, that the turns to overturn the trump begin (again)."""
         rnd = self.round
-        k, who = rnd.rules.kitty, text.name(seat, LEARNER, rnd.players)
+        k = rnd.rules.kitty
         again = len(rnd.buriers) > 1
         if seat == LEARNER:
-            words = f"You bury {k} cards face down{' again' if again else ''}."
+            if again:
+                words = tn("You bury {n} card face down again.", "You bury {n} cards face down again.", k)
+            else:
+                words = tn("You bury {n} card face down.", "You bury {n} cards face down.", k)
         else:
-            words = f"{who} {'takes the kitty and reburies' if again else 'picks up the kitty and buries'} {k} cards face down."
+            who = seat_label(seat, rnd.players)
+            if again:
+                words = tn(
+                    "{seat} takes the kitty and reburies {n} card face down.",
+                    "{seat} takes the kitty and reburies {n} cards face down.",
+                    k,
+                    seat=who,
+                )
+            else:
+                words = tn(
+                    "{seat} picks up the kitty and buries {n} card face down.",
+                    "{seat} picks up the kitty and buries {n} cards face down.",
+                    k,
+                    seat=who,
+                )
         if rnd.phase != "chao":
             return words
-        if again:
-            return f"{words} The turns to overturn start again after {text.name(seat, LEARNER, rnd.players)}."
-        return f"{words} {text.chao_words(rnd, LEARNER)}"
+        if not again:
+            return text.joined([words, text.chao_words(rnd, LEARNER)])
+        if seat == LEARNER:
+            return text.joined([words, t("The turns to overturn start again after you.")])
+        return text.joined(
+            [words, t("The turns to overturn start again after {seat}.", seat=seat_label(seat, rnd.players))]
+        )
 
     def _chao_note(self, seat: int, *, passed: bool, forced: bool = False) -> str:
         """What one turn of chao dipi did: an overturn, or a pass (said only when it ends the turns, or is South's)."""
         rnd = self.round
         if not passed:
             return text.overturned(rnd, rnd.overturns[-1], LEARNER)
-        words = ""
+        words = []
         if seat == LEARNER:
-            words = "You hold no pair that overturns the trump: you pass. " if forced else "You pass. "
+            words.append(t("You hold no pair that overturns the trump: you pass.") if forced else t("You pass."))
         if rnd.phase != "chao":
-            words += text.chao_over_words(rnd)
-        return words.strip()
+            words.append(text.chao_over_words(rnd))
+        return text.joined(words)
 
     def _explain_tricks(self) -> list[str]:
         """A sentence for each trick finished since the last one explained (whoever finished it)."""
@@ -583,8 +633,11 @@ class CoachedHand:
         self.kept, self.keep_error = state.kept, state.keep_error
         self.rng.setstate(state.rng)
         self.seed = state.seed
-        where = "how it ended" if self.round.done else "where you left it"
-        self.said = Said((f"Welcome back: this is the hand you were playing, {where}.", self.prompt()))
+        if self.round.done:
+            back = t("Welcome back: this is the hand you were playing, how it ended.")
+        else:
+            back = t("Welcome back: this is the hand you were playing, where you left it.")
+        self.said = Said((back, self.prompt()))
 
 
 SAVE_FORMAT = 2
@@ -700,8 +753,10 @@ def _views_at(position: Position, lengths: set[int]) -> tuple[dict[int, tuple[Pl
 def _read_calls(calls: Sequence[tuple[Card | str, int]]) -> tuple[tuple[Card, int], ...]:
     """The learner's calls as ``(card, ordinal)`` pairs; the round judges the cards and ordinals."""
     try:
-        return tuple((as_cards([card], "the called card")[0], ordinal) for card, ordinal in calls)
+        return tuple((as_cards([card], N_("the called card"))[0], ordinal) for card, ordinal in calls)
     except CardParseError:
         raise
     except (TypeError, ValueError):
-        raise CallError(f"a call is a list of (card, ordinal) pairs, like [('AH', 2)], not {calls!r}") from None
+        raise CallError(
+            t("a call is a list of (card, ordinal) pairs, like [('AH', 2)], not {calls}", calls=repr(calls))
+        ) from None

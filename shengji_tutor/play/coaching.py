@@ -33,19 +33,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, counted, format_cards, points
+from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, listed, points, sentence_case
 from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
 from ..engine.tricks import judge_throw
 from ..engine.trump import Trump
 from ..engine.units import decompose
+from ..i18n import N_, t, tn
 from .certainty import beaters, current_winner, side_sure
+from .coach_text import joined
 from .dominance import reason as dominance_reason
 from .dominance import surely_better
 from .policy import steady_choice
@@ -112,11 +115,11 @@ MISTAKE = 0.30
 """A third of a level (about nine points' worth early in a two-deck round) or more: a mistake."""
 BLUNDER = 0.80
 """Most of a level: a blunder."""
-BURY_RULE = (
+BURY_RULE = N_(
     "Bury no points unless you are sure to keep the last trick: if the attackers win it, the kitty's points count "
     "for them, multiplied (RULES §9)."
 )
-"""The rule of burying, as lesson 9 and the coach both say it."""
+"""The rule of burying, as lesson 9 and the coach both say it (English: shown with ``t``)."""
 COACH_BUDGET = Budget(samples=12, candidates=6)
 """What the coach spends on one decision: twelve deals of the hidden cards, six plays each."""
 
@@ -130,7 +133,20 @@ def grade_of(loss: float, error: float) -> CoachGrade:
     return _band(loss, error)
 
 
-_ARTICLE = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+_HEADLINES = {
+    "inaccuracy": N_("Inaccuracy: about {loss} worse than the best (± {error})."),
+    "mistake": N_("Mistake: about {loss} worse than the best (± {error})."),
+    "blunder": N_("Blunder: about {loss} worse than the best (± {error})."),
+}
+"""A graded-down verdict's headline: the grade, the loss and its error."""
+_HEADLINES_AT_LEAST = {
+    "inaccuracy": N_(
+        "Inaccuracy: about {loss} worse than the best (± {error}); surely at least {least}, an inaccuracy's size."
+    ),
+    "mistake": N_("Mistake: about {loss} worse than the best (± {error}); surely at least {least}, a mistake's size."),
+    "blunder": N_("Blunder: about {loss} worse than the best (± {error}); surely at least {least}, a blunder's size."),
+}
+"""The headline when the measured loss is past a worse line than its grade's: the bound that decided the grade too."""
 
 
 def _band(loss: float, error: float) -> CoachGrade:
@@ -219,14 +235,22 @@ class Assessment:
         worse line than its grade's (its lower bound is not), the bound that decided the grade is said too, so that
         "a mistake" is not read against "about 0.83 levels", a blunder's size."""
         if self.close:
-            return "Close call: both plays are reasonable here." if self.kind == "play" else "Close call."
+            return t("Close call: both plays are reasonable here.") if self.kind == "play" else t("Close call.")
         if self.grade == "good":
-            return "Good."
+            return t("Good.")
         loss, error = in_levels(self.loss), in_levels(self.error)
-        line = f"{self.grade.capitalize()}: about {loss} worse than the best (± {error})"
         if _band(self.loss, 0.0) != self.grade:
-            line += f"; surely at least {in_levels(self.loss - Z * self.error)}, {_ARTICLE[self.grade]}'s size"
-        return line + "."
+            least = in_levels(self.loss - Z * self.error)
+            return t(_HEADLINES_AT_LEAST[self.grade], loss=loss, error=error, least=least)
+        return t(_HEADLINES[self.grade], loss=loss, error=error)
+
+    def said(self) -> str:
+        """The headline without its grade (what is left to say beside a badge that shows the grade): "about 0.42
+        levels worse than the best (± 0.08).", "both plays are reasonable here."; "" for a good verdict, which says
+        only its grade."""
+        if self.grade == "good" and not self.close:
+            return ""
+        return re.split("[:：]", self.headline(), maxsplit=1)[-1].strip()
 
 
 @dataclass(frozen=True)
@@ -253,34 +277,61 @@ class Accuracy:
         return sorted(bad, key=lambda a: -a.loss)[:k]
 
     def summary(self) -> str:
-        """One sentence: "14 decisions: 11 good, 2 inaccuracies, 1 mistake, no blunder."."""
+        """One sentence: "14 decisions graded: 11 good, 2 inaccuracies, 1 mistake, no blunder."."""
         counts = self.counts()
         parts = []
         for grade, n in counts.items():
-            parts.append(f"{n} {grade_words(grade, n)}" if n or grade == "good" else f"no {grade}")
+            if n or grade == "good":
+                parts.append(_counted(grade, n))
+            else:
+                parts.append(t(_NONE[grade]))
         total = len(self.assessments)
         close = sum(1 for a in self.assessments if a.close)
-        said = f" ({close} of the good ones close call{'s' if close != 1 else ''})" if close else ""
-        return f"{total} decision{'s' if total != 1 else ''} graded: " + ", ".join(parts) + said + "."
+        graded = listed(parts, last=False)
+        if not close:
+            return tn("{n} decision graded: {grades}.", "{n} decisions graded: {grades}.", total, grades=graded)
+        return tn(
+            "{n} decision graded: {grades} ({close}).",
+            "{n} decisions graded: {grades} ({close}).",
+            total,
+            grades=graded,
+            close=tn("{n} of the good ones close call", "{n} of the good ones close calls", close),
+        )
 
 
-GRADE_PLURALS = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+def _counted(grade: str, n: int) -> str:
+    """A grade with a count, in a summary: "2 inaccuracies"."""
+    if grade == "inaccuracy":
+        return tn("{n} inaccuracy", "{n} inaccuracies", n)
+    if grade == "mistake":
+        return tn("{n} mistake", "{n} mistakes", n)
+    if grade == "blunder":
+        return tn("{n} blunder", "{n} blunders", n)
+    # TRANSLATORS: decisions graded good, counted ("11 good")
+    return tn("{n} good", "{n} good", n)
+
+
+_NONE = {"inaccuracy": N_("no inaccuracy"), "mistake": N_("no mistake"), "blunder": N_("no blunder")}
+"""A grade no decision met, in a summary (English: shown with ``t``)."""
 
 
 def grade_words(grade: str, count: int) -> str:
-    """A grade as a count says it: 1 mistake, 2 mistakes, 3 good.
+    """A grade as a count says it, in the reader's language, without the count (shown apart): 1 mistake, 2 mistakes,
+    3 good.
 
     >>> from shengji_tutor.play.coaching import grade_words
     >>> grade_words("mistake", 1), grade_words("mistake", 2), grade_words("inaccuracy", 0), grade_words("good", 2)
     ('mistake', 'mistakes', 'inaccuracies', 'good')
     """
-    return str(grade) if count == 1 else GRADE_PLURALS[grade]
+    said, number = _counted(grade, count), str(count)
+    return said.replace(number, "", 1).strip() if number in said else said
 
 
 def in_levels(loss: float) -> str:
     """A loss in words, in levels: the unit the play-outs measure (early in a round a point of the attackers' total
     is worth about ``1 / RuleSet.step`` of a level in the level it brings, and ``search.POINTS_WEIGHT`` more)."""
-    return f"{loss:.2f} levels"
+    # TRANSLATORS: a fraction of a level, always with two decimals ("0.42 levels")
+    return t("{levels} levels", levels=f"{loss:.2f}")
 
 
 def _stderr(values: Sequence[float]) -> float:
@@ -445,22 +496,32 @@ def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
     """Why a play that had no rival is good, in words: the player's last cards, or the only play (up to cards that
     play alike) that the rules of following allow."""
     if len(play) == len(view.hand):
-        return "Your last cards: there was nothing else to play."
+        return t("Your last cards: there was nothing else to play.")
     if view.trick:
-        return (
+        return t(
             "Your only play: the rules for following the lead (RULES §6) allowed nothing else, apart from cards "
             "that play the same."
         )
-    return "Your only play: every lead you could make plays the same."
+    return t("Your only play: every lead you could make plays the same.")
 
 
-def _who(view: PlayerView, seat: int) -> str:
-    name = seat_name(seat, view.rules.players)
-    return f"your partner {name}" if seat in view.partner_seats() else name
+def _and(items: Iterable[str]) -> str:
+    """Words joined by "and", each pair in turn: "hearts and clubs", "a and b and c"."""
+    words = list(items)
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = t("{list} and {last}", list=out, last=word)
+    return out
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _or(items: Iterable[str]) -> str:
+    """Words joined by "or", each pair in turn: "West or East", "a or b or c"."""
+    words = list(items)
+    out = words[0] if words else ""
+    for word in words[1:]:
+        # TRANSLATORS: two or more players, one of whom may do something ("West or East could still beat it")
+        out = t("{list} or {last}", list=out, last=word)
+    return out
 
 
 def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
@@ -472,44 +533,69 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     sure = _surely_better(view, chosen.choice)
     if chosen.grade == "good":
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
-            first = "As good as any play the play-outs measured." if sure else "The best play found."
+            first = t("As good as any play the play-outs measured.") if sure else t("The best play found.")
             return [first, *sure, *_measured(chosen, None)]
         if chosen.close and chosen.loss - Z * chosen.error > 0:  # surely behind, but maybe not by the line
             return [
-                f"{format_cards(best.choice)} did better over {mine.samples} fresh deals, by about "
-                f"{in_levels(chosen.loss)} (± {in_levels(chosen.error)}), but whether by a tenth of a level, the line "
-                "for an inaccuracy, is still in doubt.",
+                tn(
+                    "{cards} did better over {n} fresh deal, by about {loss} (± {error}), but whether by a tenth of a "
+                    "level, the line for an inaccuracy, is still in doubt.",
+                    "{cards} did better over {n} fresh deals, by about {loss} (± {error}), but whether by a tenth of "
+                    "a level, the line for an inaccuracy, is still in doubt.",
+                    mine.samples,
+                    cards=format_cards(best.choice),
+                    loss=in_levels(chosen.loss),
+                    error=in_levels(chosen.error),
+                ),
                 *sure,
                 *_causes(view, mine, top),
                 *_measured(chosen, best),
             ]
         if chosen.close:
             return [
-                f"{format_cards(best.choice)} may be a little better, but over {mine.samples} fresh deals the "
-                "difference could be on either side of the line for an inaccuracy (a tenth of a level).",
+                tn(
+                    "{cards} may be a little better, but over {n} fresh deal the difference could be on either side "
+                    "of the line for an inaccuracy (a tenth of a level).",
+                    "{cards} may be a little better, but over {n} fresh deals the difference could be on either "
+                    "side of the line for an inaccuracy (a tenth of a level).",
+                    mine.samples,
+                    cards=format_cards(best.choice),
+                ),
                 *sure,
                 *_measured(chosen, best),
             ]
         if chosen.loss - Z * chosen.error > 0:  # surely behind, by less than an inaccuracy
             return [
-                f"Good, though {format_cards(best.choice)} is a little better: about {chosen.loss:.2f} levels on "
-                "average, less than an inaccuracy.",
+                t(
+                    "Good, though {cards} is a little better: about {loss} levels on average, less than an inaccuracy.",
+                    cards=format_cards(best.choice),
+                    loss=f"{chosen.loss:.2f}",
+                ),
                 *sure,
                 *(_follow_reasons(view, mine, top) if view.trick else []),
                 *_measured(chosen, best),
             ]
         return [
-            f"As good as {format_cards(best.choice)} as far as the play-outs can tell.",
+            t("As good as {cards} as far as the play-outs can tell.", cards=format_cards(best.choice)),
             *sure,
             *_measured(chosen, best),
         ]
     out = [*sure, *_causes(view, mine, top)]
     if not out:
+        brought = round(mine.trick_points)
         out.append(
-            f"Over the deals measured your play brought your side {counted(mine.trick_points, 'point', signed=True)} "
-            "in this trick "
-            f"and {mine.later_points:+.0f} in the tricks after it; {format_cards(top.play)} brought "
-            f"{top.trick_points:+.0f} and {top.later_points:+.0f}."
+            tn(
+                "Over the deals measured your play brought your side {points} point in this trick and {later} in "
+                "the tricks after it; {cards} brought {top} and {top_later}.",
+                "Over the deals measured your play brought your side {points} points in this trick and {later} in "
+                "the tricks after it; {cards} brought {top} and {top_later}.",
+                abs(brought),
+                points=f"{brought:+d}",
+                later=f"{mine.later_points:+.0f}",
+                cards=format_cards(top.play),
+                top=f"{top.trick_points:+.0f}",
+                top_later=f"{top.later_points:+.0f}",
+            )
         )
     return out + _measured(chosen, best)
 
@@ -517,51 +603,79 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
 def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
     """What the play-outs saw ``top`` do better than ``mine``, in sentences (none when nothing stands out)."""
     out: list[str] = []
+    of_trumps = False  # a reason already speaks of trumps
     if view.trick:
-        out += _follow_reasons(view, mine, top)
+        follow, of_trumps = _follow(view, mine, top)
+        out += follow
     else:
         out += _throw_risk(view, mine.play)
         if top.trick_points - mine.trick_points >= 5:
-            out.append(
-                f"Your lead brings your side {_signed_points(mine.trick_points)} in this trick on "
-                f"average; {format_cards(top.play)} brings {top.trick_points:+.0f}."
-            )
-    if view.trick and mine.trumps_spent > top.trumps_spent and not any("trump" in r for r in out):
-        k = mine.trumps_spent - top.trumps_spent
+            brought = round(mine.trick_points)
+            if brought == 0:
+                out.append(
+                    t(
+                        "Your lead brings your side no points in this trick on average; {cards} brings {top}.",
+                        cards=format_cards(top.play),
+                        top=f"{top.trick_points:+.0f}",
+                    )
+                )
+            else:
+                out.append(
+                    tn(
+                        "Your lead brings your side {points} point in this trick on average; {cards} brings {top}.",
+                        "Your lead brings your side {points} points in this trick on average; {cards} brings {top}.",
+                        abs(brought),
+                        points=f"{brought:+d}",
+                        cards=format_cards(top.play),
+                        top=f"{top.trick_points:+.0f}",
+                    )
+                )
+    if view.trick and mine.trumps_spent > top.trumps_spent and not of_trumps:
         out.append(
-            f"Your play spends {k} more trump{'s' if k > 1 else ''} than {format_cards(top.play)}: "
-            "trumps win tricks later, keep them."
+            tn(
+                "Your play spends {n} more trump than {cards}: trumps win tricks later, keep them.",
+                "Your play spends {n} more trumps than {cards}: trumps win tricks later, keep them.",
+                mine.trumps_spent - top.trumps_spent,
+                cards=format_cards(top.play),
+            )
         )
     if mine.pairs_broken > top.pairs_broken:
         if view.trick and not top.pairs_broken:
             out.append(
-                f"{format_cards(top.play)} follows without breaking your pair: a pair beats a pair led later, "
-                "two single cards cannot."
+                t(
+                    "{cards} follows without breaking your pair: a pair beats a pair led later, two single cards "
+                    "cannot.",
+                    cards=format_cards(top.play),
+                )
             )
         else:
             out.append(
-                "You broke a pair: a pair beats a pair led later, two single cards cannot. Keep pairs and tractors "
-                "together for the end."
+                t(
+                    "You broke a pair: a pair beats a pair led later, two single cards cannot. Keep pairs and "
+                    "tractors together for the end."
+                )
             )
     if top.kitty_points - mine.kitty_points >= 5 and len(view.hand) <= KITTY_REACH:
         out.append(
-            "Keep control of the last trick: the kitty's bonus swings about "
-            f"{counted(top.kitty_points - mine.kitty_points, 'point')} your way with {format_cards(top.play)} (RULES §9)."
+            tn(
+                "Keep control of the last trick: the kitty's bonus swings about {n} point your way with {cards} "
+                "(RULES §9).",
+                "Keep control of the last trick: the kitty's bonus swings about {n} points your way with {cards} "
+                "(RULES §9).",
+                round(top.kitty_points - mine.kitty_points),
+                cards=format_cards(top.play),
+            )
         )
     elif top.later_points - mine.later_points >= 8:  # signed points: each point that changes sides counts twice
         moved = (top.later_points - mine.later_points) / 2
-        out.append(f"It lets about {counted(moved, 'more point')} go to the other side in the tricks that follow.")
+        out.append(
+            tn(
+                "It lets about {n} more point go to the other side in the tricks that follow.",
+                "It lets about {n} more points go to the other side in the tricks that follow.",
+                round(moved),
+            )
+        )
     return out
-
-
-def _signed_points(points: float) -> str:
-    """An average of points brought (or, negative, given away): "+6 points", "-1 point", or "no points".
-
-    >>> from shengji_tutor.play.coaching import _signed_points
-    >>> _signed_points(6.2), _signed_points(-0.8), _signed_points(0.3)
-    ('+6 points', '-1 point', 'no points')
-    """
-    return "no points" if round(points) == 0 else counted(points, "point", signed=True)
 
 
 def _throw_risk(view: PlayerView, play: Sequence[Card]) -> list[str]:
@@ -577,8 +691,11 @@ def _throw_risk(view: PlayerView, play: Sequence[Card]) -> list[str]:
     if check.ok:
         return []
     return [
-        f"Your throw may fail (RULES §8): an opponent may hold cards that beat {format_cards(check.forced)}, and "
-        f"then you must lead {format_cards(check.forced)} alone."
+        t(
+            "Your throw may fail (RULES §8): an opponent may hold cards that beat {cards}, and then you must lead "
+            "{cards} alone.",
+            cards=format_cards(check.forced),
+        )
     ]
 
 
@@ -596,16 +713,21 @@ trick is too far off for one play to be the cause."""
 
 
 def _names(view: PlayerView, seats: Sequence[int]) -> str:
-    words = [seat_name(s, view.rules.players) for s in seats]
-    return " or ".join(words)
+    return _or(seat_label(s, view.rules.players) for s in seats)
 
 
 def _follow_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
     """The reasons about a follow: who is winning the trick and whether that is certain given the seats still to
     play (``play.certainty``), the points given and taken, and the cheaper way to win."""
+    return _follow(view, mine, top)[0]
+
+
+def _follow(view: PlayerView, mine: PlayValue, top: PlayValue) -> tuple[list[str], bool]:
+    """``_follow_reasons``, and whether one of them speaks of trumps (the trumps a play spends are then said)."""
     trump = view.trump
     assert trump is not None
     out: list[str] = []
+    of_trumps = False
     n = view.rules.players
     before = [[c.id for c in p] for p in view.trick]
     w = current_winner(view)
@@ -614,71 +736,220 @@ def _follow_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[s
     wins = [winner_of([*before, [c.id for c in p]], trump, view.rules) == len(before) for p in (mine.play, top.play)]
     mine_pts, top_pts = points(mine.play), points(top.play)
     on_table = sum(points(p) for p in view.trick)
-    if partner_winning:
+    if partner_winning:  # ``w`` is a partner: "your partner North"
+        seat = seat_label(w, n)
         sure = side_sure(view, top.play)
-        threats = [s for s in beaters(view, top.play) if s not in view.partner_seats()]
-        held = "had already won" if sure else f"was winning (only {_names(view, threats)} could still beat it)"
+        threats = _names(view, [s for s in beaters(view, top.play) if s not in view.partner_seats()])
         if wins[0] and not wins[1] and mine.trumps_spent > top.trumps_spent:
-            what = "a trump pair" if mine.trumps_spent >= 2 else "a trump"
-            out.append(f"You spent {what} on a trick {_who(view, w)} {held}.")
+            of_trumps = True
+            if mine.trumps_spent >= 2 and sure:
+                said = t("You spent a trump pair on a trick your partner {seat} had already won.", seat=seat)
+            elif mine.trumps_spent >= 2:
+                said = t(
+                    "You spent a trump pair on a trick your partner {seat} was winning (only {threats} could still "
+                    "beat it).",
+                    seat=seat,
+                    threats=threats,
+                )
+            elif sure:
+                said = t("You spent a trump on a trick your partner {seat} had already won.", seat=seat)
+            else:
+                said = t(
+                    "You spent a trump on a trick your partner {seat} was winning (only {threats} could still beat "
+                    "it).",
+                    seat=seat,
+                    threats=threats,
+                )
+            out.append(said)
         elif wins[0] and not wins[1]:
-            out.append(f"You took the trick from {_who(view, w)}, who {held}.")
+            if sure:
+                out.append(t("You took the trick from your partner {seat}, who had already won.", seat=seat))
+            else:
+                out.append(
+                    t(
+                        "You took the trick from your partner {seat}, who was winning (only {threats} could still "
+                        "beat it).",
+                        seat=seat,
+                        threats=threats,
+                    )
+                )
         if top_pts > mine_pts:
-            certain = "is sure to win it" if sure else "is likely to win it"
-            out.append(
-                f"{_cap(_who(view, w))} {certain}, so give points: {format_cards(top.play)} "
-                f"adds {top_pts} to your side's tricks, your play {mine_pts}."
-            )
-        return out
-    name = seat_name(w, n)
+            values = {"seat": seat, "cards": format_cards(top.play), "top": top_pts, "mine": mine_pts}
+            if sure:
+                out.append(
+                    t(
+                        "Your partner {seat} is sure to win it, so give points: {cards} adds {top} to your side's "
+                        "tricks, your play {mine}.",
+                        **values,
+                    )
+                )
+            else:
+                out.append(
+                    t(
+                        "Your partner {seat} is likely to win it, so give points: {cards} adds {top} to your side's "
+                        "tricks, your play {mine}.",
+                        **values,
+                    )
+                )
+        return out, of_trumps
+    seat = seat_label(w, n)
     if mine_pts > top_pts and not wins[0]:
-        advice = (
-            "win it" if wins[1] else ("play a card worth nothing" if not top_pts else "give as few points as you can")
-        )
+        better = format_cards(top.play)
         later = beaters(view, mine.play)  # the winner stays ``w`` after this play: it does not win
         if not later:
             assert view.leader is not None
-            out.append(
-                f"You gave {name} {mine_pts} points: nobody still to play can beat {name}'s "
-                f"{format_cards(view.trick[(w - view.leader) % n])}, so {advice} ({format_cards(top.play)})."
-            )
+            values = {"seat": seat, "cards": format_cards(view.trick[(w - view.leader) % n]), "play": better}
+            if wins[1]:
+                said = tn(
+                    "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so win it ({play}).",
+                    "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so win it ({play}).",
+                    mine_pts,
+                    **values,
+                )
+            elif not top_pts:
+                said = tn(
+                    "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so play a card "
+                    "worth nothing ({play}).",
+                    "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so play a card "
+                    "worth nothing ({play}).",
+                    mine_pts,
+                    **values,
+                )
+            else:
+                said = tn(
+                    "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so give as few "
+                    "points as you can ({play}).",
+                    "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so give as few "
+                    "points as you can ({play}).",
+                    mine_pts,
+                    **values,
+                )
+            out.append(said)
         else:
             others = [s for s in later if s != w]
-            maybe = f" ({_names(view, others)} could still take it)" if others else ""
-            out.append(
-                f"You put {mine_pts} points on a trick {name} is winning so far{maybe}: {advice} "
-                f"({format_cards(top.play)})."
-            )
+            if others:
+                values = {"seat": seat, "others": _names(view, others), "play": better}
+                if wins[1]:
+                    said = tn(
+                        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): win "
+                        "it ({play}).",
+                        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): win "
+                        "it ({play}).",
+                        mine_pts,
+                        **values,
+                    )
+                elif not top_pts:
+                    said = tn(
+                        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): play "
+                        "a card worth nothing ({play}).",
+                        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): "
+                        "play a card worth nothing ({play}).",
+                        mine_pts,
+                        **values,
+                    )
+                else:
+                    said = tn(
+                        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): give "
+                        "as few points as you can ({play}).",
+                        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): "
+                        "give as few points as you can ({play}).",
+                        mine_pts,
+                        **values,
+                    )
+            elif wins[1]:
+                said = tn(
+                    "You put {n} point on a trick {seat} is winning so far: win it ({play}).",
+                    "You put {n} points on a trick {seat} is winning so far: win it ({play}).",
+                    mine_pts,
+                    seat=seat,
+                    play=better,
+                )
+            elif not top_pts:
+                said = tn(
+                    "You put {n} point on a trick {seat} is winning so far: play a card worth nothing ({play}).",
+                    "You put {n} points on a trick {seat} is winning so far: play a card worth nothing ({play}).",
+                    mine_pts,
+                    seat=seat,
+                    play=better,
+                )
+            else:
+                said = tn(
+                    "You put {n} point on a trick {seat} is winning so far: give as few points as you can ({play}).",
+                    "You put {n} points on a trick {seat} is winning so far: give as few points as you can ({play}).",
+                    mine_pts,
+                    seat=seat,
+                    play=better,
+                )
+            out.append(said)
     if wins[1] and not wins[0]:
-        keeps = " and nobody after you can beat it" if not beaters(view, top.play) else ""
-        out.append(
-            f"{format_cards(top.play)} wins the trick from {name}{keeps}"
-            + (f": {on_table + top_pts} points." if on_table + top_pts else ".")
-        )
+        cards, total = format_cards(top.play), on_table + top_pts
+        if beaters(view, top.play):
+            if total:
+                said = tn(
+                    "{cards} wins the trick from {seat}: {n} point.",
+                    "{cards} wins the trick from {seat}: {n} points.",
+                    total,
+                    cards=cards,
+                    seat=seat,
+                )
+            else:
+                said = t("{cards} wins the trick from {seat}.", cards=cards, seat=seat)
+        elif total:
+            said = tn(
+                "{cards} wins the trick from {seat} and nobody after you can beat it: {n} point.",
+                "{cards} wins the trick from {seat} and nobody after you can beat it: {n} points.",
+                total,
+                cards=cards,
+                seat=seat,
+            )
+        else:
+            said = t("{cards} wins the trick from {seat} and nobody after you can beat it.", cards=cards, seat=seat)
+        out.append(said)
     if (
         all(wins)
         and mine.trumps_spent
         and top.trumps_spent
         and strength_spent(mine.play, trump) > strength_spent(top.play, trump)
     ):
-        out.append(f"A lower trump wins this too: {format_cards(top.play)}.")
-    return out
+        of_trumps = True
+        out.append(t("A lower trump wins this too: {cards}.", cards=format_cards(top.play)))
+    return out, of_trumps
 
 
 def _measured(chosen: Option, best: Option | None) -> list[str]:
     """What the play-outs measured, as a sentence: the side's average level change (and the best's)."""
     mine = chosen.detail
     samples = mine.samples if mine is not None else 0
-    text = f"Over {samples} deals of the hidden cards your play averaged {_levels(chosen)}"
     if best is not None and best.detail is not None:
-        text += f"; {format_cards(best.choice)} averaged {_levels(best)}"
-    return [text + "."]
+        return [
+            tn(
+                "Over {n} deal of the hidden cards your play averaged {mine}; {cards} averaged {best}.",
+                "Over {n} deals of the hidden cards your play averaged {mine}; {cards} averaged {best}.",
+                samples,
+                mine=_levels(chosen),
+                cards=format_cards(best.choice),
+                best=_levels(best),
+            )
+        ]
+    return [
+        tn(
+            "Over {n} deal of the hidden cards your play averaged {mine}.",
+            "Over {n} deals of the hidden cards your play averaged {mine}.",
+            samples,
+            mine=_levels(chosen),
+        )
+    ]
 
 
 def _levels(option: Option) -> str:
     d = option.detail
     assert d is not None
-    return f"{d.level_change:+.2f} levels for your side ({counted(d.attacker_points, 'point')} to the attackers)"
+    return tn(
+        "{change} levels for your side ({n} point to the attackers)",
+        "{change} levels for your side ({n} points to the attackers)",
+        round(d.attacker_points),
+        change=f"{d.level_change:+.2f}",
+    )
 
 
 # -- the hint ladder ----------------------------------------------------------------------------
@@ -688,7 +959,7 @@ def hint_ladder(view: PlayerView, best: Sequence[Card]) -> tuple[str, str, str]:
     """Three hints towards ``best``, each giving more away: the idea, then the suit, then the cards."""
     trump = view.trump
     assert trump is not None
-    return (_idea(view, best, trump), _suit_hint(best, trump), f"Play {format_cards(best)}.")
+    return (_idea(view, best, trump), _suit_hint(best, trump), t("Play {cards}.", cards=format_cards(best)))
 
 
 def _idea(view: PlayerView, best: Sequence[Card], trump: Trump) -> str:
@@ -701,24 +972,40 @@ def _idea(view: PlayerView, best: Sequence[Card], trump: Trump) -> str:
         on_table = sum(points(p) for p in view.trick)
         lead_suit = trump.suit_of(view.trick[0][0])
         have = any(trump.suit_of(c) == lead_suit for c in view.hand)
-        void = "" if have else f" You have no {_suit_words(lead_suit)}: you may trump or discard anything."
         if w in view.partner_seats():
-            return (
-                f"{_cap(_who(view, w))} is winning this trick ({on_table} points on the table): "
-                f"a chance to give points, not to win it.{void}"
+            idea = tn(
+                "Your partner {seat} is winning this trick ({n} point on the table): a chance to give points, not "
+                "to win it.",
+                "Your partner {seat} is winning this trick ({n} points on the table): a chance to give points, not "
+                "to win it.",
+                on_table,
+                seat=seat_label(w, n),
             )
-        return (
-            f"{seat_name(w, n)} is winning this trick with {format_cards(view.trick[k])} ({on_table} points on the "
-            f"table): win it if it is worth it, otherwise give nothing away.{void}"
-        )
+        else:
+            idea = tn(
+                "{seat} is winning this trick with {cards} ({n} point on the table): win it if it is worth it, "
+                "otherwise give nothing away.",
+                "{seat} is winning this trick with {cards} ({n} points on the table): win it if it is worth it, "
+                "otherwise give nothing away.",
+                on_table,
+                seat=seat_label(w, n),
+                cards=format_cards(view.trick[k]),
+            )
+        if have:
+            return idea
+        if lead_suit == "trump":
+            void = t("You have no trumps: you may trump or discard anything.")
+        else:
+            void = t("You have no {suit}: you may trump or discard anything.", suit=t(SUIT_NAMES[lead_suit]))
+        return joined([idea, void])
     if trump.is_trump(best[0]):
-        return "Think about trumps: leading them draws the opponents' trumps, so your long plain suit becomes safe."
+        return t("Think about trumps: leading them draws the opponents' trumps, so your long plain suit becomes safe.")
     if len(best) >= 2:
-        return "A pair or tractor that nobody can beat wins its trick and keeps the lead."
+        return t("A pair or tractor that nobody can beat wins its trick and keeps the lead.")
     unseen = _unseen_higher(view, best[0], trump)
     if unseen == 0:
-        return "Lead a card that is the highest still out: nobody can beat it in its suit."
-    return (
+        return t("Lead a card that is the highest still out: nobody can beat it in its suit.")
+    return t(
         "Count what is still out before you lead: a small lead gives the lead away cheaply, a high one may be beaten."
     )
 
@@ -739,13 +1026,13 @@ def _unseen_higher(view: PlayerView, card: Card, trump: Trump) -> int:
 def _suit_hint(best: Sequence[Card], trump: Trump) -> str:
     suit = trump.suit_of(best[0])
     if all(trump.suit_of(c) == suit for c in best):
-        return "Play trumps." if suit == "trump" else f"Play from your {_suit_words(suit)}."
+        return t("Play trumps.") if suit == "trump" else t("Play from your {suits}.", suits=_suit_words(suit))
     suits = sorted({trump.suit_of(c) for c in best})
-    return "Play from your " + " and ".join(_suit_words(s) for s in suits) + "."
+    return t("Play from your {suits}.", suits=_and(_suit_words(s) for s in suits))
 
 
 def _suit_words(suit: str) -> str:
-    return "trumps" if suit == "trump" else SUIT_NAMES[suit]
+    return t("trumps") if suit == "trump" else t(SUIT_NAMES[suit])
 
 
 # -- burying, declaring, calling ----------------------------------------------------------------
@@ -832,23 +1119,50 @@ def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump
     if chosen.grade != "good":
         k = sum(1 for c in mine if trump.is_trump(c)) - sum(1 for c in top if trump.is_trump(c))
         if k > 0:
-            out.append(f"You buried {k} more trump{'s' if k > 1 else ''} than needed: trumps win tricks, keep them.")
+            out.append(
+                tn(
+                    "You buried {n} more trump than needed: trumps win tricks, keep them.",
+                    "You buried {n} more trumps than needed: trumps win tricks, keep them.",
+                    k,
+                )
+            )
         if points(mine) > points(top):
-            out.append(f"You buried {points(mine)} points. {BURY_RULE}")
+            buried = tn("You buried {n} point.", "You buried {n} points.", points(mine))
+            out.append(joined([buried, t(BURY_RULE)]))
         voids_top, voids_mine = _voids_made(view, top, trump), _voids_made(view, mine, trump)
         if voids_top - voids_mine:
-            suits = " and ".join(SUIT_NAMES[s] for s in sorted(voids_top - voids_mine))
-            out.append(f"{format_cards(top)} empties your {suits}: with a void you can trump that suit's leads.")
+            out.append(
+                t(
+                    "{cards} empties your {suits}: with a void you can trump that suit's leads.",
+                    cards=format_cards(top),
+                    suits=_and(t(SUIT_NAMES[s]) for s in sorted(voids_top - voids_mine)),
+                )
+            )
     else:
         voids = _voids_made(view, mine, trump)
         if voids:
-            out.append(f"Your burial empties your {' and '.join(SUIT_NAMES[s] for s in sorted(voids))}: good.")
+            out.append(
+                t("Your burial empties your {suits}: good.", suits=_and(t(SUIT_NAMES[s]) for s in sorted(voids)))
+            )
         if points(mine):  # lesson 9's rule holds even where the play-outs found the risk small
             out.append(
-                f"But you buried {points(mine)} points, a risk: {BURY_RULE[0].lower()}{BURY_RULE[1:]} On the "
-                "sampled deals this time it cost less than an inaccuracy."
+                tn(
+                    "But you buried {n} point, a risk: bury no points unless you are sure to keep the last trick: if "
+                    "the attackers win it, the kitty's points count for them, multiplied (RULES §9). On the sampled "
+                    "deals this time it cost less than an inaccuracy.",
+                    "But you buried {n} points, a risk: bury no points unless you are sure to keep the last trick: "
+                    "if the attackers win it, the kitty's points count for them, multiplied (RULES §9). On the "
+                    "sampled deals this time it cost less than an inaccuracy.",
+                    points(mine),
+                )
             )
-    out.append(f"Over the sampled deals your burial averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
+    out.append(
+        t(
+            "Over the sampled deals your burial averaged {mine}; the best found {best}.",
+            mine=f"{chosen.value:+.2f}",
+            best=f"{best.value:+.2f}",
+        )
+    )
     return out
 
 
@@ -922,14 +1236,14 @@ def assess_overturn(
 
 
 def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
-    """The trump an overturn with ``cards`` makes (the one standing when ``cards`` is empty), and how many of the
-    hand's cards are trumps under it."""
+    """The trump an overturn with ``cards`` makes (the one standing when ``cards`` is empty), in words, and how many
+    of the hand's cards are trumps under it."""
     if cards:
         trump = Trump(view.rank, None if cards[0].is_joker else cards[0].suit, view.rules.red_five)
     else:
         assert view.trump is not None
         trump = view.trump
-    name = "no-trump" if trump.suit is None else SUIT_NAMES[trump.suit]
+    name = t("no-trump") if trump.suit is None else t(SUIT_NAMES[trump.suit])
     return name, sum(1 for c in view.hand if trump.is_trump(c))
 
 
@@ -940,29 +1254,59 @@ def _overturn_reasons(view: PlayerView, chosen: Option, best: Option) -> list[st
         if best.choice and not chosen.choice:
             suit, held = _trumps_under(view, best.choice)
             out.append(
-                f"Overturning with {format_cards(best.choice)} makes {suit} trump: {held} of your cards would be "
-                f"trumps, against {held_now} under {now} now, and you would bury the kitty yourself (RULES §11)."
+                tn(
+                    "Overturning with {cards} makes {suit} trump: {n} of your cards would be trumps, against "
+                    "{held_now} under {now} now, and you would bury the kitty yourself (RULES §11).",
+                    "Overturning with {cards} makes {suit} trump: {n} of your cards would be trumps, against "
+                    "{held_now} under {now} now, and you would bury the kitty yourself (RULES §11).",
+                    held,
+                    cards=format_cards(best.choice),
+                    suit=suit,
+                    held_now=held_now,
+                    now=now,
+                )
             )
         elif chosen.choice and not best.choice:
             suit, held = _trumps_under(view, chosen.choice)
             out.append(
-                f"{suit.capitalize()} gives you {held} trumps against {held_now} under {now}: not enough to be worth "
-                "overturning, so passing was better (RULES §11)."
+                sentence_case(
+                    tn(
+                        "{suit} gives you {n} trumps against {held_now} under {now}: not enough to be worth "
+                        "overturning, so passing was better (RULES §11).",
+                        "{suit} gives you {n} trumps against {held_now} under {now}: not enough to be worth "
+                        "overturning, so passing was better (RULES §11).",
+                        held,
+                        suit=suit,
+                        held_now=held_now,
+                        now=now,
+                    )
+                )
             )
         elif chosen.choice and best.choice:
             (s1, h1), (s2, h2) = _trumps_under(view, chosen.choice), _trumps_under(view, best.choice)
-            out.append(f"{s2.capitalize()} gives you {h2} trumps, {s1} {h1}: overturn into your long suit (RULES §11).")
-    out.append(f"Over the sampled deals your choice averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
+            out.append(
+                sentence_case(
+                    tn(
+                        "{suit} gives you {n} trumps, {other} {other_held}: overturn into your long suit (RULES §11).",
+                        "{suit} gives you {n} trumps, {other} {other_held}: overturn into your long suit (RULES §11).",
+                        h2,
+                        suit=s2,
+                        other=s1,
+                        other_held=h1,
+                    )
+                )
+            )
+    out.append(_averaged(chosen, best))
     return out
 
 
 def _support(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
-    """The suit a declaration makes trump and how many of the hand's cards would then be trumps."""
+    """The suit a declaration makes trump, in words, and how many of the hand's cards would then be trumps."""
     if not cards or cards[0].is_joker:
-        return "no-trump", sum(1 for c in view.hand if c.is_joker or c.rank == view.rank)
+        return t("no-trump"), sum(1 for c in view.hand if c.is_joker or c.rank == view.rank)
     suit = cards[0].suit
     assert suit is not None
-    return SUIT_NAMES[suit], sum(1 for c in view.hand if c.suit == suit or c.rank == view.rank or c.is_joker)
+    return t(SUIT_NAMES[suit]), sum(1 for c in view.hand if c.suit == suit or c.rank == view.rank or c.is_joker)
 
 
 def _declaration_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
@@ -971,20 +1315,54 @@ def _declaration_reasons(view: PlayerView, chosen: Option, best: Option) -> list
         if best.choice and not chosen.choice:
             suit, held = _support(view, best.choice)
             out.append(
-                f"Declaring {format_cards(best.choice)} makes {suit} trump while you hold {held} cards that would be "
-                "trumps: a long trump suit wins the round."
+                tn(
+                    "Declaring {cards} makes {suit} trump while you hold {n} cards that would be trumps: a long "
+                    "trump suit wins the round.",
+                    "Declaring {cards} makes {suit} trump while you hold {n} cards that would be trumps: a long "
+                    "trump suit wins the round.",
+                    held,
+                    cards=format_cards(best.choice),
+                    suit=suit,
+                )
             )
         elif chosen.choice and not best.choice:
             suit, held = _support(view, chosen.choice)
-            out.append(f"With only {held} cards that would be trumps, {suit} is a weak trump suit: passing was better.")
+            out.append(
+                tn(
+                    "With only {n} cards that would be trumps, {suit} is a weak trump suit: passing was better.",
+                    "With only {n} cards that would be trumps, {suit} is a weak trump suit: passing was better.",
+                    held,
+                    suit=suit,
+                )
+            )
         elif chosen.choice and best.choice:
             (s1, h1), (s2, h2) = _support(view, chosen.choice), _support(view, best.choice)
-            out.append(f"{s2.capitalize()} gives you {h2} trumps, {s1} {h1}: declare in your long suit.")
+            out.append(
+                sentence_case(
+                    tn(
+                        "{suit} gives you {n} trumps, {other} {other_held}: declare in your long suit.",
+                        "{suit} gives you {n} trumps, {other} {other_held}: declare in your long suit.",
+                        h2,
+                        suit=s2,
+                        other=s1,
+                        other_held=h1,
+                    )
+                )
+            )
     jokers = [c for c in view.hand if c.is_joker]
     if len(jokers) >= 2 and len({c.id for c in jokers}) < len(jokers):
-        out.append("Your joker pair can override another player's declaration later (RULES §10).")
-    out.append(f"Over the sampled deals your choice averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
+        out.append(t("Your joker pair can override another player's declaration later (RULES §10)."))
+    out.append(_averaged(chosen, best))
     return out
+
+
+def _averaged(chosen: Option, best: Option) -> str:
+    """What the play-outs measured of a declaration or a chao dipi choice, and of the best."""
+    return t(
+        "Over the sampled deals your choice averaged {mine}; the best found {best}.",
+        mine=f"{chosen.value:+.2f}",
+        best=f"{best.value:+.2f}",
+    )
 
 
 def assess_call(
@@ -1008,8 +1386,17 @@ def assess_call(
     for card, ordinal in mine:
         if card.id in held and ordinal == 1:
             out.append(
-                f"You hold {format_cards([card])} yourself: if you play it first, you are your own friend. "
-                "Call a card you do not hold."
+                t(
+                    "You hold {card} yourself: if you play it first, you are your own friend. Call a card you do "
+                    "not hold.",
+                    card=format_cards([card]),
+                )
             )
-    out.append(f"Over the sampled deals your call averaged {chosen.value:+.2f}; the best found {best.value:+.2f}.")
+    out.append(
+        t(
+            "Over the sampled deals your call averaged {mine}; the best found {best}.",
+            mine=f"{chosen.value:+.2f}",
+            best=f"{best.value:+.2f}",
+        )
+    )
     return Assessment("call", chosen, best, judged, tuple(out), samples)

@@ -21,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from ..engine.cards import Card, counted, format_cards
+from ..engine.cards import Card, format_cards
 from ..engine.plays import legal_plays, strength_spent
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
+from ..i18n import t, tn
 from .certainty import side_sure, sure_winner
 from .round import PlayerView
 from .search import pairs_broken
@@ -116,23 +117,46 @@ def reason(view: PlayerView, play: Sequence[Card], better: Sequence[Card]) -> st
     side = certain_side(view, play)
     mine, theirs = waste(view, play), waste(view, better)
     winner = sure_winner(view, play)
-    who = "your side" if side == "ours" else (seat_name(winner, view.rules.players) if winner is not None else "them")
+    who = seat_label(winner, view.rules.players) if winner is not None else t("them")
     gains = []
     if side == "ours" and theirs.points > mine.points:
-        gains.append(f"brings your side {counted(theirs.points - mine.points, 'more point')}")
+        gains.append(
+            tn(
+                "brings your side {n} more point",
+                "brings your side {n} more points",
+                theirs.points - mine.points,
+            )
+        )
     if side == "theirs" and theirs.points < mine.points:
-        gains.append(f"gives {who} {counted(mine.points - theirs.points, 'fewer point')}")
+        gains.append(
+            tn("gives {seat} {n} fewer point", "gives {seat} {n} fewer points", mine.points - theirs.points, seat=who)
+        )
     if theirs.trumps < mine.trumps:
-        gains.append("keeps your trump" if mine.trumps - theirs.trumps == 1 else "keeps your trumps")
+        gains.append(t("keeps your trump") if mine.trumps - theirs.trumps == 1 else t("keeps your trumps"))
     elif theirs.trumps and theirs.trumps == mine.trumps:
-        own = winner == view.seat  # the player's own card wins the trick: it wins it with the lower trump
-        gains.append(("wins it" if own else "follows") + " with a lower trump, keeping the higher one")
+        if winner == view.seat:  # the player's own card wins the trick: it wins it with the lower trump
+            gains.append(t("wins it with a lower trump, keeping the higher one"))
+        else:
+            gains.append(t("follows with a lower trump, keeping the higher one"))
     if theirs.pairs < mine.pairs:
-        gains.append("keeps your pair together")
+        gains.append(t("keeps your pair together"))
     if not gains:
-        gains.append("keeps your higher cards for later")
-    whose = "your side's" if side == "ours" else f"{who}'s"
-    return (
-        f"{format_cards(better)} surely does as well and {' and '.join(gains)}: the trick is {whose} whatever you "
-        "play (RULES §7), so that saving is free."
+        gains.append(t("keeps your higher cards for later"))
+    done = gains[0]
+    for gain in gains[1:]:
+        # TRANSLATORS: two things a play does, joined ("keeps your trump and keeps your pair together")
+        done = t("{done} and {more}", done=done, more=gain)
+    if side == "ours":
+        return t(
+            "{cards} surely does as well and {gains}: the trick is your side's whatever you play (RULES §7), so that "
+            "saving is free.",
+            cards=format_cards(better),
+            gains=done,
+        )
+    return t(
+        "{cards} surely does as well and {gains}: the trick is {seat}'s whatever you play (RULES §7), so that "
+        "saving is free.",
+        cards=format_cards(better),
+        gains=done,
+        seat=who,
     )

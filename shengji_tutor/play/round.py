@@ -89,10 +89,11 @@ from ..engine.scoring import (
     next_dealer,
     red_five_points,
 )
-from ..engine.seats import seat_name, seat_names
+from ..engine.seats import seat_label, seat_names
 from ..engine.tricks import ThrowCheck
 from ..engine.trump import Trump
 from ..engine.turns import CHANCE
+from ..i18n import N_, t, tn
 from .actions import (
     DEAL_CARD,
     FINISH_DEAL,
@@ -689,7 +690,7 @@ class Round:
             return self._overturn(seat, cards)
         self._need_phase("deal", "declare trump")
         self._check_seat(seat)
-        ids = _card_ids(cards, "the declaration", DeclarationError)
+        ids = _card_ids(cards, N_("the declaration"), DeclarationError)
         _take(self._state.hands[seat], ids, seat, "declare with", self.players, True, DeclarationError)
         verdict = judge_declaration(
             cards_of(ids), self.rank, self._state.declaration, seat, self.players, self._state.pos
@@ -748,10 +749,17 @@ class Round:
         overturned the trump, having taken the kitty up (RULES §11)."""
         self._need_phase("kitty", "discard to the kitty")
         self._need_turn(seat)
-        ids = _card_ids(cards, "the discard", KittyError)
+        ids = _card_ids(cards, N_("the discard"), KittyError)
         k = self.rules.kitty
         if len(ids) != k:
-            raise KittyError(f"the dealer discards exactly {k} cards (as many as the kitty held), not {len(ids)}")
+            raise KittyError(
+                tn(
+                    "the dealer discards exactly {n} card (as many as the kitty held), not {count}",
+                    "the dealer discards exactly {n} cards (as many as the kitty held), not {count}",
+                    k,
+                    count=len(ids),
+                )
+            )
         _take(self._state.hands[seat], ids, seat, "discard", self.players, True, KittyError)
         _take(self._state.hands[seat], ids, seat, "discard", self.players)
         self._discards = ids
@@ -782,16 +790,31 @@ class Round:
         """Why ``seat`` may not show its hand now, as the error ``show_hand`` raises; ``None`` if it may."""
         self._check_seat(seat)
         if self.rules.redeal is None:
-            return RedealError("this table does not redeal a hopeless hand (RuleSet(redeal=None), RULES §11)")
+            return RedealError(t("this table does not redeal a hopeless hand (RuleSet(redeal=None), RULES §11)"))
         if self.phase != "kitty" or self.buriers:
+            if self.buriers:
+                return PhaseError(
+                    t(
+                        "a hopeless hand is shown after the deal, before the kitty is buried (RULES §11): not now, in "
+                        "the '{phase}' phase after the burial",
+                        phase=self.phase,
+                    )
+                )
             return PhaseError(
-                "a hopeless hand is shown after the deal, before the kitty is buried (RULES §11): "
-                f"not now, in the '{self.phase}' phase" + (" after the burial" if self.buriers else "")
+                t(
+                    "a hopeless hand is shown after the deal, before the kitty is buried (RULES §11): not now, in the "
+                    "'{phase}' phase",
+                    phase=self.phase,
+                )
             )
         if not self._hopeless(seat):
-            what = "a trump" if self.rules.redeal == "no-trump" else "a point card"
+            who = seat_label(seat, self.players)
+            if self.rules.redeal == "no-trump":
+                return RedealError(
+                    t("{seat}'s hand holds a trump, so it does not force a redeal (RULES §11)", seat=who)
+                )
             return RedealError(
-                f"{seat_name(seat, self.players)}'s hand holds {what}, so it does not force a redeal (RULES §11)"
+                t("{seat}'s hand holds a point card, so it does not force a redeal (RULES §11)", seat=who)
             )
         if self._fixed and self.redeals + 1 >= len(self._orders):
             return RedealError("a fixed deck order cannot be redealt: pass redeal_orders for the next deal")
@@ -826,7 +849,7 @@ class Round:
     def _overturn(self, seat: int, cards: CardsLike) -> Declaration:
         """Chao dipi: ``seat`` overturns the trump with a stronger pair, and takes the kitty to bury it again."""
         self._need_turn(seat)
-        ids = _card_ids(cards, "the declaration", DeclarationError)
+        ids = _card_ids(cards, N_("the declaration"), DeclarationError)
         _take(self._state.hands[seat], ids, seat, "declare with", self.players, True, DeclarationError)
         standing = self.overturns[-1] if self.overturns else self._state.declaration
         verdict = judge_overturn(cards_of(ids), self.rank, standing, seat, self.players)
@@ -849,9 +872,11 @@ class Round:
         if self.phase in ("deal", "kitty"):
             self._check_seat(seat)
             if seat != self._asked:
-                what = "to declare" if self.phase == "deal" else "whether to show a hopeless hand"
+                who = seat_label(seat, self.players)
+                if self.phase == "deal":
+                    raise OutOfTurnError(t("{seat} is not asked to declare now, so there is nothing to pass", seat=who))
                 raise OutOfTurnError(
-                    f"{seat_name(seat, self.players)} is not asked {what} now, so there is nothing to pass"
+                    t("{seat} is not asked whether to show a hopeless hand now, so there is nothing to pass", seat=who)
                 )
             self._history.append(Pass(seat))
             self._answered(seat)
@@ -875,16 +900,32 @@ class Round:
         try:
             items = list(calls)
         except TypeError:
-            raise CallError(f"calls must be a list of (card, ordinal) pairs, not {calls!r}") from None
+            raise CallError(
+                t("calls must be a list of (card, ordinal) pairs, not {calls}", calls=repr(calls))
+            ) from None
         if len(items) != want:
-            raise CallError(f"with {self.players} players the dealer calls {want} friend card(s), not {len(items)}")
+            raise CallError(
+                tn(
+                    "with {players} players the dealer calls {n} friend card(s), not {count}",
+                    "with {players} players the dealer calls {n} friend card(s), not {count}",
+                    want,
+                    players=self.players,
+                    count=len(items),
+                )
+            )
         for item in items:
             if not (isinstance(item, tuple | list) and len(item) == 2):
-                raise CallError(f"a call is a (card, ordinal) pair, not {item!r}")
+                raise CallError(t("a call is a (card, ordinal) pair, not {call}", call=repr(item)))
             card, ordinal = item
-            ids = _card_ids([card], "the called card", CallError)
+            ids = _card_ids([card], N_("the called card"), CallError)
             if type(ordinal) is not int or not 1 <= ordinal <= self.rules.decks:
-                raise CallError(f"the ordinal of a called card is 1 to {self.rules.decks}, not {ordinal!r}")
+                raise CallError(
+                    t(
+                        "the ordinal of a called card is 1 to {decks}, not {ordinal}",
+                        decks=self.rules.decks,
+                        ordinal=repr(ordinal),
+                    )
+                )
             parsed.append((ids[0], ordinal))
         self._calls = parsed
         self._called_plays = []
@@ -902,14 +943,14 @@ class Round:
         self._need_phase("play", "play cards")
         self._need_turn(seat)
         assert self.trump is not None
-        ids = _card_ids(cards, "the play", IllegalPlayError)
+        ids = _card_ids(cards, N_("the play"), IllegalPlayError)
         hand = self._state.hands[seat]
         _take(hand, ids, seat, "play", self.players, dry_run=True)
         attempted: list[int] | None = None
         check: ThrowCheck | None = None
         if not self._trick:
             if not ids:
-                raise IllegalPlayError("a lead needs at least one card")
+                raise IllegalPlayError(t("a lead needs at least one card"))
             try:
                 lead_suit(ids, self.trump.suit_table)
             except ShengjiError as e:
@@ -923,11 +964,16 @@ class Round:
             lead = self._trick[0]
             if len(ids) != len(lead):
                 raise IllegalPlayError(
-                    f"the lead has {len(lead)} card(s), so you must play exactly {len(lead)}, not {len(ids)} (RULES §6)"
+                    tn(
+                        "the lead has {n} card(s), so you must play exactly {n}, not {count} (RULES §6)",
+                        "the lead has {n} card(s), so you must play exactly {n}, not {count} (RULES §6)",
+                        len(lead),
+                        count=len(ids),
+                    )
                 )
             follow = judge_follow(hand, lead, ids, self.trump, self.rules)
             if not follow:
-                raise IllegalPlayError(f"illegal play: {follow.reason}", follow.reason)
+                raise IllegalPlayError(t("illegal play: {reason}", reason=follow.reason), follow.reason)
         # validated: from here on the state changes
         if given is None or type(given.cards) is not tuple:
             given = Play(seat, cards_of(ids if attempted is None else attempted))
@@ -1025,9 +1071,9 @@ class Round:
         penalty = self.penalty_points
         fives = 0
         if self.rules.red_five is not None:  # RULES §11: sides as they stand at the end, as for throw penalties
-            for t in self.tricks:
-                sides = [t.seat_of(k, self.players) in attackers for k in range(len(t.plays))]
-                fives += red_five_points(t.plays, sides, (t.winner - t.leader) % self.players, self.rules)
+            for trick in self.tricks:
+                sides = [trick.seat_of(k, self.players) in attackers for k in range(len(trick.plays))]
+                fives += red_five_points(trick.plays, sides, (trick.winner - trick.leader) % self.players, self.rules)
         change = level_change(trick_points + penalty + bonus + fives, self.rules)
         return RoundScore(trick_points, penalty, multiplier, bonus, change, fives, hooked)
 
@@ -1092,11 +1138,11 @@ class Round:
         rnd._called_plays = []
         rnd.tricks = list(view.tricks)
         rnd.points_won = list(view.points_won)
-        for t in view.tricks:
-            if t.attempted is not None:
-                rnd.failed_throws.append(t.leader)
-            for k, play in enumerate(t.plays if rnd._calls else ()):  # Finding Friends: who showed a called card
-                rnd._see_calls((t.leader + k) % n, [c.id for c in play])
+        for trick in view.tricks:
+            if trick.attempted is not None:
+                rnd.failed_throws.append(trick.leader)
+            for k, play in enumerate(trick.plays if rnd._calls else ()):  # Finding Friends: who showed a called card
+                rnd._see_calls((trick.leader + k) % n, [c.id for c in play])
         rnd.leader = view.leader
         rnd._trick = [[c.id for c in play] for play in view.trick]
         for k, ids in enumerate(rnd._trick):
@@ -1129,10 +1175,15 @@ class Round:
         self._check_seat(seat)
         who = self._kitty_holder() if self.phase == "kitty" else self.to_act  # an open question lapses on a burial
         if seat != who:
-            raise OutOfTurnError(
-                f"it is {seat_name(who, self.players) if who is not None and who >= 0 else 'nobody'}'s turn, "
-                f"not {seat_name(seat, self.players)}'s"
-            )
+            if who is not None and who >= 0:
+                raise OutOfTurnError(
+                    t(
+                        "it is {seat}'s turn, not {other}'s",
+                        seat=seat_label(who, self.players),
+                        other=seat_label(seat, self.players),
+                    )
+                )
+            raise OutOfTurnError(t("it is nobody's turn, not {other}'s", other=seat_label(seat, self.players)))
 
     def check_invariants(self) -> None:
         """Every card is in exactly one place (hands, kitty, tricks) — for tests."""
@@ -1228,6 +1279,41 @@ def _deck_order(cards: CardsLike, decks: int) -> list[int]:
     return order
 
 
+_NOT_HELD = {
+    "declare with": N_("cannot declare with {card}: {seat} does not hold it"),
+    "discard": N_("cannot discard {card}: {seat} does not hold it"),
+    "play": N_("cannot play {card}: {seat} does not hold it"),
+}
+"""Why cards not held cannot be used, by what they were to do (``_take``'s ``verb``; English: shown with ``t``)."""
+
+
+def _held_only(verb: str, card: str, seat: str, held: int) -> str:
+    """Why more copies of a card than are held cannot be used (``_take``'s ``verb``), in a sentence."""
+    if verb == "declare with":
+        return tn(
+            "cannot declare with {card}: {seat} holds only {n} of it",
+            "cannot declare with {card}: {seat} holds only {n} of it",
+            held,
+            card=card,
+            seat=seat,
+        )
+    if verb == "discard":
+        return tn(
+            "cannot discard {card}: {seat} holds only {n} of it",
+            "cannot discard {card}: {seat} holds only {n} of it",
+            held,
+            card=card,
+            seat=seat,
+        )
+    return tn(
+        "cannot play {card}: {seat} holds only {n} of it",
+        "cannot play {card}: {seat} holds only {n} of it",
+        held,
+        card=card,
+        seat=seat,
+    )
+
+
 def _take(
     hand: list[int],
     ids: Sequence[int],
@@ -1242,8 +1328,10 @@ def _take(
         for i in set(ids):
             held = hand.count(i)
             if ids.count(i) > held:
-                have = "does not hold" if held == 0 else f"holds only {held} of"
-                raise error(f"cannot {verb} {Card.from_id(i)}: {seat_name(seat, players)} {have} it")
+                who = seat_label(seat, players)
+                if held == 0:
+                    raise error(t(_NOT_HELD[verb], card=str(Card.from_id(i)), seat=who))
+                raise error(_held_only(verb, str(Card.from_id(i)), who, held))
         return
     for i in ids:
         hand.remove(i)

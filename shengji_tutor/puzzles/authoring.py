@@ -20,19 +20,21 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
-from ..engine.cards import SUIT_SYMBOLS
+from ..engine.cards import SUIT_SYMBOLS, listed
 from ..engine.errors import ShengjiError
 from ..engine.tricks import explain_trick
+from ..i18n import N_, language, t, tn
 from .bank import CLASS_PREFIX, TOPIC_FILE, check_puzzle
 from .base import BankError, Puzzle, Topic, TrickPuzzle, kind_classes
-from .schema import SpecBase, read_spec
+from .schema import SPEC_TYPES, SpecBase, read_spec, spoken
+from .teaching import clause_gap
 
 __all__ = [
     "FORMS",
@@ -59,11 +61,11 @@ HAND_LIMIT = 25
 
 @dataclass(frozen=True)
 class Form:
-    """What the console asks for to write a question of one kind."""
+    """What the console asks for to write a question of one kind (its words in English: shown with ``t``)."""
 
     label: str
     prompt: str
-    """The question's words until the instructor writes their own."""
+    """The question's words until the instructor writes their own (in the instructor's language: ``t(prompt)``)."""
     lesson: int
     """The lesson it belongs to unless the instructor chooses another."""
     plays: tuple[int, int]
@@ -77,32 +79,38 @@ class Form:
 
 
 FORMS: dict[str, Form] = {
-    "winner": Form("Who wins the trick?", "Who wins this trick?", 3, (2, 4)),
-    "legal": Form("Is this play legal?", "Is the play shown a legal follow here?", 6, (1, 3), hand=True, play=True),
-    "play": Form("What do you play?", "What do you play?", 6, (1, 3), hand=True, goal=True),
-    "points": Form("How many points?", "How many points are in this trick?", 2, (1, 4)),
+    "winner": Form(N_("Who wins the trick?"), N_("Who wins this trick?"), 3, (2, 4)),
+    "legal": Form(
+        N_("Is this play legal?"), N_("Is the play shown a legal follow here?"), 6, (1, 3), hand=True, play=True
+    ),
+    "play": Form(N_("What do you play?"), N_("What do you play?"), 6, (1, 3), hand=True, goal=True),
+    "points": Form(N_("How many points?"), N_("How many points are in this trick?"), 2, (1, 4)),
 }
 """The kinds of question the console writes, in the order it offers them."""
 
 GOALS = [
-    ("Any legal play", "legal"),
-    ("A play that wins the trick", "win"),
-    ("The cheapest play that wins", "cheapest-win"),
-    ("The play that gives the most points", "most-points"),
-    ("The play that gives the fewest points", "fewest-points"),
+    (N_("Any legal play"), "legal"),
+    (N_("A play that wins the trick"), "win"),
+    (N_("The cheapest play that wins"), "cheapest-win"),
+    (N_("The play that gives the most points"), "most-points"),
+    (N_("The play that gives the fewest points"), "fewest-points"),
 ]
-"""What a "What do you play?" question asks for (``PlaySpec.goal``), in the console's words."""
+"""What a "What do you play?" question asks for (``PlaySpec.goal``), in the console's words (English: shown with
+``t``)."""
 
 FIELD_WORDS = {
-    "prompt": "the question",
-    "hint": "the hint",
-    "trump": "the trump",
-    "trick": "the trick so far",
-    "hand": "the hand",
-    "play": "the play in question",
-    "leader": "the leader",
-    "goal": "what the play must do",
+    "prompt": N_("the question"),
+    "hint": N_("the hint"),
+    "trump": N_("the trump"),
+    "trick": N_("the trick so far"),
+    "hand": N_("the hand"),
+    "play": N_("the play in question"),
+    "leader": N_("the leader"),
+    "goal": N_("what the play must do"),
 }
+"""The fields of a question as the console names them (English: shown with ``t``)."""
+WORDS_FIELDS = {"prompt": FIELD_WORDS["prompt"], "hint": FIELD_WORDS["hint"], "explain": N_("the explanation")}
+"""The fields of a question written in words, as the console names them."""
 
 
 @dataclass(frozen=True)
@@ -130,38 +138,64 @@ class Draft:
         low, high = form.plays
         n = len(self.trick)
         if n < low:
-            out.append(f"the trick needs at least {low} play{'s' if low > 1 else ''}: it has {n}")
+            out.append(
+                tn(
+                    "the trick needs at least {n} play: it has {count}",
+                    "the trick needs at least {n} plays: it has {count}",
+                    low,
+                    count=n,
+                )
+            )
         if n > high:
-            out.append(f"this kind of question takes at most {high} plays in the trick: it has {n}")
+            out.append(
+                tn(
+                    "this kind of question takes at most {n} play in the trick: it has {count}",
+                    "this kind of question takes at most {n} plays in the trick: it has {count}",
+                    high,
+                    count=n,
+                )
+            )
         if form.hand and not self.hand.strip():
-            out.append("the hand is empty: pick its cards, then press “Set as the hand”")
+            # TRANSLATORS: “Set as the hand” is the question writer's button of that name
+            out.append(t("the hand is empty: pick its cards, then press “Set as the hand”"))
         if form.hand and len(self.hand.split()) > HAND_LIMIT:
             out.append(
-                f"a hand holds at most {HAND_LIMIT} cards (four players, two decks): this one has {len(self.hand.split())}"
+                t(
+                    "a hand holds at most {limit} cards (four players, two decks): this one has {count}",
+                    limit=HAND_LIMIT,
+                    count=len(self.hand.split()),
+                )
             )
         if form.play and not self.play.strip():
-            out.append("the play in question is empty: pick it from the hand, then press “Set as the play”")
+            # TRANSLATORS: “Set as the play” is the question writer's button of that name
+            out.append(t("the play in question is empty: pick it from the hand, then press “Set as the play”"))
         return out
 
     def spec(self) -> dict[str, Any]:
-        """The spec a bank author would write for this question (its id is given when it is saved)."""
+        """The spec a bank author would write for this question (its id is given when it is saved). The instructor's
+        own words are kept as written; the kind's words, until they write their own, come in every language of the
+        course (``schema.spoken``)."""
         form = self.form
+        hint = " ".join(self.hint.split())
+        words = {"prompt": " ".join(self.prompt.split())} | ({"hint": hint} if hint else {})
+        if not words["prompt"]:
+            words = spoken(lambda: {"prompt": t(form.prompt)} | ({"hint": hint} if hint else {}))
         data: dict[str, Any] = {
             "kind": self.kind,
-            "prompt": " ".join(self.prompt.split()) or form.prompt,
+            "prompt": words.pop("prompt"),
             "trump": self.trump,
             "leader": self.leader,
             "trick": list(self.trick),
         }
-        if self.hint.strip():
-            data["hint"] = " ".join(self.hint.split())
+        if "hint" in words:
+            data["hint"] = words.pop("hint")
         if form.hand:
             data["hand"] = self.hand
         if form.play:
             data["play"] = self.play
         if form.goal:
             data["goal"] = self.goal
-        return data
+        return data | words  # the kind's words in the other languages, if the instructor wrote none
 
 
 def class_question(data: Mapping[str, Any], puzzle_id: str, lesson: int, checked: bool = True) -> Puzzle:
@@ -170,27 +204,33 @@ def class_question(data: Mapping[str, Any], puzzle_id: str, lesson: int, checked
     store was checked when it was saved). ``BankError`` names every problem, in words."""
     if checked:
         _check_words(data)
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in SPEC_TYPES:
+        said = t(
+            "a question's kind is one of the bank's ({kinds}, best, …), not {kind}",
+            kinds=listed(sorted(FORMS), last=False),
+            kind=repr(kind),
+        )
+        raise BankError(in_words(said))
     try:
         spec = read_spec({**data, "id": puzzle_id})
     except ValidationError as e:
         raise BankError(in_words(_words(e))) from None
     except ValueError as e:
-        said = str(e)
-        if said.startswith("a puzzle's kind is one of"):
-            said = f"a question's kind is one of the bank's ({', '.join(sorted(FORMS))}, best, …), not {data.get('kind')!r}"
-        raise BankError(in_words(said)) from None
+        raise BankError(in_words(str(e))) from None
     try:
         puzzle = Puzzle.from_spec(spec, Topic(TOPIC, lesson, TOPIC_TITLE))
         if checked and isinstance(puzzle, TrickPuzzle) and puzzle.trick:  # a trick as a table plays it, whatever
             explain_trick(puzzle.trick, puzzle.trump, puzzle.rules)  # the question asks of it (RULES §5–§7)
         problems = check_puzzle(puzzle) if checked else []
     except BankError as e:
-        said = str(e).replace(f"puzzle {puzzle_id}: ", "").replace(f"puzzle {puzzle_id}'s ", "the question's ")
+        said = str(e).replace(f"puzzle {puzzle_id}: ", "")
+        said = said.replace(t("puzzle {id}'s cards", id=puzzle_id), t("the question's cards"))
         raise BankError(in_words(said)) from None
     except (ShengjiError, ValueError, TypeError) as e:
         raise BankError(in_words(str(e))) from None
     if problems:
-        raise BankError(in_words("; ".join(p.rstrip(".") for p in problems)))
+        raise BankError(in_words(clause_gap().join(p.rstrip(".。") for p in problems)))
     return puzzle
 
 
@@ -200,35 +240,56 @@ WORDS_LIMIT = 400
 
 def _check_words(data: Mapping[str, Any]) -> None:
     """``BankError`` for words too long to show, or with characters that draw nothing or turn the text around."""
-    for field, name in (("prompt", "the question"), ("hint", "the hint"), ("explain", "the explanation")):
+    for field in ("prompt", "hint", "explain"):
         text = data.get(field)
         if not isinstance(text, str):
             continue
+        name = t(WORDS_FIELDS[field])
         if len(text) > WORDS_LIMIT:
-            raise BankError(f"{name} has at most {WORDS_LIMIT} characters: it has {len(text)}")
+            raise BankError(
+                t(
+                    "{field} has at most {limit} characters: it has {count}",
+                    field=name,
+                    limit=WORDS_LIMIT,
+                    count=len(text),
+                )
+            )
         hidden = next(
             (ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") and ch not in "\n"), None
         )
         if hidden is not None:
-            raise BankError(f"{name} cannot contain control or invisible characters (it has U+{ord(hidden):04X})")
+            raise BankError(
+                t(
+                    "{field} cannot contain control or invisible characters (it has U+{code})",
+                    field=name,
+                    code=f"{ord(hidden):04X}",
+                )
+            )
 
 
-REWORDED = [
-    (re.compile(r"^String should have at least (\d+) characters?$"), r"needs at least \1 characters"),
-    (re.compile(r"^String should have at most (\d+) characters?$"), r"has at most \1 characters"),
+REWORDED: list[tuple[re.Pattern[str], Callable[[tuple[str, ...]], str]]] = [
+    (
+        re.compile(r"^String should have at least (\d+) characters?$"),
+        lambda g: tn("needs at least {n} character", "needs at least {n} characters", int(g[0])),
+    ),
+    (
+        re.compile(r"^String should have at most (\d+) characters?$"),
+        lambda g: tn("has at most {n} character", "has at most {n} characters", int(g[0])),
+    ),
     (
         re.compile(r"^Tuple should have at least (\d+) items? after validation, not (\d+)$"),
-        r"needs at least \1 (it has \2)",
+        lambda g: t("needs at least {least} (it has {count})", least=g[0], count=g[1]),
     ),
     (
         re.compile(r"^Tuple should have at most (\d+) items? after validation, not (\d+)$"),
-        r"takes at most \1 (it has \2)",
+        lambda g: t("takes at most {most} (it has {count})", most=g[0], count=g[1]),
     ),
-    (re.compile(r"^Input should be a valid dictionary.*$"), "is not a set of fields (name: value)"),
-    (re.compile(r"^Field required$"), "is missing"),
-    (re.compile(r"^Extra inputs are not permitted$"), "is not a field of this kind of question"),
+    (re.compile(r"^Input should be a valid dictionary.*$"), lambda g: t("is not a set of fields (name: value)")),
+    (re.compile(r"^Field required$"), lambda g: t("is missing")),
+    (re.compile(r"^Extra inputs are not permitted$"), lambda g: t("is not a field of this kind of question")),
 ]
-"""The schema's words (pydantic's) as an instructor reads them."""
+"""The schema's words (pydantic's) as an instructor reads them, in the instructor's language (each pattern's groups
+read into its sentence)."""
 CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
 
 
@@ -242,12 +303,21 @@ def _words(error: ValidationError) -> str:
     said = []
     for problem in error.errors():
         where = problem["loc"][0] if problem["loc"] else ""
-        name = FIELD_WORDS.get(str(where), str(where).replace("_", " "))
+        name = t(FIELD_WORDS[str(where)]) if str(where) in FIELD_WORDS else str(where).replace("_", " ")
         message = str(problem["msg"]).removeprefix("Value error, ")
         for pattern, words in REWORDED:
-            message = pattern.sub(words, message)
-        said.append(f"{name}: {message[:1].lower()}{message[1:]}" if name else message)
-    return "; ".join(said)
+            found = pattern.match(message)
+            if found is not None:
+                message = words(found.groups())
+                break
+        said.append(_labelled(name, f"{message[:1].lower()}{message[1:]}") if name else message)
+    return clause_gap().join(said)
+
+
+def _labelled(label: str, said: str) -> str:
+    """A refusal after what it is about: "the question: needs at least 10 characters" (a full-width colon in
+    Chinese)."""
+    return f"{label}{'：' if language() == 'zh' else ': '}{said}"
 
 
 def question_id(code: str, number: int) -> str:
@@ -291,29 +361,50 @@ def read_questions_yaml(text: str) -> list[tuple[int, dict[str, Any]]]:
         documents = [d for d in yaml.safe_load_all(text) if d is not None]
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise BankError(f"this is not YAML{where}: {getattr(e, 'problem', None) or 'it cannot be read'}") from None
+        problem = getattr(e, "problem", None) or t("it cannot be read")
+        raise BankError(
+            t("this is not YAML (line {line}): {problem}", line=mark.line + 1, problem=problem)
+            if mark is not None
+            else t("this is not YAML: {problem}", problem=problem)
+        ) from None
     if not documents:
-        raise BankError("the file holds no questions")
+        raise BankError(t("the file holds no questions"))
     out: list[tuple[int, dict[str, Any]]] = []
+    several = len(documents) > 1
     for n, document in enumerate(documents, 1):
-        part = f"part {n}: " if len(documents) > 1 else ""
         items = document.get("puzzles") if isinstance(document, dict) else None
         for i, item in enumerate(items if isinstance(items, list) else [], 1):
-            name = item.get("id") if isinstance(item, dict) else None
-            which = f"{part}question {name!r}" if isinstance(name, str) else f"{part}question {i}"
+            which = _which(item, i, n if several else None)
             try:  # each question on its own first, so that a refusal says which one
                 read_spec(item)
             except ValidationError as e:
-                raise BankError(in_words(f"{which}: {_words(e)}")) from None
+                raise BankError(in_words(_labelled(which, _words(e)))) from None
             except ValueError as e:
-                raise BankError(in_words(f"{which}: {e}")) from None
+                raise BankError(in_words(_labelled(which, str(e)))) from None
         try:
             topic = TOPIC_FILE.validate_python(document)
         except ValidationError as e:
-            raise BankError(f"{part}not a topic file of the bank: {_words(e)}") from None
+            raise BankError(
+                t("part {part}: not a topic file of the bank: {problem}", part=n, problem=_words(e))
+                if several
+                else t("not a topic file of the bank: {problem}", problem=_words(e))
+            ) from None
         for spec in topic.puzzles:
             out.append((topic.lesson, spec_data(spec)))
     if len(out) > IMPORT_LIMIT:
-        raise BankError(f"one import brings at most {IMPORT_LIMIT} questions: this file has {len(out)}")
+        raise BankError(
+            t("one import brings at most {limit} questions: this file has {count}", limit=IMPORT_LIMIT, count=len(out))
+        )
     return out
+
+
+def _which(item: object, number: int, part: int | None) -> str:
+    """A question of a file as a refusal names it: by its id, else its place ("part 2: question 3")."""
+    name = item.get("id") if isinstance(item, dict) else None
+    if isinstance(name, str):
+        if part is None:
+            return t("question {name}", name=repr(name))
+        return t("part {part}: question {name}", part=part, name=repr(name))
+    if part is None:
+        return t("question {number}", number=number)
+    return t("part {part}: question {number}", part=part, number=number)

@@ -19,9 +19,10 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from ..engine.errors import ShengjiError
+from ..i18n import LANGUAGES, t
 from . import kinds  # noqa: F401  (declares every kind of puzzle, for Puzzle.from_spec)
 from .base import BankError, Puzzle, Topic
-from .schema import SpecBase, TopicFile
+from .schema import TRANSLATED, SpecBase, TopicFile
 
 __all__ = ["BankError", "Puzzle", "check_bank", "check_puzzle", "exercises_dir", "load_bank", "load_topics"]
 
@@ -73,8 +74,11 @@ def _load_bank(directory: str) -> tuple[tuple[str, Puzzle], ...]:
     return tuple(bank.items())
 
 
-def check_bank(bank: dict[str, Puzzle], thorough: bool = False, workers: int = 1, searches: bool = True) -> list[str]:
-    """Every problem the engine finds in the bank (an empty list means all is well).
+def check_bank(
+    bank: dict[str, Puzzle], thorough: bool = False, workers: int = 1, searches: bool = True, translated: bool = False
+) -> list[str]:
+    """Every problem the engine finds in the bank (an empty list means all is well); with ``translated``, every
+    puzzle without its words in each of the course's languages too (``untranslated``: the course's own bank).
 
     ``thorough`` adds each kind's ``thorough_checks`` (the searches of best puzzles), run by ``workers``
     processes while this one does the other checks; without ``searches`` no answer of a kind that grades by
@@ -91,7 +95,8 @@ def check_bank(bank: dict[str, Puzzle], thorough: bool = False, workers: int = 1
         problems: list[str] = []
         for pid, puzzle in bank.items():
             try:
-                problems.extend(f"{pid}: {p}" for p in check_puzzle(puzzle, searches))
+                missing = untranslated(puzzle.spec) if translated else []
+                problems.extend(f"{pid}: {p}" for p in [*missing, *check_puzzle(puzzle, searches)])
             except (ShengjiError, ValueError, TypeError) as e:
                 problems.append(f"{pid}: {type(e).__name__}: {e}")
         for puzzle, more in zip(slow, found, strict=True):
@@ -108,27 +113,46 @@ def _thorough(job: tuple[SpecBase, Topic]) -> list[str]:
         return [f"{type(e).__name__}: {e}"]
 
 
+def untranslated(spec: SpecBase) -> list[str]:
+    """What a puzzle of the bank lacks of its words in the course's other languages (the schema checks that the
+    words given match the English: a hint where it has one, a ``says`` for each misconception). A class's own
+    question and a practice puzzle dealt on the spot are written in one language, and are not asked this."""
+    return [
+        f"it has no words in {LANGUAGES[code]}: give a {code}: block beside the English (prompt, hint, says…)"
+        for code in TRANSLATED
+        if getattr(spec, code) is None
+    ]
+
+
 def check_puzzle(puzzle: Puzzle, searches: bool = True) -> list[str]:
     """The checks of one puzzle: its kind's own checks, it solves, the engine agrees with the author, claims hold
     (its answers graded, unless its kind grades by search and ``searches`` is off)."""
     problems = puzzle.checks()
+    spec = puzzle.spec
     if not searches and puzzle.grades_by_search:
         return problems
-    spec = puzzle.spec
     try:
         solution = puzzle.solve()
     except BankError as e:  # a puzzle without an answer
         return [*problems, str(e)]
     grade = puzzle.grade(solution)
     if not grade.correct:
-        problems.append(f"its own solution {solution!r} is graded wrong: {grade.explanation}")
+        problems.append(
+            t("its own solution {answer} is graded wrong: {why}", answer=repr(solution), why=grade.explanation)
+        )
     if spec.expect is not None:
         expected = puzzle.grade(spec.expect)
         if not expected.correct:
-            problems.append(f"the author expects {spec.expect!r}, the engine disagrees: {expected.explanation}")
+            problems.append(
+                t(
+                    "the author expects {answer}, the engine disagrees: {why}",
+                    answer=repr(spec.expect),
+                    why=expected.explanation,
+                )
+            )
     for m in spec.misconceptions:
         if puzzle.grade(m.answer).correct:
-            problems.append(f"the misconception answer {m.answer!r} is graded correct")
+            problems.append(t("the misconception answer {answer} is graded correct", answer=repr(m.answer)))
     if not grade.explanation or "RULES" not in grade.explanation + spec.explain:
-        problems.append("the explanation names no rule")
+        problems.append(t("the explanation names no rule"))
     return problems

@@ -45,8 +45,9 @@ from ..engine.grading import Answer, AnswerKind, Grade, Question, Solution
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
 from ..engine.trump import Trump
+from ..i18n import N_, language, t
 from . import teaching
-from .schema import HandSpec, SpecBase, TrickSpec, parse_trump
+from .schema import HandSpec, SpecBase, TrickSpec, Words, parse_trump
 
 __all__ = [
     "Answer",
@@ -96,7 +97,7 @@ class PuzzleView:
     trick: tuple[tuple[Card, ...], ...] = ()
     leader: int = 0
     hand: tuple[Card, ...] = ()
-    hand_label: str = "Your hand"
+    hand_label: str = N_("Your hand")
     sort_hand: bool = True
     mark_trumps: bool = True
     context: str = ""
@@ -144,8 +145,6 @@ class Puzzle(Question):
         self.lesson = topic.lesson
         self.id: str = spec.id
         self.difficulty: int = spec.difficulty
-        self.prompt: str = spec.prompt
-        self.hint: str = spec.hint
         try:
             self.rules = RuleSet(**spec.rules)
             self.trump = Trump(*parse_trump(spec.trump), self.rules.red_five)  # red fives (RULES §11) rank above BJ
@@ -153,9 +152,25 @@ class Puzzle(Question):
             raise BankError(f"puzzle {self.id}: {e}") from None
         groups = self._card_groups()
         try:
-            check_copies(groups, self.rules.decks, f"puzzle {self.id}'s cards")
+            check_copies(groups, self.rules.decks, t("puzzle {id}'s cards", id=self.id))
         except ShengjiError as e:
             raise BankError(str(e)) from None
+
+    @property
+    def words(self) -> Words:
+        """The puzzle's words (prompt, hint, teaching, misconceptions) in the language read now."""
+        return self.spec.words(language())
+
+    # ``Question`` (engine.grading) declares these as plain attributes; a puzzle reads them in the learner's language
+    @property
+    def prompt(self) -> str:  # type: ignore[override]
+        """The question, in the language read now."""
+        return self.words.prompt
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        """The author's hint, in the language read now ("" for none)."""
+        return self.words.hint
 
     @staticmethod
     def from_spec(spec: SpecBase, topic: Topic) -> Puzzle:
@@ -174,19 +189,20 @@ class Puzzle(Question):
 
     def view(self) -> PuzzleView:
         """What the learner is shown; a kind adds its cards to this (the trump and the hint)."""
-        return PuzzleView(self.trump, self.hint)
+        return PuzzleView(self.trump, self.hint, hand_label=t("Your hand"))
 
     # -- what a kind teaches: its idea, its hints, its words for a wrong answer --------------------
 
     idea_text: ClassVar[str] = teaching.GENERIC_IDEA
     """The first rung of every hint ladder: the idea behind this kind of puzzle (``{line}`` stands for the
-    attackers' points from which they take over, which the puzzle's rules decide)."""
+    attackers' points from which they take over, which the puzzle's rules decide), in English: a kind marks it with
+    ``N_`` and ``idea()`` shows it translated."""
     shows_points: ClassVar[bool] = True
     """Whether the card shows the points on the table (not when counting them is the puzzle)."""
 
     def idea(self) -> str:
         """The idea behind this kind, as this puzzle's rules have it (one deck takes over at 40, three at 120)."""
-        return self.idea_text.format(line=2 * self.rules.step)
+        return t(self.idea_text, line=2 * self.rules.step)
 
     def last_hint(self) -> teaching.HintStep | None:
         """The hint ladder's last rung: the answer's cards highlighted, or the facts to work with (by answer kind)."""
@@ -220,11 +236,14 @@ class Puzzle(Question):
 
     # -- shared by every kind --------------------------------------------------------------
 
-    def _cards(self, text: str, what: str) -> list[Card]:
+    def _cards(self, text: str, what: str, **values: object) -> list[Card]:
+        """The cards of ``text``; ``BankError`` when they cannot be read, said by ``what``: an ``N_`` message naming
+        the cards, with ``{problem}`` for what is wrong ("hand: {problem}") and ``values`` for its other fields."""
         try:
             return parse_cards(text)
         except ShengjiError as e:
-            raise BankError(f"puzzle {self.id}: {what}: {e}") from None
+            said = t(what, problem=e, **values)
+            raise BankError(f"puzzle {self.id}: {said}") from None
 
     def _is_solution(self, answer: Answer) -> bool:
         """The answer reads the same as ``solve()`` (for kinds with one right answer)."""
@@ -233,11 +252,19 @@ class Puzzle(Question):
     def verdict(self, given: str, correct: bool, why: str) -> Grade:
         """A judged answer's grade with the author's teaching: the explanation when right; when wrong, the
         misconception it matches, the kind's own words on it and the rule (``Question.grade`` reads the answer)."""
+        words = self.words
         if correct:
-            return Grade(True, f"{why} {self.spec.explain}".strip(), self.kind)
-        says = next((m.says for m in self.spec.misconceptions if self._reads_as(m.answer, given)), "")
+            return Grade(True, teaching.sentences([why.strip(), words.explain.strip()]), self.kind)
+        says = next(
+            (
+                said
+                for m, said in zip(self.spec.misconceptions, words.says, strict=True)
+                if self._reads_as(m.answer, given)
+            ),
+            "",
+        )
         first = teaching.mistake(self, given, why, says)
-        full = " ".join(part for part in (says, why, self.spec.explain) if part)
+        full = teaching.sentences([says, why, words.explain])
         return Grade(False, full, self.kind, mistake=first, misconception=says)
 
     def hint_steps(self) -> tuple[teaching.HintStep, ...]:
@@ -262,7 +289,9 @@ class TrickPuzzle(Puzzle):
 
     @cached_property
     def trick(self) -> list[list[Card]]:
-        return [self._cards(p, f"trick play {i + 1}") for i, p in enumerate(self.spec.trick)]
+        return [
+            self._cards(p, N_("trick play {number}: {problem}"), number=i + 1) for i, p in enumerate(self.spec.trick)
+        ]
 
     @property
     def leader(self) -> int:
@@ -288,7 +317,7 @@ class HandPuzzle(Puzzle):
 
     @cached_property
     def hand(self) -> list[Card]:
-        return self._cards(self.spec.hand, "hand")
+        return self._cards(self.spec.hand, N_("hand: {problem}"))
 
     def view(self) -> PuzzleView:
         return replace(super().view(), hand=tuple(self.hand))

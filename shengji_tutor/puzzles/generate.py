@@ -50,8 +50,10 @@ from ..engine.errors import RuleSetError
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays, random_follow
 from ..engine.rules import DEFAULT_RULES, RuleSet, rule_changes
+from ..engine.seats import seat_label
 from ..engine.trump import Trump
 from ..engine.units import lead_format
+from ..i18n import N_, t, tn
 from ..play.bots import HeuristicBot
 from ..play.coaching import hint_ladder
 from ..play.game import play_round
@@ -59,10 +61,10 @@ from ..play.record import RoundRecord
 from .bank import check_puzzle
 from .base import Puzzle, Topic
 from .construct import kitty_position, throw_position
-from .finder import find_positions
+from .finder import Found, find_positions
 from .kinds.play import PlayPuzzle
-from .schema import SEATS, read_spec
-from .teaching import deck_words
+from .schema import SEATS, read_spec, spoken
+from .teaching import deck_words, sentences
 
 __all__ = [
     "BEST_HAND_SIZES",
@@ -85,10 +87,13 @@ _POSITIONS = 12
 
 _TOPIC = Topic("practice", 0, "Practice")
 _BEST_REFUSES = {
-    "chao_dipi": "chao dipi (炒地皮) overturns the trump after the kitty, which a best puzzle's notation cannot say",
+    "chao_dipi": N_(
+        "chao dipi (炒地皮) overturns the trump after the kitty, which a best puzzle's notation cannot say"
+    ),
 }
 """The house rules a best puzzle cannot be written under (``positions.position_fields`` writes one declaration
-and one burial, and ``finder.deal_round`` deals no overturn), with the reason the learner is given."""
+and one burial, and ``finder.deal_round`` deals no overturn), with the reason the learner is given (English: shown
+with ``t``)."""
 
 
 def practice_rules(rules: RuleSet | None) -> RuleSet:
@@ -101,10 +106,13 @@ def practice_rules(rules: RuleSet | None) -> RuleSet:
         raise RuleSetError(f"rules must be a RuleSet (or None for the house rules), not {rules!r}")
     if rules.players != 4:
         raise RuleSetError(
-            f"practice puzzles seat four players (North, West, South and East), and these rules seat {rules.players}"
+            t(
+                "practice puzzles seat four players (North, West, South and East), and these rules seat {players}",
+                players=rules.players,
+            )
         )
     if rules.partnership != "fixed":
-        raise RuleSetError("practice puzzles seat two fixed partnerships, not Finding Friends (找朋友 zhǎo péngyou)")
+        raise RuleSetError(t("practice puzzles seat two fixed partnerships, not Finding Friends (找朋友 zhǎo péngyou)"))
     return rules
 
 
@@ -158,10 +166,10 @@ class _Deal:
         """``hands[i][seat]``: the seat's cards at the start of trick ``i``."""
         held = [Counter(h) for h in self.record.hands]
         out = []
-        for t in self.record.tricks:
+        for tr in self.record.tricks:
             out.append([list(h.elements()) for h in held])
-            for k, play in enumerate(t.plays):
-                held[t.seat_of(k, 4)] -= Counter(play)
+            for k, play in enumerate(tr.plays):
+                held[tr.seat_of(k, 4)] -= Counter(play)
         return out
 
     def positions(self, rng: random.Random, level: int) -> list[tuple[int, int]]:
@@ -170,8 +178,8 @@ class _Deal:
         trump = self.record.trump
         found = [
             (i, k)
-            for i, t in enumerate(self.record.tricks)
-            if _lead_level(t.plays[0], trump, self.rules) == level
+            for i, tr in enumerate(self.record.tricks)
+            if _lead_level(tr.plays[0], trump, self.rules) == level
             for k in range(1, 4)
         ]
         rng.shuffle(found)
@@ -181,8 +189,8 @@ class _Deal:
 
     def follower(self, index: int, k: int) -> list[Card]:
         """The hand of the ``k``-th player of trick ``index`` before they play."""
-        t = self.record.tricks[index]
-        return self.hands[index][t.seat_of(k, 4)]
+        tr = self.record.tricks[index]
+        return self.hands[index][tr.seat_of(k, 4)]
 
 
 def _protects(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> bool:
@@ -202,17 +210,23 @@ arguments are the deal, the generator's random source, the difficulty and the pu
 
 def _winner(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
     record, rules = deal.record, deal.rules
-    tricks = [t for t in record.tricks if _difficulty(t.plays[0], record.trump, t.plays, rules) == level]
+    tricks = [tr for tr in record.tricks if _difficulty(tr.plays[0], record.trump, tr.plays, rules) == level]
     if not tricks:
         return None
-    t = rng.choice(tricks)
-    fmt = lead_format(list(t.plays[0]), record.trump, rules)
+    tr = rng.choice(tricks)
+    fmt = lead_format(list(tr.plays[0]), record.trump, rules)
     fields = {
         "kind": "winner",
-        "trick": [_tokens(p) for p in t.plays],
-        "leader": SEATS[t.leader],
-        "prompt": f"{SEATS[t.leader]} leads {fmt.describe()}. Who wins the trick?",
-        "hint": "Check who followed suit, who ruffed, and compare only plays of the lead's shape.",
+        "trick": [_tokens(p) for p in tr.plays],
+        "leader": SEATS[tr.leader],
+        **spoken(
+            lambda: {
+                "prompt": t(
+                    "{seat} leads {lead}. Who wins the trick?", seat=seat_label(tr.leader), lead=fmt.describe()
+                ),
+                "hint": t("Check who followed suit, who ruffed, and compare only plays of the lead's shape."),
+            }
+        ),
         "difficulty": level,
     }
     return _puzzle(fields, pid, record.trump, rules)
@@ -254,29 +268,35 @@ def _legal(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
     record, rules = deal.record, deal.rules
     legal = rng.random() < 0.5  # the answer: yes half the time
     for index, k in deal.positions(rng, level):
-        t = record.tricks[index]
-        hand, lead = deal.follower(index, k), list(t.plays[0])
+        tr = record.tricks[index]
+        hand, lead = deal.follower(index, k), list(tr.plays[0])
         play: list[Card] | None
         if legal and _protects(hand, lead, record.trump) and rules.follow == "protect-longer":
             play = _protected(hand, lead, record.trump, rng, rules)
         elif legal:
-            play = list(t.plays[k]) if rng.random() < 0.5 else _follow(hand, lead, record.trump, rng, rules)
+            play = list(tr.plays[k]) if rng.random() < 0.5 else _follow(hand, lead, record.trump, rng, rules)
         else:
             play = _near_miss(hand, lead, record.trump, rng, rules)
         if play is None:
             continue
         fields = {
             "kind": "legal",
-            "trick": [_tokens(p) for p in t.plays[:k]],
-            "leader": SEATS[t.leader],
+            "trick": [_tokens(p) for p in tr.plays[:k]],
+            "leader": SEATS[tr.leader],
             "hand": _tokens(hand),
             "play": _tokens(play),
-            "prompt": f"You hold these cards and play {format_cards(play)}. Is that legal?",
-            "hint": "Suit first, then structure: pairs and tractors must be answered in kind if you can.",
+            **spoken(_legal_words, play),
             "difficulty": level,
         }
         return _puzzle(fields, pid, record.trump, rules)
     return None
+
+
+def _legal_words(play: Sequence[Card]) -> dict[str, str]:
+    return {
+        "prompt": t("You hold these cards and play {cards}. Is that legal?", cards=format_cards(play)),
+        "hint": t("Suit first, then structure: pairs and tractors must be answered in kind if you can."),
+    }
 
 
 _WIN = ("win", "cheapest-win")
@@ -288,16 +308,22 @@ _PLAY_LEVELS: dict[int, tuple[tuple[int, tuple[str, ...], int], ...]] = {
 """A play puzzle's difficulty from its lead's and its goal (winning adds one): (lead's difficulty, goals,
 weight). Four in five of difficulty 2 are led by a pair, so most play puzzles have a lead of several cards."""
 _PROMPTS = {
-    "legal": ("What do you play?", "Follow the led suit first; then match its pairs and tractors."),
+    "legal": (N_("What do you play?"), N_("Follow the led suit first; then match its pairs and tractors.")),
     "win": (
-        "Win this trick if you can: what do you play?",
-        "Only a play of the lead's shape, all in its suit or all trumps, can win the trick.",
+        N_("Win this trick if you can: what do you play?"),
+        N_("Only a play of the lead's shape, all in its suit or all trumps, can win the trick."),
     ),
     "cheapest-win": (
-        "Win this trick as cheaply as you can: what do you play?",
-        "Of the plays that win, keep your high cards and trumps: play the lowest one that still wins.",
+        N_("Win this trick as cheaply as you can: what do you play?"),
+        N_("Of the plays that win, keep your high cards and trumps: play the lowest one that still wins."),
     ),
 }
+"""A play puzzle's prompt and hint by its goal (English: shown with ``t``)."""
+
+
+def _goal_words(goal: str) -> dict[str, str]:
+    prompt, hint = _PROMPTS[goal]
+    return {"prompt": t(prompt), "hint": t(hint)}
 
 
 def _play(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
@@ -305,21 +331,19 @@ def _play(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | Non
     options = _PLAY_LEVELS[level]
     lead_level, goals, _ = rng.choices(options, weights=[w for *_, w in options])[0]
     for index, k in deal.positions(rng, lead_level):
-        t = record.tricks[index]
-        hand, lead = deal.follower(index, k), t.plays[0]
+        tr = record.tricks[index]
+        hand, lead = deal.follower(index, k), tr.plays[0]
         count = sum(1 for _ in islice(legal_plays(hand, lead, record.trump, rules), _WIN_GOAL_PLAYS + 1))
         for goal in rng.sample(goals, len(goals)):
             if count > (MAX_ACCEPTED if goal == "legal" else _WIN_GOAL_PLAYS):
                 continue
-            prompt, hint = _PROMPTS[goal]
             fields = {
                 "kind": "play",
-                "trick": [_tokens(p) for p in t.plays[:k]],
-                "leader": SEATS[t.leader],
+                "trick": [_tokens(p) for p in tr.plays[:k]],
+                "leader": SEATS[tr.leader],
                 "hand": _tokens(hand),
                 "goal": goal,
-                "prompt": prompt,
-                "hint": hint,
+                **spoken(_goal_words, goal),
                 "difficulty": level,
             }
             puzzle = _puzzle(fields, pid, record.trump, rules)
@@ -330,9 +354,9 @@ def _play(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | Non
 
 
 _KITTY_HINTS = {
-    "times": "The kitty's points are multiplied by 2 × the cards in the winning play's largest unit.",
-    "power": "The kitty's points are multiplied by 2 to the power of the cards in the winning play's largest unit.",
-    "cards": "The kitty's points are multiplied by 2 × every card of the winning play.",
+    "times": N_("The kitty's points are multiplied by 2 × the cards in the winning play's largest unit."),
+    "power": N_("The kitty's points are multiplied by 2 to the power of the cards in the winning play's largest unit."),
+    "cards": N_("The kitty's points are multiplied by 2 × every card of the winning play."),
 }
 """The kitty puzzle's hint under each ``kitty_multiplier`` (RULES §9, §11)."""
 
@@ -346,22 +370,29 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
             "count": "kitty",
             "kitty": _tokens(trump.sorted(kitty)),
             "winning_play": _tokens(trump.sorted(winning)),
-            "prompt": f"The attackers win the last trick with {format_cards(winning)}. "
-            "What is the kitty worth to them?",
-            "hint": _KITTY_HINTS[rules.kitty_multiplier],
+            **spoken(
+                lambda: {
+                    "prompt": t(
+                        "The attackers win the last trick with {cards}. What is the kitty worth to them?",
+                        cards=format_cards(winning),
+                    ),
+                    "hint": t(_KITTY_HINTS[rules.kitty_multiplier]),
+                }
+            ),
             "difficulty": 3,
         }
         return _puzzle(fields, pid, trump, rules)
     record = deal.record
     if level == 1:
-        t = rng.choice([t for t in record.tricks if t.points] or list(record.tricks))
+        tr = rng.choice([tr for tr in record.tricks if tr.points] or list(record.tricks))
         fields = {
             "kind": "points",
             "count": "cards",
-            "trick": [_tokens(p) for p in t.plays],
-            "leader": SEATS[t.leader],
-            "prompt": "How many points are in this trick?",
-            "hint": "Only 5s, 10s and kings score.",
+            "trick": [_tokens(p) for p in tr.plays],
+            "leader": SEATS[tr.leader],
+            **spoken(
+                lambda: {"prompt": t("How many points are in this trick?"), "hint": t("Only 5s, 10s and kings score.")}
+            ),
             "difficulty": 1,
         }
         return _puzzle(fields, pid, record.trump, rules)
@@ -369,9 +400,23 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
     fields = {
         "kind": "points",
         "count": "remaining",
-        "taken": [_tokens([c for p in t.plays for c in p]) for t in record.tricks[:n]],
-        "prompt": f"After these {n} tricks, how many points are still out?",
-        "hint": f"{deck_words(rules.decks)} {rules.total_points} points; subtract what the tricks shown hold.",
+        "taken": [_tokens([c for p in tr.plays for c in p]) for tr in record.tricks[:n]],
+        **spoken(
+            lambda: {
+                "prompt": tn(
+                    "After this {n} trick, how many points are still out?",
+                    "After these {n} tricks, how many points are still out?",
+                    n,
+                ),
+                "hint": tn(
+                    "{decks} holds {total} points; subtract what the tricks shown hold.",
+                    "{decks} hold {total} points; subtract what the tricks shown hold.",
+                    rules.decks,
+                    decks=deck_words(rules.decks),
+                    total=rules.total_points,
+                ),
+            }
+        ),
         "difficulty": 2,
     }
     return _puzzle(fields, pid, record.trump, rules)
@@ -391,20 +436,33 @@ def _throw(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
         "others": [_tokens(trump.sorted(h)) for h in others],
         "leader": "South",
         "ask": "forced" if forced else "safe",
-        "prompt": f"You throw {format_cards(trump.sorted(lead))}. "
-        + ("It fails: what must you play instead?" if forced else "Is the throw safe?"),
-        "hint": "A throw fails only if another player holds a higher unit of the same shape in that suit."
-        + (" Then you play your smallest unit that can be beaten." if forced else ""),
+        **spoken(
+            lambda: {
+                "prompt": t(
+                    "You throw {cards}. It fails: what must you play instead?", cards=format_cards(trump.sorted(lead))
+                )
+                if forced
+                else t("You throw {cards}. Is the throw safe?", cards=format_cards(trump.sorted(lead))),
+                "hint": sentences(
+                    [t("A throw fails only if another player holds a higher unit of the same shape in that suit.")]
+                    + ([t("Then you play your smallest unit that can be beaten.")] if forced else [])
+                ),
+            }
+        ),
         "difficulty": level,
     }
     return _puzzle(fields, pid, trump, deal.rules)
 
 
-_ORDER_HINT = "Jokers first, then the trump-rank cards, then the trump suit from the ace down."
+_ORDER_HINT = N_("Jokers first, then the trump-rank cards, then the trump suit from the ace down.")
 _RED_FIVE_HINTS = {
-    "5H": "The red five 5♥ first (RULES §11), then the jokers, the trump-rank cards and the trump suit from the ace down.",
-    "5H+5D": "The red fives first, 5♥ above 5♦ (RULES §11), then the jokers, the trump-rank cards and the trump suit "
-    "from the ace down.",
+    "5H": N_(
+        "The red five 5♥ first (RULES §11), then the jokers, the trump-rank cards and the trump suit from the ace down."
+    ),
+    "5H+5D": N_(
+        "The red fives first, 5♥ above 5♦ (RULES §11), then the jokers, the trump-rank cards and the trump suit "
+        "from the ace down."
+    ),
 }
 
 
@@ -426,8 +484,12 @@ def _order(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | No
     fields = {
         "kind": "order",
         "cards": _tokens(cards),
-        "prompt": f"{sentence_case(trump.describe())}. Sort these trumps, highest first.",
-        "hint": _RED_FIVE_HINTS[trump.red_five] if trump.red_five else _ORDER_HINT,
+        **spoken(
+            lambda: {
+                "prompt": t("{trump}. Sort these trumps, highest first.", trump=sentence_case(trump.describe())),
+                "hint": t(_RED_FIVE_HINTS[trump.red_five]) if trump.red_five else t(_ORDER_HINT),
+            }
+        ),
         "difficulty": 3 if has_rank and n >= 6 else (2 if has_rank else 1),
     }
     return _puzzle(fields, pid, trump, deal.rules)
@@ -446,15 +508,23 @@ _MAKERS: dict[str, Maker] = {
 BEST_HAND_SIZES = {1: range(5, 7), 2: range(7, 9), 3: range(9, 11)}
 """A best puzzle's difficulty is how many cards South still holds: the fewer, the easier to see through."""
 THEME_IDEAS = {
-    "counting-points": "Count the points (分 fēn) won against the 80 line and those still out before you choose.",
-    "counting-trumps": "Count the trumps (主 zhǔ) and aces still out: a card nobody can beat wins its trick.",
-    "leading-trumps": "Leading trumps draws the opponents' trumps, so your long suit is safe afterwards.",
-    "giving-points": "When your partner is winning the trick, give points; do not take the trick from them.",
-    "protecting-points": "When an opponent is winning the trick, keep your points: play a card worth nothing.",
-    "keeping-pairs": "A pair (对子 duìzi) or tractor (拖拉机 tuōlājī) kept for the end beats a pair led later.",
-    "last-trick": "Whoever wins the last trick decides the kitty (底牌 dǐpái): keep the strength for it.",
+    "counting-points": N_("Count the points (分 fēn) won against the 80 line and those still out before you choose."),
+    "counting-trumps": N_("Count the trumps (主 zhǔ) and aces still out: a card nobody can beat wins its trick."),
+    "leading-trumps": N_("Leading trumps draws the opponents' trumps, so your long suit is safe afterwards."),
+    "giving-points": N_("When your partner is winning the trick, give points; do not take the trick from them."),
+    "protecting-points": N_("When an opponent is winning the trick, keep your points: play a card worth nothing."),
+    "keeping-pairs": N_("A pair (对子 duìzi) or tractor (拖拉机 tuōlājī) kept for the end beats a pair led later."),
+    "last-trick": N_("Whoever wins the last trick decides the kitty (底牌 dǐpái): keep the strength for it."),
 }
-"""The idea of each theme in one sentence: a generated best puzzle's teaching text."""
+"""The idea of each theme in one sentence: a generated best puzzle's teaching text (English: shown with ``t``)."""
+
+
+def _best_words(found: Found) -> dict[str, str]:
+    return {
+        "prompt": t("South to play. What is the best play here?"),
+        "hint": hint_ladder(found.view, found.options[0].choice)[0],
+        "explain": t(THEME_IDEAS[found.theme]),
+    }
 
 
 def _best(difficulty: int | None, seed: int, attempts: int, rules: RuleSet = DEFAULT_RULES) -> Puzzle:
@@ -462,7 +532,7 @@ def _best(difficulty: int | None, seed: int, attempts: int, rules: RuleSet = DEF
     grades at seed 0, and the three-seed check is for the bank)."""
     refused = [why for name, why in _BEST_REFUSES.items() if getattr(rules, name) != getattr(DEFAULT_RULES, name)]
     if refused:
-        raise RuleSetError(f"a best puzzle cannot be made under these rules: {refused[0]}")
+        raise RuleSetError(t("a best puzzle cannot be made under these rules: {why}", why=t(refused[0])))
     sizes = BEST_HAND_SIZES[difficulty] if difficulty is not None else range(5, 11)
     changes = rule_changes(rules)
     rng = random.Random(seed)
@@ -475,9 +545,7 @@ def _best(difficulty: int | None, seed: int, attempts: int, rules: RuleSet = DEF
                 "theme": found.theme,
                 "accept": [_tokens(p) for p in found.accept],
                 "difficulty": next(level for level, hand in BEST_HAND_SIZES.items() if size in hand),
-                "prompt": "South to play. What is the best play here?",
-                "hint": hint_ladder(found.view, found.options[0].choice)[0],
-                "explain": THEME_IDEAS[found.theme],
+                **spoken(_best_words, found),
             }
             if changes:
                 fields["rules"] = changes

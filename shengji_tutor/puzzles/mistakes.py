@@ -19,6 +19,7 @@ from dataclasses import asdict
 from functools import cached_property
 
 from ..engine.cards import Card, format_cards, parse_cards
+from ..i18n import t
 from ..play.coaching import Option, judge_plays
 from ..play.record import Position
 from ..play.search import Budget, play_signature
@@ -26,7 +27,7 @@ from .base import Topic
 from .finder import guess_theme
 from .kinds.best import BestPuzzle, Signature
 from .positions import LEARNER, position_fields, round_of
-from .schema import BestSpec
+from .schema import BestSpec, spoken
 
 __all__ = ["MISTAKES", "MISTAKE_BUDGET", "MistakePuzzle", "mistake_puzzle"]
 
@@ -76,11 +77,16 @@ def mistake_puzzle(position: str, answer: str, mistake_id: int) -> MistakePuzzle
         theme=guess_theme(view, options, mine),
         accept=tuple(format_cards(p, symbols=False) for p in good),
         difficulty=2,
-        prompt=(
-            f"From one of your own hands: you played {format_cards(mine)} here, and the coach found a better play. "
-            "What would you play now?"
+        **spoken(
+            lambda: {
+                "prompt": t(
+                    "From one of your own hands: you played {cards} here, and the coach found a better play. What "
+                    "would you play now?",
+                    cards=format_cards(mine),
+                ),
+                "hint": t("Look at who is winning the trick and what is still out before you choose."),
+            }
         ),
-        hint="Look at who is winning the trick and what is still out before you choose.",
         rules=asdict(rnd.rules),
         **fields,
     )

@@ -28,11 +28,13 @@ from typing import Any
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, seat_label
 from ..engine.trump import Trump
+from ..i18n import N_, t
 from ..play.round import Round
 from .base import BankError
 from .schema import parse_trump
+from .teaching import or_all
 
 __all__ = ["LEARNER", "build_round", "position_fields", "read_trick", "round_of", "trick_line"]
 
@@ -55,11 +57,12 @@ def trick_line(leader: int, plays: Sequence[Sequence[Card]], names: Sequence[str
     return f"{names[leader]}: " + " | ".join(format_cards(p, symbols=False) for p in plays)
 
 
-def _cards(text: str, what: str) -> list[Card]:
+def _cards(text: str, what: str, **values: object) -> list[Card]:
+    """The cards of ``text``; ``BankError`` said by ``what``, an ``N_`` message with ``{problem}``."""
     try:
         return parse_cards(text)
     except ShengjiError as e:
-        raise BankError(f"{what}: {e}") from None
+        raise BankError(t(what, problem=e, **values)) from None
 
 
 def build_round(
@@ -80,20 +83,33 @@ def build_round(
     """
     n = rules.players
     if n != 4 or rules.partnership != "fixed":
-        raise BankError("a best puzzle is a four-player round with fixed partnerships")
+        raise BankError(t("a best puzzle is a four-player round with fixed partnerships"))
     missing = [s for s in SEATS if s not in hands]
     if missing or len(hands) != n:
-        raise BankError(f"hands: give the four hands as dealt, North, West, South and East (missing: {missing})")
-    dealt = {SEATS.index(s): _cards(text, f"{s}'s hand") for s, text in hands.items()}
+        raise BankError(
+            t(
+                "hands: give the four hands as dealt, North, West, South and East (missing: {missing})",
+                missing=str(missing),
+            )
+        )
+    dealt = {
+        SEATS.index(s): _cards(text, N_("{seat}'s hand: {problem}"), seat=seat_label(SEATS.index(s)))
+        for s, text in hands.items()
+    }
     for seat, cards in dealt.items():
         if len(cards) != rules.hand_size:
             raise BankError(
-                f"{SEATS[seat]} is dealt {len(cards)} cards here: with {rules.decks} decks every hand is dealt "
-                f"{rules.hand_size}"
+                t(
+                    "{seat} is dealt {count} cards here: with {decks} decks every hand is dealt {size}",
+                    seat=seat_label(seat),
+                    count=len(cards),
+                    decks=rules.decks,
+                    size=rules.hand_size,
+                )
             )
-    stock = _cards(kitty, "kitty")
+    stock = _cards(kitty, N_("kitty: {problem}"))
     if len(stock) != rules.kitty:
-        raise BankError(f"the kitty as dealt holds {rules.kitty} cards, not {len(stock)}")
+        raise BankError(t("the kitty as dealt holds {want} cards, not {count}", want=rules.kitty, count=len(stock)))
     first = SEATS.index(dealer)
     taken = dict.fromkeys(range(n), 0)
     order: list[Card] = []
@@ -104,30 +120,49 @@ def build_round(
     try:
         rnd = Round(rules, dealer=first, rank=trump.rank, deck_order=[*order, *stock])
     except ShengjiError as e:
-        raise BankError(f"the hands and the kitty: {e}") from None
+        raise BankError(t("the hands and the kitty: {problem}", problem=e)) from None
     rnd.deal_all()
     seat, shown = _declaration(declared, trump, dealt, first)
     try:
         rnd.declare(seat, shown)
         rnd.finish_deal()
     except ShengjiError as e:
-        raise BankError(f"declared: {SEATS[seat]} {format_cards(shown)}: {e}") from None
+        raise BankError(
+            t("declared: {seat} {cards}: {problem}", seat=seat_label(seat), cards=format_cards(shown), problem=e)
+        ) from None
     if rnd.trump != trump:
-        made = rnd.trump.describe() if rnd.trump else "no trump"
-        raise BankError(f"declared: {format_cards(shown)} makes {made}, not the puzzle's {trump.describe()}")
+        raise BankError(
+            t(
+                "declared: {cards} makes {made}, not the puzzle's {trump}",
+                cards=format_cards(shown),
+                made=rnd.trump.describe(),
+                trump=trump.describe(),
+            )
+            if rnd.trump
+            else t(
+                "declared: {cards} makes no trump, not the puzzle's {trump}",
+                cards=format_cards(shown),
+                trump=trump.describe(),
+            )
+        )
     try:
-        rnd.discard(first, _cards(bury, "bury"))
+        rnd.discard(first, _cards(bury, N_("bury: {problem}")))
     except ShengjiError as e:
-        raise BankError(f"bury: {e}") from None
+        raise BankError(t("bury: {problem}", problem=e)) from None
     for number, line in enumerate(tricks, 1):
-        _play_trick(rnd, line, f"trick {number}", whole=True)
+        _play_trick(rnd, line, t("trick {number}", number=number), whole=True)
         if rnd.done and number < len(tricks):
-            raise BankError(f"trick {number}: the round is over after it, yet more tricks follow")
+            raise BankError(t("trick {number}: the round is over after it, yet more tricks follow", number=number))
     if rnd.done:
-        raise BankError("the round is over after these tricks: there is no decision left")
-    _play_trick(rnd, trick, "the trick so far", whole=False)
+        raise BankError(t("the round is over after these tricks: there is no decision left"))
+    _play_trick(rnd, trick, t("the trick so far"), whole=False)
     if rnd.to_act != LEARNER:
-        raise BankError(f"after these plays it is {SEATS[rnd.to_act or 0]}'s turn: a best puzzle is South's decision")
+        raise BankError(
+            t(
+                "after these plays it is {seat}'s turn: a best puzzle is South's decision",
+                seat=seat_label(rnd.to_act or 0),
+            )
+        )
     return rnd
 
 
@@ -152,40 +187,82 @@ def _declaration(declared: str, trump: Trump, hands: Mapping[int, list[Card]], d
     if declared.strip():
         name, _, cards = declared.strip().partition(" ")
         if name.capitalize() not in SEATS:
-            raise BankError(f"declared: write the seat, then the cards shown (like 'North 5H'), not {declared!r}")
-        return SEATS.index(name.capitalize()), _cards(cards, "declared")
+            raise BankError(
+                t(
+                    "declared: write the seat, then the cards shown (like {example}), not {text}",
+                    example="'North 5H'",
+                    text=repr(declared),
+                )
+            )
+        return SEATS.index(name.capitalize()), _cards(cards, N_("declared: {problem}"))
     options = [[Card(trump.rank, trump.suit)]] if trump.suit else [[Card("BJ")] * 2, [Card("SJ")] * 2]
     for wanted in options:
         for k in range(len(hands)):
             seat = (dealer + k) % len(hands)
             if hands[seat].count(wanted[0]) >= len(wanted):
                 return seat, wanted
-    shown = " or ".join(format_cards(w) for w in options)
-    raise BankError(f"nobody is dealt {shown} to declare {trump.describe()}: say who declared (declared: …)")
+    shown = or_all([format_cards(w) for w in options])
+    raise BankError(
+        t(
+            "nobody is dealt {cards} to declare {trump}: say who declared (declared: …)",
+            cards=shown,
+            trump=trump.describe(),
+        )
+    )
 
 
 def _play_trick(rnd: Round, line: str, what: str, whole: bool) -> None:
-    """Play one trick's line through the engine; ``whole``: it must be a finished trick."""
+    """Play one trick's line through the engine; ``whole``: it must be a finished trick. ``what`` names the trick
+    in the reader's language ("trick 3", "the trick so far")."""
     leader, plays = read_trick(line)
     n = rnd.players
     if whole and len(plays) != n:
-        raise BankError(f"{what}: a finished trick has {n} plays, this one {len(plays)} ({line!r})")
+        raise BankError(
+            t(
+                "{trick}: a finished trick has {n} plays, this one {count} ({line})",
+                trick=what,
+                n=n,
+                count=len(plays),
+                line=repr(line),
+            )
+        )
     if not whole and len(plays) >= n:
-        raise BankError(f"the trick so far has {len(plays)} plays: a finished trick belongs in tricks")
+        raise BankError(t("the trick so far has {count} plays: a finished trick belongs in tricks", count=len(plays)))
     if leader is not None and plays and SEATS.index(leader) != rnd.to_act:
-        raise BankError(f"{what} is led by {SEATS[rnd.to_act or 0]} (who won the trick before), not by {leader}")
+        raise BankError(
+            t(
+                "{trick} is led by {seat} (who won the trick before), not by {leader}",
+                trick=what,
+                seat=seat_label(rnd.to_act or 0),
+                leader=seat_label(SEATS.index(leader)),
+            )
+        )
     for text in plays:
         seat = rnd.to_act
         assert seat is not None
-        cards = _cards(text, f"{what}, {SEATS[seat]}'s play")
+        cards = _cards(text, N_("{trick}, {seat}'s play: {problem}"), trick=what, seat=seat_label(seat))
         try:
             played = rnd.play(seat, cards)
         except ShengjiError as e:
-            raise BankError(f"{what}: {SEATS[seat]} plays {format_cards(cards)}: {e}") from None
+            raise BankError(
+                t(
+                    "{trick}: {seat} plays {cards}: {problem}",
+                    trick=what,
+                    seat=seat_label(seat),
+                    cards=format_cards(cards),
+                    problem=e,
+                )
+            ) from None
         if sorted(c.id for c in played) != sorted(c.id for c in cards):
             raise BankError(
-                f"{what}: {SEATS[seat]}'s throw {format_cards(cards)} fails (RULES §8): the engine plays "
-                f"{format_cards(played)} instead; write that play"
+                t(
+                    "{trick}: {seat}'s throw {cards} fails (RULES §8): the engine plays {played} instead; write that "
+                    "play",
+                    trick=what,
+                    seat=seat_label(seat),
+                    cards=format_cards(cards),
+                    played=format_cards(played),
+                )
             )
 
 

@@ -27,12 +27,14 @@ card tokens ("8H 8H"), a seat name, a number, or yes/no.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..engine.cards import RANKS, normal_rank
 from ..engine.seats import SEATS, seat_index, seat_names
+from ..i18n import DEFAULT, t, use
 
 __all__ = [
     "KINDS",
@@ -57,6 +59,7 @@ __all__ = [
     "TractorSpec",
     "TrickSpec",
     "read_spec",
+    "spoken",
 ]
 
 Seat = Annotated[str, AfterValidator(lambda name: SEATS[seat_index(name)])]
@@ -113,6 +116,33 @@ SPEC_TYPES: dict[str, type[SpecBase]] = {}
 (in this module, or in the kind's own file in ``kinds/``)."""
 
 
+TRANSLATED = ("zh", "ru")
+"""The languages a puzzle's words are given in beside the English (``Words``): 简体中文 and Русский."""
+
+
+class Words(_Strict):
+    """A puzzle's words in another language (its ``zh:`` or ``ru:`` block), beside the one position and answer:
+    the prompt, the hint and the teaching text as the English has them, and what each misconception says, in the
+    English's order (``says``)."""
+
+    prompt: str = Field(min_length=2)
+    hint: str = ""
+    explain: str = ""
+    says: tuple[str, ...] = ()
+
+
+def spoken(words: Callable[..., Mapping[str, str]], *args: Any) -> dict[str, Any]:
+    """The words of a puzzle made on the spot (``words(*args)`` gives its prompt, hint and explain, written with
+    ``t``) in every language of the course: in English as the spec's own fields, in each of ``TRANSLATED`` as its
+    block (``zh:``, ``ru:``), so that it reads in the learner's language whenever it is shown."""
+    with use(DEFAULT):
+        out: dict[str, Any] = dict(words(*args))
+    for code in TRANSLATED:
+        with use(code):
+            out[code] = dict(words(*args))
+    return out
+
+
 class SpecBase(_Strict):
     """What every puzzle spec holds; a kind's spec adds ``kind: Literal["<kind>"]`` and its own fields."""
 
@@ -139,6 +169,44 @@ class SpecBase(_Strict):
     misconceptions: tuple[Misconception, ...] = ()
     rules: dict[str, Any] = Field(default_factory=dict)
     """RuleSet fields for a variant (decks=3, follow="protect-longer", …)."""
+    zh: Words | None = None
+    """The words in 简体中文 (``Words``)."""
+    ru: Words | None = None
+    """The words in Русский (``Words``)."""
+
+    @model_validator(mode="after")
+    def _words_match(self) -> Self:
+        for code in TRANSLATED:
+            words: Words | None = getattr(self, code)
+            if words is None:
+                continue
+            for name in ("hint", "explain"):
+                if bool(getattr(words, name).strip()) != bool(getattr(self, name).strip()):
+                    raise ValueError(
+                        t("the English has {field}, and the {code} words must match it", field=name, code=code)
+                        if getattr(self, name).strip()
+                        else t("the English has no {field}, and the {code} words must match it", field=name, code=code)
+                    )
+            if len(words.says) != len(self.misconceptions):
+                raise ValueError(
+                    t(
+                        "the {code} words say {count} misconceptions, the English {english}: one each, in the same order",
+                        code=code,
+                        count=len(words.says),
+                        english=len(self.misconceptions),
+                    )
+                )
+        return self
+
+    def words(self, code: str) -> Words:
+        """The puzzle's words in the language ``code`` ("en", "zh", "ru"); a language not given falls back to the
+        English (``check-exercises`` fails a puzzle without its translations, so the bank has none such)."""
+        given: Words | None = getattr(self, code, None) if code in TRANSLATED else None
+        if given is not None:
+            return given
+        return Words(
+            prompt=self.prompt, hint=self.hint, explain=self.explain, says=tuple(m.says for m in self.misconceptions)
+        )
 
     @field_validator("trump")
     @classmethod
@@ -222,15 +290,17 @@ class ThrowSpec(SpecBase):
         if self.unseen is None:
             if not self.others:
                 raise ValueError(
-                    "a throw puzzle shows the other hands (others) or hides them (unseen: how many cards "
-                    "the learner has not seen)"
+                    t(
+                        "a throw puzzle shows the other hands (others) or hides them (unseen: how many cards the "
+                        "learner has not seen)"
+                    )
                 )
             if self.played or self.held:
-                raise ValueError("played and held are what a learner sees when the hands are hidden: give unseen")
+                raise ValueError(t("played and held are what a learner sees when the hands are hidden: give unseen"))
         elif self.others:
-            raise ValueError("the other hands are either shown (others) or hidden (unseen), not both")
+            raise ValueError(t("the other hands are either shown (others) or hidden (unseen), not both"))
         elif self.ask == "forced":
-            raise ValueError("with the other hands hidden, ask: forced has no answer (nobody knows who blocks)")
+            raise ValueError(t("with the other hands hidden, ask: forced has no answer (nobody knows who blocks)"))
         return self
 
 
@@ -292,18 +362,22 @@ class LevelSpec(SpecBase):
     @model_validator(mode="after")
     def _kitty_with_last_trick(self) -> Self:
         if bool(self.kitty) != bool(self.last_trick):
-            raise ValueError("kitty and last_trick go together: the attackers' winning play multiplies the kitty")
+            raise ValueError(t("kitty and last_trick go together: the attackers' winning play multiplies the kitty"))
         if self.level:
             rank = normal_rank(self.level)
             if rank is None:
-                raise ValueError(f"level is a rank (2-10, J, Q, K, A), not {self.level!r}")
+                raise ValueError(t("level is a rank (2-10, J, Q, K, A), not {level}", level=repr(self.level)))
             trump_rank = normal_rank(parse_trump(self.trump)[0])
             if self.side == "declarers" and rank != trump_rank:
                 raise ValueError(
-                    f"the declarers play their own level, so their level {rank} must be the trump rank {trump_rank}"
+                    t(
+                        "the declarers play their own level, so their level {rank} must be the trump rank {trump_rank}",
+                        rank=rank,
+                        trump_rank=trump_rank,
+                    )
                 )
         elif self.rules.get("mandatory_levels"):
-            raise ValueError("with mandatory levels the answer depends on where the side stands: give its level")
+            raise ValueError(t("with mandatory levels the answer depends on where the side stands: give its level"))
         return self
 
     @property
@@ -403,9 +477,14 @@ class PileSpec(SpecBase):
         try:
             object.__setattr__(self, "leader", seat_names(self.players)[seat_index(self.leader, self.players)])
         except ValueError as e:
-            raise ValueError(f"leader: {e}") from None
+            raise ValueError(t("leader: {problem}", problem=e)) from None
         if self.ask == "taker" and self.players != 4:
-            raise ValueError(f"ask: taker is answered with a seat of a table of four; at {self.players} ask points")
+            raise ValueError(
+                t(
+                    "ask: taker is answered with a seat of a table of four; at {players} ask points",
+                    players=self.players,
+                )
+            )
         return self
 
 
@@ -431,7 +510,7 @@ class OverturnSpec(HandSpec):
     @model_validator(mode="after")
     def _show_with_can(self) -> Self:
         if self.show and self.ask != "can":
-            raise ValueError("show is the cards of a 'can you overturn with these?' question: it goes with ask: can")
+            raise ValueError(t("show is the cards of a 'can you overturn with these?' question: it goes with ask: can"))
         return self
 
 
@@ -479,7 +558,7 @@ def read_spec(data: Any) -> SpecBase:
     spec_type = SPEC_TYPES.get(kind) if isinstance(kind, str) else None
     if spec_type is None:
         known = ", ".join(sorted(SPEC_TYPES))
-        raise ValueError(f"a puzzle's kind is one of {known}, not {kind!r}")
+        raise ValueError(t("a puzzle's kind is one of {known}, not {kind}", known=known, kind=repr(kind)))
     return spec_type.model_validate(data)
 
 

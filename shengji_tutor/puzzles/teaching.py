@@ -22,13 +22,15 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
+from ..engine.seats import said_name
 from ..engine.units import lead_format
+from ..i18n import N_, language, t, tn
 
 if TYPE_CHECKING:
     from .base import Puzzle
@@ -37,36 +39,42 @@ __all__ = [
     "GENERIC_IDEA",
     "RULE_TITLES",
     "HintStep",
+    "and_all",
     "answer_hint",
+    "clause_gap",
     "deck_words",
     "hide_answer",
     "hint_ladder",
     "idea",
+    "method_sentence",
     "mistake",
+    "or_all",
     "rule_pointer",
+    "sentence_gap",
+    "sentences",
     "solution_text",
     "tokens",
     "without_method",
 ]
 
 RULE_TITLES = {
-    "1": "the table and the deck",
-    "2": "point cards",
-    "3": "the trump order",
-    "4": "pairs and tractors",
-    "5": "leading",
-    "6": "following the lead",
-    "7": "who wins a trick",
-    "8": "throws and their penalty",
-    "9": "scoring a round",
-    "9a": "impossible input",
-    "10": "dealing, declaring and the kitty",
-    "11": "the house rules",
-    "12": "Zheng Fen",
+    "1": N_("the table and the deck"),
+    "2": N_("point cards"),
+    "3": N_("the trump order"),
+    "4": N_("pairs and tractors"),
+    "5": N_("leading"),
+    "6": N_("following the lead"),
+    "7": N_("who wins a trick"),
+    "8": N_("throws and their penalty"),
+    "9": N_("scoring a round"),
+    "9a": N_("impossible input"),
+    "10": N_("dealing, declaring and the kitty"),
+    "11": N_("the house rules"),
+    "12": N_("Zheng Fen"),
 }
-"""RULES.md's sections by number, as a sentence names them."""
+"""RULES.md's sections by number, as a sentence names them (English: a sentence shows ``t(RULE_TITLES[n])``)."""
 
-GENERIC_IDEA = "Read the prompt again and find the rule it asks about: the lesson's examples show it at work."
+GENERIC_IDEA = N_("Read the prompt again and find the rule it asks about: the lesson's examples show it at work.")
 
 
 @dataclass(frozen=True)
@@ -95,16 +103,69 @@ def rule_pointer(why: str) -> str:
             seen.append(number)
     if not seen:
         return ""
-    named = "; ".join(f"{RULE_TITLES[n]} (RULES §{n})" for n in seen)
-    return f"The rule here: {named}."
+    if len(seen) == 1:
+        # TRANSLATORS: {rule} names a section of the rules ("following the lead"); {number} is its number ("6")
+        return t("The rule here: {rule} (RULES §{number}).", rule=t(RULE_TITLES[seen[0]]), number=seen[0])
+    if language() == "zh":  # full-width brackets and semicolon in Chinese
+        named = "；".join(t(RULE_TITLES[n]) + "（RULES §" + n + "）" for n in seen)
+    else:
+        named = clause_gap().join(t(RULE_TITLES[n]) + " (RULES §" + n + ")" for n in seen)
+    # TRANSLATORS: {rules} lists several sections of the rules, "following the lead (RULES §6); who wins a trick (RULES §7)"
+    return t("The rule here: {rules}.", rules=named)
 
 
-DECK_WORDS = {1: "One deck holds", 2: "Two decks hold", 3: "Three decks hold"}
+DECK_WORDS = {1: N_("One deck"), 2: N_("Two decks"), 3: N_("Three decks")}
+"""The decks as a sentence's subject (1 to 3 decks, RULES §1), in English: a sentence shows ``deck_words``."""
 
 
 def deck_words(decks: int) -> str:
-    """The decks as a sentence's subject: "One deck holds", "Two decks hold" (1 to 3 decks, RULES §1)."""
-    return DECK_WORDS[decks]
+    """The decks as a sentence's subject, in the reader's language: "One deck", "Two decks" (1 to 3 decks, RULES §1);
+    its verb agrees through ``tn`` with the number of decks."""
+    return t(DECK_WORDS[decks])
+
+
+SHAPE_NAMES = {
+    "single": N_("a single"),
+    "pair": N_("a pair"),
+    "tuple": N_("a tuple"),
+    "tractor": N_("a tractor"),
+    "throw": N_("a throw"),
+}
+"""A lead's kind (``lead_format(...).kind``) as a sentence names it, in English: shown with ``t``."""
+
+
+def sentence_gap() -> str:
+    """What stands between two sentences in the reader's language: a space, none in Chinese (its full stop 。 takes
+    the room)."""
+    return "" if language() == "zh" else " "
+
+
+def clause_gap() -> str:
+    """What stands between the clauses of a list in the reader's language: "; ", and "；" in Chinese."""
+    return "；" if language() == "zh" else "; "
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Whole sentences one after another, as the reader's language writes them (``sentence_gap``); empty parts left
+    out."""
+    return sentence_gap().join(part for part in parts if part)
+
+
+def and_all(items: Sequence[str]) -> str:
+    """Items joined by "and", every one ("a and b and c"), in the reader's language."""
+    head = items[0] if items else ""
+    for item in items[1:]:
+        head = t("{list} and {last}", list=head, last=item)
+    return head
+
+
+def or_all(items: Sequence[str]) -> str:
+    """Items joined by "or", every one ("a or b or c"), in the reader's language."""
+    head = items[0] if items else ""
+    for item in items[1:]:
+        # TRANSLATORS: two choices, or a list of them and one more: "hearts or spades"
+        head = t("{list} or {last}", list=head, last=item)
+    return head
 
 
 def idea(puzzle: Puzzle) -> str:
@@ -129,7 +190,9 @@ def hint_ladder(puzzle: Puzzle) -> tuple[HintStep, ...]:
         steps.append(last)
     if len(steps) == 1:  # no author's hint and nothing to highlight: a second rung from the explanation's rules
         pointer = rule_pointer(_explanation(puzzle))
-        steps.append(HintStep(pointer or "Work it out step by step, one card at a time, as the lesson's examples do."))
+        steps.append(
+            HintStep(pointer or t("Work it out step by step, one card at a time, as the lesson's examples do."))
+        )
     return tuple(steps)
 
 
@@ -142,13 +205,20 @@ def answer_hint(puzzle: Puzzle) -> HintStep | None:
             cards = tuple(parse_cards(" ".join(tokens(puzzle.solve()))))
         except ShengjiError:
             return None
-        return HintStep(f"Look at the highlighted card{'s' if len(cards) > 1 else ''}: {format_cards(cards)}.", cards)
+        text = tn(
+            "Look at the highlighted card: {cards}.",
+            "Look at the highlighted cards: {cards}.",
+            max(1, len(cards)),  # (no card at all only in a puzzle its checks refuse)
+            cards=format_cards(cards),
+        )
+        return HintStep(text, cards)
     if answer_kind == "order":
         try:
             top = parse_cards(" ".join(tokens(puzzle.solve())))[:1]
         except ShengjiError:
             return None
-        return HintStep(f"Start with the highlighted card, {format_cards(top)}: it ranks highest here.", tuple(top))
+        text = t("Start with the highlighted card, {card}: it ranks highest here.", card=format_cards(top))
+        return HintStep(text, tuple(top))
     if answer_kind == "seat":
         trick = getattr(puzzle, "trick", None)
         if trick:
@@ -157,8 +227,13 @@ def answer_hint(puzzle: Puzzle) -> HintStep | None:
             except ShengjiError:
                 return None
             return HintStep(
-                f"The lead {format_cards(trick[0])} is a {shape}. Cross out every play that is not a {shape} in the "
-                "led suit or in trumps: only the others can win, and the highest of those wins."
+                # TRANSLATORS: {shape} is the lead's kind with its article: "a single", "a pair", "a tractor", "a throw"
+                t(
+                    "The lead {cards} is {shape}. Cross out every play that is not {shape} in the led suit or in "
+                    "trumps: only the others can win, and the highest of those wins.",
+                    cards=format_cards(trick[0]),
+                    shape=t(SHAPE_NAMES[shape]) if shape in SHAPE_NAMES else shape,
+                )
             )
     return None
 
@@ -189,16 +264,33 @@ def mistake(puzzle: Puzzle, given: str, why: str, says: str = "") -> str:
         own = ""
     parts = [p for p in (says, own, pointer) if p]
     if not says and not own:
-        parts.insert(0, "Not this one.")
-    return " ".join(parts)
+        parts.insert(0, t("Not this one."))
+    return sentences(parts)
 
 
-METHOD = re.compile(r" ?\(The best play was chosen on some deals[^)]*\)")
-"""The sentence of a best puzzle's verdict that says how plays are measured (said once, with the answer)."""
+METHOD = N_(
+    "(The best play was chosen on some deals of the cards you cannot see, and your play was measured against it on "
+    "{samples} others, each played out to the end of the round and scored as RULES §9 says; a play is graded down "
+    "only when it is surely worse by more than a tenth of a level.)"
+)
+"""The sentence of a best puzzle's verdict that says how plays are measured (said once, with the answer); English,
+shown with ``t``."""
+
+
+def method_sentence(samples: int) -> str:
+    """How a best puzzle's plays are measured, in the reader's language (``METHOD``)."""
+    return t(METHOD, samples=samples)
 
 
 def without_method(why: str) -> str:
-    return METHOD.sub("", why)
+    """``why`` without the sentence that says how plays are measured (in the reader's language)."""
+    parts = [re.escape(part) for part in t(METHOD).split("{samples}")]
+    return re.sub(r" ?" + r"\d+".join(parts), "", why)
+
+
+# TRANSLATORS: the sentence after a play that does not win the trick, naming one that would win it: "8♥ would."
+WOULD = N_("{cards} would.")
+"""The sentence after a play that does not win: the play that would (``hide_answer`` takes it out)."""
 
 
 def hide_answer(why: str, puzzle: Puzzle) -> str:
@@ -208,9 +300,11 @@ def hide_answer(why: str, puzzle: Puzzle) -> str:
         or getattr(puzzle, "accept", None)
         or [parse_cards(" ".join(tokens(puzzle.solve())))]
     )
+    # TRANSLATORS: stands for the right play, unnamed, in a sentence about a wrong answer ("another play wins too")
+    another = t("another play")
     for play in plays:
-        why = why.replace(format_cards(play), "another play")
-    return why.replace(" another play would.", "")
+        why = why.replace(format_cards(play), another)
+    return why.replace(sentence_gap() + t(WOULD, cards=another), "")
 
 
 def solution_text(puzzle: Puzzle) -> str:
@@ -222,9 +316,10 @@ def solution_text(puzzle: Puzzle) -> str:
         if kind == "order":
             shown = shown.replace(" ", " > ")
     elif kind == "yesno":
-        shown = "Yes" if str(solution) == "yes" else "No"
+        shown = t("Yes") if str(solution) == "yes" else t("No")
+    elif kind == "seat":
+        shown = said_name(str(solution))
     else:
         shown = str(solution)
-    text = f"The answer: {shown}. {_explanation(puzzle)}".strip()
-    extra = puzzle.solution_extra()
-    return f"{text} {extra}" if extra else text
+    answer = t("The answer: {answer}.", answer=shown)
+    return sentences([answer, _explanation(puzzle).strip(), puzzle.solution_extra()])

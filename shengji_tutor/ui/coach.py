@@ -19,15 +19,16 @@ import ipywidgets as w
 
 from ..engine.cards import Card, CardsLike, deck, format_cards, joker_words
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import seat_name, seat_names
+from ..engine.seats import seat_label, seat_names
 from ..engine.trump import Trump
+from ..i18n import t, th, tn
 from ..play import coach_text as text
 from ..play.bots import Bot, declarations_for
 from ..play.coached_hand import KEPT_GRADES, LEARNER, PLAYERS, CoachedHand, Decision, MistakeKeeper
 from ..play.coaching import COACH_BUDGET
 from ..play.round import DecisionKind, Round, friends_wanted
 from ..play.search import Budget
-from .coach_panel import KIND_WORDS, HintLadder, accuracy_html, verdict_html
+from .coach_panel import YOUR_KIND, HintLadder, accuracy_html, verdict_html
 from .house_rules import HouseRules
 from .render import hand_svg, not_saved_html
 from .widgets import Confirm, Disclosure, HandPicker, TrickTable
@@ -79,16 +80,17 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """The history length the hint ladder was armed at (it is re-armed at each new decision)."""
         self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end", flex_flow="row wrap"))
         self.declare_box.add_class("sjt-declare-options")
-        self.pass_button = w.Button(description="Pass", tooltip="Do not declare now")
+        self.pass_button = w.Button(description=t("Pass"), tooltip=t("Do not declare now"))
         self.show_button = w.Button(
-            description="Show my hand",
+            description=t("Show my hand"),
             button_style="warning",
-            tooltip="Show your hopeless hand to the table: the same dealer deals again (RULES §11)",
+            tooltip=t("Show your hopeless hand to the table: the same dealer deals again (RULES §11)"),
         )
-        self.keep_button = w.Button(description="Keep my hand", tooltip="Play this hand as it is")
+        self.keep_button = w.Button(description=t("Keep my hand"), tooltip=t("Play this hand as it is"))
         self.show_box = w.HBox([self.show_button, self.keep_button])
         self.show_box.add_class("sjt-show-hand")
-        self.call_button = w.Button(description="Call", button_style="success", tooltip="Call your friend")
+        # TRANSLATORS: the button of Finding Friends with which the dealer calls the card that names a friend.
+        self.call_button = w.Button(description=t("Call"), button_style="success", tooltip=t("Call your friend"))
         self.call_box = w.VBox()
         self._call_rows()
         self.house_rules = HouseRules(self.rules, players=PLAYERS)
@@ -96,13 +98,13 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         _show(self.house_rules.heading, False)  # the accordion's title names it
         self.pending_rules: RuleSet | None = None
         """House rules the learner picked while a hand is under way: the game asks before dealing anew with them."""
-        self.confirm = Confirm(self._switch_confirmed, self._switch_refused, no="Keep playing this hand")
-        self.rules_box = Disclosure(w.VBox([self.house_rules, self.confirm]), "House rules (RULES §11)")
+        self.confirm = Confirm(self._switch_confirmed, self._switch_refused, no=t("Keep playing this hand"))
+        self.rules_box = Disclosure(w.VBox([self.house_rules, self.confirm]), t("House rules (RULES §11)"))
         self.rules_box.add_class("sjt-house-rules-box")
-        self.play_button = w.Button(description="Play", button_style="success", tooltip="Play the selected cards")
-        self.bury_button = w.Button(description="Bury", button_style="success", tooltip="Bury the selected cards")
-        self.undo_button = w.Button(description="Undo", tooltip="Take back your last decision")
-        self.new_button = w.Button(description="New hand", tooltip="Deal a new hand")
+        self.play_button = w.Button(description=t("Play"), button_style="success", tooltip=t("Play the selected cards"))
+        self.bury_button = w.Button(description=t("Bury"), button_style="success", tooltip=t("Bury the selected cards"))
+        self.undo_button = w.Button(description=t("Undo"), tooltip=t("Take back your last decision"))
+        self.new_button = w.Button(description=t("New hand"), tooltip=t("Deal a new hand"))
         self.pass_button.on_click(
             lambda _b: self.pass_overturn() if self.awaiting is DecisionKind.OVERTURN else self.pass_declaration()
         )
@@ -234,7 +236,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def call_selected(self) -> None:
         """Call the cards and ordinals picked in the dropdowns."""
         if any(d.value is None for d in self.call_cards):
-            self._say(["Pick the card to call first."], tone="bad")
+            self._say([t("Pick the card to call first.")], tone="bad")
             return
         self.call([(d.value, o.value) for d, o in zip(self.call_cards, self.call_ordinals, strict=True)])
 
@@ -311,7 +313,9 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def _verdict(self, decision: Decision) -> str:
         assert decision.assessment is not None
         trump = decision.view.trump or self.model.deal_trump()
-        return verdict_html(decision.assessment, trump, title=f"Your {KIND_WORDS[decision.kind]}:")
+        kind = decision.kind
+        title = t(YOUR_KIND[kind]) if kind in YOUR_KIND else f"Your {kind}:"
+        return verdict_html(decision.assessment, trump, title=title)
 
     def _show_summary(self) -> None:
         """The hand's accuracy summary, and what was kept of it, once the hand is over."""
@@ -321,11 +325,13 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             return
         html = accuracy_html(review, self.round.trump, hints_used=sum(d.hints for d in self.decisions))
         if self.kept:
-            n = len(self.kept)
-            html += (
-                f'<div class="sjt-kept">{"This mistake is" if n == 1 else f"These {n} mistakes are"} kept for '
-                "you to solve again: find them under “Learn from your mistakes”.</div>"
+            # TRANSLATORS: “Learn from your mistakes” is the name of the course's page that gives them back.
+            kept = tn(
+                "This mistake is kept for you to solve again: find them under “Learn from your mistakes”.",
+                "These {n} mistakes are kept for you to solve again: find them under “Learn from your mistakes”.",
+                len(self.kept),
             )
+            html += f'<div class="sjt-kept">{kept}</div>'
         if self.keep_error:
             html += f'<div class="sjt-error">{escape(self.keep_error)}</div>'
         self.summary.value = html
@@ -353,13 +359,15 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.model.bots_for(rules)  # rules the table cannot seat are refused before anything is asked
         if self.decisions and not self.round.done:
             self.pending_rules = rules
-            n = len(self.decisions)
-            made = "the decision" if n == 1 else f"the {n} decisions"
-            self.confirm.ask(
-                "<p><strong>New house rules start a new hand.</strong> The hand you are playing ends here, with "
-                f"{made} you made in it. Deal a new hand with these rules?</p>",
-                yes="Deal a new hand with them",
+            # TRANSLATORS: asked before new house rules end the hand being played (keep the <strong> markup).
+            question = tn(
+                "<strong>New house rules start a new hand.</strong> The hand you are playing ends here, with the "
+                "decision you made in it. Deal a new hand with these rules?",
+                "<strong>New house rules start a new hand.</strong> The hand you are playing ends here, with the "
+                "{n} decisions you made in it. Deal a new hand with these rules?",
+                len(self.decisions),
             )
+            self.confirm.ask(f"<p>{question}</p>", yes=t("Deal a new hand with them"))
             return
         self._switch_to(rules)
 
@@ -385,20 +393,25 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def _seat_names(self) -> tuple[str, ...]:
         """The table's names: North, West, South, East; with more players "Seat 1"…, the learner's marked."""
-        names = seat_names(self.rules.players)
-        if self.rules.players == 4:
+        players = self.rules.players
+        names = seat_names(players)
+        if players == 4:
             return names
-        return tuple(f"{n} (you)" if s == LEARNER else n for s, n in enumerate(names))
+        # TRANSLATORS: the learner's seat at a table of five or more ("Seat 3 (you)").
+        you = t("{seat} (you)", seat=seat_label(LEARNER, players))
+        return tuple(you if s == LEARNER else n for s, n in enumerate(names))
 
     def _hand_label(self) -> str:
-        return f"Your hand ({seat_name(LEARNER, self.rules.players)})"
+        return t("Your hand ({seat})", seat=seat_label(LEARNER, self.rules.players))
 
     def _call_rows(self) -> None:
         """One card and one ordinal dropdown per friend the dealer calls (none with fixed partners)."""
         friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
-        ordinals = [(text.ORDINALS[k + 1], k + 1) for k in range(self.rules.decks)]
-        self.call_cards = [w.Dropdown(description="Card", layout=w.Layout(width="11em")) for _ in range(friends)]
-        self.call_ordinals = [w.Dropdown(options=ordinals, description="played") for _ in range(friends)]
+        ordinals = [(t(text.ORDINALS[k + 1]), k + 1) for k in range(self.rules.decks)]
+        # TRANSLATORS: the two dropdowns of a friend call read together: "Card A♥ [second] played".
+        card, played = t("Card"), t("played")
+        self.call_cards = [w.Dropdown(description=card, layout=w.Layout(width="11em")) for _ in range(friends)]
+        self.call_ordinals = [w.Dropdown(options=ordinals, description=played) for _ in range(friends)]
         rows = [w.HBox([c, o]) for c, o in zip(self.call_cards, self.call_ordinals, strict=True)]
         self.call_box.children = [*rows, self.call_button]
 
@@ -408,16 +421,23 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         decl = rnd.declaration
         trump = self.model.deal_trump()  # the deal so far, or the trump fixed
         if rnd.phase == "deal":
-            who = text.name(decl.seat, LEARNER, rnd.players).capitalize() if decl else ""
-            shown = f" · {who} declared {format_cards(decl.cards)}" if decl else ""
-            self.table.show(
-                [], 0, trump=trump, caption=f"Dealing: {rnd.dealt} card{'s' if rnd.dealt != 1 else ''} dealt{shown}"
-            )
+            if decl:
+                who = text.name(decl.seat, LEARNER, rnd.players).capitalize()
+                caption = tn(
+                    "Dealing: {n} card dealt · {who} declared {cards}",
+                    "Dealing: {n} cards dealt · {who} declared {cards}",
+                    rnd.dealt,
+                    who=who,
+                    cards=format_cards(decl.cards),
+                )
+            else:
+                caption = tn("Dealing: {n} card dealt", "Dealing: {n} cards dealt", rnd.dealt)
+            self.table.show([], 0, trump=trump, caption=caption)
         elif rnd.trick:
             self.table.show(rnd.trick, rnd.leader, trump=trump, caption="")
         elif rnd.tricks:
             last = rnd.tricks[-1]
-            self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption="The last trick")
+            self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption=t("The last trick"))
         else:
             self.table.show([], rnd.leader, trump=trump, caption="")
         self.hand.set_hand(rnd.hand(LEARNER), trump)
@@ -434,7 +454,9 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         _show(self.hints, self.grading is not None and rnd.phase == "play")
         if asked in ("declare", "overturn"):
             options = [self._declare_option(cards) for cards in declarations_for(rnd.view(LEARNER))]
-            self.pass_button.tooltip = "Do not overturn the trump now" if asked == "overturn" else "Do not declare now"
+            self.pass_button.tooltip = (
+                t("Do not overturn the trump now") if asked == "overturn" else t("Do not declare now")
+            )
             self.declare_box.children = [*options, self.pass_button]
         if asked == "call":
             plain_first = sorted(deck(1), key=lambda c: (trump.is_trump(c), trump.sort_key(c)))
@@ -442,24 +464,29 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
                 dropdown.options = [(c.symbol(), str(c)) for c in plain_first]
         attackers = sum(rnd.points_won[s] for s in rnd.attackers)
         most = self.rules.hand_size  # as many tricks as cards in a hand, at most
-        trick = f"<strong>Trick {min(len(rnd.tricks) + 1, most)}</strong> · " if rnd.phase in ("play", "done") else ""
-        self.status.value = (
-            f'<div class="sjt-meter">{trick}trump rank <strong>{rnd.rank}</strong> · '
-            f"{escape(text.sides(rnd, LEARNER))} · attackers' points so far: <strong>{attackers}</strong> · "
-            f"{escape(self.model.prompt())}</div>"
-        )
+        meter = [
+            th("trump rank {rank}", rank=f"<strong>{escape(rnd.rank)}</strong>"),
+            escape(text.sides(rnd, LEARNER)),
+            th("attackers' points so far: {points}", points=f"<strong>{attackers}</strong>"),
+            escape(self.model.prompt()),
+        ]
+        if rnd.phase in ("play", "done"):
+            trick = escape(t("Trick {n}", n=min(len(rnd.tricks) + 1, most)))
+            meter.insert(0, f"<strong>{trick}</strong>")
+        self.status.value = f'<div class="sjt-meter">{" · ".join(meter)}</div>'
 
     def _declare_option(self, cards: tuple[Card, ...]) -> w.VBox:
         """One declaration (or chao dipi overturn) South can make: its cards drawn as the hand draws them, a button."""
         if self.awaiting == "overturn":
             button = w.Button(
-                description=joker_words(f"Overturn with {format_cards(cards)}"),
-                tooltip="Show this pair to make its suit trump, then bury the kitty again",
+                description=joker_words(t("Overturn with {cards}", cards=format_cards(cards))),
+                tooltip=t("Show this pair to make its suit trump, then bury the kitty again"),
             )
             button.on_click(lambda _b: self.overturn(cards))
         else:
             button = w.Button(
-                description=joker_words(f"Declare {format_cards(cards)}"), tooltip="Show these cards to declare trump"
+                description=joker_words(t("Declare {cards}", cards=format_cards(cards))),
+                tooltip=t("Show these cards to declare trump"),
             )
             button.on_click(lambda _b: self.declare(cards))
         picture = w.HTML(hand_svg(cards, Trump(self.round.rank, cards[0].suit, self.rules.red_five), width=40))

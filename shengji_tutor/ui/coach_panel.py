@@ -15,22 +15,47 @@ import ipywidgets as w
 
 from ..engine.cards import Card, joker_words
 from ..engine.trump import Trump
-from ..play.actions import ORDINALS
+from ..i18n import N_, t, te, th
 from ..play.coaching import GRADES, Accuracy, Assessment, grade_words
 from .render import hand_svg
 
-__all__ = ["CLOSE_LABEL", "GRADE_LABELS", "KIND_WORDS", "HintLadder", "accuracy_html", "verdict_html"]
+__all__ = ["CLOSE_LABEL", "GRADE_LABELS", "YOUR_KIND", "HintLadder", "accuracy_html", "verdict_html"]
 
-GRADE_LABELS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
-CLOSE_LABEL = "Close call"
+GRADE_LABELS = {"good": N_("Good"), "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
+"""The grades' badges, in English (a badge shows ``t(GRADE_LABELS[grade])``)."""
+CLOSE_LABEL = N_("Close call")
 """The badge of a verdict the evidence leaves undecided (``Assessment.close``): not graded down, and said so."""
-KIND_WORDS = {
-    "play": "play",
-    "bury": "burial",
-    "declare": "declaration",
-    "call": "friend call",
-    "overturn": "choice in chao dipi",
+YOUR_KIND = {
+    "play": N_("Your play:"),
+    "bury": N_("Your burial:"),
+    "declare": N_("Your declaration:"),
+    "call": N_("Your friend call:"),
+    "overturn": N_("Your choice in chao dipi:"),
 }
+"""The title of the verdict on each kind of decision, in English (shown as ``t(YOUR_KIND[kind])``)."""
+_BETTER = {
+    "play": N_("Better play: {choice}"),
+    "bury": N_("Better burial: {choice}"),
+    "declare": N_("Better declaration: {choice}"),
+    "call": N_("Better friend call: {choice}"),
+    "overturn": N_("Better choice in chao dipi: {choice}"),
+}
+"""The line under a verdict that names the better choice (``{choice}``: its cards, drawn), by kind of decision."""
+_CALLED = {1: N_("the first {card}"), 2: N_("the second {card}"), 3: N_("the third {card}")}
+"""A friend call's card in words: "the second A♥" (three decks at most)."""
+_HINT_NAMES = (N_("The idea:"), N_("The suit:"), N_("The cards:"))
+"""The three steps of the hint ladder, in English."""
+
+
+def _html(message: str, /, **html: str) -> str:
+    """``th`` for a message kept in a table (``message`` is English marked with ``N_``): translated, its words
+    escaped, its placeholders filled with the markup given."""
+    return escape(t(message), quote=False).format(**html)
+
+
+def _said(headline: str) -> str:
+    """What a verdict's headline says after its grade ("Mistake: about 0.40 levels worse…"), after either colon."""
+    return headline.replace("：", ":", 1).split(":", 1)[-1].strip()
 
 
 def _cards(cards: Sequence[Card], trump: Trump | None) -> str:
@@ -40,29 +65,39 @@ def _cards(cards: Sequence[Card], trump: Trump | None) -> str:
 def _choice(assessment: Assessment, choice: tuple[Any, ...], trump: Trump | None) -> str:
     """A choice drawn: cards as pictures, a pass in words, a friend call as "the first A♥"."""
     if assessment.kind == "call":
-        return escape(", ".join(f"the {ORDINALS.get(o, str(o))} {c.symbol()}" for c, o in choice))
+        return escape(", ".join(_called(c, o) for c, o in choice))
     if not choice:
-        return "passing"
+        # TRANSLATORS: a choice the coach names: declaring nothing ("Better declaration: passing").
+        return te("passing")
     return _cards(choice, trump)
+
+
+def _called(card: Card, ordinal: int) -> str:
+    """A called copy in words: "the second A♥"."""
+    if ordinal in _CALLED:
+        return t(_CALLED[ordinal], card=card.symbol())
+    return f"the {ordinal} {card.symbol()}"  # no fourth copy in three decks
 
 
 def verdict_html(assessment: Assessment, trump: Trump | None, *, title: str = "") -> str:
     """The coach's verdict on one decision, as HTML: grade badge, headline, the better play (when there is one)
     drawn as cards, and the reasons, each naming what was measured."""
     grade = assessment.grade
-    kind = KIND_WORDS.get(assessment.kind, assessment.kind)
     head = f"{escape(title)} " if title else ""
-    badge, label = ("close", CLOSE_LABEL) if assessment.close else (grade, GRADE_LABELS[grade])
-    said = assessment.headline().split(":", 1)[-1].strip() if grade != "good" or assessment.close else ""
+    badge, label = ("close", t(CLOSE_LABEL)) if assessment.close else (grade, t(GRADE_LABELS[grade]))
+    said = _said(assessment.headline()) if grade != "good" or assessment.close else ""
     parts = [
         f'<div class="sjt-verdict" data-grade="{badge}" role="status" aria-live="polite">',
         f'<div class="sjt-verdict-head">{head}<span class="sjt-grade" data-grade="{badge}">'
-        f"{label}</span> {escape(said)}</div>",
+        f"{escape(label)}</span> {escape(said)}</div>",
     ]
     if grade != "good":
-        parts.append(
-            f'<div class="sjt-better">Better {kind}: {_choice(assessment, assessment.best.choice, trump)}</div>'
-        )
+        better = _choice(assessment, assessment.best.choice, trump)
+        if assessment.kind in _BETTER:
+            line = _html(_BETTER[assessment.kind], choice=better)
+        else:
+            line = f"Better {escape(assessment.kind)}: {better}"
+        parts.append(f'<div class="sjt-better">{line}</div>')
     parts.append('<ul class="sjt-reasons">' + "".join(f"<li>{escape(r)}</li>" for r in assessment.reasons) + "</ul>")
     parts.append("</div>")
     return joker_words("".join(parts))
@@ -75,27 +110,45 @@ def accuracy_html(review: Accuracy, trump: Trump | None, *, hints_used: int = 0)
         f'<div class="sjt-count" data-grade="{g}"><strong>{counts[g]}</strong> {grade_words(g, counts[g])}</div>'
         for g in GRADES
     )
+    accuracy = te("Your accuracy")
+    summary = escape(review.summary())
+    if hints_used:
+        # TRANSLATORS: {accuracy} is "Your accuracy" in bold; {summary} the coach's summary of the round.
+        head = th(
+            "{accuracy}: {summary} Hints used: {n}.",
+            accuracy=f"<strong>{accuracy}</strong>",
+            summary=summary,
+            n=hints_used,
+        )
+    else:
+        # TRANSLATORS: {accuracy} is "Your accuracy" in bold; {summary} the coach's summary of the round.
+        head = th("{accuracy}: {summary}", accuracy=f"<strong>{accuracy}</strong>", summary=summary)
     parts = [
         '<div class="sjt-review">',
-        f'<div class="sjt-review-head"><strong>Your accuracy</strong>: {escape(review.summary())}'
-        + (f" Hints used: {hints_used}." if hints_used else "")
-        + "</div>",
+        f'<div class="sjt-review-head">{head}</div>',
         f'<div class="sjt-counts">{cells}</div>',
     ]
     worst = review.costliest(3)
     if worst:
-        parts.append('<div class="sjt-review-head">Your costliest decisions:</div><ol class="sjt-costliest">')
+        costliest = te("Your costliest decisions:")
+        parts.append(f'<div class="sjt-review-head">{costliest}</div><ol class="sjt-costliest">')
         for a in worst:
-            mine = _choice(a, a.chosen.choice, trump)
-            better = _choice(a, a.best.choice, trump)
-            reason = escape(a.reasons[0]) if a.reasons else ""
-            parts.append(
-                f'<li><span class="sjt-grade" data-grade="{a.grade}">{GRADE_LABELS[a.grade]}</span> '
-                f"{escape(a.headline().split(':', 1)[-1].strip())} You: {mine} Better: {better} {reason}</li>"
+            label = escape(t(GRADE_LABELS[a.grade]))
+            # TRANSLATORS: one of the round's costliest decisions: {grade} its badge, {headline} how much it cost,
+            # {mine} the choice made and {better} the better one (cards drawn), {reason} the coach's first reason.
+            item = th(
+                "{grade} {headline} You: {mine} Better: {better} {reason}",
+                grade=f'<span class="sjt-grade" data-grade="{a.grade}">{label}</span>',
+                headline=escape(_said(a.headline())),
+                mine=_choice(a, a.chosen.choice, trump),
+                better=_choice(a, a.best.choice, trump),
+                reason=escape(a.reasons[0]) if a.reasons else "",
             )
+            parts.append(f"<li>{item}</li>")
         parts.append("</ol>")
     else:
-        parts.append("<div>No mistakes this round: well played.</div>")
+        well = te("No mistakes this round: well played.")
+        parts.append(f"<div>{well}</div>")
     parts.append("</div>")
     return joker_words("".join(parts))
 
@@ -110,7 +163,9 @@ class HintLadder(w.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, on_hint: Callable[[int], None] | None = None) -> None:
-        self.button = w.Button(description="Hint", tooltip="A hint: first the idea, then the suit, then the cards")
+        self.button = w.Button(
+            description=t("Hint"), tooltip=t("A hint: first the idea, then the suit, then the cards")
+        )
         self.button.on_click(lambda _b: self.next_hint())
         self.text = w.HTML()
         self.text.add_class("sjt-hints")
@@ -130,7 +185,7 @@ class HintLadder(w.VBox):  # type: ignore[misc]
         self.used = 0
         self.text.value = ""
         self.button.disabled = source is None
-        self.button.description = "Hint"
+        self.button.description = t("Hint")
 
     def next_hint(self) -> str:
         """Give the next hint (and record it); "" when there is none left or no decision."""
@@ -141,13 +196,15 @@ class HintLadder(w.VBox):  # type: ignore[misc]
         hint = self._hints[self.used]
         self.used += 1
         self.total += 1
-        names = ("The idea", "The suit", "The cards")
+        names = [escape(t(name)) for name in _HINT_NAMES]
         self.text.value = "".join(
-            f'<div class="sjt-hint-step"><strong>{names[k]}:</strong> {escape(joker_words(self._hints[k]))}</div>'
+            f'<div class="sjt-hint-step"><strong>{names[k]}</strong> {escape(joker_words(self._hints[k]))}</div>'
             for k in range(self.used)
         )
         self.button.disabled = self.used >= 3
-        self.button.description = "Hint" if self.used >= 3 else f"Another hint ({self.used + 1} of 3)"
+        self.button.description = (
+            t("Hint") if self.used >= 3 else t("Another hint ({number} of {total})", number=self.used + 1, total=3)
+        )
         if self._on_hint is not None:
             self._on_hint(self.used)
         return hint

@@ -22,8 +22,9 @@ import ipywidgets as w
 
 from ..engine.cards import Card, CardsLike, as_cards, joker_words, points
 from ..engine.ids import winner_of
-from ..engine.seats import seat_name, seat_names
+from ..engine.seats import seat_label, seat_names
 from ..engine.trump import Trump
+from ..i18n import N_, t, te, tn
 from ..play.bots import HeuristicBot
 from ..play.coaching import Option, assess_burial, assess_declaration, in_levels, judge_plays, play_reasons
 from ..play.round import PlayerView
@@ -36,11 +37,36 @@ PANEL_BUDGET = Budget(samples=24, candidates=6)
 """What one press of the button spends: 24 deals of the hidden cards, six plays (about a second mid-round)."""
 
 GRADE_WORDS = {
-    "good": "as good as the best",
-    "inaccuracy": "inaccuracy",
-    "mistake": "mistake",
-    "blunder": "blunder",
+    "good": N_("as good as the best"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
 }
+"""A choice's grade in the verdict's table, in English (shown as ``t(GRADE_WORDS[grade])``)."""
+_CAPTIONS = {
+    "play": N_(
+        "Each play played out over deals of the cards you cannot see, best first: the best chosen on "
+        "{samples} of them, each other play measured against it on fresh ones (worked out in "
+        "{seconds} s). Figures are levels for your side: the level change the round ends with, and a "
+        "hundredth of a level for each point your side takes, so that plays which change no level are still "
+        "ordered. “As good as the best” means the difference is within the noise of the sampling."
+    ),
+    "bury": N_(
+        "Each burial played out over deals of the cards you cannot see, best first: the best chosen on "
+        "{samples} of them, each other burial measured against it on fresh ones (worked out in "
+        "{seconds} s). Figures are levels for your side: the level change the round ends with, and a "
+        "hundredth of a level for each point your side takes, so that plays which change no level are still "
+        "ordered. “As good as the best” means the difference is within the noise of the sampling."
+    ),
+    "declare": N_(
+        "Each choice played out over deals of the cards you cannot see, best first: the best chosen on "
+        "{samples} of them, each other choice measured against it on fresh ones (worked out in "
+        "{seconds} s). Figures are levels for your side: the level change the round ends with, and a "
+        "hundredth of a level for each point your side takes, so that plays which change no level are still "
+        "ordered. “As good as the best” means the difference is within the noise of the sampling."
+    ),
+}
+"""The caption of the verdict's table, by kind of decision (``{samples}`` deals, ``{seconds}`` of work)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +147,7 @@ def think(
             if o is judged.chosen:
                 reasons = _spoken(judged.reasons)
             else:
-                reasons = ("The best choice found.",) if o is judged.best else ()
+                reasons = (t("The best choice found."),) if o is judged.best else ()
             thoughts.append(Thought(tuple(o.choice), o, reasons))
         kind, samples = ("bury" if view.phase == "kitty" else "declare"), judged.samples
     else:
@@ -153,7 +179,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
     """The position as the player sees it: the trick so far, the hand, and ``facts``."""
     trump = view.trump
     n = view.rules.players
-    me = seat_name(view.seat, n)
+    me = seat_label(view.seat, n)
     parts = ['<div class="sjt-engine">']
     if title:
         parts.append(f'<p class="sjt-engine-title">{escape(title)}</p>')
@@ -164,35 +190,78 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
         )
     lines = []
     if trump is not None:
-        lines.append(PanelLine(f"Trump: {trump.describe()}."))
+        lines.append(PanelLine(t("Trump: {trump}.", trump=trump.describe())))
     if view.phase == "play":
-        side = "a declarer" if view.seat in view.declarers else "an attacker"
         attackers = sum(view.points_won[s] for s in range(n) if s not in view.declarers)
-        lines.append(PanelLine(f"You are {me}, {side}. The attackers have won {attackers} points so far."))
-        winner = winning_seat(view)
-        if winner is not None:
-            who = "your partner " + seat_name(winner, n) if winner in view.partner_seats() else seat_name(winner, n)
-            on_table = sum(points(p) for p in view.trick)
-            lines.append(
-                PanelLine(f"{who[:1].upper() + who[1:]} is winning the trick so far ({on_table} points on it).")
-            )
-    elif view.phase == "kitty":
-        lines.append(PanelLine(f"You are {me}, the dealer: you picked up the kitty and bury {view.rules.kitty} cards."))
-    elif view.phase == "deal":
-        lines.append(PanelLine(f"You are {me}. The trump rank is {view.rank}; {view.dealt} cards are dealt so far."))
-        if view.declaration is not None:
-            lines.append(
-                PanelLine(f"{seat_name(view.declaration.seat, n)} has declared with", tuple(view.declaration.cards))
+        if view.seat in view.declarers:
+            you_are = tn(
+                "You are {seat}, a declarer. The attackers have won {n} point so far.",
+                "You are {seat}, a declarer. The attackers have won {n} points so far.",
+                attackers,
+                seat=me,
             )
         else:
-            lines.append(PanelLine("Nobody has declared yet."))
+            you_are = tn(
+                "You are {seat}, an attacker. The attackers have won {n} point so far.",
+                "You are {seat}, an attacker. The attackers have won {n} points so far.",
+                attackers,
+                seat=me,
+            )
+        lines.append(PanelLine(you_are))
+        winner = winning_seat(view)
+        if winner is not None:
+            on_table = sum(points(p) for p in view.trick)
+            if winner in view.partner_seats():
+                winning = tn(
+                    "Your partner {seat} is winning the trick so far ({n} point on it).",
+                    "Your partner {seat} is winning the trick so far ({n} points on it).",
+                    on_table,
+                    seat=seat_label(winner, n),
+                )
+            else:
+                winning = tn(
+                    "{seat} is winning the trick so far ({n} point on it).",
+                    "{seat} is winning the trick so far ({n} points on it).",
+                    on_table,
+                    seat=seat_label(winner, n),
+                )
+            lines.append(PanelLine(winning))
+    elif view.phase == "kitty":
+        lines.append(
+            PanelLine(
+                tn(
+                    "You are {seat}, the dealer: you picked up the kitty and bury {n} card.",
+                    "You are {seat}, the dealer: you picked up the kitty and bury {n} cards.",
+                    view.rules.kitty,
+                    seat=me,
+                )
+            )
+        )
+    elif view.phase == "deal":
+        lines.append(
+            PanelLine(
+                tn(
+                    "You are {seat}. The trump rank is {rank}; {n} card is dealt so far.",
+                    "You are {seat}. The trump rank is {rank}; {n} cards are dealt so far.",
+                    view.dealt,
+                    seat=me,
+                    rank=view.rank,
+                )
+            )
+        )
+        if view.declaration is not None:
+            # TRANSLATORS: followed by the pictures of the cards the seat declared with.
+            declared = t("{seat} has declared with", seat=seat_label(view.declaration.seat, n))
+            lines.append(PanelLine(declared, tuple(view.declaration.cards)))
+        else:
+            lines.append(PanelLine(t("Nobody has declared yet.")))
     lines.extend(facts)
     items = []
     for fact in lines:
         pictures = _picture(fact.cards, trump, width=36) if fact.cards else ""
         items.append(f"<li>{escape(fact.label)}{pictures}</li>")
     parts.append(f'<ul class="sjt-engine-facts">{"".join(items)}</ul></div>')
-    hand_label = f"Your hand ({me}, {len(view.hand)} cards)"
+    hand_label = tn("Your hand ({seat}, {n} card)", "Your hand ({seat}, {n} cards)", len(view.hand), seat=me)
     hand = trump.sorted(view.hand) if trump is not None else Trump(view.rank, None).sorted(view.hand)
     parts.append(
         f'<p class="sjt-engine-title">{escape(hand_label)}</p>{_picture(hand, trump, width=48, sort=False)}</div>'
@@ -204,15 +273,15 @@ def verdict_html(view: PlayerView, verdict: Thoughts) -> str:
     """The verdict as a table: each choice's cards, its average outcome, its grade and the reasons."""
     trump = view.trump
     plays = verdict.kind == "play"
-    head = ["Choice", "Levels for your side" if plays else "Value for your side"]
+    head = [t("Choice"), t("Levels for your side") if plays else t("Value for your side")]
     if plays:
-        head += ["Attackers' points", "Points this trick"]
-    head += ["Verdict", "Why"]
+        head += [t("Attackers' points"), t("Points this trick")]
+    head += [t("Verdict"), t("Why")]
     rows = []
-    for k, t in enumerate(verdict.thoughts):
-        choice = _picture(t.choice, trump, sort=False) if t.choice else "Pass (declare nothing)"
+    for k, thought in enumerate(verdict.thoughts):
+        choice = _picture(thought.choice, trump, sort=False) if thought.choice else te("Pass (declare nothing)")
         cells = [f'<th scope="row">{choice}</th>']
-        d = t.option.detail
+        d = thought.option.detail
         if plays and d is not None:
             cells += [
                 f"<td>{d.level_change:+.2f}</td>",
@@ -220,26 +289,25 @@ def verdict_html(view: PlayerView, verdict: Thoughts) -> str:
                 f"<td>{d.trick_points:+.0f}</td>",
             ]
         else:
-            cells.append(f"<td>{t.option.value:+.2f} levels</td>")
+            # TRANSLATORS: a choice's value in levels for the player's side, signed ("+0.25 levels").
+            value = te("{value} levels", value=f"{thought.option.value:+.2f}")
+            cells.append(f"<td>{value}</td>")
         if k == 0:
-            grade = '<span class="sjt-engine-grade-good">best</span>'
+            best = te("best")
+            grade = f'<span class="sjt-engine-grade-good">{best}</span>'
         else:
-            css = "good" if t.grade == "good" else "bad"
-            grade = f'<span class="sjt-engine-grade-{css}">{escape(GRADE_WORDS[t.grade])}</span>'
-            if t.grade != "good":
-                grade += f"<br>{in_levels(t.option.loss)} worse"
+            css = "good" if thought.grade == "good" else "bad"
+            said = escape(t(GRADE_WORDS[thought.grade]))
+            grade = f'<span class="sjt-engine-grade-{css}">{said}</span>'
+            if thought.grade != "good":
+                # TRANSLATORS: {loss} is how much worse than the best a choice is, in levels ("0.40 levels").
+                worse = te("{loss} worse", loss=in_levels(thought.option.loss))
+                grade += f"<br>{worse}"
         cells.append(f"<td>{grade}</td>")
-        reasons = "".join(f"<li>{escape(r)}</li>" for r in t.reasons)
+        reasons = "".join(f"<li>{escape(r)}</li>" for r in thought.reasons)
         cells.append(f"<td><ul>{reasons}</ul></td>" if reasons else "<td></td>")
         rows.append(f'<tr data-best="{"true" if k == 0 else "false"}">{"".join(cells)}</tr>')
-    what = {"play": "play", "bury": "burial", "declare": "choice"}[verdict.kind]
-    caption = (
-        f"Each {what} played out over deals of the cards you cannot see, best first: the best chosen on "
-        f"{verdict.samples} of them, each other {what} measured against it on fresh ones (worked out in "
-        f"{verdict.seconds:.1f} s). Figures are levels for your side: the level change the round ends with, and a "
-        "hundredth of a level for each point your side takes, so that plays which change no level are still "
-        "ordered. “As good as the best” means the difference is within the noise of the sampling."
-    )
+    caption = t(_CAPTIONS[verdict.kind], samples=verdict.samples, seconds=f"{verdict.seconds:.1f}")
     header = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     return joker_words(
         f'<div class="sjt-engine sjt-engine-verdict" data-kind="{verdict.kind}">'
@@ -264,7 +332,7 @@ class EnginePanel(w.VBox):  # type: ignore[misc]
         budget: Budget | None = None,
         seed: int | str = 0,
         compare: Sequence[Sequence[Card]] = (),
-        button: str = "What does the engine think?",
+        button: str | None = None,
     ) -> None:
         self.view = view
         self.budget = budget or PANEL_BUDGET
@@ -272,7 +340,8 @@ class EnginePanel(w.VBox):  # type: ignore[misc]
         self.compare = [tuple(c) for c in compare]
         self.verdict: Thoughts | None = None
         self.position = w.HTML(position_html(view, title, facts))
-        self.button = w.Button(description=button, button_style="primary", tooltip="Run the search on this position")
+        words = t("What does the engine think?") if button is None else button
+        self.button = w.Button(description=words, button_style="primary", tooltip=t("Run the search on this position"))
         self.button.layout.width = "auto"
         self.button.on_click(lambda _b: self.think())
         self.output = w.HTML()
@@ -284,7 +353,8 @@ class EnginePanel(w.VBox):  # type: ignore[misc]
         """Run the search (once: a second press shows the same verdict) and show its table."""
         if self.verdict is None:
             self.button.disabled = True
-            self.output.value = '<p class="sjt-engine" role="status">The engine is playing the position out…</p>'
+            busy = te("The engine is playing the position out…")
+            self.output.value = f'<p class="sjt-engine" role="status">{busy}</p>'
             try:
                 self.verdict = think(self.view, self.budget, self.seed, self.compare)
             finally:

@@ -28,6 +28,7 @@ import ipywidgets as w
 from ..engine.cards import RANKS
 from ..engine.errors import RuleSetError
 from ..engine.rules import RuleSet, rules_or_default
+from ..i18n import t, te, th, tn
 
 __all__ = ["HouseRules"]
 
@@ -63,58 +64,65 @@ class HouseRules(w.VBox):  # type: ignore[misc]
         self._drawing = False
         self.players = w.ToggleButtons(
             options=[(str(n), n) for n in self.players_offered],
-            description="Players",
-            tooltips=[f"{n} players around the table" for n in self.players_offered],
+            description=t("Players"),
+            tooltips=[
+                tn("{n} player around the table", "{n} players around the table", n) for n in self.players_offered
+            ],
             style=_WIDE,
         )
         self.partnership = w.ToggleButtons(
-            options=[("Fixed partners", "fixed"), ("Finding Friends 找朋友 (zhǎo péngyou)", "friends")],
-            description="Partnership",
+            options=[(t("Fixed partners"), "fixed"), (t("Finding Friends 找朋友 (zhǎo péngyou)"), "friends")],
+            description=t("Partnership"),
             tooltips=[
-                "Partners sit alternately for the whole hand (an even number of players)",
-                "The dealer calls a card; whoever plays it joins the dealer's side (needed with an odd number)",
+                t("Partners sit alternately for the whole hand (an even number of players)"),
+                t("The dealer calls a card; whoever plays it joins the dealer's side (needed with an odd number)"),
             ],
             style=_WIDE,
         )
         self.decks = w.ToggleButtons(
             options=[("1", 1), ("2", 2), ("3", 3)],
-            description="Decks",
-            tooltips=[f"{n} pack{'s' if n > 1 else ''} of 54 cards shuffled together" for n in (1, 2, 3)],
+            description=t("Decks"),
+            tooltips=[
+                tn("{n} pack of 54 cards shuffled together", "{n} packs of 54 cards shuffled together", n)
+                for n in (1, 2, 3)
+            ],
             style=_WIDE,
         )
         self.mandatory_levels = w.SelectMultiple(
             options=list(RANKS),
             rows=4,
-            description="Mandatory levels (必打 bì dǎ)",
-            tooltip="A side's level never passes these ranks until it has played them as declarers",
+            description=t("Mandatory levels (必打 bì dǎ)"),
+            tooltip=t("A side's level never passes these ranks until it has played them as declarers"),
             style=_WIDE,
         )
         self.chao_dipi = w.Checkbox(
-            description="Chao dipi 炒地皮 (chǎo dìpí)",
-            tooltip="After the kitty is buried, others may overturn the trump with a stronger pair and rebury it",
+            description=t("Chao dipi 炒地皮 (chǎo dìpí)"),
+            tooltip=t("After the kitty is buried, others may overturn the trump with a stronger pair and rebury it"),
             indent=False,
         )
         self.hook_and_needle = w.Checkbox(
-            description="Hook and needle 勾/针 (gōu / zhēn)",
-            tooltip="At trump rank J (A), attackers who win the last trick with a J (an A) send declarers back",
+            description=t("Hook and needle 勾/针 (gōu / zhēn)"),
+            tooltip=t("At trump rank J (A), attackers who win the last trick with a J (an A) send declarers back"),
             indent=False,
         )
         self.red_five = w.Dropdown(
-            options=[("Off", OFF), ("5♥", "5H"), ("5♥ + 5♦", "5H+5D")],
-            description="Red five 红五 (hóng wǔ)",
-            tooltip="The red five ranks above the big joker; losing it to the other side costs 10 points",
+            options=[(t("Off"), OFF), ("5♥", "5H"), ("5♥ + 5♦", "5H+5D")],
+            description=t("Red five 红五 (hóng wǔ)"),
+            tooltip=t("The red five ranks above the big joker; losing it to the other side costs 10 points"),
             style=_WIDE,
         )
         self.redeal = w.Dropdown(
-            options=[("Off", OFF), ("No trump", "no-trump"), ("No points", "no-points")],
-            description="Redeal on a hopeless hand",
-            tooltip="After the deal, a player with no trump (no point card) may show the hand and have it dealt again",
+            options=[(t("Off"), OFF), (t("No trump"), "no-trump"), (t("No points"), "no-points")],
+            description=t("Redeal on a hopeless hand"),
+            tooltip=t(
+                "After the deal, a player with no trump (no point card) may show the hand and have it dealt again"
+            ),
             style=_WIDE,
         )
         self.kitty_multiplier = w.Dropdown(
-            options=[("Times", "times"), ("Power", "power"), ("Cards", "cards")],
-            description="Kitty multiplier (底牌 dǐpái)",
-            tooltip=(
+            options=[(t("Times"), "times"), (t("Power"), "power"), (t("Cards"), "cards")],
+            description=t("Kitty multiplier (底牌 dǐpái)"),
+            tooltip=t(
                 "When attackers win the last trick, the kitty's points count 2 × the cards of the winning play's "
                 "largest unit (times), 2 to that number (power), or 2 × all its cards (cards)"
             ),
@@ -133,7 +141,8 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             self.redeal,
             self.kitty_multiplier,
         )
-        self.heading = w.HTML("<strong>House rules</strong>")
+        title = te("House rules")
+        self.heading = w.HTML(f"<strong>{title}</strong>")
         """The chooser's title (a page that gives it a title of its own may hide it)."""
         super().__init__([self.heading, *self._controls, self.error])
         self.add_class("sjt-house-rules")
@@ -218,4 +227,6 @@ class HouseRules(w.VBox):  # type: ignore[misc]
     def _refuse(self, error: RuleSetError) -> None:
         """Put the controls back on the rules kept, and say why the choice was refused."""
         self._draw()
-        self.error.value = f'<div class="sjt-error" role="alert">Not possible: {escape(str(error))}</div>'
+        # TRANSLATORS: {reason} is why the engine refuses the house rules picked.
+        said = th("Not possible: {reason}", reason=escape(str(error)))
+        self.error.value = f'<div class="sjt-error" role="alert">{said}</div>'

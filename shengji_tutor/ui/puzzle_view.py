@@ -17,7 +17,9 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.seats import said_name
 from ..engine.trump import Trump
+from ..i18n import t, te
 from ..puzzles import Puzzle, PuzzleView
 from .render import hand_svg
 
@@ -49,7 +51,8 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
     if view.others:
         args["picture"] = _others_svg(view)
     if view.taken:
-        args["picture"] = _labelled_rows(((f"Trick {n}", cards) for n, cards in enumerate(view.taken, 1)), view.trump)
+        taken = ((t("Trick {n}", n=n), cards) for n, cards in enumerate(view.taken, 1))
+        args["picture"] = _labelled_rows(taken, view.trump)
     if view.rows:
         args["picture"] = _labelled_rows(view.rows, None)  # as they are: no trump marks
     return args
@@ -58,10 +61,16 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
 def _others_svg(view: PuzzleView) -> str:
     """The other players' hands of a throw puzzle, one labelled row each."""
     rows = "".join(
-        f'<div class="sjt-other"><div class="sjt-group-label">{escape(name)} holds</div>{hand_svg(cards, view.trump)}</div>'
+        f'<div class="sjt-other"><div class="sjt-group-label">{_holds(name)}</div>{hand_svg(cards, view.trump)}</div>'
         for name, cards in view.others
     )
     return f'<div class="sjt-others">{rows}</div>'
+
+
+def _holds(name: str) -> str:
+    """The label above another player's cards ("West holds"), as HTML."""
+    # TRANSLATORS: the label above the cards another player holds; {seat} is a seat's name ("West").
+    return te("{seat} holds", seat=said_name(name))
 
 
 def _labelled_rows(rows: Iterable[tuple[str, Sequence[Card]]], trump: Trump | None) -> str:

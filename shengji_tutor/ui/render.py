@@ -18,9 +18,10 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from ..engine.cards import RANK_NAMES, SUIT_NAMES, Card, CardsLike, as_cards
-from ..engine.seats import seat_names
+from ..engine.cards import Card, CardsLike, as_cards
+from ..engine.seats import said_name, seat_names
 from ..engine.trump import Trump
+from ..i18n import t, tn
 
 __all__ = [
     "CARD_HEIGHT",
@@ -61,15 +62,17 @@ _SUIT_PATHS = {
 
 
 def card_label(card: Card, trump: Trump | None = None) -> str:
-    """The card in words for screen readers: ``"10 of hearts, 10 points, trump"``."""
-    parts = [
-        card.name() if card.is_joker else f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES[card.suit or 'S']}"
-    ]
+    """The card in words for screen readers, in the reader's language: ``"10 of hearts, 10 points, trump"``."""
+    name = card.name()
+    is_trump = trump is not None and trump.is_trump(card)
     if card.points:
-        parts.append(f"{card.points} points")
-    if trump is not None and trump.is_trump(card):
-        parts.append("trump")
-    return ", ".join(parts)
+        if is_trump:
+            # TRANSLATORS: a card as a screen reader says it: its name, its points, and that it is a trump.
+            return tn("{card}, {n} point, trump", "{card}, {n} points, trump", card.points, card=name)
+        return tn("{card}, {n} point", "{card}, {n} points", card.points, card=name)
+    if is_trump:
+        return t("{card}, trump", card=name)
+    return name
 
 
 def _suit_mark(suit: str, x: float, y: float, scale: float, colour: str) -> str:
@@ -202,7 +205,11 @@ def hand_svg(
         )
         inner.append(f'<g transform="translate({x},{y})">{svg}</g>')
     total = (x + width) if group else width
-    label = f"hand of {len(group)} cards" + (f", {trump.describe()}" if trump is not None else "")
+    if trump is not None:
+        # TRANSLATORS: what a screen reader says of a picture of a hand; {trump} is the trump in words.
+        label = tn("hand of {n} card, {trump}", "hand of {n} cards, {trump}", len(group), trump=trump.describe())
+    else:
+        label = tn("hand of {n} card", "hand of {n} cards", len(group))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-hand-svg" role="img" aria-label="{escape(label)}" '
         f'width="{total}" height="{height + lift}" viewBox="0 0 {total} {height + lift}">' + "".join(inner) + "</svg>"
@@ -222,10 +229,19 @@ def not_saved_html(problem: str, what: str, instead: str) -> str:
     """
     if not problem:
         return ""
-    return (
-        f'<div class="sjt-error" role="alert">{escape(f"Your {what} could not be saved: {problem}.")} The {what} goes '
-        f"on, but a reload would {instead}.</div>"
-    )
+    if (what, instead) == ("hand", "deal a new one"):
+        said = t(
+            "Your hand could not be saved: {problem}. The hand goes on, but a reload would deal a new one.",
+            problem=problem,
+        )
+    elif (what, instead) == ("game", "start a new one"):
+        said = t(
+            "Your game could not be saved: {problem}. The game goes on, but a reload would start a new one.",
+            problem=problem,
+        )
+    else:  # another caller's words, in English
+        said = f"Your {what} could not be saved: {problem}. The {what} goes on, but a reload would {instead}."
+    return f'<div class="sjt-error" role="alert">{escape(said)}</div>'
 
 
 def hand_html(cards: CardsLike, trump: Trump | None = None) -> str:
@@ -319,7 +335,7 @@ def trick_svg(
                 f'<rect x="{cx - w / 2:g}" y="{cy - h / 2:g}" width="{w}" height="{h}" rx="5" fill="none" '
                 'stroke="#b9c3b9" stroke-dasharray="4 3"/>'
             )
-        tag = names[seat] + (" · led" if seat == leader and play else "") + (" · wins" if seat == winner else "")
+        tag = _seat_tag(said_name(names[seat]), led=seat == leader and bool(play), wins=seat == winner)
         below = cy > cy0 + 1
         ty = cy + h / 2 + 18 if below else cy - h / 2 - 10
         parts.append(
@@ -327,12 +343,14 @@ def trick_svg(
             f'font-weight="{700 if seat == winner else 400}" fill="#12301c">{escape(tag)}</text>'
         )
     if show_points:
+        middle = escape(tn("{n} point", "{n} points", total))
         parts.append(
             f'<text x="{size_w / 2:g}" y="{size_h / 2 + 5:g}" text-anchor="middle" font-family="{FONT}" '
-            f'font-size="15" font-weight="700" fill="#12301c">{total} points</text>'
+            f'font-size="15" font-weight="700" fill="#12301c">{middle}</text>'
         )
-    label = f"trick: {names[leader]} led" + (f", {names[winner]} wins" if winner is not None else "")
-    label += f", {total} points" if show_points else ""
+    label = _trick_label(
+        said_name(names[leader]), None if winner is None else said_name(names[winner]), total, show_points
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="sjt-trick-svg" role="img" aria-label="{escape(label)}" '
         f'width="{size_w:g}" height="{size_h:g}" viewBox="0 0 {size_w:g} {size_h:g}">'
@@ -340,3 +358,32 @@ def trick_svg(
         + "".join(parts)
         + "</svg>"
     )
+
+
+def _seat_tag(seat: str, *, led: bool, wins: bool) -> str:
+    """A seat's name at the trick table, marked when it led the trick and when it wins it."""
+    if led and wins:
+        # TRANSLATORS: a seat's name on the trick table: it led this trick and wins it.
+        return t("{seat} · led · wins", seat=seat)
+    if led:
+        return t("{seat} · led", seat=seat)
+    if wins:
+        return t("{seat} · wins", seat=seat)
+    return seat
+
+
+def _trick_label(leader: str, winner: str | None, total: int, show_points: bool) -> str:
+    """A trick table in words, for screen readers: who led, who wins, the points on it."""
+    if winner is None:
+        if show_points:
+            return tn("trick: {leader} led, {n} point", "trick: {leader} led, {n} points", total, leader=leader)
+        return t("trick: {leader} led", leader=leader)
+    if show_points:
+        return tn(
+            "trick: {leader} led, {winner} wins, {n} point",
+            "trick: {leader} led, {winner} wins, {n} points",
+            total,
+            leader=leader,
+            winner=winner,
+        )
+    return t("trick: {leader} led, {winner} wins", leader=leader, winner=winner)

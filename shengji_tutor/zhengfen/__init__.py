@@ -18,7 +18,16 @@ that applies it.
 from __future__ import annotations
 
 from .bots import Bot, HeuristicBot, RandomBot
-from .combos import Combination, Kind, classify, combinations, plays_beating, refusal
+from .combos import (
+    Combination,
+    Kind,
+    beats_verdict,
+    classify,
+    combination_verdict,
+    combinations,
+    plays_beating,
+    refusal,
+)
 from .game import Action, Game, Pass, Play, Trick, View
 from .record import GameRecord, GameRecordError, play_game
 from .rules import ORDER, CombinationError, TurnError, ZhengFenError, ZhengFenRules, ZhengFenRulesError, value
@@ -43,7 +52,9 @@ __all__ = [
     "ZhengFenError",
     "ZhengFenRules",
     "ZhengFenRulesError",
+    "beats_verdict",
     "classify",
+    "combination_verdict",
     "combinations",
     "play_game",
     "plays_beating",

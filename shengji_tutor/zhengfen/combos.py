@@ -61,11 +61,21 @@ from dataclasses import dataclass
 from itertools import combinations as choose
 from itertools import pairwise, product
 
-from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, check_copies, format_cards
+from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, check_copies, format_cards, listed, sentence_case
 from ..engine.errors import ImpossibleCardsError
+from ..i18n import DEFAULT, N_, language, t
 from .rules import ORDER, TWO, CombinationError, value
 
-__all__ = ["Combination", "Kind", "classify", "combinations", "plays_beating", "refusal"]
+__all__ = [
+    "Combination",
+    "Kind",
+    "beats_verdict",
+    "classify",
+    "combination_verdict",
+    "combinations",
+    "plays_beating",
+    "refusal",
+]
 
 
 class Kind(enum.IntEnum):
@@ -93,27 +103,56 @@ class Kind(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """The kind in words: ``"three or more consecutive pairs"``."""
-        return _LABELS[self]
+        """The kind in words, in the reader's language: ``"three or more consecutive pairs"``."""
+        return t(_LABELS[self])
 
 
 _LABELS = {
-    Kind.SINGLE: "a single",
-    Kind.PAIR: "a pair",
-    Kind.TRIPLE: "a triple",
-    Kind.FOUR: "four of a kind",
-    Kind.PAIRS: "three or more consecutive pairs",
-    Kind.TRIPLES: "three or more consecutive triples",
-    Kind.FOURS: "three or more consecutive fours",
-    Kind.POKER: "a poker hand (a triple and two cards)",
-    Kind.STRAIGHT: "a straight (five or more consecutive cards of one suit)",
-    Kind.MIXED_510K: "5-10-K of mixed suits",
-    Kind.PURE_510K: "5-10-K of one suit",
-    Kind.FOUR_TWOS: "four 2s",
+    Kind.SINGLE: N_("a single"),
+    Kind.PAIR: N_("a pair"),
+    Kind.TRIPLE: N_("a triple"),
+    Kind.FOUR: N_("four of a kind"),
+    Kind.PAIRS: N_("three or more consecutive pairs"),
+    Kind.TRIPLES: N_("three or more consecutive triples"),
+    Kind.FOURS: N_("three or more consecutive fours"),
+    Kind.POKER: N_("a poker hand (a triple and two cards)"),
+    Kind.STRAIGHT: N_("a straight (five or more consecutive cards of one suit)"),
+    Kind.MIXED_510K: N_("5-10-K of mixed suits"),
+    Kind.PURE_510K: N_("5-10-K of one suit"),
+    Kind.FOUR_TWOS: N_("four 2s"),
 }
 _WIDTH_KIND = {2: Kind.PAIRS, 3: Kind.TRIPLES, 4: Kind.FOURS}
 _TUPLE_KIND = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIPLE, 4: Kind.FOUR}
-_TUPLE_NAMES = {2: "pairs", 3: "triples", 4: "fours"}
+
+# TRANSLATORS (the combinations in words): {ranks} is the rank the cards share ("7s", "jacks" in English; as it is
+# printed on the cards — 7, J, A — in your language), {cards} the cards themselves (7♠ 7♥), {length} how many tuples a
+# run holds or how many cards a straight holds, {rank} the top rank of a straight.
+_DESCRIPTIONS = {
+    Kind.PAIR: N_("a pair of {ranks} ({cards})"),
+    Kind.TRIPLE: N_("a triple of {ranks} ({cards})"),
+    Kind.FOUR: N_("four of {ranks} ({cards})"),
+    Kind.PAIRS: N_("{length} consecutive pairs to {ranks} ({cards})"),
+    Kind.TRIPLES: N_("{length} consecutive triples to {ranks} ({cards})"),
+    Kind.FOURS: N_("{length} consecutive fours to {ranks} ({cards})"),
+    Kind.POKER: N_("a poker hand on three {ranks} ({cards})"),
+    Kind.MIXED_510K: N_("5-10-K of mixed suits ({cards})"),
+    Kind.PURE_510K: N_("5-10-K of one suit ({cards})"),
+    Kind.FOUR_TWOS: N_("four 2s ({cards})"),
+}
+"""Each kind's combination in words, but a single's and a straight's."""
+_STRAIGHTS = {
+    "S": N_("a straight of {length} spades to {rank} ({cards})"),
+    "H": N_("a straight of {length} hearts to {rank} ({cards})"),
+    "D": N_("a straight of {length} diamonds to {rank} ({cards})"),
+    "C": N_("a straight of {length} clubs to {rank} ({cards})"),
+}
+"""A straight in words, by its suit."""
+_SHORT_RUNS = {
+    2: N_("a run of pairs needs {least} or more of them, not {count} (RULES §12)"),
+    3: N_("a run of triples needs {least} or more of them, not {count} (RULES §12)"),
+    4: N_("a run of fours needs {least} or more of them, not {count} (RULES §12)"),
+}
+"""Why a run of two tuples is no combination, by the tuples' width."""
 _510K = (ORDER.index("5"), ORDER.index("10"), ORDER.index("K"))
 MIN_STRAIGHT = 5
 MIN_RUN = 3
@@ -140,27 +179,22 @@ class Combination:
         return self.kind == table.kind and self.length == table.length and self.top > table.top
 
     def describe(self) -> str:
-        """The combination in words, with its cards: ``'a pair of 7s (7♥ 7♠)'``."""
-        shown = f"({format_cards(self.cards)})"
-        rank = _plural(ORDER[self.top])
+        """The combination in words, with its cards, in the reader's language: ``'a pair of 7s (7♥ 7♠)'``."""
+        cards = format_cards(self.cards)
         if self.kind == Kind.SINGLE:
-            return f"a single {format_cards(self.cards)}"
-        if self.kind in (Kind.PAIR, Kind.TRIPLE, Kind.FOUR):
-            word = {Kind.PAIR: "a pair", Kind.TRIPLE: "a triple", Kind.FOUR: "four"}[self.kind]
-            return f"{word} of {rank} {shown}"
-        if self.kind in _WIDTH_KIND.values():
-            width = len(self.cards) // self.length
-            return f"{self.length} consecutive {_TUPLE_NAMES[width]} to {rank} {shown}"
-        if self.kind == Kind.POKER:
-            return f"a poker hand on three {rank} {shown}"
+            return t("a single {card}", card=cards)
         if self.kind == Kind.STRAIGHT:
             suit = self.cards[0].suit
             assert suit is not None
-            return f"a straight of {self.length} {SUIT_NAMES[suit]} to {ORDER[self.top]} {shown}"
-        return f"{self.kind.label} {shown}"
+            return t(_STRAIGHTS[suit], length=self.length, rank=ORDER[self.top], cards=cards)
+        return t(_DESCRIPTIONS[self.kind], ranks=_plural(ORDER[self.top]), length=self.length, cards=cards)
 
 
 def _plural(rank: str) -> str:
+    """A rank's cards as a combination names them: "7s", "jacks" in English; in another language the rank as the
+    cards print it ("7", "J"), which its sentences put where their grammar wants it."""
+    if language() != DEFAULT:
+        return rank
     return {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "SJ": "small jokers", "BJ": "big jokers"}.get(
         rank, rank + "s"
     )
@@ -183,14 +217,15 @@ def classify(cards: CardsLike) -> Combination:
     """
     group = as_cards(cards, "the play")
     if not group:
-        raise CombinationError("a play needs at least one card")
+        raise CombinationError(t("a play needs at least one card"))
     try:
         check_copies([group], 1, "the play")
     except ImpossibleCardsError as e:
         raise CombinationError(str(e)) from None
     combo = _combination(group)
     if isinstance(combo, str):
-        raise CombinationError(f"{format_cards(group)} is no combination: {combo}")
+        # TRANSLATORS: {reason} is the rule the cards break ("its ranks are not consecutive").
+        raise CombinationError(t("{cards} is no combination: {reason}", cards=format_cards(group), reason=combo))
     return combo
 
 
@@ -215,7 +250,7 @@ def _combination(group: list[Card]) -> Combination | str:
         if reason:
             return reason
         if len(values) < MIN_RUN:
-            return f"a run of {_TUPLE_NAMES[width]} needs {MIN_RUN} or more of them, not {len(values)} (RULES §12)"
+            return t(_SHORT_RUNS[width], least=MIN_RUN, count=len(values))
         return Combination(_WIDTH_KIND[width], cards, values[-1], len(values))
     if n >= MIN_STRAIGHT and max(counts.values()) == 1 and len({c.suit for c in cards}) == 1:
         reason = _run_refusal(values)
@@ -223,41 +258,96 @@ def _combination(group: list[Card]) -> Combination | str:
             return reason
         return Combination(Kind.STRAIGHT, cards, values[-1], n)
     if max(counts.values()) == 1 and n >= MIN_STRAIGHT and not _run_refusal(values):
-        return "the cards of a straight must all be of one suit"
-    return "it is none of Zheng Fen's kinds (" + ", ".join(k.label for k in Kind) + ")"
+        return t("the cards of a straight must all be of one suit")
+    # TRANSLATORS: {kinds} lists every kind of combination ("a single, a pair, …").
+    return t("it is none of Zheng Fen's kinds ({kinds})", kinds=listed([k.label for k in Kind], last=False))
 
 
 def _run_refusal(values: list[int]) -> str:
     """Why ranks (ascending, distinct) are not consecutive in a sequence, or ``""`` if they are."""
     if values[-1] > TWO:
-        return "jokers are in no sequence"
+        return t("jokers are in no sequence")
     if values == list(range(values[0], values[0] + len(values))):
         return ""
     if values[-1] == TWO and values[0] == 0:
         gaps = [b - a for a, b in pairwise(values)]
         if gaps.count(1) == len(gaps) - 1:  # consecutive but for one gap: the run goes round past the 2 to the 3
-            return "a sequence may end with a 2 but neither start with one nor run on past it to the 3 (RULES §12)"
-    return "its ranks are not consecutive"
+            return t("a sequence may end with a 2 but neither start with one nor run on past it to the 3 (RULES §12)")
+    return t("its ranks are not consecutive")
 
 
+# TRANSLATORS (what beats what): {play}, {table}, {higher} and {lower} are combinations in words ("a pair of 7s
+# (7♠ 7♥)"), {kind} and {table_kind} kinds of combination ("a single", "a pair").
 def refusal(play: Combination, table: Combination) -> str:
-    """Why ``play`` does not beat ``table``, in words (``""`` when it does)."""
+    """Why ``play`` does not beat ``table``, in words, in the reader's language (``""`` when it does)."""
     if play.beats(table):
         return ""
+    shown, on_table = play.describe(), table.describe()
     if table.kind.special and play.kind.special:
         if play.kind == table.kind:
-            return f"{play.describe()} only equals {table.describe()}: a special beats only a lower special"
-        return f"{table.describe()} is a higher special than {play.describe()}"
+            return t("{play} only equals {table}: a special beats only a lower special", play=shown, table=on_table)
+        return t("{higher} is a higher special than {lower}", higher=on_table, lower=shown)
     if table.kind.special:
-        return f"{table.describe()} is a special: only a higher special beats it"
+        return t("{table} is a special: only a higher special beats it", table=on_table)
     if play.kind != table.kind:
-        return (
-            f"{play.describe()} is {play.kind.label}, not {table.kind.label}: "
-            "only the same kind, or a special, beats the table (RULES §12)"
+        return t(
+            "{play} is {kind}, not {table_kind}: only the same kind, or a special, beats the table (RULES §12)",
+            play=shown,
+            kind=play.kind.label,
+            table_kind=table.kind.label,
         )
     if play.length != table.length:
-        return f"{play.describe()} is not as long as {table.describe()}: sequences compare only with sequences as long"
-    return f"{play.describe()} is not higher than {table.describe()}"
+        return t(
+            "{play} is not as long as {table}: sequences compare only with sequences as long",
+            play=shown,
+            table=on_table,
+        )
+    return t("{play} is not higher than {table}", play=shown, table=on_table)
+
+
+def _sentence(why: str) -> str:
+    """The engine's words as a sentence: capitalised, naming the rule once (RULES §12), with one full stop."""
+    why = why.rstrip(".。")
+    if "RULES §12" not in why:
+        # TRANSLATORS: {reason} is the engine's words on some cards: the rule they rest on follows.
+        why = t("{reason} (RULES §12)", reason=why)
+    # TRANSLATORS: {reason} is a sentence without its full stop.
+    return t("{reason}.", reason=sentence_case(why))
+
+
+def combination_verdict(cards: CardsLike) -> tuple[bool, str]:
+    """Whether the cards are a combination, and the engine's sentence saying what they make or which rule they break
+    (in the reader's language).
+
+    >>> from shengji_tutor.zhengfen import combination_verdict
+    >>> combination_verdict("QH KH AH 2H JH")
+    (True, 'A straight of 5 hearts to 2 (J♥ Q♥ K♥ A♥ 2♥): a legal combination (RULES §12).')
+    """
+    try:
+        combo = classify(cards)
+    except CombinationError as e:
+        return False, _sentence(str(e))
+    return True, _sentence(t("{combination}: a legal combination", combination=combo.describe()))
+
+
+def beats_verdict(play: Combination, table: Combination) -> tuple[bool, str]:
+    """Whether ``play`` may go on ``table``, and the engine's sentence saying why, naming the rule (in the reader's
+    language).
+
+    >>> from shengji_tutor.zhengfen import beats_verdict, classify
+    >>> beats_verdict(classify("2C"), classify("7H 7S"))[1]
+    'A single 2♣ is a single, not a pair: only the same kind, or a special, beats the table (RULES §12).'
+    """
+    if not play.beats(table):
+        return False, _sentence(refusal(play, table))
+    shown, on_table = play.describe(), table.describe()
+    if play.kind.special and not table.kind.special:
+        return True, _sentence(
+            t("{play} is a special: it beats every other kind, {table} too", play=shown, table=on_table)
+        )
+    if play.kind.special:
+        return True, _sentence(t("{higher} is a higher special than {lower}", higher=shown, lower=on_table))
+    return True, _sentence(t("{play} beats {table}: the same kind, and higher", play=shown, table=on_table))
 
 
 def combinations(hand: CardsLike, kinds: Iterable[Kind] | None = None) -> list[Combination]:

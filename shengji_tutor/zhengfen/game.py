@@ -47,7 +47,8 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from ..engine.cards import Card, CardsLike, as_cards, deck, format_cards, parse_cards
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
+from ..i18n import t
 from .combos import Combination, classify, combinations, plays_beating, refusal
 from .rules import TurnError, ZhengFenError, ZhengFenRules
 
@@ -67,8 +68,9 @@ class Play:
     cards: tuple[Card, ...]
 
     def describe(self, players: int = 0) -> str:
-        """The play as a sentence, with the seat names of a table of ``players`` ("Seat 1" … by default)."""
-        return f"{seat_name(self.seat, players)} plays {format_cards(self.cards)}"
+        """The play as a sentence, in the reader's language, with the seat names of a table of ``players`` ("Seat 1" …
+        by default)."""
+        return t("{seat} plays {cards}", seat=seat_label(self.seat, players), cards=format_cards(self.cards))
 
     def __str__(self) -> str:
         return self.describe()
@@ -84,8 +86,9 @@ class Pass:
     seat: int
 
     def describe(self, players: int = 0) -> str:
-        """The pass as a sentence, with the seat names of a table of ``players`` ("Seat 1" … by default)."""
-        return f"{seat_name(self.seat, players)} passes"
+        """The pass as a sentence, in the reader's language, with the seat names of a table of ``players`` ("Seat 1" …
+        by default)."""
+        return t("{seat} passes", seat=seat_label(self.seat, players))
 
     def __str__(self) -> str:
         return self.describe()
@@ -241,7 +244,7 @@ class Game:
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` (by default the player to act) sees; ``TurnError`` once the game is over."""
         if self.to_act is None:
-            raise TurnError("the game is over: nobody is to act")
+            raise TurnError(t("the game is over: nobody is to act"))
         if seat is None:
             seat = self.to_act
         n = self.rules.players
@@ -281,15 +284,15 @@ class Game:
         if not isinstance(action, Play | Pass):
             raise TurnError(f"an action is a Play or a Pass, not {type(action).__name__}")
         if self.to_act is None:
-            raise TurnError("the game is over: nobody is to act")
+            raise TurnError(t("the game is over: nobody is to act"))
         n = self.rules.players
         if type(action.seat) is not int or action.seat != self.to_act:
-            who = seat_name(action.seat, n) if type(action.seat) is int and 0 <= action.seat < n else repr(action.seat)
-            raise TurnError(f"it is {seat_name(self.to_act, n)}'s turn, not {who}'s")
-        name = seat_name(action.seat, n)
+            who = seat_label(action.seat, n) if type(action.seat) is int and 0 <= action.seat < n else repr(action.seat)
+            raise TurnError(t("it is {seat}'s turn, not {other}'s", seat=seat_label(self.to_act, n), other=who))
+        name = seat_label(action.seat, n)
         if isinstance(action, Pass):
             if self.table is None:
-                raise TurnError(f"{name} leads: a leader cannot pass")
+                raise TurnError(t("{seat} leads: a leader cannot pass", seat=name))
             self._record(action)
             self._passes += 1
             self._advance()
@@ -305,13 +308,13 @@ class Game:
         return combo
 
     def _check_play(self, action: Play) -> Combination:
-        name = seat_name(action.seat, self.rules.players)
+        name = seat_label(action.seat, self.rules.players)
         combo = classify(as_cards(action.cards, "the play"))
         missing = [c for c in combo.cards if c not in self.hands[action.seat]]
         if missing:
-            raise TurnError(f"{name} does not hold {format_cards(missing)}")
+            raise TurnError(t("{seat} does not hold {cards}", seat=name, cards=format_cards(missing)))
         if self.table is not None and not combo.beats(self.table):
-            raise TurnError(f"{name} cannot play that: {refusal(combo, self.table)}")
+            raise TurnError(t("{seat} cannot play that: {reason}", seat=name, reason=refusal(combo, self.table)))
         return combo
 
     def _record(self, action: Action) -> None:

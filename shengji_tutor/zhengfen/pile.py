@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import Card, CardsLike, as_cards, format_cards
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
+from ..i18n import t
 from .combos import Combination, classify, refusal
 from .rules import CombinationError
 
@@ -46,11 +47,15 @@ class PileWalk:
         return sum(c.points for c in self.cards)
 
     def story(self) -> str:
-        """The turns in words: "North plays 5♥; West passes; …"."""
-        return "; ".join(
-            f"{seat_name(seat, self.players)} {'passes' if played is None else 'plays ' + format_cards(played)}"
+        """The turns in words, in the reader's language: "North plays 5♥; West passes; …"."""
+        turns = [
+            t("{seat} passes", seat=seat_label(seat, self.players))
+            if played is None
+            else t("{seat} plays {cards}", seat=seat_label(seat, self.players), cards=format_cards(played))
             for seat, played in self.turns
-        )
+        ]
+        # TRANSLATORS: what separates the turns of a pile told in words ("North plays 5♥; West passes").
+        return t("; ").join(turns)
 
 
 def walk_pile(actions: Sequence[CardsLike | None], leader: int, players: int) -> PileWalk:
@@ -66,26 +71,33 @@ def walk_pile(actions: Sequence[CardsLike | None], leader: int, players: int) ->
     passes = 0
     for turn, action in enumerate(actions):
         seat = (leader + turn) % players
-        name = seat_name(seat, players)
+        name = seat_label(seat, players)
         if action is None:
             if table is None:
-                problems.append(f"{name} leads and may not pass (RULES §12)")
+                problems.append(t("{seat} leads and may not pass (RULES §12)", seat=name))
             turns.append((seat, None))
             passes += 1
             continue
         if table is not None and passes >= players - 1:
-            problems.append(f"the pile was taken before {name} plays")
+            problems.append(t("the pile was taken before {seat} plays", seat=name))
         played = tuple(as_cards(action, "a play"))
         try:
             combo = classify(played)
         except CombinationError as e:
-            problems.append(f"{name}: {e}")
+            # TRANSLATORS: {seat} is a player, {reason} why their play is refused.
+            problems.append(t("{seat}: {reason}", seat=name, reason=e))
             continue
         if table is not None and not combo.beats(table):
-            problems.append(f"{name}: {refusal(combo, table)}")
+            problems.append(t("{seat}: {reason}", seat=name, reason=refusal(combo, table)))
         turns.append((seat, played))
         table, taker, passes = combo, seat, 0
         cards.extend(played)
     if passes != players - 1:
-        problems.append(f"the pile ends when the {players - 1} others have passed, not after {passes} passes")
+        problems.append(
+            t(
+                "the pile ends when the {others} others have passed, not after {passes} passes",
+                others=players - 1,
+                passes=passes,
+            )
+        )
     return PileWalk(players, tuple(turns), taker, tuple(cards), tuple(problems))

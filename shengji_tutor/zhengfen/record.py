@@ -24,10 +24,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.cards import Card, format_cards, listed, parse_cards
 from ..engine.errors import ShengjiError
-from ..engine.seats import seat_name
+from ..engine.seats import seat_label
 from ..engine.turns import take_turns
+from ..i18n import t
 from .bots import Bot, HeuristicBot
 from .game import Action, Game, Play, Trick, action_from_dict
 from .rules import ZhengFenError, ZhengFenRules
@@ -69,10 +70,18 @@ class GameRecord:
         trick = self.tricks[hand][index]
         n = self.rules.players
         parts = [
-            f"{seat_name(a.seat, n)} {format_cards(a.cards)}" if isinstance(a, Play) else a.describe(n)
+            f"{seat_label(a.seat, n)} {format_cards(a.cards)}" if isinstance(a, Play) else a.describe(n)
             for a in trick.actions
         ]
-        return f"{index + 1}. " + ", ".join(parts) + f" → {seat_name(trick.taker, n)} takes {trick.points}"
+        # TRANSLATORS: one pile of a game's transcript: {actions} lists each play ("East 3♥") and pass in turn,
+        # {seat} takes the pile and its {points}.
+        return t(
+            "{number}. {actions} → {seat} takes {points}",
+            number=index + 1,
+            actions=listed(parts, last=False),
+            seat=seat_label(trick.taker, n),
+            points=trick.points,
+        )
 
     def to_json(self) -> str:
         """How the game started and its actions, as JSON (cards as tokens such as ``"10H"``)."""

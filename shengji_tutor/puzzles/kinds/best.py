@@ -37,8 +37,9 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.errors import ShengjiError
-from ...engine.seats import SEATS
+from ...engine.seats import SEATS, seat_label
 from ...engine.trump import Trump
+from ...i18n import N_, t, tn
 from ...play.coaching import INACCURACY, Assessment, Option, assess_play, in_levels, judge_plays, play_reasons
 from ...play.round import PlayerView, Round
 from ...play.sampler import unseen_counts
@@ -47,7 +48,7 @@ from ...play.verdict import Z
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..positions import LEARNER, build_round
 from ..schema import BestSpec
-from ..teaching import hide_answer, without_method
+from ..teaching import hide_answer, method_sentence, sentences, without_method
 
 __all__ = [
     "GAP",
@@ -146,7 +147,7 @@ def stability_problems(
 class BestPuzzle(Puzzle, spec_type=BestSpec):
     """South's decision in a real round: the learner picks a play; every play the search grades good is right."""
 
-    idea_text = (
+    idea_text = N_(
         "Who is winning the trick so far, and is it your partner? Win it if it is worth it; otherwise give "
         "nothing away."
     )
@@ -169,9 +170,10 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         self._reasons: dict[Signature, tuple[Option, Option]] = {}
 
     def _card_groups(self) -> list[list[Card]]:
-        return [self._cards(text, f"{seat}'s hand") for seat, text in self.spec.hands.items()] + [
-            self._cards(self.spec.kitty, "kitty")
-        ]
+        return [
+            self._cards(text, N_("{seat}'s hand: {problem}"), seat=seat_label(SEATS.index(seat)))
+            for seat, text in self.spec.hands.items()
+        ] + [self._cards(self.spec.kitty, N_("kitty: {problem}"))]
 
     # -- the position -------------------------------------------------------------------------
 
@@ -183,7 +185,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
     @cached_property
     def accept(self) -> list[tuple[Card, ...]]:
         """The accepted plays as the YAML lists them, the best first."""
-        return [tuple(self._cards(text, "accept")) for text in self.spec.accept]
+        return [tuple(self._cards(text, N_("accept: {problem}"))) for text in self.spec.accept]
 
     @cached_property
     def _signatures(self) -> set[Signature]:
@@ -222,7 +224,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             trick=tuple(v.trick),
             leader=v.leader if v.leader is not None else LEARNER,
             hand=tuple(v.hand),
-            hand_label="Your hand (South)",
+            hand_label=t("Your hand (South)"),
             context=self.context(),
         )
 
@@ -238,15 +240,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         reasons = play_reasons(view, chosen, best)
         samples = len(chosen.runs)
         head = Assessment("play", chosen, best, (best, chosen), tuple(reasons), samples).headline()
-        return correct, " ".join(
-            [
-                head,
-                *reasons,
-                f"(The best play was chosen on some deals of the cards you cannot see, and your play was measured "
-                f"against it on {samples} others, each played out to the end of the round and scored as RULES §9 "
-                "says; a play is graded down only when it is surely worse by more than a tenth of a level.)",
-            ]
-        )
+        return correct, sentences([head, *reasons, method_sentence(samples)])
 
     def judgement(self, play: Sequence[Card]) -> tuple[Option, Option]:
         """``play`` and the best play as the grading judgement (seed 0) finds them: the coach's verdict on ``play``
@@ -262,20 +256,32 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         for play in self.accept:
             why = self._illegal(play)
             if why:
-                problems.append(f"the accepted play {format_cards(play)} is not legal here: {why}")
+                problems.append(
+                    t("the accepted play {cards} is not legal here: {why}", cards=format_cards(play), why=why)
+                )
             elif self._signature(play) not in self._judged:
-                problems.append(f"the accepted play {format_cards(play)} is not among the plays the search judges")
+                problems.append(
+                    t("the accepted play {cards} is not among the plays the search judges", cards=format_cards(play))
+                )
         if len(self._signatures) != len(self.accept):
-            problems.append("accept lists the same play twice (plays that differ only in equal cards are one)")
+            problems.append(t("accept lists the same play twice (plays that differ only in equal cards are one)"))
         if not self._judged - self._signatures:
-            problems.append("every play is accepted: there is nothing to get wrong")
+            problems.append(t("every play is accepted: there is nothing to get wrong"))
         for mistake in self.spec.misconceptions:  # what grading them says, where it needs no search
             mistaken = parse_cards(self.canonical_answer(mistake.answer))
             why = self._illegal(mistaken)
             if why:
-                problems.append(f"the misconception answer {format_cards(mistaken)} is not legal here: {why}")
+                problems.append(
+                    t(
+                        "the misconception answer {cards} is not legal here: {why}",
+                        cards=format_cards(mistaken),
+                        why=why,
+                    )
+                )
             elif self._signature(mistaken) in self._signatures:
-                problems.append(f"the misconception answer {format_cards(mistaken)} is one of the accepted plays")
+                problems.append(
+                    t("the misconception answer {cards} is one of the accepted plays", cards=format_cards(mistaken))
+                )
         return problems
 
     def thorough_checks(self) -> list[str]:
@@ -289,37 +295,78 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         trump = self.trump
         assert v.dealer is not None
         declarers = LEARNER in v.declarers
-        partner = SEATS[(LEARNER + 2) % 4]
-        side = f"a declarer with {partner}" if declarers else f"an attacker with {partner}"
-        dealer = "you" if v.dealer == LEARNER else SEATS[v.dealer]
+        partner = seat_label((LEARNER + 2) % 4)
         attackers = [s for s in range(4) if s not in v.declarers]
         won = sum(v.points_won[s] for s in attackers)
         line = 2 * self.rules.step
-        to_go = f"{line - won} to go" if won < line else "they are past it"
         out_ids = unseen_counts(v)
         out = [Card.from_id(i) for i, n in out_ids.items() for _ in range(n)]
         trumps = trump.sorted(c for c in out if trump.is_trump(c))
         scoring = trump.sorted(c for c in out if c.points)
         parts = [
-            f"Trick {len(v.tricks) + 1}; you hold {len(v.hand)} cards. {_cap(trump.describe())}.",
-            f"You are South, {side} ({dealer} dealt).",
-            f"The attackers have {won} points: they take over at {line} ({to_go}).",
-            f"Trumps still out: {format_cards(trumps) or 'none'} ({len(trumps)}).",
-            f"Points still out: {format_cards(scoring) or 'none'} ({points(scoring)})"
-            + (", some of them perhaps in the kitty." if v.dealer != LEARNER and scoring else "."),
+            tn(
+                "Trick {trick}; you hold {n} card. {trump}.",
+                "Trick {trick}; you hold {n} cards. {trump}.",
+                len(v.hand),
+                trick=len(v.tricks) + 1,
+                trump=_cap(trump.describe()),
+            ),
+            self._side_words(declarers, partner, v.dealer),
+            t(
+                "The attackers have {won} points: they take over at {line} ({left} to go).",
+                won=won,
+                line=line,
+                left=line - won,
+            )
+            if won < line
+            else t("The attackers have {won} points: they take over at {line} (they are past it).", won=won, line=line),
+            t("Trumps still out: {cards} ({count}).", cards=format_cards(trumps), count=len(trumps))
+            if trumps
+            else t("Trumps still out: none (0)."),
         ]
+        if not scoring:
+            parts.append(t("Points still out: none (0)."))
+        elif v.dealer != LEARNER:
+            parts.append(
+                t(
+                    "Points still out: {cards} ({points}), some of them perhaps in the kitty.",
+                    cards=format_cards(scoring),
+                    points=points(scoring),
+                )
+            )
+        else:
+            parts.append(
+                t("Points still out: {cards} ({points}).", cards=format_cards(scoring), points=points(scoring))
+            )
         if v.trick:
-            parts.insert(3, f"On the table: {points([c for p in v.trick for c in p])} points.")
+            parts.insert(3, t("On the table: {points} points.", points=points([c for p in v.trick for c in p])))
         if v.dealer == LEARNER:
             parts.append(
-                f"You buried {format_cards(v.discards)} ({points(v.discards)} points) in the kitty (底牌 dǐpái)."
+                t(
+                    "You buried {cards} ({points} points) in the kitty (底牌 dǐpái).",
+                    cards=format_cards(v.discards),
+                    points=points(v.discards),
+                )
             )
-        return " ".join(parts)
+        return sentences(parts)
+
+    @staticmethod
+    def _side_words(declarers: bool, partner: str, dealer: int) -> str:
+        """South's side and partner, and who dealt: "You are South, a declarer with North (you dealt)."."""
+        if dealer == LEARNER:
+            if declarers:
+                return t("You are South, a declarer with {partner} (you dealt).", partner=partner)
+            return t("You are South, an attacker with {partner} (you dealt).", partner=partner)
+        seat = seat_label(dealer)
+        if declarers:
+            return t("You are South, a declarer with {partner} ({dealer} dealt).", partner=partner, dealer=seat)
+        return t("You are South, an attacker with {partner} ({dealer} dealt).", partner=partner, dealer=seat)
 
     def own_mistake(self, given: str, why: str) -> str:
         """What the evaluation measured of this play, the better play unnamed."""
         measured = hide_answer(without_method(why), self)
-        return f"Another play does better here. {measured}".strip()
+        head = t("Another play does better here.")
+        return sentences([head, measured.strip()])
 
     def solution_extra(self) -> str:
         """Why the best beats the play beginners choose (the first misconception's)."""
@@ -331,4 +378,6 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             cards = format_cards(parse_cards(self.canonical_answer(slip.answer)))
         except (ShengjiError, ValueError):
             return ""
-        return f"Why not {cards}? {slip.says} {measured.replace('your play', cards)}"
+        # TRANSLATORS: the learner's play as the coach's sentences name it; "Why not …?" puts the play's cards in its place
+        yours = t("your play")
+        return sentences([t("Why not {cards}?", cards=cards), self.words.says[0], measured.replace(yours, cards)])

@@ -25,8 +25,10 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.scoring import kitty_multiplier
+from ...i18n import N_, t, tn
 from ..base import Answer, HandPuzzle, PuzzleView, Solution
 from ..schema import BurySpec
+from ..teaching import and_all, or_all, sentences
 
 __all__ = ["BuryPuzzle"]
 
@@ -37,7 +39,7 @@ Cost = tuple[int, int]
 class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
     """The dealer's hand with the kitty: the learner picks the cards to bury; every good burial is right."""
 
-    idea_text = (
+    idea_text = N_(
         "The kitty (底牌 dǐpái) goes back face down with as many cards as you took. If the attackers win the "
         "last trick they score its points, doubled or more: bury few points and keep your trumps (RULES §9, "
         "§10)."
@@ -52,7 +54,11 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
         return self.rules.kitty
 
     def view(self) -> PuzzleView:
-        label = f"Your hand with the kitty: pick {self.size} cards to bury"
+        label = tn(
+            "Your hand with the kitty: pick {n} card to bury",
+            "Your hand with the kitty: pick {n} cards to bury",
+            self.size,
+        )
         return replace(super().view(), max_cards=self.size, hand_label=label)
 
     # -- what a burial gives away -----------------------------------------------------------------
@@ -101,14 +107,29 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
         """What buried points risk: the attackers' score if they win the last trick (RULES §9)."""
         p = points(cards)
         if not p:
-            return "0 points: if the attackers win the last trick, the kitty gives them nothing"
+            return t("0 points: if the attackers win the last trick, the kitty gives them nothing")
         single = kitty_multiplier(cards[:1], self.trump, self.rules)
-        worth = f"×{single} with a single ({single * p})"
+        scoring = format_cards(self.trump.sorted(c for c in cards if c.points))
         if self.rules.decks > 1:
             pair = kitty_multiplier([cards[0], cards[0]], self.trump, self.rules)
-            worth += f", ×{pair} with a pair ({pair * p}), more with a tractor"
-        scoring = format_cards(self.trump.sorted(c for c in cards if c.points))
-        return f"{p} points ({scoring}): if the attackers win the last trick they score them {worth} (RULES §9)"
+            return t(
+                "{points} points ({cards}): if the attackers win the last trick they score them ×{single} with a "
+                "single ({single_score}), ×{pair} with a pair ({pair_score}), more with a tractor (RULES §9)",
+                points=p,
+                cards=scoring,
+                single=single,
+                single_score=single * p,
+                pair=pair,
+                pair_score=pair * p,
+            )
+        return t(
+            "{points} points ({cards}): if the attackers win the last trick they score them ×{single} with a single "
+            "({single_score}) (RULES §9)",
+            points=p,
+            cards=scoring,
+            single=single,
+            single_score=single * p,
+        )
 
     # -- the protocol -----------------------------------------------------------------------------
 
@@ -119,53 +140,98 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
         burial = parse_cards(self.canonical_answer(answer))
         stray = Counter(burial) - Counter(self.hand)
         if stray:
-            return False, f"{format_cards(list(stray.elements()))}: not in your hand. Bury cards you hold (RULES §10)."
+            return False, t(
+                "{cards}: not in your hand. Bury cards you hold (RULES §10).",
+                cards=format_cards(list(stray.elements())),
+            )
         if len(burial) != self.size:
-            return False, (f"Bury exactly {self.size} cards, as many as the kitty held, not {len(burial)} (RULES §10).")
+            return False, tn(
+                "Bury exactly {n} card, as many as the kitty held, not {given} (RULES §10).",
+                "Bury exactly {n} cards, as many as the kitty held, not {given} (RULES §10).",
+                self.size,
+                given=len(burial),
+            )
         trumps, _ = self.cost(burial)
         least_trumps, least_points = self._least
         notes: list[str] = []
         if trumps > least_trumps:
-            notes.append(
-                f"You buried {trumps} trump{'s' if trumps > 1 else ''} ({format_cards(self._trumps(burial))}): trumps "
-                "win tricks and guard the last trick, which decides the kitty; "
-                + ("keep them all." if not least_trumps else f"only {least_trumps} had to go.")
-            )
+            cards = format_cards(self._trumps(burial))
+            if not least_trumps:
+                notes.append(
+                    tn(
+                        "You buried {n} trump ({cards}): trumps win tricks and guard the last trick, which decides the "
+                        "kitty; keep them all.",
+                        "You buried {n} trumps ({cards}): trumps win tricks and guard the last trick, which decides the "
+                        "kitty; keep them all.",
+                        trumps,
+                        cards=cards,
+                    )
+                )
+            else:
+                notes.append(
+                    tn(
+                        "You buried {n} trump ({cards}): trumps win tricks and guard the last trick, which decides the "
+                        "kitty; only {least} had to go.",
+                        "You buried {n} trumps ({cards}): trumps win tricks and guard the last trick, which decides the "
+                        "kitty; only {least} had to go.",
+                        trumps,
+                        cards=cards,
+                        least=least_trumps,
+                    )
+                )
         if points(burial) > least_points:
-            notes.append(f"You risk {self._risk(burial)}. A burial risking {least_points} points was possible.")
+            notes.append(
+                t(
+                    "You risk {risk}. A burial risking {least} points was possible.",
+                    risk=self._risk(burial),
+                    least=least_points,
+                )
+            )
         voids = self.voids_made(burial)
         if self.spec.void and not voids and not notes:
             suits = sorted({s for b in self._void_burials if self.cost(b) == self._least for s in self.voids_made(b)})
-            names = " or ".join(self.trump.suit_name(s) for s in suits)
-            notes.append(f"Your burial leaves every plain suit in your hand: bury all your {names} to make a void.")
+            names = or_all([self.trump.suit_name(s) for s in suits])
+            notes.append(
+                t(
+                    "Your burial leaves every plain suit in your hand: bury all your {suits} to make a void.",
+                    suits=names,
+                )
+            )
         if notes:
-            return False, " ".join(notes)
-        void = (
-            f" It empties your {' and '.join(self.trump.suit_name(s) for s in voids)}: you can ruff their leads."
-            if voids
-            else ""
-        )
-        kept = (
-            "keeps every trump"
+            return False, sentences(notes)
+        said = [
+            tn(
+                "A good burial: {n} card, as many as the kitty held (RULES §10).",
+                "A good burial: {n} cards, as many as the kitty held (RULES §10).",
+                self.size,
+            ),
+            t("It keeps every trump and risks {risk}.", risk=self._risk(burial))
             if not trumps
-            else f"buries only the {trumps} trump{'s' if trumps > 1 else ''} the hand cannot keep"
-        )
-        return True, (
-            f"A good burial: {self.size} cards, as many as the kitty held (RULES §10). It {kept} and risks "
-            f"{self._risk(burial)}.{void}"
-        )
+            else tn(
+                "It buries only the {n} trump the hand cannot keep and risks {risk}.",
+                "It buries only the {n} trumps the hand cannot keep and risks {risk}.",
+                trumps,
+                risk=self._risk(burial),
+            ),
+        ]
+        if voids:
+            names = and_all([self.trump.suit_name(s) for s in voids])
+            said.append(t("It empties your {suits}: you can ruff their leads.", suits=names))
+        return True, sentences(said)
 
     def checks(self) -> list[str]:
         problems = []
         want = self.rules.hand_size + self.size
         if len(self.hand) != want:
-            problems.append(f"the dealer's hand with the kitty holds {want} cards, not {len(self.hand)}")
+            problems.append(
+                t("the dealer's hand with the kitty holds {want} cards, not {count}", want=want, count=len(self.hand))
+            )
         if self.spec.void:
             if not self._void_burials:
-                problems.append("no plain suit is short enough to bury whole: void: true cannot be met")
+                problems.append(t("no plain suit is short enough to bury whole: void: true cannot be met"))
             elif self.cost(self._void_burials[0]) != self._least:
                 problems.append(
-                    "making a void here costs trumps or points: the puzzle would ask for two things at odds"
+                    t("making a void here costs trumps or points: the puzzle would ask for two things at odds")
                 )
         return problems
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...engine.cards import Card
+from ...i18n import N_
 from ..base import Puzzle
 from ..schema import CardGroupSpec
 
@@ -18,7 +19,7 @@ class CardGroupPuzzle(Puzzle):
 
     @cached_property
     def cards(self) -> list[Card]:
-        return self._cards(self.spec.cards, "cards")
+        return self._cards(self.spec.cards, N_("cards: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.cards]

@@ -5,15 +5,17 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...engine.scoring import level_change, next_dealer
-from ...engine.seats import SEATS
+from ...engine.seats import SEATS, seat_label
+from ...i18n import N_, t
 from ..base import Answer, Puzzle, Solution
 from ..schema import DealerSpec
+from ..teaching import sentences
 
 
 class DealerPuzzle(Puzzle, spec_type=DealerSpec):
     """The dealer and the attackers' points: the learner names the next dealer."""
 
-    idea_text = "Who deals next depends on which side won the round and by how much (RULES §9)."
+    idea_text = N_("Who deals next depends on which side won the round and by how much (RULES §9).")
 
     spec: DealerSpec
     answer_kind = "seat"
@@ -24,11 +26,15 @@ class DealerPuzzle(Puzzle, spec_type=DealerSpec):
         change = level_change(max(0, self.spec.attacker_points), self.rules)
         seat = next_dealer(dealer, change, self.rules)
         why = (
-            "the declarers hold, so the dealer's partner deals next"
+            t("In RULES §9, the declarers hold, so the dealer's partner deals next: {seat}.", seat=seat_label(seat))
             if change.side == "declarers"
-            else "the attackers take over, so the player after the dealer (counter-clockwise) deals next"
+            else t(
+                "In RULES §9, the attackers take over, so the player after the dealer (counter-clockwise) deals next: "
+                "{seat}.",
+                seat=seat_label(seat),
+            )
         )
-        return seat, f"{change.describe()} In RULES §9, {why}: {SEATS[seat]}."
+        return seat, sentences([change.describe(), why])
 
     def solve(self) -> Solution:
         return SEATS[self._next_dealer[0]]

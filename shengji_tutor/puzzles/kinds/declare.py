@@ -8,6 +8,7 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards
 from ...engine.declaring import Declaration, can_declare
+from ...i18n import N_, t
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution
 from ..schema import DeclareSpec
 
@@ -15,7 +16,7 @@ from ..schema import DeclareSpec
 class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
     """A hand and the declaration so far: yes or no, can the hand declare now?"""
 
-    idea_text = (
+    idea_text = N_(
         "You declare trumps by showing cards of the trump rank; a pair overrides a single, and RULES §10 "
         "says who may override whom."
     )
@@ -25,13 +26,14 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
 
     @cached_property
     def declared(self) -> list[Card]:
-        return self._cards(self.spec.declared, "declaration") if self.spec.declared else []
+        return self._cards(self.spec.declared, N_("declaration: {problem}")) if self.spec.declared else []
 
     def _card_groups(self) -> list[list[Card]]:
         if not self.spec.by_you:
             return [*super()._card_groups(), self.declared]
         if Counter(self.declared) - Counter(self.hand):  # your own declaration was made with cards from your hand
-            raise BankError(f"puzzle {self.id}: your own declaration {format_cards(self.declared)} is not in your hand")
+            said = t("your own declaration {cards} is not in your hand", cards=format_cards(self.declared))
+            raise BankError(f"puzzle {self.id}: {said}")
         return super()._card_groups()
 
     @cached_property
@@ -46,10 +48,16 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
         would make)."""
         rank = self.spec.rank
         if self.declared:
-            whose = "Your declaration stands" if self.spec.by_you else "The declaration standing"
-            context = f"Rank {rank}. {whose}: {format_cards(self.declared)}; the deal goes on."
+            cards = format_cards(self.declared)
+            context = (
+                t("Rank {rank}. Your declaration stands: {cards}; the deal goes on.", rank=rank, cards=cards)
+                if self.spec.by_you
+                else t("Rank {rank}. The declaration standing: {cards}; the deal goes on.", rank=rank, cards=cards)
+            )
             return replace(super().view(), context=context)
-        context = f"Rank {rank}. Nobody has declared yet, so there is no trump suit so far; the deal goes on."
+        context = t(
+            "Rank {rank}. Nobody has declared yet, so there is no trump suit so far; the deal goes on.", rank=rank
+        )
         return replace(super().view(), context=context, mark_trumps=False)
 
     def solve(self) -> Solution:

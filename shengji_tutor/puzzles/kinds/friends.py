@@ -13,32 +13,51 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card
-from ...engine.seats import seat_index, seat_name
-from ...play.actions import ORDINALS
+from ...engine.seats import seat_index, seat_label
+from ...i18n import N_, t, tn
 from ...play.round import friends_revealed, friends_wanted
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..schema import FriendsSpec
+from ..teaching import and_all, clause_gap, sentences
 
 __all__ = ["FriendsPuzzle", "call_words", "card_words"]
 
 
-_JOKERS = {"SJ": "small joker", "BJ": "big joker"}
+_JOKERS = {"SJ": N_("small joker"), "BJ": N_("big joker")}
+_COPIES = {1: N_("the first {card}"), 2: N_("the second {card}"), 3: N_("the third {card}")}
+"""A copy of a card by the order it is played in (three decks at most): "the second A♥"."""
+_JOKER_COPIES = {
+    ("SJ", 1): N_("the first small joker"),
+    ("SJ", 2): N_("the second small joker"),
+    ("SJ", 3): N_("the third small joker"),
+    ("BJ", 1): N_("the first big joker"),
+    ("BJ", 2): N_("the second big joker"),
+    ("BJ", 3): N_("the third big joker"),
+}
 
 
 def card_words(card: Card) -> str:
-    """A called card in a sentence: "A♥", "small joker"."""
-    return _JOKERS.get(card.rank, card.symbol()) if card.is_joker else card.symbol()
+    """A called card in a sentence, in the reader's language: "A♥", "small joker"."""
+    return t(_JOKERS[card.rank]) if card.is_joker and card.rank in _JOKERS else card.symbol()
 
 
 def call_words(card: Card, ordinal: int) -> str:
-    """A call in words: "the second A♥", "the first big joker"."""
-    return f"the {ORDINALS[ordinal]} {card_words(card)}"
+    """A call in words, in the reader's language: "the second A♥", "the first big joker"."""
+    if card.is_joker and (card.rank, ordinal) in _JOKER_COPIES:
+        return t(_JOKER_COPIES[(card.rank, ordinal)])
+    return t(_COPIES[ordinal], card=card_words(card))
+
+
+_RULE_WORDS = {
+    "players": "rules: {players: 5}",
+    "six": "{players: 6, partnership: friends}",
+}
 
 
 class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
     """The dealer's calls and the called cards played so far: yes or no, is this seat on the dealer's team now?"""
 
-    idea_text = (
+    idea_text = N_(
         "In Finding Friends (找朋友 zhǎo péngyou) a friend is whoever PLAYS the called copy, counted in the "
         "order the copies are played, and only from that moment on (RULES §11)."
     )
@@ -50,45 +69,66 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
         super().__init__(spec, topic)
         rules, n = self.rules, self.rules.players
         if rules.partnership != "friends" or n < 5:
-            raise BankError(
-                f"puzzle {self.id}: Finding Friends is played by 5 or more players: set rules: {{players: 5}} (or "
-                "{players: 6, partnership: friends})"
+            said = t(
+                "Finding Friends is played by 5 or more players: set {setting} (or {other})",
+                setting=_RULE_WORDS["players"],
+                other=_RULE_WORDS["six"],
             )
+            raise BankError(f"puzzle {self.id}: {said}")
         if len(spec.calls) != friends_wanted(n):
-            raise BankError(
-                f"puzzle {self.id}: with {n} players the dealer calls {friends_wanted(n)} card(s), not {len(spec.calls)}"
+            said = t(
+                "with {players} players the dealer calls {count} card(s), not {given}",
+                players=n,
+                count=friends_wanted(n),
+                given=len(spec.calls),
             )
+            raise BankError(f"puzzle {self.id}: {said}")
         for call in spec.calls:
             if call.ordinal > rules.decks:
-                raise BankError(
-                    f"puzzle {self.id}: there is no {ORDINALS[call.ordinal]} copy of a card in {rules.decks} decks"
+                said = (
+                    tn(
+                        "there is no second copy of a card in {n} deck",
+                        "there is no second copy of a card in {n} decks",
+                        rules.decks,
+                    )
+                    if call.ordinal == 2
+                    else tn(
+                        "there is no third copy of a card in {n} deck",
+                        "there is no third copy of a card in {n} decks",
+                        rules.decks,
+                    )
                 )
+                raise BankError(f"puzzle {self.id}: {said}")
         _ = (self.dealer, self.asked, self.calls, self.holds)  # a bad seat or call is refused now, by name
         for seat, cards in self.plays:
             if not any(c in self.called for c in cards):
-                raise BankError(f"puzzle {self.id}: {seat_name(seat, n)}'s play holds no called card: leave it out")
+                said = t("{seat}'s play holds no called card: leave it out", seat=self._name(seat))
+                raise BankError(f"puzzle {self.id}: {said}")
 
-    def _seat(self, name: str, what: str) -> int:
+    def _seat(self, name: str, what: str, **values: object) -> int:
+        """The seat ``name`` stands for; ``BankError`` said by ``what`` (an ``N_`` message with ``{problem}``)."""
         try:
             return seat_index(name, self.rules.players)
         except ValueError as e:
-            raise BankError(f"puzzle {self.id}: {what}: {e}") from None
+            said = t(what, problem=e, **values)
+            raise BankError(f"puzzle {self.id}: {said}") from None
 
     @cached_property
     def dealer(self) -> int:
-        return self._seat(self.spec.dealer, "dealer")
+        return self._seat(self.spec.dealer, N_("dealer: {problem}"))
 
     @cached_property
     def asked(self) -> int:
-        return self._seat(self.spec.ask, "ask")
+        return self._seat(self.spec.ask, N_("ask: {problem}"))
 
     @cached_property
     def called(self) -> list[Card]:
         found = []
         for call in self.spec.calls:
-            cards = self._cards(call.card, "called card")
+            cards = self._cards(call.card, N_("called card: {problem}"))
             if len(cards) != 1:
-                raise BankError(f"puzzle {self.id}: a call names one card, not {call.card!r}")
+                said = t("a call names one card, not {text}", text=repr(call.card))
+                raise BankError(f"puzzle {self.id}: {said}")
             found.append(cards[0])
         return found
 
@@ -102,14 +142,18 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
         for k, text in enumerate(self.spec.plays, 1):
             seat, sep, cards = text.partition(":")
             if not sep:
-                raise BankError(f"puzzle {self.id}: play {k} is written 'Seat 3: AH', not {text!r}")
-            found.append((self._seat(seat, f"play {k}"), self._cards(cards, f"play {k}")))
+                said = t(
+                    "play {number} is written {example}, not {text}", number=k, example="'Seat 3: AH'", text=repr(text)
+                )
+                raise BankError(f"puzzle {self.id}: {said}")
+            what = N_("play {number}: {problem}")
+            found.append((self._seat(seat, what, number=k), self._cards(cards, what, number=k)))
         return found
 
     @cached_property
     def holds(self) -> list[tuple[int, list[Card]]]:
         return [
-            (self._seat(seat, "holds"), self._cards(cards, f"{seat}'s cards"))
+            (self._seat(seat, N_("holds: {problem}")), self._cards(cards, N_("{seat}'s cards: {problem}"), seat=seat))
             for seat, cards in self.spec.holds.items()
         ]
 
@@ -117,46 +161,69 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
         return [[c for _, cards in self.plays for c in cards], *(cards for _, cards in self.holds)]
 
     def _name(self, seat: int) -> str:
-        return seat_name(seat, self.rules.players)
+        return seat_label(seat, self.rules.players)
 
     def view(self) -> PuzzleView:
         n, decks = self.rules.players, self.rules.decks
-        calls = " and ".join(call_words(card, ordinal) for card, ordinal in self.calls)
-        context = f"{n} players, {decks} decks. {self._name(self.dealer)} deals and calls {calls}."
+        calls = and_all([call_words(card, ordinal) for card, ordinal in self.calls])
+        context = t(
+            "{players} players, {decks} decks. {dealer} deals and calls {calls}.",
+            players=n,
+            decks=decks,
+            dealer=self._name(self.dealer),
+            calls=calls,
+        )
         if not self.plays:
-            context += " No called card has been played yet."
-        rows = [(f"{self._name(s)} played", tuple(cards)) for s, cards in self.plays]
-        rows += [(f"{self._name(s)} holds", tuple(cards)) for s, cards in self.holds]
+            context = sentences([context, t("No called card has been played yet.")])
+        rows = [(t("{seat} played", seat=self._name(s)), tuple(cards)) for s, cards in self.plays]
+        rows += [(t("{seat} holds", seat=self._name(s)), tuple(cards)) for s, cards in self.holds]
         return replace(super().view(), context=context, rows=tuple(rows))
 
     @cached_property
     def _verdict(self) -> tuple[bool, str]:
         dealer, asked = self.dealer, self.asked
         friends = friends_revealed(dealer, self.calls, self.plays)
-        rule = "Finding Friends (找朋友 zhǎo péngyou, RULES §11)"
         who = self._name(asked)
         if asked == dealer:
-            return True, f"Yes: {who} is the dealer, the head of the dealer's team ({rule})."
+            return True, t(
+                "Yes: {seat} is the dealer, the head of the dealer's team (Finding Friends (找朋友 zhǎo péngyou, "
+                "RULES §11)).",
+                seat=who,
+            )
         steps = self._story()
         if asked in friends:
-            return True, (
-                f"Yes. {rule}: whoever plays a called copy joins the dealer's team from that moment. {steps} "
-                f"So {who} is on the dealer's team now."
+            return True, sentences(
+                [
+                    t(
+                        "Yes. Finding Friends (找朋友 zhǎo péngyou, RULES §11): whoever plays a called copy joins the "
+                        "dealer's team from that moment."
+                    ),
+                    steps,
+                    t("So {seat} is on the dealer's team now.", seat=who),
+                ]
             )
         holds = next((cards for s, cards in self.holds if s == asked and any(c in self.called for c in cards)), None)
-        held = (
-            f" {who} holds a called card but has not played the called copy: holding it is not enough, only playing "
-            "it makes a friend, and only from then on."
-            if holds
-            else ""
-        )
-        spent = ""
+        said = [
+            t(
+                "No. Finding Friends (找朋友 zhǎo péngyou, RULES §11): a friend is whoever plays the called copy, from "
+                "that moment on; until then the teams are hidden."
+            ),
+            steps,
+        ]
+        if holds:
+            said.append(
+                t(
+                    "{seat} holds a called card but has not played the called copy: holding it is not enough, only "
+                    "playing it makes a friend, and only from then on.",
+                    seat=who,
+                )
+            )
         if self._spent():
-            spent = " A call that the dealer (or a friend already revealed) answers himself is spent: one friend fewer."
-        return False, (
-            f"No. {rule}: a friend is whoever plays the called copy, from that moment on; until then the teams are "
-            f"hidden. {steps}{held}{spent} {who} is not on the dealer's team now."
-        ).replace("  ", " ")
+            said.append(
+                t("A call that the dealer (or a friend already revealed) answers himself is spent: one friend fewer.")
+            )
+        said.append(t("{seat} is not on the dealer's team now.", seat=who))
+        return False, sentences(said).replace("  ", " ")
 
     def _spent(self) -> bool:
         """Whether fewer friends joined than calls were answered: the dealer (or a friend already revealed) played
@@ -169,7 +236,7 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
     def _story(self) -> str:
         """The called copies as they were played, counted: "Seat 3 played the first A♥; Seat 5 the second." """
         if not self.plays:
-            return "No called card has been played yet."
+            return t("No called card has been played yet.")
         parts = []
         for card, ordinal in self.calls:
             count, told = 0, []
@@ -177,14 +244,22 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
                 for c in cards:
                     if c == card:
                         count += 1
-                        mark = " — the called copy" if count == ordinal else ""
-                        name = self._name(seat) + (" (the dealer)" if seat == self.dealer else "")
-                        told.append(f"{name} played the {ORDINALS[count]} {card_words(card)}{mark}")
+                        name = self._name(seat)
+                        if seat == self.dealer:
+                            name = t("{seat} (the dealer)", seat=name)
+                        copy = call_words(card, count)
+                        told.append(
+                            t("{seat} played {copy} — the called copy", seat=name, copy=copy)
+                            if count == ordinal
+                            else t("{seat} played {copy}", seat=name, copy=copy)
+                        )
             call = call_words(card, ordinal)
             parts.append(
-                f"The call is {call}: " + ("; ".join(told) if told else f"no {card_words(card)} played yet") + "."
+                t("The call is {call}: {plays}.", call=call, plays=clause_gap().join(told))
+                if told
+                else t("The call is {call}: no {card} played yet.", call=call, card=card_words(card))
             )
-        return " ".join(parts)
+        return sentences(parts)
 
     def solve(self) -> Solution:
         return "yes" if self._verdict[0] else "no"

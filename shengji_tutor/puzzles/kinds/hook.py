@@ -12,21 +12,70 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards, rank_plural
+from ...engine.cards import Card, format_cards
 from ...engine.scoring import hooked_back_to
+from ...i18n import N_, t
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
 from ..schema import HookSpec
 
 __all__ = ["HookPuzzle"]
 
-_NAMES = {"J": ("hook", "勾 gōu", "2"), "A": ("needle", "针 zhēn", "J")}
-"""The trump rank: the rule's name, its Chinese term, and the level the declarers drop back to."""
+_NAMES = {
+    "J": {
+        "declarers": N_(
+            "No. At trump rank J, the hook (勾 gōu, RULES §11) punishes only a last trick the attackers win. The "
+            "declarers won it with {play}, so their level does not drop, jacks or not; the round is scored as usual "
+            "(RULES §9)."
+        ),
+        "none": N_(
+            "No. At trump rank J, the hook (勾 gōu, RULES §11) needs a J in the attackers' winning play, and {play} "
+            "holds none. The declarers keep their level, and the round is scored as usual (RULES §9)."
+        ),
+        "all": N_(
+            "Yes. At trump rank J, the hook (勾 gōu, RULES §11) applies: the attackers won the last trick with {play}. "
+            "The declarers drop back to 2, on top of the round's normal result. Any J in the play counts, whatever "
+            "its suit."
+        ),
+        "some": N_(
+            "Yes. At trump rank J, the hook (勾 gōu, RULES §11) applies: the attackers won the last trick with {play}, "
+            "which holds {hooks}. The declarers drop back to 2, on top of the round's normal result. Any J in the "
+            "play counts, whatever its suit."
+        ),
+    },
+    "A": {
+        "declarers": N_(
+            "No. At trump rank A, the needle (针 zhēn, RULES §11) punishes only a last trick the attackers win. The "
+            "declarers won it with {play}, so their level does not drop, aces or not; the round is scored as usual "
+            "(RULES §9)."
+        ),
+        "none": N_(
+            "No. At trump rank A, the needle (针 zhēn, RULES §11) needs an A in the attackers' winning play, and "
+            "{play} holds none. The declarers keep their level, and the round is scored as usual (RULES §9)."
+        ),
+        "all": N_(
+            "Yes. At trump rank A, the needle (针 zhēn, RULES §11) applies: the attackers won the last trick with "
+            "{play}. The declarers drop back to J, on top of the round's normal result. Any A in the play counts, "
+            "whatever its suit."
+        ),
+        "some": N_(
+            "Yes. At trump rank A, the needle (针 zhēn, RULES §11) applies: the attackers won the last trick with "
+            "{play}, which holds {hooks}. The declarers drop back to J, on top of the round's normal result. Any A in "
+            "the play counts, whatever its suit."
+        ),
+    },
+}
+"""The trump rank (J, the hook; A, the needle) and the verdict: the declarers won the last trick, the attackers'
+winning play holds no card of the rank, it is all of the rank, or it holds some."""
+_LABELS = {
+    "attackers": N_("The last trick's winning play (attackers)"),
+    "declarers": N_("The last trick's winning play (declarers)"),
+}
 
 
 class HookPuzzle(Puzzle, spec_type=HookSpec):
     """The last trick's winning play and who won it: yes or no, do the declarers go back?"""
 
-    idea_text = (
+    idea_text = N_(
         "Hook and needle (勾 gōu / 针 zhēn) asks two things: did the ATTACKERS win the last trick, and does "
         "their winning play hold a card of the trump rank, J (the hook) or A (the needle)? (RULES §11)"
     )
@@ -37,49 +86,41 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
     def __init__(self, spec: HookSpec, topic: Topic) -> None:
         super().__init__(spec, topic)
         if not self.rules.hook_and_needle:
-            raise BankError(
-                f"puzzle {self.id}: a hook puzzle is played under hook and needle: set rules: {{hook_and_needle: true}}"
+            said = t(
+                "a hook puzzle is played under hook and needle: set {setting}", setting="rules: {hook_and_needle: true}"
             )
+            raise BankError(f"puzzle {self.id}: {said}")
         if self.trump.rank not in _NAMES:
-            raise BankError(
-                f"puzzle {self.id}: hook and needle applies at trump rank J (the hook) or A (the needle), not at "
-                f"rank {self.trump.rank}"
+            said = t(
+                "hook and needle applies at trump rank J (the hook) or A (the needle), not at rank {rank}",
+                rank=self.trump.rank,
             )
+            raise BankError(f"puzzle {self.id}: {said}")
 
     @cached_property
     def last_trick(self) -> list[Card]:
-        return self._cards(self.spec.last_trick, "last trick")
+        return self._cards(self.spec.last_trick, N_("last trick: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.last_trick]
 
     def view(self) -> PuzzleView:
-        label = f"The last trick's winning play ({self.spec.last_trick_by})"
+        label = t(_LABELS[self.spec.last_trick_by])
         return replace(super().view(), hand=tuple(self.last_trick), hand_label=label)
 
     @cached_property
     def _verdict(self) -> tuple[bool, str]:
         rank = self.trump.rank
-        name, chinese, back = _NAMES[rank]
-        rule = f"At trump rank {rank}, the {name} ({chinese}, RULES §11)"
+        said = _NAMES[rank]
         play = format_cards(self.last_trick)
-        a_rank = f"{'an' if rank == 'A' else 'a'} {rank}"
         if self.spec.last_trick_by == "declarers":
-            return False, (
-                f"No. {rule} punishes only a last trick the attackers win. The declarers won it with {play}, so "
-                f"their level does not drop, {rank_plural(rank)} or not; the round is scored as usual (RULES §9)."
-            )
+            return False, t(said["declarers"], play=play)
         if hooked_back_to(self.last_trick, self.trump, self.rules) is None:
-            return False, (
-                f"No. {rule} needs {a_rank} in the attackers' winning play, and {play} holds none. The declarers "
-                "keep their level, and the round is scored as usual (RULES §9)."
-            )
+            return False, t(said["none"], play=play)
         hooks = [c for c in self.last_trick if c.rank == rank]
-        holds = "" if len(hooks) == len(self.last_trick) else f", which holds {format_cards(hooks)}"
-        return True, (
-            f"Yes. {rule} applies: the attackers won the last trick with {play}{holds}. The declarers drop "
-            f"back to {back}, on top of the round's normal result. Any {rank} in the play counts, whatever its suit."
-        )
+        if len(hooks) == len(self.last_trick):
+            return True, t(said["all"], play=play)
+        return True, t(said["some"], play=play, hooks=format_cards(hooks))
 
     def solve(self) -> Solution:
         return "yes" if self._verdict[0] else "no"

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, sentence_case
 from ...engine.follow import Verdict, legal_follow
+from ...i18n import N_, t
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import LegalSpec
 
@@ -15,7 +16,7 @@ from ..schema import LegalSpec
 class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
     """A hand, the trick so far and a play from the hand: yes or no, is it legal?"""
 
-    idea_text = (
+    idea_text = N_(
         "Look at the led suit first: if you hold cards of it you must follow it, and match the lead's pairs "
         "and tractors as far as your hand can (RULES §6)."
     )
@@ -25,11 +26,12 @@ class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
 
     @cached_property
     def play(self) -> list[Card]:
-        return self._cards(self.spec.play, "play")
+        return self._cards(self.spec.play, N_("play: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         if Counter(self.play) - Counter(self.hand):
-            raise BankError(f"puzzle {self.id}: the play {format_cards(self.play)} is not in the hand")
+            said = t("the play {cards} is not in the hand", cards=format_cards(self.play))
+            raise BankError(f"puzzle {self.id}: {said}")
         return super()._card_groups()
 
     @cached_property
@@ -44,5 +46,5 @@ class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
 
     def view(self) -> PuzzleView:
         play = " ".join(c.symbol() for c in self.play)
-        context = f"{sentence_case(self.trump.describe())}. The play in question: {play}."
+        context = t("{trump}. The play in question: {play}.", trump=sentence_case(self.trump.describe()), play=play)
         return replace(super().view(), context=context)

@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from ...engine.cards import Card, parse_cards
 from ...engine.trump import Trump
+from ...i18n import N_, t
 from ..base import Answer, Puzzle, PuzzleView, Solution
 from ..schema import OrderSpec
 
@@ -18,7 +19,7 @@ from ..schema import OrderSpec
 class OrderPuzzle(Puzzle, spec_type=OrderSpec):
     """Cards of one effective suit: the learner picks them all, highest first (equal cards in any order)."""
 
-    idea_text = (
+    idea_text = N_(
         "Trumps rank from the top: big joker, small joker, the trump rank in the trump suit, the trump rank "
         "in the other suits, then the trump suit from the ace down (RULES §3)."
     )
@@ -28,7 +29,7 @@ class OrderPuzzle(Puzzle, spec_type=OrderSpec):
 
     @cached_property
     def cards(self) -> list[Card]:
-        return self._cards(self.spec.cards, "cards")
+        return self._cards(self.spec.cards, N_("cards: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.cards]
@@ -36,7 +37,7 @@ class OrderPuzzle(Puzzle, spec_type=OrderSpec):
     def view(self) -> PuzzleView:
         shuffled = list(self.cards)
         random.Random(self.id).shuffle(shuffled)
-        return replace(super().view(), hand=tuple(shuffled), hand_label="The cards", sort_hand=False)
+        return replace(super().view(), hand=tuple(shuffled), hand_label=t("The cards"), sort_hand=False)
 
     def _ordered(self) -> list[Card]:
         return sorted(self.cards, key=self.trump.sort_key)
@@ -48,20 +49,20 @@ class OrderPuzzle(Puzzle, spec_type=OrderSpec):
         order = self._ordered()
         cards = parse_cards(self.canonical_answer(answer))
         if Counter(cards) != Counter(order):
-            return False, "Use every card once, highest first."
+            return False, t("Use every card once, highest first.")
         keys = [self.trump.key(c) for c in cards]
         ok = all(a >= b for a, b in pairwise(keys))
-        return ok, f"High to low: {_order_words(order, self.trump)} (RULES §3)."
+        return ok, t("High to low: {order} (RULES §3).", order=_order_words(order, self.trump))
 
     def checks(self) -> list[str]:
         if len({self.trump.suit_of(c) for c in self.cards}) != 1:
-            return ["an order puzzle must use cards of one effective suit"]
+            return [t("an order puzzle must use cards of one effective suit")]
         return []
 
     def own_mistake(self, given: str, why: str) -> str:
         for a, b in pairwise(parse_cards(given)):
             if self.trump.key(a) < self.trump.key(b):
-                return f"You put {a.symbol()} above {b.symbol()}, but {b.symbol()} ranks higher."
+                return t("You put {low} above {high}, but {high} ranks higher.", low=a.symbol(), high=b.symbol())
         return ""
 
 

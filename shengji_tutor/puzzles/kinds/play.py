@@ -10,15 +10,16 @@ from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.follow import legal_follow
 from ...engine.plays import legal_plays, strength_spent
 from ...engine.tricks import explain_trick
+from ...i18n import N_, t, tn
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import PlaySpec
-from ..teaching import hide_answer
+from ..teaching import WOULD, hide_answer, sentences
 
 
 class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
     """A hand and the trick so far: the learner picks the play that meets the puzzle's ``goal``."""
 
-    idea_text = (
+    idea_text = N_(
         "Look at the led suit first: which plays does RULES §6 allow from your hand? Then ask which of them "
         "does the job the prompt asks for."
     )
@@ -64,7 +65,9 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
     def solve(self) -> Solution:
         if not self.correct_plays:
             goal = self.spec.goal
-            raise BankError(f"no play meets the goal {goal!r}" if goal != "legal" else "no legal play")
+            raise BankError(
+                t("no play meets the goal {goal}", goal=repr(goal)) if goal != "legal" else t("no legal play")
+            )
         return [str(c) for c in self.correct_plays[0]]
 
     def judge(self, answer: Answer) -> tuple[bool, str]:
@@ -72,7 +75,11 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
         play = parse_cards(given)
         n = len(self.trick[0])
         if len(play) != n:
-            return False, f"The lead has {n} card{'s' if n > 1 else ''}, so play exactly {n} (RULES §6)."
+            return False, tn(
+                "The lead has {n} card, so play exactly {n} (RULES §6).",
+                "The lead has {n} cards, so play exactly {n} (RULES §6).",
+                n,
+            )
         verdict = legal_follow(self.hand, self.trick[0], play, self.trump, self.rules)
         if not verdict:
             return False, verdict.reason
@@ -83,21 +90,26 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
         names = [*self.names[: len(self.trick)], "you"]
         mine = explain_trick([*self.trick, play], self.trump, self.rules, names=names).notes[-1].sentence
         if given in {self.canonical_answer(p) for p in correct}:
-            return True, f"{verdict.reason} {mine}"
+            return True, sentences([verdict.reason, mine])
         best = format_cards(correct[0]) if correct else ""
         if goal in ("win", "cheapest-win") and not self._wins(play):
-            return False, f"Legal, but it does not win the trick: {mine}" + (f" {best} would." if best else "")
+            said = t("Legal, but it does not win the trick: {trick}", trick=mine)
+            if not best:
+                return False, said
+            would = t(WOULD, cards=best)
+            return False, sentences([said, would])
         if goal == "cheapest-win":
-            return False, f"It wins, but {best} wins too and costs you less: keep your high cards. {mine}"
+            cheaper = t("It wins, but {best} wins too and costs you less: keep your high cards.", best=best)
+            return False, sentences([cheaper, mine])
         if goal == "most-points":
-            return False, f"Legal, but {best} gives your partner more points."
-        return False, f"Legal, but {best} gives away fewer points and keeps your strength."
+            return False, t("Legal, but {best} gives your partner more points.", best=best)
+        return False, t("Legal, but {best} gives away fewer points and keeps your strength.", best=best)
 
     def checks(self) -> list[str]:
         correct = {self.canonical_answer(p) for p in self.correct_plays}
         if self.spec.unique and len(correct) > 1:
             plays = ", ".join(format_cards(p) for p in self.correct_plays[:4])
-            return [f"claims a unique answer, but these all qualify: {plays}"]
+            return [t("claims a unique answer, but these all qualify: {plays}", plays=plays)]
         return []
 
     def own_mistake(self, given: str, why: str) -> str:

@@ -10,16 +10,17 @@ told card by card what it missed and what does not belong.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import RANKS, Card, format_cards, parse_cards
+from ...engine.cards import RANKS, SUIT_NAMES, Card, format_cards, parse_cards
 from ...engine.trump import Trump
+from ...i18n import N_, t
 from ..base import Answer, PuzzleView, Solution
 from ..schema import SortSpec
+from ..teaching import sentences
 from .card_group import CardGroupPuzzle
 
 __all__ = ["SortPuzzle", "printed_order", "why_suit"]
@@ -36,21 +37,24 @@ def printed_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=place)
 
 
+_PLAIN = {"S": N_("a plain spade"), "H": N_("a plain heart"), "D": N_("a plain diamond"), "C": N_("a plain club")}
+
+
 def why_suit(card: Card, trump: Trump) -> str:
-    """Why a card is in its effective suit, in a few words (RULES §3)."""
+    """Why a card is in its effective suit, in a few words (RULES §3), in the reader's language."""
     if card.suit is None:
-        return "a joker, always a trump"
+        return t("a joker, always a trump")
     if card.rank == trump.rank:
-        return f"a card of the trump rank {trump.rank}, a trump whatever its suit"
+        return t("a card of the trump rank {rank}, a trump whatever its suit", rank=trump.rank)
     if card.suit == trump.suit:
-        return "a card of the trump suit"
-    return f"a plain {trump.suit_name(card.suit)[:-1]}"
+        return t("a card of the trump suit")
+    return t(_PLAIN[card.suit])
 
 
 class SortPuzzle(CardGroupPuzzle, spec_type=SortSpec):
     """A mixed hand: the learner picks every trump (or every card of one plain suit)."""
 
-    idea_text = (
+    idea_text = N_(
         "Trumps (主 zhǔ) are the two jokers, every card of the trump rank in any suit, and every card of the "
         "trump suit. Everything else stays in its printed suit (RULES §3)."
     )
@@ -60,7 +64,9 @@ class SortPuzzle(CardGroupPuzzle, spec_type=SortSpec):
 
     @property
     def _what(self) -> str:
-        return "trumps" if self.spec.pick == "trump" else self.trump.suit_name(self.spec.pick)
+        """The asked cards as a plural noun, in the reader's language: "trumps", "hearts"."""
+        # TRANSLATORS: the trumps as the cards a learner picks out of a hand ("The trumps here are …")
+        return t("trumps") if self.spec.pick == "trump" else t(SUIT_NAMES[self.spec.pick])
 
     @cached_property
     def picked(self) -> list[Card]:
@@ -71,40 +77,56 @@ class SortPuzzle(CardGroupPuzzle, spec_type=SortSpec):
         return replace(
             super().view(),
             hand=tuple(printed_order(self.cards)),
-            hand_label="The hand, as the cards are printed",
+            hand_label=t("The hand, as the cards are printed"),
             sort_hand=False,
             mark_trumps=False,
-            context=f"At {self.trump.describe()}.",
+            context=t("At {trump}.", trump=self.trump.describe()),
         )
 
     def solve(self) -> Solution:
         return [str(c) for c in self.picked]
 
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        given = Counter(parse_cards(self.canonical_answer(answer)))
+    def _head(self) -> str:
+        """The answer, as the explanation ends ("The trumps here are …: at rank 7, clubs are trump (RULES §3).")."""
+        trump = self.trump.describe()
+        if self.picked:
+            return t(
+                "The {what} here are {cards}: at {trump} (RULES §3).",
+                what=self._what,
+                cards=format_cards(self.picked),
+                trump=trump,
+            )
+        return t("There are no {what} here: at {trump} (RULES §3).", what=self._what, trump=trump)
+
+    def _notes(self, given: Counter[Card]) -> list[str]:
+        """What an answer left out and picked wrongly, card by card."""
         want = Counter(self.picked)
         extra, missed = given - want, want - given
-        head = (
-            f"The {self._what} here are {format_cards(self.picked)}"
-            if self.picked
-            else f"There are no {self._what} here"
-        )
-        if not extra and not missed:
-            return True, f"{head}: at {self.trump.describe()} (RULES §3)."
+        notes = [t("You left out {card}: {why}.", card=c.symbol(), why=why_suit(c, self.trump)) for c in missed]
+        notes += [t("{card} is not one of them: {why}.", card=c.symbol(), why=why_suit(c, self.trump)) for c in extra]
+        return notes
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        given = Counter(parse_cards(self.canonical_answer(answer)))
+        if given == Counter(self.picked):
+            return True, self._head()
         foreign = given - Counter(self.cards)
         if foreign:
-            return False, f"{format_cards(list(foreign.elements()))}: not in the hand. Pick from the cards shown."
-        notes = [f"You left out {c.symbol()}: {why_suit(c, self.trump)}." for c in missed]
-        notes += [f"{c.symbol()} is not one of them: {why_suit(c, self.trump)}." for c in extra]
-        return False, f"{' '.join(notes)} {head}: at {self.trump.describe()} (RULES §3)."
+            return False, t(
+                "{cards}: not in the hand. Pick from the cards shown.", cards=format_cards(list(foreign.elements()))
+            )
+        return False, sentences([*self._notes(given), self._head()])
 
     def checks(self) -> list[str]:
         if not self.picked:
-            return [f"no card of the hand is among the {self._what}: there is nothing to pick"]
+            return [t("no card of the hand is among the {what}: there is nothing to pick", what=self._what)]
         if len(self.picked) == len(self.cards):
-            return [f"every card of the hand is among the {self._what}: there is nothing to sort"]
+            return [t("every card of the hand is among the {what}: there is nothing to sort", what=self._what)]
         return []
 
     def own_mistake(self, given: str, why: str) -> str:
         """What was left out or picked wrongly, without the full list of the answer."""
-        return re.sub(r" The [\w ]+ here are .*$", "", why)
+        cards = Counter(parse_cards(given))
+        if not self.picked or cards - Counter(self.cards):
+            return why
+        return sentences(self._notes(cards))

@@ -17,19 +17,21 @@ from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, deck, format_cards
-from ...engine.seats import SEATS
+from ...engine.cards import Card, deck, format_cards, listed
+from ...engine.seats import SEATS, said_name
 from ...engine.tricks import ThrowCheck, check_throw
-from ...engine.units import lead_format, shape_words
+from ...engine.units import lead_format, shape_noun
+from ...i18n import N_, t, tn
 from ..base import Answer, AnswerKind, Puzzle, PuzzleView, Solution, seat_order
 from ..schema import ThrowSpec
+from ..teaching import and_all, sentences
 
 
 class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
     """A throw and the other hands (shown or hidden): ``ask: safe`` (yes or no) or ``ask: forced`` (the cards to
     play instead)."""
 
-    idea_text = (
+    idea_text = N_(
         "A throw (甩牌 shuǎi pái) stands only if nobody else can beat ANY one of its units in that suit: check "
         "each single, pair and tractor on its own (RULES §8)."
     )
@@ -47,22 +49,22 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
 
     @cached_property
     def lead(self) -> list[Card]:
-        return self._cards(self.spec.lead, "lead")
+        return self._cards(self.spec.lead, N_("lead: {problem}"))
 
     @cached_property
     def others(self) -> list[list[Card]]:
         """The other players' hands, in play order after the leader (none when they are hidden)."""
-        return [self._cards(h, "other hand") for h in self.spec.others]
+        return [self._cards(h, N_("other hand: {problem}")) for h in self.spec.others]
 
     @cached_property
     def played(self) -> list[Card]:
         """Hidden hands: the cards played in earlier tricks."""
-        return self._cards(self.spec.played, "played")
+        return self._cards(self.spec.played, N_("played: {problem}"))
 
     @cached_property
     def held(self) -> list[Card]:
         """Hidden hands: the rest of the leader's hand (and the kitty, if the leader buried it)."""
-        return self._cards(self.spec.held, "held")
+        return self._cards(self.spec.held, N_("held: {problem}"))
 
     @property
     def other_names(self) -> list[str]:
@@ -81,7 +83,7 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
 
     @property
     def _suit_words(self) -> str:
-        return "trumps" if self._suit == "trump" else self.trump.suit_name(self._suit)
+        return t("trumps") if self._suit == "trump" else self.trump.suit_name(self._suit)
 
     def _of_suit(self, cards: list[Card]) -> list[Card]:
         return self.trump.sorted(c for c in cards if self.trump.suit_of(c) == self._suit)
@@ -93,7 +95,7 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
         return self._of_suit(list((Counter(deck(self.rules.decks)) - known).elements()))
 
     def view(self) -> PuzzleView:
-        view = replace(super().view(), hand=tuple(self.lead), hand_label="Your throw")
+        view = replace(super().view(), hand=tuple(self.lead), hand_label=t("Your throw"))
         if self.hidden:
             return replace(view, context=self._seen_context())
         shown = [(name, self._of_suit(hand)) for name, hand in zip(self.other_names, self.others, strict=False)]
@@ -105,29 +107,43 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
         words = self._suit_words
         folded = [(name, len(hand) - len(cards)) for (name, cards), hand in zip(shown, self.others, strict=False)]
         counts = [
-            f"{n} other card{'s' if n != 1 else ''} in {name}'s hand" if not k else f"{n} in {name}'s"
+            tn("{n} other card in {seat}'s hand", "{n} other cards in {seat}'s hand", n, seat=said_name(name))
+            if not k
+            # TRANSLATORS: more of the cards not shown, after "3 other cards in West's hand": "2 in East's"
+            else t("{n} in {seat}'s", n=n, seat=said_name(name))
             for k, (name, n) in enumerate((name, n) for name, n in folded if n)
         ]
-        void = [name for name, cards in shown if not cards]
+        void = [said_name(name) for name, cards in shown if not cards]
         parts = [
-            f"At {self.trump.describe()}.",
-            f"Only {words} can stop a throw of {words}, so only those are shown.",
+            t("At {trump}.", trump=self.trump.describe()),
+            t("Only {suit} can stop a throw of {suit}, so only those are shown.", suit=words),
         ]
         if counts:
-            parts.append(f"Not shown: {', '.join(counts)}.")
+            parts.append(t("Not shown: {counts}.", counts=listed(counts, last=False)))
         if void:
-            parts.append(f"{' and '.join(void)} {'has' if len(void) == 1 else 'have'} no {words}.")
-        return " ".join(parts)
+            parts.append(
+                tn("{seats} has no {suit}.", "{seats} have no {suit}.", len(void), seats=and_all(void), suit=words)
+            )
+        return sentences(parts)
 
     def _seen_context(self) -> str:
         words = self._suit_words
         played, held = self._of_suit(self.played), self._of_suit(self.held)
-        return " ".join(
+        unseen = self.spec.unseen or 0
+        return sentences(
             [
-                f"At {self.trump.describe()}.",
-                f"The {words} played so far: {format_cards(played) or 'none'}.",
-                f"The {words} in the rest of your hand: {format_cards(held) or 'none'}.",
-                f"You have not seen {self.spec.unseen} cards (the other hands, and the kitty unless you buried it).",
+                t("At {trump}.", trump=self.trump.describe()),
+                t("The {suit} played so far: {cards}.", suit=words, cards=format_cards(played))
+                if played
+                else t("The {suit} played so far: none.", suit=words),
+                t("The {suit} in the rest of your hand: {cards}.", suit=words, cards=format_cards(held))
+                if held
+                else t("The {suit} in the rest of your hand: none.", suit=words),
+                tn(
+                    "You have not seen {n} card (the other hands, and the kitty unless you buried it).",
+                    "You have not seen {n} cards (the other hands, and the kitty unless you buried it).",
+                    unseen,
+                ),
             ]
         )
 
@@ -149,24 +165,37 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
         low = min(u.top for u in units)
         above = [c for c in self.unseen_of_suit if self.trump.key(c) > low]
         if check.ok and not above:
-            return (
-                f"None of the unseen {words} is higher than your lowest unit, so nothing can beat any unit of your throw: it "
-                f"is safe (RULES §8). Trumps may still ruff it."
+            return t(
+                "None of the unseen {suit} is higher than your lowest unit, so nothing can beat any unit of your throw: "
+                "it is safe (RULES §8). Trumps may still ruff it.",
+                suit=words,
             )
-        seen = f"The unseen {words} above your lowest unit: {format_cards(above)}."
+        seen = t("The unseen {suit} above your lowest unit: {cards}.", suit=words, cards=format_cards(above))
         if check.ok:
-            return (
-                f"{seen} None of them, in any hand, beats a unit of your throw (a single needs a higher single, a "
-                f"pair a higher pair, a tractor a higher tractor), so it is safe (RULES §8). Trumps may still ruff it."
+            safe = t(
+                "None of them, in any hand, beats a unit of your throw (a single needs a higher single, a pair a higher "
+                "pair, a tractor a higher tractor), so it is safe (RULES §8). Trumps may still ruff it."
             )
+            return sentences([seen, safe])
         forced = lead_format(list(check.forced), self.trump, self.rules).units[0]
-        what = f"{shape_words(forced.length, forced.width)[2:]} {format_cards(forced.cards)}"
+        said = [
+            seen,
+            t(
+                "Whoever holds {cards} beats your {shape} {unit}: the throw is not safe (RULES §8), and if it fails you "
+                "must play that unit alone.",
+                cards=format_cards(check.beaten_by),
+                shape=shape_noun(forced.length, forced.width),
+                unit=format_cards(forced.cards),
+            ),
+        ]
         more = [u.describe() for u in check.failing if Counter(u.cards) != Counter(check.forced)]
-        also = f" Unseen {words} could beat your {' and your '.join(more)} too." if more else ""
-        return (
-            f"{seen} Whoever holds {format_cards(check.beaten_by)} beats your {what}: the throw is not safe (RULES "
-            f"§8), and if it fails you must play that unit alone.{also}"
-        )
+        if more:
+            beaten = more[0]
+            for unit in more[1:]:
+                # TRANSLATORS: a list of the units of a throw that could be beaten: "a pair (8♥ 8♥) and your a single (3♥)"
+                beaten = t("{list} and your {item}", list=beaten, item=unit)
+            said.append(t("Unseen {suit} could beat your {units} too.", suit=words, units=beaten))
+        return sentences(said)
 
     def solve(self) -> Solution:
         if self.spec.ask == "safe":
@@ -179,13 +208,18 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
     def checks(self) -> list[str]:
         problems = []
         if len(lead_format(self.lead, self.trump, self.rules).units) < 2:
-            problems.append("the lead is a single unit, not a throw")
+            problems.append(t("the lead is a single unit, not a throw"))
         if self.hidden:
             unseen = self.spec.unseen or 0
             most = len(deck(self.rules.decks)) - len(self.lead) - len(self.played) - len(self.held)
             if not len(self.unseen_of_suit) <= unseen <= most:
                 problems.append(
-                    f"unseen is {unseen}, but the learner has not seen {len(self.unseen_of_suit)} {self._suit_words} "
-                    f"and at most {most} cards in all"
+                    t(
+                        "unseen is {unseen}, but the learner has not seen {count} {suit} and at most {most} cards in all",
+                        unseen=unseen,
+                        count=len(self.unseen_of_suit),
+                        suit=self._suit_words,
+                        most=most,
+                    )
                 )
         return problems

@@ -15,12 +15,14 @@ from dataclasses import replace
 from functools import cached_property
 from itertools import pairwise
 
-from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards, with_article
+from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards, listed, with_article
 from ...engine.rules import RuleSet
 from ...engine.trump import Trump
 from ...engine.units import Unit, is_tractor, lead_format, shape_words
+from ...i18n import N_, t, tn
 from ..base import Answer, PuzzleView, Solution
 from ..schema import TractorSpec
+from ..teaching import and_all
 from .card_group import CardGroupPuzzle
 
 __all__ = ["TractorPuzzle", "tractor_reason"]
@@ -29,7 +31,7 @@ __all__ = ["TractorPuzzle", "tractor_reason"]
 class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
     """Some cards: yes or no, are they a tractor?"""
 
-    idea_text = (
+    idea_text = N_(
         "A tractor (拖拉机 tuōlājī) is two or more pairs of one suit next to each other in the card order. "
         "Cards that have left the suit (the trump rank) leave no gap behind them (RULES §4)."
     )
@@ -38,7 +40,7 @@ class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
     answer_kind = "yesno"
 
     def view(self) -> PuzzleView:
-        return replace(super().view(), hand=tuple(self.cards), hand_label="The cards")
+        return replace(super().view(), hand=tuple(self.cards), hand_label=t("The cards"))
 
     @cached_property
     def _verdict(self) -> tuple[bool, str]:
@@ -51,11 +53,11 @@ class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
         return self._is_solution(answer), self._verdict[1]
 
     def checks(self) -> list[str]:
-        return [] if len(self.cards) >= 2 else ["a tractor question needs at least two cards"]
+        return [] if len(self.cards) >= 2 else [t("a tractor question needs at least two cards")]
 
 
 def _suit_words(trump: Trump, suit: str) -> str:
-    return "trumps" if suit == "trump" else trump.suit_name(suit)
+    return t("trumps") if suit == "trump" else trump.suit_name(suit)
 
 
 def _between(trump: Trump, suit: str, low: int, high: int) -> tuple[str, int]:
@@ -69,35 +71,69 @@ def _between(trump: Trump, suit: str, low: int, high: int) -> tuple[str, int]:
     count = sum(len(cards) for cards in by_key.values())
     if len(names) > 3:
         names = [names[0], f"{names[1]} … {names[-1]}"]
-    return (" and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]), count
+    return listed(names), count
 
 
 def _at(trump: Trump) -> str:
-    """The trump in short, as RULES.md writes it: "at 7♣", "at 7 no-trump"."""
-    return f"at {trump.rank} no-trump" if trump.suit is None else f"at {trump.rank}{SUIT_SYMBOLS[trump.suit]}"
+    """The trump in short, as RULES.md writes it: "at 7♣", "at 7 no-trump" (in the reader's language)."""
+    if trump.suit is None:
+        return t("at {rank} no-trump", rank=trump.rank)
+    # TRANSLATORS: the trump in short, as a sentence ends with it: "at 7♣" (rank 7, clubs trump)
+    return t("at {trump}", trump=f"{trump.rank}{SUIT_SYMBOLS[trump.suit]}")
 
 
 def _chain(trump: Trump) -> str:
-    """The top of the trump chain (RULES §4), in words."""
+    """The top of the trump chain (RULES §4), in words (the reader's language)."""
     if trump.suit is None:
-        return f"{with_article(trump.rank)} of any suit → SJ → BJ"
+        if with_article(trump.rank).startswith("an "):
+            return t("an {rank} of any suit → SJ → BJ", rank=trump.rank)
+        return t("a {rank} of any suit → SJ → BJ", rank=trump.rank)
     top = "K" if trump.rank == "A" else "A"
     sym = SUIT_SYMBOLS[trump.suit]
-    return f"{top}{sym} → an off-suit {trump.rank} → {trump.rank}{sym} → SJ → BJ"
+    return t(
+        "{top} → an off-suit {rank} → {trump} → SJ → BJ", top=f"{top}{sym}", rank=trump.rank, trump=f"{trump.rank}{sym}"
+    )
 
 
 def _yes(unit: Unit, trump: Trump, suit: str) -> str:
-    tops = [t.cards[0] for t in reversed(_tuples(unit))]
-    chain = " → ".join(c.symbol() for c in tops)
-    head = f"Yes: {unit.describe()}: {chain} {'is' if len(tops) == 1 else 'are'} consecutive"
+    tops = [u.cards[0] for u in reversed(_tuples(unit))]
+    values = {"unit": unit.describe(), "chain": " → ".join(c.symbol() for c in tops)}
+    n = len(tops)
     if suit == "trump":
         if any(c.suit is None or c.rank == trump.rank for c in tops):
-            return f"{head} along the trump chain ({_chain(trump)}) (RULES §4)."
-        return f"{head} in the trump suit (RULES §4)."
+            return tn(
+                "Yes: {unit}: {chain} is consecutive along the trump chain ({trumps}) (RULES §4).",
+                "Yes: {unit}: {chain} are consecutive along the trump chain ({trumps}) (RULES §4).",
+                n,
+                trumps=_chain(trump),
+                **values,
+            )
+        return tn(
+            "Yes: {unit}: {chain} is consecutive in the trump suit (RULES §4).",
+            "Yes: {unit}: {chain} are consecutive in the trump suit (RULES §4).",
+            n,
+            **values,
+        )
     jumps = any(abs(RANKS.index(a.rank) - RANKS.index(b.rank)) == 2 for a, b in pairwise(tops))
-    gap = f"{trump.rank}{SUIT_SYMBOLS[suit]}"
-    why = f": {_at(trump)} the {gap} is a trump, so nothing is left between them" if jumps else ""
-    return f"{head} in {trump.suit_name(suit)}{why} (RULES §4)."
+    if jumps:
+        return tn(
+            "Yes: {unit}: {chain} is consecutive in {suit}: {at} the {gap} is a trump, so nothing is left between them "
+            "(RULES §4).",
+            "Yes: {unit}: {chain} are consecutive in {suit}: {at} the {gap} is a trump, so nothing is left between "
+            "them (RULES §4).",
+            n,
+            suit=trump.suit_name(suit),
+            at=_at(trump),
+            gap=f"{trump.rank}{SUIT_SYMBOLS[suit]}",
+            **values,
+        )
+    return tn(
+        "Yes: {unit}: {chain} is consecutive in {suit} (RULES §4).",
+        "Yes: {unit}: {chain} are consecutive in {suit} (RULES §4).",
+        n,
+        suit=trump.suit_name(suit),
+        **values,
+    )
 
 
 def tractor_reason(cards: Sequence[Card], trump: Trump, rules: RuleSet | None = None) -> str:
@@ -109,42 +145,64 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: RuleSet | None = 
         suits.setdefault(trump.suit_of(c), []).append(c)
     if len(suits) > 1:
         parts = [
-            f"{format_cards(cs)} {'are' if len(cs) > 1 else 'is'} {_suit_words(trump, s)}" for s, cs in suits.items()
+            tn("{cards} is {suit}", "{cards} are {suit}", len(cs), cards=format_cards(cs), suit=_suit_words(trump, s))
+            for s, cs in suits.items()
         ]
-        return (
-            f"No: {' and '.join(parts)} {where}. A tractor is consecutive pairs of one suit, and these cards are in "
-            f"{len(suits)} suits (RULES §3–§4)."
+        said = parts[0]
+        for part in parts[1:]:
+            # TRANSLATORS: two statements joined, "7♥ 7♥ are trumps and 6♥ 6♥ are hearts"
+            said = t("{clauses} and {clause}", clauses=said, clause=part)
+        return t(
+            "No: {parts} {at}. A tractor is consecutive pairs of one suit, and these cards are in {count} suits "
+            "(RULES §3–§4).",
+            parts=said,
+            at=where,
+            count=len(suits),
         )
     (suit,) = suits
     units = sorted(lead_format(list(cards), trump, rules).units, key=lambda u: u.top, reverse=True)
     if len(units) == 1 and units[0].length > 1:
         return _yes(units[0], trump, suit)
     if len(units) == 1:
-        return (
-            f"No: {units[0].describe()} is one unit. A tractor needs two or more pairs (or wider tuples) in a row "
-            "(RULES §4)."
+        return t(
+            "No: {unit} is one unit. A tractor needs two or more pairs (or wider tuples) in a row (RULES §4).",
+            unit=units[0].describe(),
         )
     singles = [u for u in units if u.width == 1]
     if singles:
-        lone = format_cards([c for u in singles for c in u.cards])
-        return (
-            f"No: {lone} {'is' if len(singles) == 1 else 'are'} in no pair. A tractor is made of pairs only (RULES §4)."
+        return tn(
+            "No: {cards} is in no pair. A tractor is made of pairs only (RULES §4).",
+            "No: {cards} are in no pair. A tractor is made of pairs only (RULES §4).",
+            len(singles),
+            cards=format_cards([c for u in singles for c in u.cards]),
         )
     if len({u.width for u in units}) > 1:
-        shapes = " and ".join(shape_words(u.length, u.width) for u in units)
-        return f"No: {shapes}. A tractor's tuples all have the same width (RULES §4)."
-    tuples = sorted((t for u in units for t in _tuples(u)), key=lambda t: t.top, reverse=True)
+        shapes = and_all([shape_words(u.length, u.width) for u in units])
+        return t("No: {shapes}. A tractor's tuples all have the same width (RULES §4).", shapes=shapes)
+    tuples = sorted((tu for u in units for tu in _tuples(u)), key=lambda tu: tu.top, reverse=True)
     high, low = next((h, lo) for h, lo in pairwise(tuples) if h.top - lo.top != 1)  # tuples in a row would join
     if high.top == low.top:
-        return (
-            f"No: {format_cards(high.cards)} and {format_cards(low.cards)} are equal {where} (off-suit rank "
-            "cards), not consecutive: two equal pairs never make a tractor (RULES §4)."
+        return t(
+            "No: {high} and {low} are equal {at} (off-suit rank cards), not consecutive: two equal pairs never make a "
+            "tractor (RULES §4).",
+            high=format_cards(high.cards),
+            low=format_cards(low.cards),
+            at=where,
         )
     between, count = _between(trump, suit, low.top, high.top)
-    return (
-        f"No: {between} {'lies' if count == 1 else 'lie'} between {high.cards[0].symbol()} and "
-        f"{low.cards[0].symbol()} in the order of {_suit_words(trump, suit)} {where}, so "
-        f"{format_cards(high.cards)} and {format_cards(low.cards)} are not consecutive (RULES §4)."
+    return tn(
+        "No: {between} lies between {top} and {bottom} in the order of {suit} {at}, so {high} and {low} are not "
+        "consecutive (RULES §4).",
+        "No: {between} lie between {top} and {bottom} in the order of {suit} {at}, so {high} and {low} are not "
+        "consecutive (RULES §4).",
+        count,
+        between=between,
+        top=high.cards[0].symbol(),
+        bottom=low.cards[0].symbol(),
+        suit=_suit_words(trump, suit),
+        at=where,
+        high=format_cards(high.cards),
+        low=format_cards(low.cards),
     )
 
 

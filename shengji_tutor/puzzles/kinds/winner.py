@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from ...engine.seats import said_name
 from ...engine.tricks import TrickResult, explain_trick
+from ...i18n import N_, t
 from ..base import Answer, Solution, TrickPuzzle
 from ..schema import WinnerSpec
 
@@ -12,7 +14,7 @@ from ..schema import WinnerSpec
 class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
     """A whole trick (or its first plays): the learner names the seat that wins it."""
 
-    idea_text = (
+    idea_text = N_(
         "First find the lead's suit and shape (a single, a pair, a tractor). Only a play of the same shape — "
         "in the led suit, or all in trumps — can beat it (RULES §7)."
     )
@@ -31,4 +33,4 @@ class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
         return self._is_solution(answer), self._result.reason
 
     def own_mistake(self, given: str, why: str) -> str:
-        return f"{given} does not win this trick."
+        return t("{seat} does not win this trick.", seat=said_name(given))

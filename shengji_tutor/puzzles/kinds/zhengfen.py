@@ -14,7 +14,8 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards
-from ...engine.seats import seat_index, seat_name
+from ...engine.seats import said_name, seat_index, seat_name
+from ...i18n import N_, language, t
 from ...zhengfen import Combination, CombinationError, classify, refusal
 from ...zhengfen.pile import PileWalk, walk_pile
 from ..base import Answer, AnswerKind, BankError, Puzzle, PuzzleView, Solution
@@ -24,15 +25,39 @@ from .card_group import CardGroupPuzzle
 __all__ = ["BeatsPuzzle", "CombinationPuzzle", "PilePuzzle", "beats_words", "combination_words"]
 
 RULE = "(RULES §12)"
-_OTHERS = {3: "two", 4: "three", 5: "four", 6: "five"}
+_TAKES = {
+    3: N_(
+        "{seat} made the last play and the two others passed, so {seat} takes the pile: every card played to it, not "
+        "just the last play, and its points, {count} (RULES §12)."
+    ),
+    4: N_(
+        "{seat} made the last play and the three others passed, so {seat} takes the pile: every card played to it, not "
+        "just the last play, and its points, {count} (RULES §12)."
+    ),
+    5: N_(
+        "{seat} made the last play and the four others passed, so {seat} takes the pile: every card played to it, not "
+        "just the last play, and its points, {count} (RULES §12)."
+    ),
+    6: N_(
+        "{seat} made the last play and the five others passed, so {seat} takes the pile: every card played to it, not "
+        "just the last play, and its points, {count} (RULES §12)."
+    ),
+}
+"""Who takes the pile, by the players at the table (3 to 6)."""
 PASS = "pass"
 
 
+def _stop() -> str:
+    """A sentence's full stop in the reader's language (the engine's clauses end without one)."""
+    return "。" if language() == "zh" else "."
+
+
 def _named(why: str) -> str:
-    """The engine's sentence, capitalised, naming the rule once, with one full stop."""
-    why = why.rstrip(".")
-    why = why if RULE in why else f"{why} {RULE}"
-    return f"{why[:1].upper()}{why[1:]}."
+    """The engine's sentence, capitalised, naming the rule once, with one full stop (in the reader's language)."""
+    why = why.rstrip(".。")
+    if "RULES §12" not in why:
+        why = f"{why}（RULES §12）" if language() == "zh" else f"{why} {RULE}"
+    return f"{why[:1].upper()}{why[1:]}{_stop()}"
 
 
 def combination_words(cards: list[Card]) -> tuple[bool, str]:
@@ -47,7 +72,7 @@ def combination_words(cards: list[Card]) -> tuple[bool, str]:
         combo = classify(cards)
     except CombinationError as e:
         return False, _named(str(e))
-    return True, _named(f"{combo.describe()}: a legal combination")
+    return True, _named(t("{combination}: a legal combination (RULES §12)", combination=combo.describe()))
 
 
 def beats_words(play: Combination, table: Combination) -> tuple[bool, str]:
@@ -60,11 +85,12 @@ def beats_words(play: Combination, table: Combination) -> tuple[bool, str]:
     """
     if not play.beats(table):
         return False, _named(refusal(play, table))
+    values = {"play": play.describe(), "table": table.describe()}
     if play.kind.special and not table.kind.special:
-        return True, _named(f"{play.describe()} is a special: it beats every other kind, {table.describe()} too")
+        return True, _named(t("{play} is a special: it beats every other kind, {table} too (RULES §12)", **values))
     if play.kind.special:
-        return True, _named(f"{play.describe()} is a higher special than {table.describe()}")
-    return True, _named(f"{play.describe()} beats {table.describe()}: the same kind, and higher")
+        return True, _named(t("{play} is a higher special than {table} (RULES §12)", **values))
+    return True, _named(t("{play} beats {table}: the same kind, and higher (RULES §12)", **values))
 
 
 class CombinationPuzzle(CardGroupPuzzle, spec_type=CombinationSpec):
@@ -74,7 +100,7 @@ class CombinationPuzzle(CardGroupPuzzle, spec_type=CombinationSpec):
     answer_kind = "yesno"
 
     def view(self) -> PuzzleView:
-        return replace(super().view(), hand=tuple(self.cards), hand_label="The cards", mark_trumps=False)
+        return replace(super().view(), hand=tuple(self.cards), hand_label=t("The cards"), mark_trumps=False)
 
     @cached_property
     def _verdict(self) -> tuple[bool, str]:
@@ -95,11 +121,11 @@ class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
 
     @cached_property
     def table(self) -> list[Card]:
-        return self._cards(self.spec.table, "table")
+        return self._cards(self.spec.table, N_("table: {problem}"))
 
     @cached_property
     def play(self) -> list[Card]:
-        return self._cards(self.spec.play, "play")
+        return self._cards(self.spec.play, N_("play: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.table + self.play]
@@ -107,9 +133,9 @@ class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
     def view(self) -> PuzzleView:
         return replace(
             super().view(),
-            rows=(("On the table", tuple(self.table)),),
+            rows=((t("On the table"), tuple(self.table)),),
             hand=tuple(self.play),
-            hand_label="The play",
+            hand_label=t("The play"),
             mark_trumps=False,
             sort_hand=False,
         )
@@ -148,7 +174,7 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
     def actions(self) -> list[list[Card] | None]:
         """Each turn's cards, or None for a pass."""
         return [
-            None if text.strip().lower() == PASS else self._cards(text, f"action {i + 1}")
+            None if text.strip().lower() == PASS else self._cards(text, N_("action {number}: {problem}"), number=i + 1)
             for i, text in enumerate(self.spec.actions)
         ]
 
@@ -175,10 +201,10 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
         return replace(
             super().view(),
             hand=tuple(pile),
-            hand_label="The pile",
+            hand_label=t("The pile"),
             mark_trumps=False,
             sort_hand=False,
-            context=self._story() + ".",
+            context=self._story() + _stop(),
         )
 
     def solve(self) -> Solution:
@@ -188,15 +214,13 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
     def judge(self, answer: Answer) -> tuple[bool, str]:
         taker, pile, _ = self._pile
         scoring = [c for c in pile if c.points]
+        colon = "：" if language() == "zh" else ": "
         count = (
-            f"{format_cards(scoring)}: {' + '.join(str(c.points) for c in scoring)} = {sum(c.points for c in pile)}"
+            f"{format_cards(scoring)}{colon}{' + '.join(str(c.points) for c in scoring)} = {sum(c.points for c in pile)}"
             if scoring
-            else "no 5s, 10s or kings: 0"
+            else t("no 5s, 10s or kings: 0")
         )
-        why = (
-            f"{taker} made the last play and the {_OTHERS[self.spec.players]} others passed, so {taker} takes the "
-            f"pile: every card played to it, not just the last play, and its points, {count} {RULE}."
-        )
+        why = t(_TAKES[self.spec.players], seat=said_name(taker), count=count)
         return self._is_solution(answer), why
 
     def checks(self) -> list[str]:

@@ -20,16 +20,19 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from ...i18n import t
+
 __all__ = ["Confirm"]
 
 
 class Confirm(w.VBox):  # type: ignore[misc]
     """Hidden until ``ask(html, yes=…)``; then ``on_yes`` or ``on_no`` runs as the learner answers, and it hides."""
 
-    def __init__(self, on_yes: Callable[[], None], on_no: Callable[[], None], no: str = "Keep playing") -> None:
+    def __init__(self, on_yes: Callable[[], None], on_no: Callable[[], None], no: str | None = None) -> None:
+        """``no`` is the words of the button that does not go through with it (by default "Keep playing")."""
         self.text = w.HTML()
         self.yes_button = w.Button(button_style="danger")
-        self.no_button = w.Button(description=no)
+        self.no_button = w.Button(description=t("Keep playing") if no is None else no)
         self._on_yes, self._on_no = on_yes, on_no
         self.yes_button.on_click(lambda _b: self._answer(self._on_yes))
         self.no_button.on_click(lambda _b: self._answer(self._on_no))

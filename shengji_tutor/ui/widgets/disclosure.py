@@ -8,6 +8,8 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
+from ...i18n import t
+
 __all__ = ["Disclosure"]
 
 
@@ -30,7 +32,7 @@ class Disclosure(w.VBox):  # type: ignore[misc]
         self.content = content
         self.title = title
         self.toggle = w.Button(
-            description=f"▸ {title}", tooltip=f"Show or hide: {title}", layout=w.Layout(width="auto")
+            description=f"▸ {title}", tooltip=t("Show or hide: {title}", title=title), layout=w.Layout(width="auto")
         )
         self.toggle.add_class("sjt-disclosure-toggle")
         self.body = w.Box([content])

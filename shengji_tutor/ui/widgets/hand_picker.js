@@ -9,7 +9,7 @@ function render({ model, el }) {
   el.append(root);
   const send = (index) => model.send({ event: "toggle", index, token: model.get("cards")[index].token });
   function draw() {
-    title.textContent = model.get("label");
+    title.textContent = model.get("heading");
     drawHand(hand, model.get("cards"), {
       selected: model.get("selected"),
       highlight: model.get("highlight"),
@@ -20,12 +20,11 @@ function render({ model, el }) {
   }
   function mark() {
     markHand(hand, model.get("selected"), model.get("highlight"), model.get("disabled"));
-    const max = model.get("max_selected");
     root.dataset.selected = String(model.get("selected").length);
-    title.textContent = model.get("label") + (max ? ` — pick ${max}` : "");
+    title.textContent = model.get("heading"); // "Your hand — pick 2", in the learner's language (Python words it)
   }
   model.on("change:cards", draw);
-  model.on("change:label", draw);
+  model.on("change:heading", draw);
   model.on("change:selected", mark);
   model.on("change:highlight", mark);
   model.on("change:disabled", mark);

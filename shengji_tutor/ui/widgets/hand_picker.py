@@ -9,12 +9,24 @@ import traitlets
 
 from ...engine.cards import Card, CardsLike, as_cards
 from ...engine.trump import Trump
+from ...i18n import N_, t, tn
 from ..render import card_label, card_svg
 from ._base import BrowserError, SafeWidget, module_text, whole_number
 
 __all__ = ["HandPicker", "card_entries"]
 
-SUIT_GROUP_LABELS = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", "C": "♣ Clubs"}
+SUIT_GROUP_LABELS = {"S": N_("♠ Spades"), "H": N_("♥ Hearts"), "D": N_("♦ Diamonds"), "C": N_("♣ Clubs")}
+"""A hand's groups by suit, named in English (a group shows ``group_label(suit)``, in the reader's language)."""
+
+
+def group_label(group: str) -> str:
+    """A group of cards named in the reader's language: "Trump 主", "♠ Spades"…, "Jokers" (the jokers without a trump)."""
+    if group == "trump":
+        # TRANSLATORS: the group of a hand that holds its trumps; 主 (zhǔ) is the Chinese word the course teaches.
+        return t("Trump 主")
+    if group in SUIT_GROUP_LABELS:
+        return t(SUIT_GROUP_LABELS[group])
+    return t("Jokers")
 
 
 def card_entries(
@@ -29,7 +41,7 @@ def card_entries(
     out = []
     for i, card in enumerate(cards):
         group = trump.suit_of(card) if trump is not None else card.suit or "joker"
-        label = "Trump 主" if group == "trump" else SUIT_GROUP_LABELS.get(group, "Jokers")
+        label = group_label(group)
         if one_group is not None:
             group, label = "all", one_group
         out.append(
@@ -60,6 +72,8 @@ class HandPicker(SafeWidget):
     max_selected = traitlets.Int(0).tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("Your hand").tag(sync=True)
+    heading = traitlets.Unicode("Your hand").tag(sync=True)
+    """The hand's title as the page shows it: ``label``, and how many cards to pick ("Your hand — pick 2")."""
 
     def __init__(
         self,
@@ -68,11 +82,13 @@ class HandPicker(SafeWidget):
         *,
         max_selected: int = 0,
         disabled: bool = False,
-        label: str = "Your hand",
+        label: str | None = None,
         four_colour: bool = False,
         one_group: str | None = None,
     ) -> None:
-        super().__init__(max_selected=max_selected, disabled=disabled, label=label)
+        """``label`` is the hand's title (by default "Your hand", in the reader's language)."""
+        super().__init__(max_selected=max_selected, disabled=disabled, label=t("Your hand") if label is None else label)
+        self._title()
         self.four_colour = four_colour
         self.one_group = one_group
         """When set, the cards are one group of this label, in the order given, rather than grouped by suit."""
@@ -130,9 +146,15 @@ class HandPicker(SafeWidget):
     def _events(self) -> dict[str, Callable[[dict[str, Any]], object]]:
         return {"toggle": self._toggle}
 
+    @traitlets.observe("label", "max_selected")
+    def _title(self, _change: object = None) -> None:
+        n = self.max_selected
+        # TRANSLATORS: a hand's title when the learner picks cards from it: {label} is "Your hand" or the like.
+        self.heading = t("{label} — pick {n}", label=self.label, n=n) if n else self.label
+
     def _toggle(self, content: dict[str, Any]) -> None:
         if self.disabled:
-            raise BrowserError("this hand is not active now")
+            raise BrowserError(t("this hand is not active now"))
         index = whole_number(content, "index", 0, len(self._hand))
         token = content.get("token")
         if token is not None and token != str(self._hand[index]):
@@ -143,7 +165,13 @@ class HandPicker(SafeWidget):
         else:
             if self.max_selected and len(chosen) >= self.max_selected:
                 n = self.max_selected
-                raise BrowserError(f"you may pick at most {n} card{'s' if n > 1 else ''}: unpick one first")
+                raise BrowserError(
+                    tn(
+                        "you may pick at most {n} card: unpick one first",
+                        "you may pick at most {n} cards: unpick one first",
+                        n,
+                    )
+                )
             chosen.append(index)
         self.selected = chosen
 

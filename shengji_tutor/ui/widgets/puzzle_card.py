@@ -34,8 +34,9 @@ import traitlets
 
 from ...engine.cards import Card, CardsLike, as_cards, joker_words, sentence_case
 from ...engine.grading import ANSWER_KINDS, Grade, may_reveal
-from ...engine.seats import SEATS
+from ...engine.seats import SEATS, said_name
 from ...engine.trump import Trump
+from ...i18n import t, tn
 from ..render import trick_svg
 from ._base import BrowserError, SafeWidget, module_text, whole_number
 from .hand_picker import card_entries
@@ -57,12 +58,16 @@ class PuzzleCard(SafeWidget):
     context = traitlets.Unicode("").tag(sync=True)
     trick = traitlets.Unicode("").tag(sync=True)
     hand_label = traitlets.Unicode("Your hand").tag(sync=True)
+    hand_title = traitlets.Unicode("Your hand").tag(sync=True)
+    """The hand's title as the page shows it: ``hand_label`` and what to do ("Your hand — pick 2")."""
     hand = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
     max_selected = traitlets.Int(0).tag(sync=True)
     choices = traitlets.List(traitlets.Unicode(), default_value=list(SEATS)).tag(sync=True)
-    """The buttons of a seat or choice answer: the seats' names, or the written choices."""
+    """The buttons of a seat or choice answer: the seats' names, or the written choices (the answers' values)."""
+    choice_words = traitlets.List(traitlets.Unicode(), default_value=list(SEATS)).tag(sync=True)
+    """What each of ``choices``' buttons says, in the reader's language ("West" is 西家 in Chinese)."""
     choice = traitlets.Unicode("").tag(sync=True)
     verdict = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
@@ -75,6 +80,11 @@ class PuzzleCard(SafeWidget):
     show_points = traitlets.Bool(True).tag(sync=True)
     has_next = traitlets.Bool(False).tag(sync=True)
     progress = traitlets.Unicode("").tag(sync=True)
+    hint_button = traitlets.Unicode("Hint").tag(sync=True)
+    """The Hint button's words: "Hint (1 of 3)", "Next hint (2 of 3)", "All 3 hints shown"."""
+    labels = traitlets.Dict().tag(sync=True)
+    """The card's fixed words, in the reader's language (``_labels``): the buttons, the answers' labels, the
+    verdicts."""
 
     @traitlets.validate("prompt", "context", "feedback", "hint_text")
     def _in_words(self, proposal: Any) -> str:
@@ -118,7 +128,7 @@ class PuzzleCard(SafeWidget):
         show_points: bool = True,
         names: Sequence[str] = SEATS,
         choices: Sequence[str] = (),
-        hand_label: str = "Your hand",
+        hand_label: str | None = None,
         has_next: bool = False,
         sort_hand: bool = True,
         picture: str = "",
@@ -130,7 +140,7 @@ class PuzzleCard(SafeWidget):
         ``puzzles.teaching.HintStep``; without it, ``hint`` and ``hint_cards`` are a one-step ladder. ``solution``
         (text, or a function giving it) is what "Show answer" shows; without it the button is not offered.
         ``show_points=False`` hides the trick table's point total (when the total is the answer). ``choices`` are
-        a choice answer's buttons (at least two).
+        a choice answer's buttons (at least two). ``hand_label`` titles the hand (by default "Your hand").
         """
         if kind not in ANSWER_KINDS:
             raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
@@ -154,6 +164,7 @@ class PuzzleCard(SafeWidget):
         self.revealed = False
         plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(trick)]
         with self.hold_sync():
+            self.labels = _labels()
             self.puzzle_id = puzzle_id
             self.prompt = prompt
             self.kind = kind
@@ -162,12 +173,16 @@ class PuzzleCard(SafeWidget):
                 trick_svg(plays, leader, trump, names=names, show_points=show_points) if plays else ""
             )
             self.show_points = show_points
-            self.hand_label = hand_label
+            self.hand_label = t("Your hand") if hand_label is None else hand_label
             self.hand = card_entries(self._cards, trump)
             self.selected = []
             self.highlight = []
             self.max_selected = len(self._cards) if kind == "order" else max_cards
             self.choices = list(choices) if kind == "choice" else list(names)
+            # a written choice and a seat in the reader's language (an answer is still its value)
+            self.choice_words = (
+                [t(c) if c else c for c in choices] if kind == "choice" else [said_name(n) for n in names]
+            )
             self.choice = ""
             self.verdict = ""
             self.feedback = ""
@@ -177,6 +192,8 @@ class PuzzleCard(SafeWidget):
             self.can_reveal = False
             self.error = ""
             self.has_next = has_next
+            self._hand_title()
+            self._hint_words()
 
     @property
     def answer(self) -> Answer:
@@ -202,26 +219,35 @@ class PuzzleCard(SafeWidget):
         if self.withhold and self.attempts:
             with self.hold_sync():
                 self.verdict = "recorded"
-                self.feedback = "Your answer is recorded: your instructor will reveal the answer to the class."
+                self.feedback = t("Your answer is recorded: your instructor will reveal the answer to the class.")
             return None
         if answer is None:
             self.verdict = ""
-            self.feedback = "Choose an answer first."
+            self.feedback = t("Choose an answer first.")
             return None
         if self.kind == "order" and isinstance(answer, list) and len(answer) < len(self._cards):
             self.verdict = ""
-            self.feedback = f"Pick all {len(self._cards)} cards, highest first."
+            self.feedback = tn(
+                "Pick all {n} card, highest first.", "Pick all {n} cards, highest first.", len(self._cards)
+            )
             return None
         if self.kind == "cards" and self.max_selected and isinstance(answer, list) and len(answer) < self.max_selected:
             self.verdict = ""
             need = self.max_selected
-            self.feedback = f"Pick {need} card{'s' if need > 1 else ''}: you have picked {len(answer)}."
+            self.feedback = tn(
+                "Pick {n} card: you have picked {picked}.",
+                "Pick {n} cards: you have picked {picked}.",
+                need,
+                picked=len(answer),
+            )
             return None
         try:
             grade = self._grade(answer)
         except Exception as e:  # a grader's bug must not cost the learner their answer
             log.exception("grading puzzle %s failed", self.puzzle_id)
-            self.error = f"This puzzle could not be graded ({type(e).__name__}: {e}). Your answer is kept."
+            self.error = t(
+                "This puzzle could not be graded ({error}). Your answer is kept.", error=f"{type(e).__name__}: {e}"
+            )
             return None
         self.attempts += 1
         # Record first (progress, the class's store), then show the verdict: once the learner
@@ -231,11 +257,11 @@ class PuzzleCard(SafeWidget):
                 callback(grade, answer)
             except Exception:  # a failing store must not hide the verdict, nor show the learner its SQL
                 log.exception("recording puzzle %s failed", self.puzzle_id)
-                self.error = "Your answer was graded but could not be saved (the server's log says why)."
+                self.error = t("Your answer was graded but could not be saved (the server's log says why).")
         with self.hold_sync():
             if self.withhold:
                 self.verdict = "recorded"
-                self.feedback = "Your instructor will reveal the answer to the class."
+                self.feedback = t("Your instructor will reveal the answer to the class.")
                 self.can_reveal = False
                 return grade
             self.verdict = "correct" if grade.correct else "incorrect"
@@ -247,9 +273,10 @@ class PuzzleCard(SafeWidget):
                 if self.attempts > 1:
                     if self.hints_used < len(self._ladder):
                         step = self.show_hint()
-                        told = f"{told} Here is a hint: {step}"
+                        # TRANSLATORS: {told} says what is wrong with the answer; {hint} is the next step of the hints.
+                        told = t("{told} Here is a hint: {hint}", told=told, hint=step)
                     elif self._solution is not None:
-                        told = f"{told} You have every hint: try once more, or press Show answer."
+                        told = t("{told} You have every hint: try once more, or press Show answer.", told=told)
                 self.feedback = told
                 self.can_reveal = self._solution is not None and may_reveal(
                     self.attempts, self.hints_used, len(self._ladder)
@@ -261,10 +288,10 @@ class PuzzleCard(SafeWidget):
         index = min(self.hints_used, len(self._ladder) - 1)
         hint, hint_cards = self._ladder[index]
         try:
-            text = hint() if callable(hint) else (hint or "No hint for this one: read the prompt again.")
+            text = hint() if callable(hint) else (hint or t("No hint for this one: read the prompt again."))
         except Exception:  # a broken hint must not break the puzzle
             log.exception("the hint of puzzle %s failed", self.puzzle_id)
-            text = "Sorry, no hint is available for this puzzle."
+            text = t("Sorry, no hint is available for this puzzle.")
         fresh = self.hints_used < len(self._ladder)
         self.hints_used = min(self.hints_used + 1, len(self._ladder))
         with self.hold_sync():
@@ -288,12 +315,12 @@ class PuzzleCard(SafeWidget):
     def reveal(self) -> str:
         """Show the solution ("Show answer"): the listeners record that the puzzle was not solved. Its text."""
         if self._solution is None:
-            raise BrowserError("this puzzle has no answer to show")
+            raise BrowserError(t("this puzzle has no answer to show"))
         try:
             text = self._solution() if callable(self._solution) else self._solution
         except Exception:
             log.exception("the answer of puzzle %s could not be shown", self.puzzle_id)
-            self.error = "Sorry, the answer could not be shown."
+            self.error = t("Sorry, the answer could not be shown.")
             return ""
         first = not self.revealed
         self.revealed = True
@@ -303,12 +330,35 @@ class PuzzleCard(SafeWidget):
                     callback()
                 except Exception:
                     log.exception("recording the shown answer of puzzle %s failed", self.puzzle_id)
-                    self.error = "The answer is shown, but that could not be saved (the server's log says why)."
+                    self.error = t("The answer is shown, but that could not be saved (the server's log says why).")
         with self.hold_sync():
             self.verdict = "shown"
             self.feedback = text
             self.can_reveal = False
         return text
+
+    @traitlets.observe("hand_label", "kind", "max_selected")
+    def _hand_title(self, _change: object = None) -> None:
+        label, n = self.hand_label, self.max_selected
+        if self.kind == "cards" and n:
+            self.hand_title = t("{label} — pick {n}", label=label, n=n)
+        elif self.kind == "order":
+            # TRANSLATORS: a hand's title when the learner sorts it: {label} is "Your hand" or the like.
+            self.hand_title = t("{label} — click them from highest to lowest", label=label)
+        else:
+            self.hand_title = label
+
+    @traitlets.observe("hints", "hint_total")
+    def _hint_words(self, _change: object = None) -> None:
+        used, total = len(self.hints), self.hint_total
+        if total <= 1:
+            self.hint_button = t("Hint shown") if used else t("Hint")
+        elif used >= total:
+            self.hint_button = tn("All {n} hint shown", "All {n} hints shown", total)
+        elif used == 0:
+            self.hint_button = t("Hint (1 of {total})", total=total)
+        else:
+            self.hint_button = t("Next hint ({number} of {total})", number=used + 1, total=total)
 
     def on_check(self, callback: Callable[[Grade, Answer], None]) -> None:
         """Call ``callback(grade, answer)`` after every check (progress, classroom)."""
@@ -343,7 +393,10 @@ class PuzzleCard(SafeWidget):
             chosen.remove(index)
         else:
             if self.max_selected and len(chosen) >= self.max_selected:
-                raise BrowserError(f"pick at most {self.max_selected} card(s): unpick one first")
+                n = self.max_selected
+                raise BrowserError(
+                    tn("pick at most {n} card: unpick one first", "pick at most {n} cards: unpick one first", n)
+                )
             chosen.append(index)
         with self.hold_sync():
             self.selected = chosen
@@ -373,3 +426,27 @@ class PuzzleCard(SafeWidget):
             raise BrowserError("there is no next puzzle here")
         for callback in self._next_listeners:
             callback()
+
+
+def _labels() -> dict[str, Any]:
+    """The card's fixed words, in the reader's language: what the page writes on its buttons and answers."""
+    return {
+        "check": t("Check"),
+        "show_answer": t("Show answer"),
+        "next": t("Next"),
+        "hints": t("Hints"),
+        "who_wins": t("Who wins?"),
+        "choose_one": t("Choose one"),
+        "answer": t("Answer"),
+        "your_answer": t("Your answer"),
+        "yes_or_no": t("Yes or no"),
+        "yes": t("Yes"),
+        "no": t("No"),
+        "verdicts": {
+            "correct": t("Correct!"),
+            "incorrect": t("Not quite."),
+            # TRANSLATORS: the heading of the answer shown at the learner's request (the puzzle is then not solved).
+            "shown": t("The answer (not counted as solved)."),
+            "recorded": t("Answer recorded."),
+        },
+    }

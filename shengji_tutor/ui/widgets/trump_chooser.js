@@ -1,21 +1,15 @@
-const SUIT_CHOICES = [
-  ["S", "♠ Spades"],
-  ["H", "♥ Hearts"],
-  ["D", "♦ Diamonds"],
-  ["C", "♣ Clubs"],
-  ["NT", "No-trump 无主"],
-];
-
 function render({ model, el }) {
+  // every word on the controls comes from Python, in the learner's language
+  const labels = model.get("labels");
   const root = h("div", { class: "sjt-widget sjt-trump-chooser" });
   const controls = h("div", { class: "sjt-controls" });
-  const rankLabel = h("label", { class: "sjt-rank-label" }, ["Trump rank "]);
-  const rank = h("select", { "aria-label": "Trump rank" });
+  const rankLabel = h("label", { class: "sjt-rank-label" }, [labels.rank + " "]);
+  const rank = h("select", { "aria-label": labels.rank });
   for (const r of model.get("ranks")) rank.append(h("option", { value: r, text: r }));
   rankLabel.append(rank);
-  const suits = h("fieldset", { class: "sjt-suits" }, [h("legend", { text: "Trump suit" })]);
+  const suits = h("fieldset", { class: "sjt-suits" }, [h("legend", { text: labels.suit })]);
   const name = "sjt-suit-" + Math.random().toString(36).slice(2);
-  for (const [value, text] of SUIT_CHOICES) {
+  for (const [value, text] of labels.suits) {
     const input = h("input", { type: "radio", name, value });
     suits.append(h("label", { class: "sjt-suit-choice" }, [input, " " + text]));
   }

@@ -9,9 +9,10 @@ import traitlets
 
 from ...engine.cards import RANKS, SUITS, Card
 from ...engine.trump import Trump
+from ...i18n import t
 from ..render import card_svg
 from ._base import BrowserError, SafeWidget, module_text
-from .hand_picker import SUIT_GROUP_LABELS
+from .hand_picker import SUIT_GROUP_LABELS, group_label
 
 __all__ = ["TrumpChooser"]
 
@@ -29,9 +30,13 @@ class TrumpChooser(SafeWidget):
     ranks = traitlets.List(traitlets.Unicode(), default_value=list(RANKS)).tag(sync=True)
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    """The controls' words, in the reader's language: ``rank`` and ``suit`` (the rank's label and the suits'
+    legend) and ``suits``, the suit choices as ``[value, words]`` pairs ("S", "♠ Spades"; "NT", "No-trump 无主")."""
 
     def __init__(self, rank: str = "2", suit: str | None = "S") -> None:
         super().__init__()
+        self.labels = _labels()
         self._listeners: list[Callable[[Trump], None]] = []
         self.choose(rank, suit)
 
@@ -74,8 +79,19 @@ def _deck_groups(trump: Trump) -> list[dict[str, Any]]:
     return [
         {
             "group": name,
-            "label": ("Trump 主" if name == "trump" else SUIT_GROUP_LABELS[name]) + f" ({len(cards)})",
+            # TRANSLATORS: a group of the deck ("♠ Spades", "Trump 主") and how many cards it holds.
+            "label": t("{group} ({count})", group=group_label(name), count=len(cards)),
             "cards": [{"token": str(c), "svg": card_svg(c, trump, width=44)} for c in cards],
         }
         for name, cards in groups.items()
     ]
+
+
+def _labels() -> dict[str, Any]:
+    """What the page writes on the controls, in the reader's language."""
+    suits = [[suit, t(SUIT_GROUP_LABELS[suit])] for suit in SUITS]
+    return {
+        "rank": t("Trump rank"),
+        "suit": t("Trump suit"),
+        "suits": [*suits, ["NT", t("No-trump 无主")]],
+    }
