@@ -350,3 +350,22 @@ def test_the_course_s_bank_is_checked_for_its_translations_and_a_class_s_questio
     assert check_bank(bank, translated=True) == [
         "t-one: it has no words in Русский: give a ru: block beside the English (prompt, hint, says…)"
     ]
+
+
+def test_a_kept_mistake_is_shown_in_the_language_read_now_and_counts_once_across_languages() -> None:
+    from shengji_tutor.course.dashboard import weak_spots
+    from shengji_tutor.store.mastery import Attempt
+
+    bank = load_bank()
+    puzzle = bank["pairs-keep-your-pair"]
+    english, chinese = puzzle.spec.words("en").says[0], puzzle.spec.words("zh").says[0]
+    history = [  # the same wrong answer, made once read in English and once in Chinese
+        Attempt(puzzle.id, False, "yes", 1.0, mistake=english),
+        Attempt(puzzle.id, False, "yes", 2.0, mistake=chinese),
+    ]
+    with use("ru"):
+        spots = weak_spots(history, bank)
+    mine = [s for s in spots if s.detail.startswith("2")]
+    assert len(mine) == 1  # one misconception, twice
+    assert mine[0].what  # its first sentence, in Russian
+    assert mine[0].what in puzzle.spec.words("ru").says[0]

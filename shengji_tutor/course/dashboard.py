@@ -20,6 +20,7 @@ from html import escape
 
 from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle
+from ..puzzles.schema import TRANSLATED
 from ..store.mastery import Attempt, Mastery, mastery_of
 from .catalogue import LESSONS, NO_PUZZLES, Lesson
 
@@ -174,15 +175,30 @@ def weak_spots(history: Sequence[Attempt], bank: Mapping[str, Puzzle], top: int 
                 ),
             )
         )
-    mistakes = Counter(a.mistake for a in history if a.mistake and not a.correct)
-    for says, count in mistakes.most_common(top):
-        puzzles = [bank[a.puzzle_id] for a in history if a.mistake == says and a.puzzle_id in bank]
+    said = {id(a): _misconception(bank.get(a.puzzle_id), a.mistake) for a in history if a.mistake and not a.correct}
+    mistakes = Counter(said.values())
+    for (index, says), count in mistakes.most_common(top):
+        puzzles = [bank[a.puzzle_id] for a in history if said.get(id(a)) == (index, says) and a.puzzle_id in bank]
         if not puzzles:
             continue
         route, where = _practice_route(puzzles, lessons[puzzles[0].lesson])
-        spots.append((-count, WeakSpot(_first_sentence(t(says)), tn("{n} time", "{n} times", count), route, where)))
+        now = puzzles[0].words.says[index] if index >= 0 else t(says)
+        spots.append((-count, WeakSpot(_first_sentence(now), tn("{n} time", "{n} times", count), route, where)))
     spots.sort(key=lambda s: s[0])
     return [spot for _score, spot in spots[: 2 * top]]
+
+
+def _misconception(puzzle: Puzzle | None, mistake: str) -> tuple[int, str]:
+    """A kept mistake as the misconception it is: its place among the puzzle's and its English words, whatever
+    language the learner read it in (-1 and the words as kept when the puzzle no longer says it), so that the same
+    mistake made in two languages counts once and is shown in the language read now."""
+    if puzzle is not None:
+        for code in ("en", *TRANSLATED):
+            says = puzzle.spec.words(code).says
+            if mistake in says:
+                index = says.index(mistake)
+                return index, puzzle.spec.words("en").says[index]
+    return -1, mistake
 
 
 def _practice_route(puzzles: Sequence[Puzzle], lesson: Lesson) -> tuple[str, str]:

@@ -217,8 +217,13 @@ _HEADERS: dict[int, LessonHeader] = {}
 
 
 def page_header(title: str, subtitle: str = "") -> HTML:
-    """The course bar and a title, for pages that are not lessons (practice, gallery)."""
+    """The course bar and a title, for pages that are not lessons (practice, review, the instructor's page): the
+    title and subtitle are given in English (marked ``N_``) and shown in the learner's language, chosen here once the
+    learner has opened the page (``context.page_context``), before a word is drawn."""
     at_request()
+    if learner_known():
+        page_context()  # who reads, and in which language
+    title, subtitle = t(title), t(subtitle) if subtitle else ""
     sub = f'<p class="sjt-lesson-sub">{escape(subtitle)}</p>' if subtitle else ""
     return HTML(
         STYLE

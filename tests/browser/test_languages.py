@@ -42,12 +42,12 @@ def english_left(text: str) -> list[str]:
     return found
 
 
-def missing_glyphs(page: Any) -> list[str]:
-    """The characters of the page's text that come out as the empty box a browser draws when no font has them."""
+def missing_glyphs(page: Any, root: str = ".sjt-shell") -> list[str]:
+    """The characters of the text of ``root`` that come out as the empty box a browser draws when no font has them."""
     return list(
         page.evaluate(
-            """() => {
-            const text = document.querySelector('.sjt-shell').innerText;
+            """(root) => {
+            const text = document.querySelector(root).innerText;
             const chars = [...new Set([...text].filter(c => c.charCodeAt(0) > 0x2000 && c.trim()))];
             const font = getComputedStyle(document.querySelector('.sjt-course') || document.body).fontFamily;
             const canvas = document.createElement('canvas');
@@ -61,7 +61,8 @@ def missing_glyphs(page: Any) -> list[str]:
             };
             const box = draw('\\u0378');
             return chars.filter(c => draw(c) === box);
-        }"""
+        }""",
+            root,
         )
     )
 
@@ -101,3 +102,156 @@ def test_the_scan_finds_english_sentences_and_passes_over_cards_names_and_pinyin
     assert english_left("Урок 4 · пара (对子 duìzi) · BJ SJ 10♥ · English 中文 Русский") == []
     assert english_left("Sheng ji tutor") == []  # the game's name and one word
     assert english_left("Учимся: You picked nothing yet") == ["You picked nothing yet"]
+
+
+def _text(page: Any, selector: str) -> str:
+    return "\n".join(str(x) for x in page.locator(selector).all_inner_texts())
+
+
+@pytest.mark.parametrize("code", ["zh", "ru"])
+def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
+    page: Any, classroom: tuple[str, str], code: str
+) -> None:
+    """A student of a class of their own (their own progress: no hand or answer kept from another test) plays the
+    first tricks of lesson 10's coached hand and answers a puzzle of lesson 4 wrong, reading Chinese or Russian."""
+    from shengji_tutor.classroom import ClassroomStore
+
+    from .conftest import CLASS_KEY
+
+    base, db = classroom
+    store = ClassroomStore(db)
+    student = store.join(store.create_class(f"Hand {code}", CLASS_KEY, lessons=[4, 10]), "Yun")
+    voila_url, at = base, f"student={student}&"
+    from shengji_tutor.i18n import translate
+    from shengji_tutor.play.bots import HeuristicBot
+    from shengji_tutor.ui.coach import LEARNER, CoachedGame
+
+    from .helpers import answer, wrong_answer
+    from .test_coached_hand import SEED, pick
+
+    bot, twin = HeuristicBot(), CoachedGame(seed=SEED)
+    page.goto(f"{voila_url}{COURSE}?{at}lang={code}&seed={SEED}#play-a-hand", timeout=TIMEOUT, wait_until="commit")
+    game = page.locator(".sjt-coached-game")
+    game.locator("button.sjt-card").first.wait_for(timeout=TIMEOUT)
+    tricks = 0
+    while tricks < 3 and twin.awaiting is not None:
+        asked, view = str(twin.awaiting), twin.round.view(LEARNER)
+        hand = sorted(str(c) for c in twin.round.hand(LEARNER))
+        page.wait_for_function(
+            "hand => JSON.stringify([...document.querySelectorAll('.sjt-coached-game button.sjt-card')]"
+            ".map(b => b.dataset.card).sort()) === JSON.stringify(hand)",
+            arg=hand,
+            timeout=TIMEOUT,
+        )
+        if asked == "declare":
+            game.get_by_role("button", name=translate(code, "Pass"), exact=True).click()
+            twin.pass_declaration()
+        elif asked == "bury":
+            burial = list(bot.discard(view))
+            pick(game, burial)
+            game.get_by_role("button", name=translate(code, "Bury"), exact=True).click()
+            twin.bury(burial)
+        else:
+            cards = list(bot.play(view))
+            pick(game, cards)
+            game.get_by_role("button", name=translate(code, "Play"), exact=True).click()
+            twin.play(cards)
+            tricks = len(twin.round.tricks)
+    page.wait_for_selector(".sjt-coached-game .sjt-coach-panel, .sjt-coached-game [data-grade]", timeout=TIMEOUT)
+    page.wait_for_timeout(1500)  # the coach's verdict on the last play
+    said = _text(page, ".sjt-place-play-a-hand")
+    assert not english_left(said), english_left(said)
+    assert not missing_glyphs(page)
+    # a puzzle answered wrong: the verdict, its rule and the misconception in the language
+    from shengji_tutor.course.catalogue import puzzles_of
+
+    page.goto(f"{voila_url}{COURSE}?{at}lang={code}#pairs", timeout=TIMEOUT, wait_until="domcontentloaded")
+    card = page.locator(".sjt-place-pairs .sjt-puzzle[data-puzzle-id]").first
+    card.wait_for(timeout=TIMEOUT)
+    puzzle = next(p for p in puzzles_of(4) if p.id == card.get_attribute("data-puzzle-id"))
+    wrong = wrong_answer(puzzle)
+    if puzzle.answer_kind == "yesno":
+        card.get_by_role("button", name=translate(code, str(wrong).capitalize()), exact=True).click()
+    else:
+        answer(page, card, puzzle, wrong)
+    card.get_by_role("button", name=translate(code, "Check"), exact=True).click()
+    page.wait_for_function(
+        f"document.querySelector(\"[data-puzzle-id='{puzzle.id}'] .sjt-feedback\")?.dataset.verdict === 'incorrect'",
+        timeout=TIMEOUT,
+    )
+    verdict = page.locator(f"[data-puzzle-id='{puzzle.id}'] .sjt-feedback").inner_text()
+    assert not english_left(verdict), verdict
+    assert "RULES §" in verdict or "§" in verdict  # the rule it applies, named
+    no_trouble(page)
+
+
+def test_switching_language_mid_lesson_keeps_the_place_the_progress_and_the_live_question(
+    page: Any, classroom: tuple[str, str]
+) -> None:
+    """A student reads lesson 4 with a puzzle solved and a live question open, and switches to Русский: the same
+    lesson, the puzzle still solved, the live question still there to answer — all now in Russian."""
+    from shengji_tutor.classroom import ClassroomStore
+    from shengji_tutor.course.catalogue import puzzles_of
+    from shengji_tutor.i18n import translate
+
+    from .conftest import CLASS_KEY
+    from .helpers import answer
+
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Language club", CLASS_KEY, lessons=[2, 4])
+    student = store.join(code, "Lin")
+    page.goto(f"{base}{COURSE}?student={student}#pairs", timeout=TIMEOUT, wait_until="domcontentloaded")
+    card = page.locator(".sjt-place-pairs .sjt-puzzle[data-puzzle-id]").first
+    card.wait_for(timeout=TIMEOUT)
+    puzzle = next(p for p in puzzles_of(4) if p.id == card.get_attribute("data-puzzle-id"))
+    answer(page, card, puzzle, puzzle.solve())
+    card.get_by_role("button", name="Check", exact=True).click()
+    page.wait_for_function(
+        f"document.querySelector(\"[data-puzzle-id='{puzzle.id}'] .sjt-feedback\")?.dataset.verdict === 'correct'",
+        timeout=TIMEOUT,
+    )
+    live_puzzle = next(p for p in puzzles_of(2) if p.answer_kind == "number")
+    store.push_question(code, CLASS_KEY, live_puzzle.id)
+    live = page.locator(f".sjt-shell-live [data-puzzle-id='{live_puzzle.id}']")
+    live.wait_for(timeout=TIMEOUT)
+    page.locator(".sjt-place-pairs .sjt-lang a[data-lang='ru']").first.click()
+    page.wait_for_function("document.querySelector('.sjt-shell-content h1')?.innerText === '4. Пары'", timeout=TIMEOUT)
+    assert page.url.endswith("#pairs")
+    assert "lang=ru" in page.url
+    assert f"student={student}" in page.url  # still signed in
+    meter = page.locator(".sjt-place-pairs .sjt-meter").first.inner_text()
+    assert "решено 1" in meter  # the progress, kept
+    live.wait_for(timeout=TIMEOUT)  # the live question, still there
+    with_words = page.locator(".sjt-shell-live").inner_text()
+    assert translate("ru", "Answer") in with_words or "очк" in with_words  # and in Russian
+    assert not english_left(with_words), with_words
+    no_trouble(page)
+
+
+@pytest.mark.parametrize("code", ["zh", "ru"])
+def test_the_instructor_s_console_reads_in_the_language(page: Any, classroom: tuple[str, str], code: str) -> None:
+    from shengji_tutor.classroom import ClassroomStore
+    from shengji_tutor.i18n import translate
+
+    from .conftest import CLASS_KEY
+
+    base, db = classroom
+    store = ClassroomStore(db)
+    klass = store.create_class(f"Console {code}", CLASS_KEY, lessons=[4])
+    store.join(klass, "Mei")
+    page.goto(f"{base}/voila/render/instructor.ipynb?lang={code}", timeout=TIMEOUT, wait_until="domcontentloaded")
+    page.wait_for_selector(".sjt-instructor", timeout=TIMEOUT)
+    page.get_by_label(translate(code, "Key")).fill(CLASS_KEY)
+    page.get_by_role("button", name=translate(code, "Unlock"), exact=True).click()
+    page.get_by_label(translate(code, "Or open")).fill(klass)
+    page.get_by_role("button", name=translate(code, "Open"), exact=True).click()
+    page.wait_for_selector(".sjt-instructor .sjt-dashboard, .sjt-instructor table", timeout=TIMEOUT)
+    page.wait_for_timeout(1500)
+    text = _text(page, "body")  # the course bar and the page's title too
+    left = [run for run in english_left(text) if "Console" not in run]  # the class's own name, as written
+    assert not left, left
+    assert not missing_glyphs(page, ".sjt-instructor")
+    if os.environ.get("SJT_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], f"{code}-instructor.png"), full_page=True)
+    no_trouble(page)

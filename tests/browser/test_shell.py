@@ -88,7 +88,7 @@ def test_the_language_switch_redraws_the_place_and_a_reload_keeps_it(page: Any, 
         page.wait_for_function(
             "document.querySelector('.sjt-shell-content h1')?.innerText === '4. Пары'", timeout=TIMEOUT
         )
-        assert page.title() == "4. Пары · Школа шэнцзи"
+        assert page.title().startswith("4. Пары · ")  # the tab says where, in Russian
         no_trouble(page)
     finally:  # the local learner keeps their choice: leave English for the tests after this one
         page.locator(".sjt-shell-content .sjt-lang a[data-lang='en']").first.click()
