@@ -255,3 +255,13 @@ def test_the_instructor_s_console_reads_in_the_language(page: Any, classroom: tu
     if os.environ.get("SJT_SHOTS"):
         page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], f"{code}-instructor.png"), full_page=True)
     no_trouble(page)
+
+
+def test_the_app_benchmark_times_each_language_against_english() -> None:
+    from benchmarks.app import LANGUAGES, languages
+
+    got = languages(runs=1)
+    for code in LANGUAGES:
+        assert 0 < got[f"change_{code}"] < 60
+        assert 0 < got[f"check_{code}"] < 60
+    assert got["check_ru_ratio"] == got["check_ru"] / got["check_en"]
