@@ -221,9 +221,11 @@ def _measure_language(page: Any, base: str, results: dict[str, list[float]], cod
     results[f"check_{code}"].append(_check_a_puzzle(page, WALK[-1], code))
 
 
-def languages(runs: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, float]:
+def languages(runs: int = 5, chromium: str = "/usr/bin/chromium", browser: Any = None) -> dict[str, float]:
     """Medians (seconds) of a lesson change and of Check → verdict in each language, and zh's and ru's ratios to
-    English, measured in turn against one server in each run."""
+    English, measured in turn against one server in each run (in ``browser`` when given: a test's own)."""
+    from contextlib import ExitStack
+
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="sjt-bench-"))
@@ -234,9 +236,13 @@ def languages(runs: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, f
     command = voila_command(port, notebooks=served)
     migrate(sqlite_url(work / "data" / "progress.sqlite"))
     try:
-        with running(command, port, work / "voila.log", voila_env(work / "data")) as base, sync_playwright() as p:
+        with ExitStack() as stack:
+            base = stack.enter_context(running(command, port, work / "voila.log", voila_env(work / "data")))
+            if browser is None:
+                p = stack.enter_context(sync_playwright())
+                browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+                stack.callback(browser.close)
             time.sleep(REFILL * 2)
-            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
             for k in range(runs):
                 for code in LANGUAGES[k % 3 :] + LANGUAGES[: k % 3]:  # each language first in turn
                     context = browser.new_context(viewport={"width": 1100, "height": 900})
@@ -245,7 +251,6 @@ def languages(runs: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, f
                     page.close(run_before_unload=True)
                     context.close()
                     time.sleep(REFILL)
-            browser.close()
     finally:
         shutil.rmtree(work, ignore_errors=True)
     m = {name: statistics.median(values) for name, values in results.items()}

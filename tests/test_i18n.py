@@ -125,6 +125,8 @@ def test_a_message_is_a_whole_literal_sentence_outside_any_f_string() -> None:
                 problems.append(f"{where}: {node.func.id}() inside an f-string")
             spec = KEYWORDS[node.func.id]
             for k in spec if isinstance(spec, tuple) else (1,):
+                if isinstance(k, tuple):
+                    continue  # a context ("declaring"), not a message
                 arg = node.args[k - 1] if len(node.args) >= k else None
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     found.add(arg.value)
@@ -369,3 +371,11 @@ def test_a_kept_mistake_is_shown_in_the_language_read_now_and_counts_once_across
     assert len(mine) == 1  # one misconception, twice
     assert mine[0].what  # its first sentence, in Russian
     assert mine[0].what in puzzle.spec.words("ru").says[0]
+
+
+def test_the_same_english_word_takes_the_translation_of_where_it_is_shown() -> None:
+    from shengji_tutor.i18n import tc
+
+    with use("zh"):  # declining to declare trump, and passing at Zheng Fen's table
+        assert (tc("declaring", "Pass"), t("Pass")) == ("不亮", "不要")
+    assert tc("declaring", "Pass") == "Pass"

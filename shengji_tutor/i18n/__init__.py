@@ -56,6 +56,7 @@ __all__ = [
     "language_of",
     "set_language",
     "t",
+    "tc",
     "te",
     "th",
     "tn",
@@ -141,6 +142,18 @@ def translate(code: str, message: str, /, **values: object) -> str:
 def t(message: str, /, **values: object) -> str:
     """``message`` in the language read now, its ``{placeholders}`` filled from ``values``."""
     return _format(_catalog(language()).gettext(message), values)
+
+
+def tc(context: str, message: str, /, **values: object) -> str:
+    """``t`` for a message whose words depend on where it is shown: the same English ("Pass"), a translation per
+    ``context`` ("declaring": 不亮, where Zheng Fen's table says 不要).
+
+    >>> from shengji_tutor.i18n import tc, use
+    >>> with use("zh"):
+    ...     tc("declaring", "Pass")
+    '不亮'
+    """
+    return _format(_catalog(language()).pgettext(context, message), values)
 
 
 def te(message: str, /, **values: object) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract as babel_extract
@@ -35,7 +36,15 @@ from . import DEFAULT, DOMAIN, LANGUAGES, LOCALES
 
 __all__ = ["KEYWORDS", "Report", "check", "extract", "fields", "package_dir", "po_path", "update"]
 
-KEYWORDS = {"t": None, "te": None, "th": None, "N_": None, "tn": (1, 2), "translate": (2,)}
+KEYWORDS: dict[str, Any] = {
+    "t": None,
+    "tc": ((1, "c"), 2),
+    "te": None,
+    "th": None,
+    "N_": None,
+    "tn": (1, 2),
+    "translate": (2,),
+}
 """The functions whose string arguments are messages (``i18n``): which argument(s) the message is."""
 STAMP = datetime(2026, 12, 6, tzinfo=UTC)
 """The catalogs' header dates, fixed so that an update changes a file only where a message changed."""

@@ -21,7 +21,7 @@ from ..engine.cards import Card, CardsLike, deck, format_cards, joker_words
 from ..engine.rules import RuleSet, rules_or_default
 from ..engine.seats import seat_label, seat_names
 from ..engine.trump import Trump
-from ..i18n import t, th, tn
+from ..i18n import t, tc, th, tn
 from ..play import coach_text as text
 from ..play.bots import Bot, declarations_for
 from ..play.coached_hand import KEPT_GRADES, LEARNER, PLAYERS, CoachedHand, Decision, MistakeKeeper
@@ -80,7 +80,8 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         """The history length the hint ladder was armed at (it is re-armed at each new decision)."""
         self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end", flex_flow="row wrap"))
         self.declare_box.add_class("sjt-declare-options")
-        self.pass_button = w.Button(description=t("Pass"), tooltip=t("Do not declare now"))
+        # TRANSLATORS: the button that declines to declare trump (in Chinese 不亮), not Zheng Fen's pass
+        self.pass_button = w.Button(description=tc("declaring", "Pass"), tooltip=t("Do not declare now"))
         self.show_button = w.Button(
             description=t("Show my hand"),
             button_style="warning",

@@ -122,7 +122,7 @@ def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
     store = ClassroomStore(db)
     student = store.join(store.create_class(f"Hand {code}", CLASS_KEY, lessons=[4, 10]), "Yun")
     voila_url, at = base, f"student={student}&"
-    from shengji_tutor.i18n import translate
+    from shengji_tutor.i18n import tc, translate, use
     from shengji_tutor.play.bots import HeuristicBot
     from shengji_tutor.ui.coach import LEARNER, CoachedGame
 
@@ -144,7 +144,9 @@ def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
             timeout=TIMEOUT,
         )
         if asked == "declare":
-            game.get_by_role("button", name=translate(code, "Pass"), exact=True).click()
+            with use(code):
+                declining = tc("declaring", "Pass")
+            game.get_by_role("button", name=declining, exact=True).click()
             twin.pass_declaration()
         elif asked == "bury":
             burial = list(bot.discard(view))
@@ -257,10 +259,10 @@ def test_the_instructor_s_console_reads_in_the_language(page: Any, classroom: tu
     no_trouble(page)
 
 
-def test_the_app_benchmark_times_each_language_against_english() -> None:
+def test_the_app_benchmark_times_each_language_against_english(browser: Any) -> None:
     from benchmarks.app import LANGUAGES, languages
 
-    got = languages(runs=1)
+    got = languages(runs=1, browser=browser)  # the suite's browser: one Playwright per process
     for code in LANGUAGES:
         assert 0 < got[f"change_{code}"] < 60
         assert 0 < got[f"check_{code}"] < 60
