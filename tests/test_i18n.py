@@ -379,3 +379,20 @@ def test_the_same_english_word_takes_the_translation_of_where_it_is_shown() -> N
     with use("zh"):  # declining to declare trump, and passing at Zheng Fen's table
         assert (tc("declaring", "Pass"), t("Pass")) == ("不亮", "不要")
     assert tc("declaring", "Pass") == "Pass"
+
+
+def test_the_coach_s_measured_sentence_is_known_in_every_language() -> None:
+    from shengji_tutor.play.coaching import is_measured
+
+    for code in ("en", "zh", "ru"):
+        with use(code):
+            said = tn(
+                "Over {n} deal of the hidden cards your play averaged {mine}; {cards} averaged {best}.",
+                "Over {n} deals of the hidden cards your play averaged {mine}; {cards} averaged {best}.",
+                48,
+                mine="+0.12",
+                cards="K♠",
+                best="+0.40",
+            )
+            assert is_measured(said), (code, said)
+            assert not is_measured(t("Finished"))

@@ -941,6 +941,32 @@ def _measured(chosen: Option, best: Option | None) -> list[str]:
     ]
 
 
+def is_measured(reason: str) -> bool:
+    """Is ``reason`` the closing sentence of what the play-outs measured ("Over 48 deals of the hidden cards your
+    play averaged …"), in the language read now? (The engine panel shows those numbers in its table.)"""
+    for n in (1, 2, 5, 21):  # a number of each plural form
+        for text in (
+            tn(
+                "Over {n} deal of the hidden cards your play averaged {mine}; {cards} averaged {best}.",
+                "Over {n} deals of the hidden cards your play averaged {mine}; {cards} averaged {best}.",
+                n,
+                mine="\0",
+                cards="\0",
+                best="\0",
+            ),
+            tn(
+                "Over {n} deal of the hidden cards your play averaged {mine}.",
+                "Over {n} deals of the hidden cards your play averaged {mine}.",
+                n,
+                mine="\0",
+            ),
+        ):
+            pattern = re.escape(text).replace(re.escape(str(n)), r"\d+", 1).replace(re.escape("\0"), ".+?")
+            if re.fullmatch(pattern, reason):
+                return True
+    return False
+
+
 def _levels(option: Option) -> str:
     d = option.detail
     assert d is not None

@@ -26,7 +26,15 @@ from ..engine.seats import seat_label, seat_names
 from ..engine.trump import Trump
 from ..i18n import N_, t, te, tn
 from ..play.bots import HeuristicBot
-from ..play.coaching import Option, assess_burial, assess_declaration, in_levels, judge_plays, play_reasons
+from ..play.coaching import (
+    Option,
+    assess_burial,
+    assess_declaration,
+    in_levels,
+    is_measured,
+    judge_plays,
+    play_reasons,
+)
 from ..play.round import PlayerView
 from ..play.search import Budget
 from .render import card_label, hand_svg, trick_svg
@@ -114,7 +122,7 @@ class Thoughts:
 
 def _spoken(reasons: Sequence[str]) -> tuple[str, ...]:
     """The coach's reasons without its closing "Over N deals …" sentence: the table shows those numbers."""
-    return tuple(r for r in reasons if not r.startswith("Over "))
+    return tuple(r for r in reasons if not is_measured(r))
 
 
 def think(
