@@ -65,6 +65,7 @@ import nbformat
 from benchmarks.browser import CHROMIUM_FLAGS, free_port, running
 from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
 from shengji_tutor.course.places import PLACES
+from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.bots import TableBot
 from shengji_tutor.play.coaching import COACH_BUDGET
 from shengji_tutor.play.search import Budget, candidate_plays, play_signature
@@ -73,7 +74,7 @@ from shengji_tutor.puzzles.base import Topic
 from shengji_tutor.puzzles.kinds.best import GRADING_BUDGET, BestPuzzle
 from shengji_tutor.store.db import migrate, sqlite_url
 from shengji_tutor.store.progress import ProgressStore
-from shengji_tutor.ui.coach import LEARNER, CoachedGame
+from shengji_tutor.ui.coach import CoachedGame
 
 __all__ = ["coaching", "decide_as", "grading", "main", "run"]
 
@@ -378,7 +379,7 @@ def grading(runs: int = 5, puzzles: int | None = None) -> dict[str, float]:
 def decide_as(game: CoachedGame, bot: TableBot, declare: bool = False) -> None:
     """Make the learner's current decision in a coached game as ``bot`` would (when the deal stops for them:
     passing, unless ``declare``); the coach's tests and the coach's benchmark play hands this way."""
-    view = game.round.view(LEARNER)
+    view = game.round.view(SOUTH)
     asked = game.awaiting
     if asked == "declare":
         cards = bot.declare(view) if declare else None

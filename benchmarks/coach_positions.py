@@ -62,6 +62,8 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
+from shengji_tutor.engine.seats import SOUTH
+
 if not __package__:  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -75,7 +77,7 @@ from shengji_tutor.play.game import advance, prepare_round
 from shengji_tutor.play.round import PlayerView
 from shengji_tutor.play.sampler import STOCK, Knowledge, unseen_counts
 from shengji_tutor.play.search import play_signature
-from shengji_tutor.puzzles.positions import LEARNER, build_round
+from shengji_tutor.puzzles.positions import build_round
 
 __all__ = ["THEMES", "Position", "accepts", "positions"]
 
@@ -209,7 +211,7 @@ def _written() -> Iterator[Found]:
             hands[seat] = format_cards(others[n * size : (n + 1) * size], symbols=False)
         text = format_cards(kitty, symbols=False)
         rnd = build_round(RULES, trump, "South", hands, text, text, [], "", declared=f"South 2{trump_text[-1]}")
-        hit = _draw_trumps(rnd.view(LEARNER))
+        hit = _draw_trumps(rnd.view(SOUTH))
         if hit is not None:
             yield ("draw-trumps", *hit)
 

@@ -12,6 +12,7 @@ import yaml
 
 from shengji_tutor.app.cli import main as cli
 from shengji_tutor.engine.cards import Card, format_cards, parse_cards, points
+from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.actions import Play
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.play.coaching import INACCURACY, Assessment, Option, assess_play, judge_plays
@@ -29,7 +30,7 @@ from shengji_tutor.puzzles.kinds.best import (
     margin_problems,
     stability_problems,
 )
-from shengji_tutor.puzzles.positions import LEARNER, position_fields, read_trick, round_of
+from shengji_tutor.puzzles.positions import position_fields, read_trick, round_of
 from shengji_tutor.puzzles.schema import THEMES, BestSpec
 
 BANK = load_bank()
@@ -45,7 +46,7 @@ def south_decision(seed: int, cards: int, in_trick: int | None = None) -> Round:
     while True:
         seat = rnd.to_act
         assert seat is not None
-        if seat == LEARNER and len(rnd.hand(seat)) <= cards and in_trick in (None, len(rnd.trick)):
+        if seat == SOUTH and len(rnd.hand(seat)) <= cards and in_trick in (None, len(rnd.trick)):
             return rnd
         rnd.apply(Play(seat, tuple(bot.play(rnd.view(seat)))))
 
@@ -71,7 +72,7 @@ FIELDS = fields_of(ROUND)
 
 def test_the_notation_plays_the_round_again_up_to_souths_decision() -> None:
     again = round_of(FIELDS)
-    mine, theirs = again.view(LEARNER), ROUND.view(LEARNER)
+    mine, theirs = again.view(SOUTH), ROUND.view(SOUTH)
     assert Counter(mine.hand) == Counter(theirs.hand)
     assert mine.tricks == theirs.tricks
     assert mine.trick == theirs.trick
@@ -82,7 +83,7 @@ def test_the_notation_plays_the_round_again_up_to_souths_decision() -> None:
         theirs.declarers,
     )
     assert Counter(again.discards) == Counter(ROUND.discards)
-    assert again.to_act == LEARNER
+    assert again.to_act == SOUTH
     for s in range(4):
         assert Counter(again.hand(s)) == Counter(ROUND.hand(s))
 
@@ -95,7 +96,7 @@ def test_a_decision_of_another_seat_is_turned_to_south() -> None:
         assert seat is not None
         rnd.apply(Play(seat, tuple(bot.play(rnd.view(seat)))))
     again = round_of(position_fields(rnd))
-    assert Counter(again.hand(LEARNER)) == Counter(rnd.hand(1))
+    assert Counter(again.hand(SOUTH)) == Counter(rnd.hand(1))
     assert Counter(again.hand(0)) == Counter(rnd.hand(3))  # West's right-hand opponent (East) sits North now
     assert [t.points for t in again.tricks] == [t.points for t in rnd.tricks]
 
@@ -152,8 +153,8 @@ def test_a_failed_throw_must_be_written_as_the_engine_played_it() -> None:
         trump = rnd.trump
         assert trump is not None
         others = {s: [c.id for c in rnd.hand(s)] for s in (0, 1, 3)}
-        for cards in trump.group(rnd.hand(LEARNER)).values():
-            forced = Round.position(rnd.view(LEARNER), others, [c.id for c in rnd.discards]).play(LEARNER, cards)
+        for cards in trump.group(rnd.hand(SOUTH)).values():
+            forced = Round.position(rnd.view(SOUTH), others, [c.id for c in rnd.discards]).play(SOUTH, cards)
             if Counter(forced) != Counter(cards):
                 break
         else:
@@ -191,7 +192,7 @@ def test_the_bank_has_22_best_puzzles_three_a_theme_at_souths_decision() -> None
     assert {t: themes[t] >= 3 for t in THEMES} == dict.fromkeys(THEMES, True)
     for p in BEST.values():
         assert (p.topic, p.lesson) == ("playing-well", 11)
-        assert p.player_view.seat == LEARNER
+        assert p.player_view.seat == SOUTH
         assert 5 <= len(p.player_view.hand) <= 10
         assert p.hint
         assert p.spec.explain
@@ -264,7 +265,7 @@ def wins(puzzle: BestPuzzle, play: list[Card] | None = None) -> bool:
     assert view.leader is not None
     plays = [[c.id for c in p] for p in view.trick] + ([[c.id for c in play]] if play else [])
     w = (view.leader + winner_of(plays, puzzle.trump, view.rules)) % 4
-    return w == LEARNER if play else w in view.partner_seats()
+    return w == SOUTH if play else w in view.partner_seats()
 
 
 CURRICULUM: dict[str, Callable[[BestPuzzle, list[Card]], bool]] = {
@@ -303,10 +304,10 @@ def test_the_context_states_the_side_the_points_and_what_is_still_out(pid: str) 
     view = puzzle.view()
     rnd = round_of(puzzle.spec.model_dump())
     declarers = rnd.declarers
-    side = "a declarer" if LEARNER in declarers else "an attacker"
+    side = "a declarer" if SOUTH in declarers else "an attacker"
     attackers = sum(rnd.points_won[s] for s in range(4) if s not in declarers)
     hidden = [c for s in (0, 1, 3) for c in rnd.hand(s)]
-    if rnd.dealer != LEARNER:
+    if rnd.dealer != SOUTH:
         hidden += rnd.discards
     trump = puzzle.trump
     trumps = [c for c in hidden if trump.is_trump(c)]
@@ -316,10 +317,10 @@ def test_the_context_states_the_side_the_points_and_what_is_still_out(pid: str) 
     assert f"The attackers have {attackers} points: they take over at 80" in view.context
     assert f"Trumps still out: {format_cards(trump.sorted(trumps)) or 'none'} ({len(trumps)})." in view.context
     assert f"Points still out: {format_cards(trump.sorted(scoring)) or 'none'} ({points(scoring)})" in view.context
-    assert ("You buried" in view.context) == (rnd.dealer == LEARNER)
+    assert ("You buried" in view.context) == (rnd.dealer == SOUTH)
     table = [c for p in rnd.trick for c in p]
     assert (f"On the table: {points(table)} points." in view.context) == bool(rnd.trick)
-    assert Counter(view.hand) == Counter(rnd.hand(LEARNER))
+    assert Counter(view.hand) == Counter(rnd.hand(SOUTH))
     assert view.max_cards == (len(rnd.trick[0]) if rnd.trick else 0)
 
 
@@ -359,7 +360,7 @@ def test_the_margin_rule(options: list[Option], problem: str | None) -> None:
 def test_the_stability_check_catches_a_puzzle_whose_answer_moves_with_the_seed() -> None:
     small = Budget(samples=3, candidates=30)
     for seed in range(40):  # a position where three deals are too few to agree with themselves
-        view = south_decision(seed, 8, in_trick=2).view(LEARNER)
+        view = south_decision(seed, 8, in_trick=2).view(SOUTH)
         accept = [o.choice for o in judge_plays(view, small, 0) if o.grade == "good"]
         problems = stability_problems(view, accept, small)
         if any("not the puzzle's accept list" in p for p in problems):

@@ -13,7 +13,7 @@ from shengji_tutor.engine.cards import RANKS, Card, deck, format_cards, joker_wo
 from shengji_tutor.engine.errors import ShengjiError
 from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
-from shengji_tutor.engine.seats import SEATS
+from shengji_tutor.engine.seats import SEATS, SOUTH
 from shengji_tutor.engine.tricks import check_throw, explain_trick
 from shengji_tutor.play.bots import HeuristicBot, declarations_for
 from shengji_tutor.play.coaching import Accuracy
@@ -22,7 +22,7 @@ from shengji_tutor.play.record import Position
 from shengji_tutor.play.round import PlayerView, Round
 from shengji_tutor.play.search import Budget
 from shengji_tutor.store.schema import StoreError
-from shengji_tutor.ui.coach import LEARNER, CoachedGame
+from shengji_tutor.ui.coach import CoachedGame
 from shengji_tutor.ui.widgets import TrickTable
 
 FRIENDS = RuleSet(partnership="friends")
@@ -30,7 +30,7 @@ BOT = HeuristicBot()
 
 
 def learner_hand(game: CoachedGame) -> list[str]:
-    return [str(c) for c in game.round.hand(LEARNER)]
+    return [str(c) for c in game.round.hand(SOUTH)]
 
 
 def text(game: CoachedGame) -> str:
@@ -59,7 +59,7 @@ def first_game(wanted: Callable[[CoachedGame], bool], rules: RuleSet | None = No
 
 
 def south_deals(game: CoachedGame) -> bool:
-    return game.round.dealer == LEARNER
+    return game.round.dealer == SOUTH
 
 
 def buttons(game: CoachedGame) -> list[str]:
@@ -78,8 +78,8 @@ def test_an_illegal_play_is_refused_with_the_rule_and_changes_nothing() -> None:
         if not rnd.trick:
             continue
         lead = rnd.trick[0]
-        legal = {tuple(sorted(c.id for c in p)) for p in rnd.legal_plays(LEARNER)}
-        hand = list(rnd.hand(LEARNER))
+        legal = {tuple(sorted(c.id for c in p)) for p in rnd.legal_plays(SOUTH)}
+        hand = list(rnd.hand(SOUTH))
         bad = next(
             (
                 hand[i : i + len(lead)]
@@ -104,7 +104,7 @@ def test_undo_takes_back_the_last_play() -> None:
     game = first_game(lambda g: g.awaiting == "play")  # no decision before the first play
     before = learner_hand(game)
     tricks = len(game.round.tricks)
-    play = next(iter(game.round.legal_plays(LEARNER)))
+    play = next(iter(game.round.legal_plays(SOUTH)))
     game.play(list(play))
     assert learner_hand(game) != before
     assert not game.undo_button.disabled
@@ -129,7 +129,7 @@ def test_a_whole_hand_ends_with_the_score_explained() -> None:
 
 def test_trick_explanations_speak_to_the_learner() -> None:
     game = ready_to_play(CoachedGame(grading=None, seed=9))
-    game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
+    game.play(list(next(iter(game.round.legal_plays(SOUTH)))))
     said = text(game)
     assert "South" not in said
     assert "You " in said or "your " in said
@@ -144,7 +144,7 @@ def test_a_trick_the_learner_finishes_is_explained() -> None:
         decide_like_a_bot(game)
         if last:
             trick = rnd.tricks[count]
-            names = ["you" if (trick.leader + k) % 4 == LEARNER else SEATS[(trick.leader + k) % 4] for k in range(4)]
+            names = ["you" if (trick.leader + k) % 4 == SOUTH else SEATS[(trick.leader + k) % 4] for k in range(4)]
             assert game.round.trump is not None
             reason = explain_trick(trick.plays, game.round.trump, names=names).reason
             assert reason in text(game)
@@ -159,13 +159,13 @@ def test_a_failed_throw_names_the_player_the_cards_and_the_unit_they_beat() -> N
             rnd = game.round
             assert rnd.trump is not None
             if not rnd.trick:
-                others = [list(rnd.hand((LEARNER + k) % 4)) for k in (1, 2, 3)]
-                for throw in _one_suit_throws(rnd.hand(LEARNER), rnd.trump.suit_of):
+                others = [list(rnd.hand((SOUTH + k) % 4)) for k in (1, 2, 3)]
+                for throw in _one_suit_throws(rnd.hand(SOUTH), rnd.trump.suit_of):
                     check = check_throw(throw, others, rnd.trump)
                     if check.ok:
                         continue
                     game.play(throw)
-                    blocker = SEATS[(LEARNER + 1 + (check.blocker or 0)) % 4]
+                    blocker = SEATS[(SOUTH + 1 + (check.blocker or 0)) % 4]
                     forced = format_cards(check.forced)
                     assert (
                         f"Your throw {format_cards(throw)} failed: {blocker} holds {format_cards(check.beaten_by)}, "
@@ -190,14 +190,14 @@ def _one_suit_throws(hand: Sequence[Card], suit_of: Callable[[Card], str]) -> li
 def test_the_deal_stops_for_the_learners_declarations_and_pass_goes_on() -> None:
     game = first_game(lambda g: g.awaiting == "declare" and not g.round.deal_complete)
     rnd = game.round
-    options = declarations_for(rnd.view(LEARNER))
+    options = declarations_for(rnd.view(SOUTH))
     assert options
     assert buttons(game) == [joker_words(f"Declare {format_cards(o)}") for o in options] + ["Pass"]
     assert "<svg" in game.declare_box.children[0].children[0].value  # each declaration drawn as cards
     assert game.declare_box.layout.display is None
     assert game.hand.disabled
     assert "you may declare trump" in text(game)
-    dealt, view = rnd.dealt, rnd.view(LEARNER)
+    dealt, view = rnd.dealt, rnd.view(SOUTH)
     game.play_selected()
     assert "It is not your turn" in text(game)
     assert game.round.dealt == dealt
@@ -221,13 +221,13 @@ def test_declaring_makes_the_learners_suit_trump() -> None:
         option = game.declare_box.children[-2]  # the strongest declaration is listed last
         option.children[1].click()
         made = game.round.declarations[count]  # bots may override it later in the deal
-        assert made.seat == LEARNER
+        assert made.seat == SOUTH
         assert game.decisions[-1].kind == "declare"
         assert game.decisions[-1].choice == made.cards
         while game.round.phase == "deal":
             decide_like_a_bot(game)
         final = game.round.declaration
-        if final is not None and final.seat == LEARNER and final.suit is not None:
+        if final is not None and final.seat == SOUTH and final.suit is not None:
             assert game.round.trump is not None
             assert game.round.trump.suit == final.suit
             assert "your declaration stands" in text(game)
@@ -253,9 +253,9 @@ def test_when_nobody_declares_the_cards_are_dealt_again() -> None:
     assert game.round.phase == "deal"
     while game.round.phase == "deal":
         assert game.awaiting == "declare"
-        game.declare(declarations_for(game.round.view(LEARNER))[0])
+        game.declare(declarations_for(game.round.view(SOUTH))[0])
     assert game.round.declaration is not None
-    assert game.round.declaration.seat == LEARNER
+    assert game.round.declaration.seat == SOUTH
     assert game.round.trump is not None
     assert game.round.trump.suit == game.round.declaration.suit
 
@@ -270,13 +270,13 @@ def test_the_learner_buries_the_kitty_when_dealing_and_a_wrong_burial_changes_no
     assert game.hand.max_selected == k
     assert not game.hand.disabled
     assert game.bury_button.layout.display is None
-    hand, view = learner_hand(game), rnd.view(LEARNER)
+    hand, view = learner_hand(game), rnd.view(SOUTH)
     decisions = list(game.decisions)
-    game.bury(rnd.hand(LEARNER)[: k - 1])
+    game.bury(rnd.hand(SOUTH)[: k - 1])
     assert 'data-verdict="incorrect"' in game.coach.value
     assert f"exactly {k} cards" in text(game)
-    missing = next(c for c in deck(1) if c not in rnd.hand(LEARNER))
-    game.bury([*rnd.hand(LEARNER)[: k - 1], missing])
+    missing = next(c for c in deck(1) if c not in rnd.hand(SOUTH))
+    game.bury([*rnd.hand(SOUTH)[: k - 1], missing])
     assert 'data-verdict="incorrect"' in game.coach.value
     assert (learner_hand(game), game.round.phase, game.decisions) == (hand, "kitty", decisions)
     chosen = list(BOT.discard(view))
@@ -296,7 +296,7 @@ def ready_kitty(game: CoachedGame) -> CoachedGame:
 
 def test_finding_friends_the_learner_calls_and_the_status_says_who_is_on_which_side() -> None:
     game = ready_kitty(first_game(south_deals, FRIENDS))
-    game.bury(BOT.discard(game.round.view(LEARNER)))
+    game.bury(BOT.discard(game.round.view(SOUTH)))
     assert game.awaiting == "call"
     assert game.call_box.layout.display is None
     assert "no friend is called yet" in game.status.value
@@ -317,7 +317,7 @@ def test_finding_friends_the_learner_calls_and_the_status_says_who_is_on_which_s
 
 
 def test_finding_friends_other_dealers_call_for_themselves() -> None:
-    game = ready_to_play(first_game(lambda g: g.round.dealer != LEARNER, FRIENDS))
+    game = ready_to_play(first_game(lambda g: g.round.dealer != SOUTH, FRIENDS))
     dealer = SEATS[game.round.dealer or 0]
     assert game.round.calls
     assert f"{dealer} calls the " in text(game)
@@ -351,7 +351,7 @@ def test_the_trump_rank_changes_from_hand_to_hand_and_is_explained() -> None:
 def test_every_decision_is_recorded_with_the_view_before_it_and_undo_takes_it_back() -> None:
     game = CoachedGame(grading=None, seed=9)  # South deals: declares, buries, plays
     while len(game.decisions) < 6 or game.decisions[-1].kind != "play":
-        view, asked = game.round.view(LEARNER), game.awaiting
+        view, asked = game.round.view(SOUTH), game.awaiting
         count = len(game.decisions)
         decide_like_a_bot(game, declare=True)
         assert len(game.decisions) == count + 1
@@ -364,7 +364,7 @@ def test_every_decision_is_recorded_with_the_view_before_it_and_undo_takes_it_ba
     while game.decisions:
         last = game.decisions[-1]
         game.undo()
-        assert game.round.view(LEARNER) == last.view
+        assert game.round.view(SOUTH) == last.view
         assert game.awaiting == last.kind
         assert game.decisions == [] or game.decisions[-1] is not last
     assert game.undo_button.disabled
@@ -396,7 +396,7 @@ def test_the_deal_kitty_and_call_go_as_the_bots_driver_runs_them() -> None:
             driver_asked: list[tuple[int, int, object]] = []
             prepare_round(again, [Spy(driver_asked) for _ in range(4)])
             assert rnd.history[: len(again.history)] == again.history
-            assert asked == [a for a in driver_asked if a[0] != LEARNER]
+            assert asked == [a for a in driver_asked if a[0] != SOUTH]
 
 
 # -- the coach grades every decision ------------------------------------------------------------------
@@ -420,14 +420,14 @@ class Keeper:
 
 def worst_play(game: CoachedGame) -> list[Card]:
     """The dearest legal play (most trumps and high cards spent): a deliberately bad play, most of the time."""
-    view = game.round.view(LEARNER)
+    view = game.round.view(SOUTH)
     assert view.trump is not None
     trump = view.trump
 
     def dearness(play: tuple[Card, ...]) -> tuple[int, int]:
         return strength_spent(play, trump), points(play)
 
-    return list(max(game.round.legal_plays(LEARNER), key=dearness))
+    return list(max(game.round.legal_plays(SOUTH), key=dearness))
 
 
 def test_a_bad_play_is_graded_with_the_better_play_drawn_and_a_reason() -> None:
@@ -435,7 +435,7 @@ def test_a_bad_play_is_graded_with_the_better_play_drawn_and_a_reason() -> None:
     for seed in range(20):
         game = ready_to_play(CoachedGame(seed=seed, grading=QUICK))
         while game.awaiting == "play" and not game.round.trick:
-            game.play(list(BOT.play(game.round.view(LEARNER))))
+            game.play(list(BOT.play(game.round.view(SOUTH))))
         if game.awaiting != "play":
             continue
         game.play(worst_play(game))
@@ -479,7 +479,7 @@ def test_every_decision_is_graded_and_the_hand_ends_with_the_summary_and_kept_mi
     assert game.kept == list(range(1, len(worst) + 1))
     for position, answer, _grade, _loss in keeper.kept:  # each kept position is the play's, and replays
         view = Position.from_json(position).view()
-        assert view.seat == LEARNER
+        assert view.seat == SOUTH
         assert any(" ".join(map(str, d.choice)) == answer and d.view == view for d in game.decisions)
     assert "kept for you to solve again" in summary
 
@@ -508,9 +508,9 @@ def test_the_hint_ladder_gives_the_idea_the_suit_then_the_cards_and_is_recorded(
     assert third.startswith("Play ")
     assert game.hints.button.disabled
     best = third[len("Play ") : -1]
-    hand = {c.symbol() for c in game.round.hand(LEARNER)}
+    hand = {c.symbol() for c in game.round.hand(SOUTH)}
     assert set(best.split()) <= hand  # the cards named are the learner's
-    game.play(list(BOT.play(game.round.view(LEARNER))))
+    game.play(list(BOT.play(game.round.view(SOUTH))))
     assert game.decisions[-1].hints == 3
     if game.awaiting == "play":  # a new decision: the ladder starts again
         assert game.hints.used == 0
@@ -566,14 +566,14 @@ def first_legal(game: CoachedGame) -> None:
     elif asked == "overturn":
         game.pass_overturn()
     elif asked == "play":
-        game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
+        game.play(list(next(iter(game.round.legal_plays(SOUTH)))))
     else:
         decide_like_a_bot(game)
 
 
 def as_the_bot(game: CoachedGame) -> None:
     """The learner's current decision as the heuristic bot (and ``play.game``'s driver) makes it."""
-    view = game.round.view(LEARNER)
+    view = game.round.view(SOUTH)
     if game.awaiting == "show":
         game.show_hand()  # the heuristic bot always shows a hopeless hand
     elif game.awaiting == "overturn":
@@ -597,7 +597,7 @@ def test_a_hand_of_five_or_six_is_played_to_the_end(players: int, partnership: s
     game = CoachedGame(grading=None, seed=2, rules=RuleSet(players=players, partnership=partnership))
     assert len(game.bots) == players
     assert game.hand.label == "Your hand (Seat 3)"
-    assert game.table.names[LEARNER] == "Seat 3 (you)"
+    assert game.table.names[SOUTH] == "Seat 3 (you)"
     assert len(game.call_cards) == {(5, "friends"): 1, (6, "friends"): 2, (6, "fixed"): 0}[players, partnership]
     revealed_while_hidden: list[int] = []
     while game.awaiting is not None:
@@ -605,7 +605,7 @@ def test_a_hand_of_five_or_six_is_played_to_the_end(players: int, partnership: s
         status = re.sub(r"<[^>]+>", " ", game.status.value)
         if rnd.phase == "play":
             friends = [s for s in range(players) if f"Seat {s + 1} (friend)" in status]
-            assert friends == [s for s in rnd.friends if s != LEARNER], "a friend is shown once they played the card"
+            assert friends == [s for s in rnd.friends if s != SOUTH], "a friend is shown once they played the card"
             if "hidden" in status:
                 revealed_while_hidden.append(len(rnd.tricks))
         first_legal(game)
@@ -631,7 +631,7 @@ def svg_label(game: CoachedGame) -> str:
 
 def test_a_hand_of_five_graded_with_undo() -> None:
     game = ready_to_play(CoachedGame(grading=QUICK, seed=2, rules=RuleSet(players=5)))
-    game.play(list(next(iter(game.round.legal_plays(LEARNER)))))
+    game.play(list(next(iter(game.round.legal_plays(SOUTH)))))
     assert game.decisions[-1].assessment is not None
     game.undo()
     assert game.awaiting == "play"
@@ -670,11 +670,11 @@ def test_three_decks_give_the_hand_picker_a_long_hand_to_bury_from() -> None:
     kitty = game.rules.kitty
     assert len(game.hand.hand) == game.rules.hand_size + kitty >= 48
     assert game.hand.max_selected == kitty
-    burial = BOT.discard(game.round.view(LEARNER))
+    burial = BOT.discard(game.round.view(SOUTH))
     game.hand.select(burial)
     game.bury_selected()
     assert game.awaiting != "bury"
-    assert len(game.round.hand(LEARNER)) == game.rules.hand_size
+    assert len(game.round.hand(SOUTH)) == game.rules.hand_size
 
 
 CHAO = RuleSet(chao_dipi=True)
@@ -700,7 +700,7 @@ def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
     while game.awaiting != "overturn":
         first_legal(game)
     before = game.round.trump
-    options = declarations_for(game.round.view(LEARNER))
+    options = declarations_for(game.round.view(SOUTH))
     assert buttons(game) == [joker_words(f"Overturn with {format_cards(o)}") for o in options] + ["Pass"]
     assert "Chao dipi (炒地皮): overturn the trump" in game.status.value
     game.play(["AS"])
@@ -715,10 +715,10 @@ def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
     assert graded.chosen.choice == tuple(options[0])
     assert "choice in chao dipi" in game.verdict.value
     assert len(game.hand.hand) == game.rules.hand_size + game.rules.kitty
-    game.bury(BOT.discard(game.round.view(LEARNER)))
+    game.bury(BOT.discard(game.round.view(SOUTH)))
     assert game.decisions[-1].kind == "bury"
     assert game.decisions[-1].assessment is not None, "the burial after an overturn is graded as a burial"
-    assert game.round.overturns[-1].seat == LEARNER
+    assert game.round.overturns[-1].seat == SOUTH
     game.undo()
     assert game.awaiting == "bury"
     game.undo()
@@ -738,7 +738,7 @@ def test_a_refused_overturn_changes_nothing() -> None:
     while game.awaiting != "overturn":
         first_legal(game)
     history = game.round.history
-    game.overturn(game.round.hand(LEARNER)[:1])
+    game.overturn(game.round.hand(SOUTH)[:1])
     assert "Not allowed" in text(game)
     assert game.round.history == history
     assert game.awaiting == "overturn"
@@ -753,10 +753,10 @@ def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> No
     while game.awaiting != "show":
         first_legal(game)
         assert game.awaiting not in ("play", "bury")
-    assert game.round.may_show_hand(LEARNER)
+    assert game.round.may_show_hand(SOUTH)
     assert game.show_box.layout.display is None, "the Show button is there only now"
     assert "no point card" in text(game)
-    hand = game.model.as_dealt(game.round.view(LEARNER))
+    hand = game.model.as_dealt(game.round.view(SOUTH))
     assert not points(hand)
     redeals = game.round.redeals
     game.show_hand()
@@ -768,7 +768,7 @@ def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> No
     assert game.show_box.layout.display == "none"
     game.undo()
     assert game.awaiting == "show"
-    assert game.model.as_dealt(game.round.view(LEARNER)) == hand
+    assert game.model.as_dealt(game.round.view(SOUTH)) == hand
     game.keep_hand()
     assert game.round.redeals == redeals
     assert game.awaiting != "show"
@@ -874,3 +874,18 @@ def test_the_accuracy_counts_agree_in_number() -> None:
     assert "<strong>1</strong> blunder<" in html
     assert "<strong>0</strong> inaccuracies" in html
     assert "<strong>0</strong> good" in html
+
+
+@pytest.mark.parametrize(("seat", "name"), [(SOUTH, "South"), (0, "North")])
+def test_the_view_draws_the_seat_its_model_seats_the_learner_at(seat: int, name: str) -> None:
+    """One view for any seat (the class tables' ground): the hand, the table's bottom and "you" follow the seat."""
+    game = CoachedGame(seed=6, grading=None, seat=seat)
+    while game.awaiting is not None and game.awaiting != "play":
+        decide_like_a_bot(game)
+    assert game.table.bottom == seat
+    assert game.table.names[seat] == name  # at four seats the seat at the bottom is the learner's
+    assert sorted(str(c) for c in game.hand.hand) == sorted(str(c) for c in game.round.hand(seat))
+    assert game.hand.label == f"Your hand ({name})"
+    play = next(iter(game.round.legal_plays(seat)))
+    game.play(list(play))
+    assert game.model.decisions[-1].view.seat == seat

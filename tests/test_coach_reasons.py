@@ -191,19 +191,20 @@ def test_a_play_without_a_rival_is_called_the_only_play_not_the_best_found() -> 
 def test_a_throw_that_may_fail_is_told_so_with_the_unit_it_would_come_down_to() -> None:
     """Lesson 10's seed-9 hand: the learner's first lead, A♠ A♠ K♠ K♠ Q♠ 10♠ 8♠ 3♠, is a throw whose 3♠ any
     higher spade still out beats (RULES §8); the tractor A♠ A♠ K♠ K♠ alone is one unit, not a throw."""
+    from shengji_tutor.engine.seats import SOUTH
     from shengji_tutor.play.bots import HeuristicBot
     from shengji_tutor.play.coaching import _throw_risk
-    from shengji_tutor.ui.coach import LEARNER, CoachedGame
+    from shengji_tutor.ui.coach import CoachedGame
 
     bot = HeuristicBot()
     game = CoachedGame(seed=9, grading=None)
     while game.awaiting != "play":
-        view = game.round.view(LEARNER)
+        view = game.round.view(SOUTH)
         if game.awaiting == "declare":
             game.pass_declaration()
         else:
             game.bury(list(bot.discard(view)))
-    view = game.round.view(LEARNER)
+    view = game.round.view(SOUTH)
     throw = parse_cards("AS AS KS KS QS 10S 8S 3S")
     assert _throw_risk(view, throw) == [
         "Your throw may fail (RULES §8): an opponent may hold cards that beat 3♠, and then you must lead 3♠ alone."

@@ -14,12 +14,13 @@ from benchmarks.app import decide_as
 from shengji_tutor.course.steps import Step
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.engine.rules import RuleSet
+from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.bots import HeuristicBot
 from shengji_tutor.play.record import RecordError
 from shengji_tutor.play.search import Budget
 from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.store.schema import StoreError
-from shengji_tutor.ui.coach import LEARNER, CoachedGame
+from shengji_tutor.ui.coach import CoachedGame
 from shengji_tutor.zhengfen import GameRecordError as ZhengFenRecordError
 
 if TYPE_CHECKING:  # a type only: a process this file spawns must not import tests/conftest.py,
@@ -53,7 +54,7 @@ def shown(game: CoachedGame) -> tuple[object, ...]:
     return (
         game.table.plays,
         game.table.leader,
-        [str(c) for c in game.round.hand(LEARNER)],
+        [str(c) for c in game.round.hand(SOUTH)],
         game.status.value,
         game.verdict.value,
         game.summary.value,

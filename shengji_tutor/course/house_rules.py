@@ -31,12 +31,12 @@ from IPython.display import HTML
 
 from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, format_cards, listed, sentence_case
 from ..engine.declaring import Declaration, chao_strength, hopeless_hand, judge_overturn, possible_overturns
-from ..engine.rules import RuleSet
+from ..engine.rules import Partnership, RuleSet
 from ..engine.scoring import hooked_back_to, level_after, level_change, red_five_points
 from ..engine.seats import seat_label, seat_name
 from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
-from ..engine.units import lead_format
+from ..engine.units import UnitKind, lead_format
 from ..i18n import N_, t, te, th, tn
 from ..play.bots import HeuristicBot
 from ..play.game import play_round
@@ -134,7 +134,7 @@ def pick_triple(hand: CardsLike, trump: Trump, *, prompt: str, hint: str = "") -
             return False, t(
                 "{error}. A triple is three cards of one suit and rank (RULES §4).", error=str(e).rstrip(".")
             )
-        if len(fmt.units) == 1 and fmt.units[0].kind == "triple":
+        if len(fmt.units) == 1 and fmt.units[0].kind == UnitKind.TRIPLE:
             return True, t(
                 "{cards} is a triple: with three decks every card has three copies, and three identical cards make "
                 "one unit: a higher triple of the suit beats it, or a trump triple from a player out of the suit "
@@ -851,7 +851,7 @@ def friend_question(
 def friends_story(seed: int = 0, players: int = 5) -> HTML:
     """A real Finding Friends round of ``players`` heuristic bots: the dealer's call, the trick in which each friend
     showed themselves by playing the called copy, and the teams at the end (RULES §11)."""
-    rules = RuleSet(players=players, partnership="friends")
+    rules = RuleSet(players=players, partnership=Partnership.FRIENDS)
     record = _first_round(rules, seed, lambda r: bool(r.calls) and len(r.declarers) > 1)
     calls = list(record.calls)
     names = [seat_label(s, players) for s in range(players)]

@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets as w
 import mistune
 
+from ..engine.closed import Closed
 from ..i18n import DEFAULT, language, te, translate
 from .places import NOTEBOOK_DIR
 
@@ -69,11 +70,18 @@ def translated_html(source: str, code: str) -> str:
     return markdown_html(translate(code, source))
 
 
+class CellKind(Closed):
+    """A notebook cell's ``cell_type`` that a lesson shows."""
+
+    MARKDOWN = "markdown"
+    CODE = "code"
+
+
 @dataclass(frozen=True)
 class Cell:
     """One notebook cell, ready to show: markdown as HTML, code compiled (``body`` then the shown ``last`` line)."""
 
-    kind: str
+    kind: CellKind
     source: str
     html: str = ""
     body: CodeType | None = None
@@ -101,10 +109,10 @@ def cells_of(notebook: str, folder: Path = NOTEBOOK_DIR) -> tuple[Cell, ...]:
         source = raw.get("source", "")
         source = "".join(source) if isinstance(source, list) else str(source)
         if raw.get("cell_type") == "markdown":
-            cells.append(Cell("markdown", source, html=markdown_html(source)))
+            cells.append(Cell(CellKind.MARKDOWN, source, html=markdown_html(source)))
         elif raw.get("cell_type") == "code" and source.strip():
             body, last = split_cell(source, f"<{notebook}, cell {index + 1}>")
-            cells.append(Cell("code", source, body=body, last=last))
+            cells.append(Cell(CellKind.CODE, source, body=body, last=last))
     return tuple(cells)
 
 
@@ -113,7 +121,7 @@ def preload(notebooks: Iterable[str], folder: Path = NOTEBOOK_DIR) -> None:
     later only runs it (a pre-heated kernel does this before its learner arrives)."""
     for notebook in notebooks:
         for cell in cells_of(notebook, folder):
-            if cell.kind != "code":
+            if cell.kind != CellKind.CODE:
                 continue
             for node in ast.walk(ast.parse(cell.source)):
                 if isinstance(node, ast.Import):
@@ -149,7 +157,7 @@ class LessonRun:
         shown: list[str | w.Widget] = []
         cells = cells_of(self.notebook, self.folder)
         for number, cell in enumerate(cells, start=1):
-            if cell.kind == "markdown":
+            if cell.kind == CellKind.MARKDOWN:
                 shown.append(cell.html if language() == DEFAULT else translated_html(cell.source, language()))
             else:
                 try:

@@ -110,11 +110,11 @@ class StepQuestion(Question):
     def __post_init__(self) -> None:
         if self.kind not in ANSWER_KINDS:
             raise ValueError(f"a question is answered in one of {', '.join(ANSWER_KINDS)}, not {self.kind!r}")
-        if self.kind in ("cards", "order") and not self.hand:
+        if self.kind in (AnswerKind.CARDS, AnswerKind.ORDER) and not self.hand:
             raise ValueError("a question answered with cards needs a hand to pick them from")
-        if self.kind == "choice" and len(self.choices) < 2:
+        if self.kind == AnswerKind.CHOICE and len(self.choices) < 2:
             raise ValueError("a choice needs at least two choices")
-        if not self.choices and self.kind in ("seat", "yesno"):
+        if not self.choices and self.kind in (AnswerKind.SEAT, AnswerKind.YESNO):
             object.__setattr__(self, "choices", fixed_choices(self.kind))
         if self.example is None:
             raise ValueError("a question needs one right answer, worked out by the engine")
@@ -161,7 +161,7 @@ def pick(
         return judge(picked)
 
     return StepQuestion(
-        prompt, "cards", judged, solution, picture, cards, trump, count, hint=hint, example=list(example)
+        prompt, AnswerKind.CARDS, judged, solution, picture, cards, trump, count, hint=hint, example=list(example)
     )
 
 
@@ -173,7 +173,14 @@ def choose(
         raise ValueError(f"none of the choices is right: {', '.join(verdicts)}")
     example = next(choice for choice, (right, _) in verdicts.items() if right)
     return StepQuestion(
-        prompt, "choice", verdicts.__getitem__, solution, picture, choices=tuple(verdicts), hint=hint, example=example
+        prompt,
+        AnswerKind.CHOICE,
+        verdicts.__getitem__,
+        solution,
+        picture,
+        choices=tuple(verdicts),
+        hint=hint,
+        example=example,
     )
 
 
@@ -186,7 +193,7 @@ def number(
     def judged(given: str) -> tuple[bool, str]:
         return int(given) == right, judge(int(given))
 
-    return StepQuestion(prompt, "number", judged, solution, picture, hint=hint, example=right)
+    return StepQuestion(prompt, AnswerKind.NUMBER, judged, solution, picture, hint=hint, example=right)
 
 
 # -- words for groups of cards (never naming a throw: lesson 7 teaches them) -----------------------

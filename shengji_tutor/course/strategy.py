@@ -37,7 +37,7 @@ from ..play.actions import DealCard, Discard, Play
 from ..play.bots import HeuristicBot, declarations_for
 from ..play.game import play_round
 from ..play.record import Position
-from ..play.round import PlayerView
+from ..play.round import Phase, PlayerView
 from ..play.sampler import unseen_counts
 from ..play.search import Budget
 from ..ui.engine_panel import PanelLine
@@ -110,13 +110,13 @@ class Demo:
     def view(self) -> PlayerView:
         """What South sees at the decision (during the deal: just after South was dealt a card)."""
         rnd = self.position().round()
-        if rnd.phase != "deal" and rnd.to_act != SOUTH:
+        if rnd.phase != Phase.DEAL and rnd.to_act != SOUTH:
             raise ValueError(f"the demo {self.idea!r} does not stop at a decision of South's")
         return rnd.view(SOUTH)
 
     def compare(self, view: PlayerView) -> list[tuple[Card, ...]]:
         """The tempting choices judged beside the engine's own: the burial that "keeps points safe"."""
-        return [tuple(naive_burial(view))] if view.phase == "kitty" else []
+        return [tuple(naive_burial(view))] if view.phase == Phase.KITTY else []
 
 
 def decisions(seed: int, dealer: int | None, rank: str = "7") -> Iterator[tuple[int, PlayerView]]:
@@ -126,7 +126,7 @@ def decisions(seed: int, dealer: int | None, rank: str = "7") -> Iterator[tuple[
     record = play_round(seed=seed, bots=[HeuristicBot()] * 4, dealer=dealer, rank=rank)
     rnd = Position(record.rules, record.rank, dealer, record.deals, ()).round()
     for step, action in enumerate(record.history):
-        if rnd.phase in ("kitty", "play") and rnd.to_act == SOUTH:
+        if rnd.phase in (Phase.KITTY, Phase.PLAY) and rnd.to_act == SOUTH:
             yield step, rnd.view(SOUTH)
         drawer = rnd.drawer
         rnd.apply(action)

@@ -13,10 +13,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from ..i18n import N_, t
 from .cards import Card, as_cards
+from .closed import Closed
 from .errors import ShengjiError
 from .seats import SEATS, seat_index
 
@@ -64,10 +65,26 @@ def may_reveal(wrong: int, hints_open: int = 0, hints: int = 0) -> bool:
 
 # -- the one question system: answer kinds, reading an answer, grading it ----------------------------
 
-ANSWER_KINDS: tuple[str, ...] = ("cards", "order", "seat", "number", "yesno", "choice")
-"""How a learner answers any question, a lesson's step or a puzzle: pick cards; put cards in order, highest first;
-choose a seat; type a whole number; say yes or no; choose one of a few written choices."""
-AnswerKind = Literal["cards", "order", "seat", "number", "yesno", "choice"]
+
+class AnswerKind(Closed):
+    """How a learner answers any question, a lesson's step or a puzzle; a ``StrEnum``: it reads, saves and syncs to
+    the browser as its word."""
+
+    CARDS = "cards"
+    """Pick cards."""
+    ORDER = "order"
+    """Put cards in order, highest first."""
+    SEAT = "seat"
+    """Choose a seat."""
+    NUMBER = "number"
+    """Type a whole number."""
+    YESNO = "yesno"
+    """Say yes or no."""
+    CHOICE = "choice"
+    """Choose one of a few written choices."""
+
+
+ANSWER_KINDS: tuple[AnswerKind, ...] = tuple(AnswerKind)
 Answer = Any
 """An answer as it arrives: card tokens or ``Card``s, a seat name or number, a number, yes/no or a bool, a choice.
 It comes from a browser or a YAML file, so nothing about it is trusted: ``read_answer`` reads it."""

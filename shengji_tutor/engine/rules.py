@@ -7,13 +7,25 @@ variant named there. Functions take ``rules=None`` to mean ``RuleSet()``.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from ..i18n import t
 from .cards import RANKS, Card, normal_rank
+from .closed import Closed
 from .errors import RuleSetError
 
-__all__ = ["DEFAULT_RULES", "RuleSet", "rule_changes", "rules_or_default"]
+__all__ = ["DEFAULT_RULES", "Partnership", "RuleSet", "rule_changes", "rules_or_default"]
+
+
+class Partnership(Closed):
+    """How the players pair up (``RuleSet.partnership``); a ``StrEnum``, so ``"fixed"`` is read as it was."""
+
+    FIXED = "fixed"
+    """Partners sit alternately, the same all match."""
+    FRIENDS = "friends"
+    """Finding Friends (找朋友): the dealer calls friend cards each round (RULES §11)."""
+
 
 _CHOICES = {
     "follow": ("no-protections", "protect-longer"),
@@ -96,7 +108,8 @@ class RuleSet:
     kitty_multiplier: str = "times"
     throw_penalty: int = 0
     kitty_size: int | None = None
-    partnership: str | None = None
+    partnership: Partnership | None = None
+    """``None`` until ``__post_init__`` chooses by the number of players; a ``Partnership`` after it."""
     no_declaration: str = "redeal"
     first_dealer: str = "first-declarer"
     mandatory_levels: tuple[str, ...] = ()
@@ -108,7 +121,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.partnership is None and type(self.players) is int:
-            object.__setattr__(self, "partnership", "fixed" if self.players % 2 == 0 else "friends")
+            object.__setattr__(self, "partnership", Partnership.FRIENDS if self.players % 2 else Partnership.FIXED)
         object.__setattr__(self, "mandatory_levels", _levels(self.mandatory_levels))
         for name in ("chao_dipi", "hook_and_needle"):
             if type(getattr(self, name)) is not bool:
@@ -139,7 +152,8 @@ class RuleSet:
                 raise RuleSetError(
                     t("{name} must be one of {allowed}, not {value}", name=name, allowed=allowed, value=repr(value))
                 )
-        if self.partnership == "fixed" and self.players % 2:
+        object.__setattr__(self, "partnership", Partnership(str(self.partnership)))
+        if self.partnership is Partnership.FIXED and self.players % 2:
             raise RuleSetError(
                 t(
                     "{n} players cannot sit in fixed partnerships; use partnership='friends' (Finding Friends)",
@@ -206,6 +220,11 @@ class RuleSet:
         return 20 * self.decks
 
 
+def _plain(value: Any) -> Any:
+    """A choice as the word it is (a ``Partnership`` as ``"fixed"``), so that YAML and JSON writers take it."""
+    return value.value if isinstance(value, StrEnum) else value
+
+
 def _levels(value: object) -> tuple[str, ...]:
     """``mandatory_levels`` as canonical ranks in rank order; anything else is refused by name."""
     if isinstance(value, str) or not isinstance(value, tuple | list):
@@ -251,5 +270,5 @@ def rule_changes(rules: RuleSet) -> dict[str, Any]:
     for field in fields(RuleSet):
         value = getattr(rules, field.name)
         if value != getattr(DEFAULT_RULES, field.name):
-            changes[field.name] = list(value) if isinstance(value, tuple) else value
+            changes[field.name] = list(value) if isinstance(value, tuple) else _plain(value)
     return changes

@@ -2,9 +2,9 @@
 
 >>> from shengji_tutor import Trump, kitty_multiplier, level_change
 >>> level_change(0)
-LevelChange(side='declarers', levels=3, points=0)
+LevelChange(side=Side.DECLARERS, levels=3, points=0)
 >>> level_change(125)
-LevelChange(side='attackers', levels=1, points=125)
+LevelChange(side=Side.ATTACKERS, levels=1, points=125)
 >>> kitty_multiplier("QS QS", Trump("7", "C"))
 4
 """
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..i18n import N_, t, tn
 from .cards import RANKS, CardsLike, as_cards, check_copies, points
+from .closed import Closed
 from .errors import RuleSetError, ShengjiError
 from .rules import RuleSet, rules_or_default
 from .trump import Trump, check_trump
@@ -24,6 +25,7 @@ from .units import lead_format
 __all__ = [
     "LevelChange",
     "RoundScore",
+    "Side",
     "hooked_back_to",
     "kitty_bonus",
     "kitty_multiplier",
@@ -39,6 +41,13 @@ WINNING_PLAY = N_("the winning play")
 """The cards an error message names (``as_cards``'s ``what``)."""
 
 
+class Side(Closed):
+    """Who goes up after a round (``LevelChange.side``); a ``StrEnum``, so it reads and saves as its word."""
+
+    DECLARERS = "declarers"
+    ATTACKERS = "attackers"
+
+
 @dataclass(frozen=True)
 class LevelChange:
     """Who goes up after a round: ``side`` is ``"declarers"`` or ``"attackers"``.
@@ -48,18 +57,18 @@ class LevelChange:
     was scored (negative totals count as 0).
     """
 
-    side: str
+    side: Side
     levels: int
     points: int
 
     @property
     def takeover(self) -> bool:
         """The attackers become the declarers next round."""
-        return self.side == "attackers"
+        return self.side == Side.ATTACKERS
 
     def describe(self) -> str:
         """The result in a sentence, in the reader's language."""
-        if self.side == "declarers":
+        if self.side == Side.DECLARERS:
             return tn(
                 "The attackers scored {points}: the declarers hold and go up {n} level.",
                 "The attackers scored {points}: the declarers hold and go up {n} levels.",
@@ -161,7 +170,7 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
     >>> from shengji_tutor import level_change
     >>> [level_change(p).levels for p in (0, 5, 35, 40, 75)]
     [3, 2, 2, 1, 1]
-    >>> [(level_change(p).side, level_change(p).levels) for p in (80, 115, 120, 200, 240)]
+    >>> [(level_change(p).side.value, level_change(p).levels) for p in (80, 115, 120, 200, 240)]
     [('attackers', 0), ('attackers', 0), ('attackers', 1), ('attackers', 3), ('attackers', 4)]
     """
     rules = rules_or_default(rules)
@@ -170,12 +179,12 @@ def level_change(attacker_points: int, rules: RuleSet | None = None) -> LevelCha
     p = max(0, attacker_points)
     step = rules.step
     if p == 0:
-        return LevelChange("declarers", 3, p)
+        return LevelChange(Side.DECLARERS, 3, p)
     if p < step:
-        return LevelChange("declarers", 2, p)
+        return LevelChange(Side.DECLARERS, 2, p)
     if p < 2 * step:
-        return LevelChange("declarers", 1, p)
-    return LevelChange("attackers", p // step - 2, p)
+        return LevelChange(Side.DECLARERS, 1, p)
+    return LevelChange(Side.ATTACKERS, p // step - 2, p)
 
 
 def next_dealer(
@@ -200,7 +209,7 @@ def next_dealer(
     if type(dealer) is not int or not 0 <= dealer < n:
         raise RuleSetError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
     side = set(range(dealer % 2, n, 2) if declarers is None else declarers)
-    if change.side == "attackers":
+    if change.side == Side.ATTACKERS:
         side = set(range(n)) - side
     for k in range(1, n + 1):
         seat = (dealer + k) % n

@@ -19,10 +19,12 @@ import re
 
 from ..i18n import N_, t
 
-__all__ = ["SEATS", "said_name", "seat_index", "seat_label", "seat_name", "seat_names"]
+__all__ = ["SEATS", "SOUTH", "said_name", "seat_index", "seat_label", "seat_name", "seat_names"]
 
 SEATS: tuple[str, str, str, str] = (N_("North"), N_("West"), N_("South"), N_("East"))
 """The four seats in play order: North leads to West, then South, then East."""
+SOUTH = 2
+"""South's seat (with five or six players "Seat 3"): where a learner sits unless a table seats them elsewhere."""
 
 YOU = (N_("you"), N_("You"))
 """How the engine's callers name the learner in ``names=`` lists ("you" at a table, "You" in a lesson's step)."""

@@ -39,6 +39,7 @@ from .units import (
     Format,
     RawUnit,
     Unit,
+    UnitKind,
     count_ids,
     decompose,
     lead_suit,
@@ -370,7 +371,7 @@ def explain_trick(
         raise PlayError(f"{len(cards)} plays need a list of {len(cards)} names, got {names!r}")
     fmt = make_format(units or decompose(ids[0], trump.key_table), s, cards[0])
     largest = fmt.units[0]
-    throw = fmt.kind == "throw"
+    throw = fmt.kind == UnitKind.THROW
     notes: list[PlayNote] = []
     led = suit_words(s)
     for i, (status, cls, raw, against) in enumerate(records):
@@ -450,7 +451,7 @@ def _said_to(name: str, holder: str, others: str, you: str, yours: str, /, **val
 
 def _format_miss(name: str, shown: str, fmt: Format) -> str:
     """A play that cannot be split like the lead (RULES §7)."""
-    if fmt.kind == "throw":
+    if fmt.kind == UnitKind.THROW:
         return _said(
             name,
             N_("You play {cards}: it cannot be split into the lead's units ({units}), so it cannot win (RULES §7)."),
@@ -460,7 +461,7 @@ def _format_miss(name: str, shown: str, fmt: Format) -> str:
             cards=shown,
             units=units_words(fmt.units),
         )
-    if fmt.kind == "pair":
+    if fmt.kind == UnitKind.PAIR:
         return _said(
             name,
             N_(

@@ -8,7 +8,7 @@ One unit led is a single, pair, tuple or tractor lead; several units are a throw
 >>> from shengji_tutor import Trump, is_tractor, lead_format
 >>> t = Trump("7", "C")
 >>> f = lead_format("ACAC 7H7H 7S7S 7C7C", t)
->>> f.kind, [(u.length, u.width) for u in f.units]
+>>> f.kind.value, [(u.length, u.width) for u in f.units]
 ('throw', [(3, 2), (1, 2)])
 >>> is_tractor("8H8H 6H6H", t), is_tractor("7S7S 7H7H", t)
 (True, False)
@@ -24,11 +24,35 @@ from typing import NamedTuple
 
 from ..i18n import N_, t, tn
 from .cards import SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards, listed
+from .closed import Closed
 from .errors import IllegalLeadError
 from .rules import RuleSet, rules_or_default
 from .trump import TRUMP, Trump, check_trump
 
-__all__ = ["Format", "Unit", "is_tractor", "lead_format", "shape_count", "shape_noun", "suit_label", "suit_words"]
+__all__ = [
+    "Format",
+    "Unit",
+    "UnitKind",
+    "is_tractor",
+    "lead_format",
+    "shape_count",
+    "shape_noun",
+    "suit_label",
+    "suit_words",
+]
+
+
+class UnitKind(Closed):
+    """What a unit is (``Unit.kind``) and what a lead is (``Format.kind``); a ``StrEnum``, so it reads and saves as its
+    word. A unit of three identical cards is a ``TRIPLE``; a lead of three or more identical cards is a ``TUPLE``."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    TUPLE = "tuple"
+    TRACTOR = "tractor"
+    THROW = "throw"
+    """Several units led at once (甩牌): only a ``Format`` is a throw."""
 
 
 class RawUnit(NamedTuple):
@@ -82,6 +106,9 @@ def shape_of(suit: str, shape: str) -> str:
     return t(_SHAPE_OF[suit], shape=shape)
 
 
+_BY_WIDTH = {1: UnitKind.SINGLE, 2: UnitKind.PAIR, 3: UnitKind.TRIPLE}
+
+
 @dataclass(frozen=True)
 class Unit:
     """One unit of a play: a single, a tuple (pair, triple) or a tractor.
@@ -98,10 +125,10 @@ class Unit:
     top: int
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> UnitKind:
         if self.length > 1:
-            return "tractor"
-        return {1: "single", 2: "pair", 3: "triple"}.get(self.width, "tuple")
+            return UnitKind.TRACTOR
+        return _BY_WIDTH.get(self.width, UnitKind.TUPLE)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -192,7 +219,7 @@ class Format:
     then height, so ``units[0]`` is the largest led component of RULES §7.
     """
 
-    kind: str
+    kind: UnitKind
     units: tuple[Unit, ...]
     suit: str
     cards: tuple[Card, ...]
@@ -200,7 +227,7 @@ class Format:
     def describe(self) -> str:
         """The lead in words, in the reader's language: ``"a pair of diamonds"`` / ``"a throw of hearts: a pair and a
         single"``."""
-        if self.kind != "throw":
+        if self.kind is not UnitKind.THROW:
             return shape_of(self.suit, shape_words(self.units[0].length, self.units[0].width))
         return t(_THROW_OF[self.suit], units=units_words(self.units))
 
@@ -342,10 +369,12 @@ def make_unit(raw: RawUnit, suit_index: int) -> Unit:
 def make_format(raws: Sequence[RawUnit], suit_index: int, cards: Sequence[Card]) -> Format:
     units = tuple(make_unit(r, suit_index) for r in raws)
     if len(units) > 1:
-        kind = "throw"
+        kind = UnitKind.THROW
     else:
         u = units[0]
-        kind = "tractor" if u.length > 1 else {1: "single", 2: "pair"}.get(u.width, "tuple")
+        kind = UnitKind.TRACTOR if u.length > 1 else _BY_WIDTH.get(u.width, UnitKind.TUPLE)
+        if kind is UnitKind.TRIPLE:  # a lead of three identical cards is a tuple lead (RULES §5)
+            kind = UnitKind.TUPLE
     return Format(kind, units, suit_label(suit_index), tuple(cards))
 
 
@@ -357,7 +386,7 @@ def lead_format(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) ->
 
     >>> from shengji_tutor import Trump, lead_format
     >>> f = lead_format("KD QD QD JD JD", Trump("7", "C"))
-    >>> f.kind, [u.kind for u in f.units]
+    >>> f.kind.value, [u.kind.value for u in f.units]
     ('throw', ['tractor', 'single'])
     """
     rules = rules_or_default(rules)

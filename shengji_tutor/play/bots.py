@@ -32,7 +32,7 @@ from ..engine.plays import strength_spent
 from ..engine.tricks import check_throw
 from ..engine.trump import Trump
 from .actions import Action, Call, Declare, Discard, Pass, Play, ShowHand
-from .round import ActionError, DecisionKind, PlayerView
+from .round import ActionError, DecisionKind, Phase, PlayerView
 from .sampler import unseen_counts
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "TableBot", "burial_order_ids", "declarations_for"]
@@ -91,7 +91,7 @@ class TableBot:
 def declarations_for(view: PlayerView) -> list[tuple[Card, ...]]:
     """The declarations this player could make now that the round would accept (RULES §10), or in chao dipi's
     turns the pairs that would overturn the trump (RULES §11)."""
-    if view.phase == "chao":
+    if view.phase == Phase.CHAO:
         return possible_overturns(view.hand, view.rank, view.standing)
     return possible_declarations(view.hand, view.rank, view.declaration, view.seat, view.rules.players)
 
@@ -177,7 +177,7 @@ class HeuristicBot(TableBot):
         options = declarations_for(view)
         if not options:
             return None
-        if view.phase == "chao":
+        if view.phase == Phase.CHAO:
             return self._overturn(view, options)
 
         red = view.rules.red_fives if view.rank != "5" else ()  # red fives are trumps whatever the suit (RULES §11)

@@ -53,7 +53,7 @@ from ..engine.cards import Card
 from ..engine.ids import TRUMP, RawUnit, count_ids, decompose, placements, winner_of
 from ..engine.rules import RuleSet
 from ..engine.trump import Trump
-from .round import PlayerView
+from .round import Phase, PlayerView
 from .sampler import Knowledge
 
 __all__ = ["beaters", "current_winner", "side_sure", "sure_winner"]
@@ -143,7 +143,7 @@ def side_sure(view: PlayerView, play: Sequence[Card]) -> bool:
 
 
 def _trump(view: PlayerView) -> Trump:
-    if view.phase != "play" or view.trump is None:
+    if view.phase != Phase.PLAY or view.trump is None:
         raise ValueError(f"who can beat a trick is asked during the play, not in the '{view.phase}' phase")
     return view.trump
 

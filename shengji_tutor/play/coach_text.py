@@ -13,11 +13,12 @@ from collections.abc import Iterable
 
 from ..engine.cards import SUIT_NAMES, SUITS, Card, format_cards, listed, points, rank_plural, with_article
 from ..engine.declaring import Declaration
+from ..engine.rules import Partnership
 from ..engine.seats import seat_label, seat_name
 from ..engine.tricks import explain_trick
 from ..i18n import language, t, tn
 from .actions import ORDINALS, called_card
-from .round import Round, Trick, friends_wanted
+from .round import Phase, Round, Trick, friends_wanted
 
 __all__ = [
     "ORDINALS",
@@ -135,7 +136,7 @@ def deal_words(rnd: Round, you: int) -> str:
         )
     else:
         words.append(t("{seat} deals and takes the kitty.", seat=seat_label(dealer, rnd.players)))
-    if rules.partnership == "friends":
+    if rules.partnership == Partnership.FRIENDS:
         wanted = friends_wanted(rnd.players)
         if dealer == you:
             words.append(
@@ -284,13 +285,13 @@ def final_words(rnd: Round, you: int) -> str:
 def sides(rnd: Round, you: int) -> str:
     """Who is known to be on which side, as the table knows it: in Finding Friends a friend is
     known only once the called card is played (RULES §11)."""
-    if rnd.dealer is None or rnd.phase == "deal":
-        if rnd.rules.partnership == "friends":  # friends are known only when a called card is played
+    if rnd.dealer is None or rnd.phase == Phase.DEAL:
+        if rnd.rules.partnership == Partnership.FRIENDS:  # friends are known only when a called card is played
             return t(
                 "the dealer and its friends will be the declarers: a friend is known once it plays the called card"
             )
         return t("the sides are known once the deal is over")
-    if rnd.rules.partnership == "fixed":
+    if rnd.rules.partnership == Partnership.FIXED:
         if you in rnd.declarers:
             return t("you and {partners} are the declarers", partners=_partners(rnd, you))
         return t("you and {partners} are the attackers", partners=_partners(rnd, you))
@@ -302,7 +303,7 @@ def sides(rnd: Round, you: int) -> str:
         ],
         last=False,
     )
-    if rnd.phase in ("kitty", "chao", "call"):
+    if rnd.phase in (Phase.KITTY, Phase.CHAO, Phase.CALL):
         return t("declarers: {declarers}; no friend is called yet", declarers=declarers)
     view = rnd.view(you)
     played = view.played_cards()

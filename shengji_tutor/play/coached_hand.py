@@ -26,10 +26,10 @@ of play are kept in ``keeper`` (the learner's progress store) to solve again.
 ``saved()`` and ``resume(text)`` keep the hand across a reload.
 
 >>> from shengji_tutor import HeuristicBot
->>> from shengji_tutor.play.coached_hand import LEARNER, CoachedHand
+>>> from shengji_tutor.play.coached_hand import CoachedHand
 >>> hand = CoachedHand(seed=4, grading=None)
 >>> while not hand.round.done:
-...     view, bot = hand.round.view(LEARNER), HeuristicBot()
+...     view, bot = hand.round.view(hand.seat), HeuristicBot()
 ...     changed = hand.decide(bot.act(view))
 >>> hand.round.done, len(hand.decisions) >= 10, hand.said.notes[-1].startswith("The round is over.")
 (True, True, True)
@@ -46,8 +46,8 @@ from typing import Any, Protocol, TypeAlias
 
 from ..engine.cards import RANKS, Card, CardsLike, as_cards, listed
 from ..engine.errors import CardParseError, RuleSetError, ShengjiError
-from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import seat_label
+from ..engine.rules import Partnership, RuleSet, rules_or_default
+from ..engine.seats import SOUTH, seat_label
 from ..engine.trump import Trump
 from ..i18n import N_, t, tn
 from . import coach_text as text
@@ -68,13 +68,12 @@ from .coaching import (
 )
 from .game import advance
 from .record import Position, RecordError
-from .round import CallError, DecisionKind, IllegalPlayError, PlayerView, Round
+from .round import CallError, DecisionKind, IllegalPlayError, Phase, PlayerView, Round
 from .saved_verdicts import assessment_from_dict, assessment_to_dict, choice_from_json, choice_to_json
 from .search import Budget
 
-__all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedHand", "Decision", "MistakeKeeper", "Said"]
+__all__ = ["KEPT_GRADES", "PLAYERS", "CoachedHand", "Decision", "MistakeKeeper", "Said"]
 
-LEARNER = 2  # South; "Seat 3" with five or six players
 PLAYERS = (4, 5, 6)
 """The table sizes the coached game seats (and its house-rules chooser offers)."""
 
@@ -167,7 +166,7 @@ def _grade_declaration(view: PlayerView, choice: Choice, budget: Budget) -> Asse
 
 
 def _grade_overturn(view: PlayerView, choice: Choice, budget: Budget) -> Assessment | None:
-    if view.rules.partnership != "fixed":  # chao dipi is judged with fixed partners (friends are called after it)
+    if view.rules.partnership is not Partnership.FIXED:  # chao dipi is judged with fixed partners (friends: later)
         return None
     return assess_overturn(view, _cards(choice) or None, budget)
 
@@ -188,8 +187,8 @@ class CoachedHand:
     ``rank=None`` picks each hand's trump rank (2..A) with the game's seeded rng;
     ``rules`` are the house rules (4 to 6 players, any of RULES §11's variants);
     ``bots`` are the players, one per seat (South's is never asked; without them,
-    heuristic bots at any table size). ``hints_used()`` says how many hints the
-    learner has opened for the decision at hand (the view's hint ladder).
+    heuristic bots at any table size); ``seat`` is the learner's (South unless given).
+    ``hints_open`` is how many hints the learner has opened for the decision at hand.
     """
 
     def __init__(
@@ -200,13 +199,15 @@ class CoachedHand:
         bots: Sequence[Bot] | None = None,
         grading: Budget | None = COACH_BUDGET,
         keeper: MistakeKeeper | None = None,
+        seat: int = SOUTH,
     ) -> None:
         self.seed = seed
         """The seed the game's hands are dealt from (``None``: a random series)."""
         self.rules = rules_or_default(rules)
+        self.seat = _seat_at(seat, self.rules)
+        """The learner's seat: the one seat the round asks the learner for (South unless given)."""
         self.grading = grading
         self.keeper = keeper
-        self.hints_used: Callable[[], int] = lambda: 0
         self._given_bots = list(bots) if bots is not None else None
         self.bots: list[Bot] = self.bots_for(self.rules)
         self.rng = random.Random(seed)
@@ -222,6 +223,9 @@ class CoachedHand:
         seed, dealer = self.rng.randrange(1 << 30), self.rng.randrange(self.rules.players)
         self.round = Round(self.rules, seed=seed, dealer=dealer, rank=rank)
         self.decisions: list[Decision] = []
+        self.hints_open = 0
+        """Hints the learner has opened for the decision at hand: the view says so as each is opened, and the
+        decision made keeps the count (the model never asks its view)."""
         self._undo: list[int] = []
         """Per decision in ``decisions``: the round's history length before it (``undo`` goes back there)."""
         self.kept: list[int] = []
@@ -230,7 +234,7 @@ class CoachedHand:
         """Why the mistakes could not be kept, when they could not ("" when they were)."""
         self.explained = 0
         """Finished tricks the coach has explained."""
-        self.said = Said((text.rank_words(self.round, LEARNER), *self._advance()))
+        self.said = Said((text.rank_words(self.round, self.seat), *self._advance()))
 
     def set_rules(self, rules: RuleSet) -> None:
         """Play these house rules (4 to 6 players, RULES §11's variants) from a new hand on, dealt now."""
@@ -238,6 +242,7 @@ class CoachedHand:
         if rules == self.rules:
             return
         bots = self.bots_for(rules)  # refused before anything changes
+        _seat_at(self.seat, rules)
         self.rules, self.bots = rules, bots
         self.new_hand()
 
@@ -264,7 +269,7 @@ class CoachedHand:
         """What the learner is asked for now (a ``DecisionKind``: declare, show, bury, overturn, call, play), or
         ``None``."""
         rnd = self.round
-        return rnd.decision if rnd.to_act == LEARNER else None
+        return rnd.decision if rnd.to_act == self.seat else None
 
     def prompt(self) -> str:
         """What the learner is asked to do now, in a sentence."""
@@ -283,42 +288,44 @@ class CoachedHand:
 
     def declare(self, cards: CardsLike) -> bool:
         """Declare trump with these cards (RULES §10) when the deal waits for you."""
-        return self._act(DecisionKind.DECLARE, lambda: Declare(LEARNER, tuple(as_cards(cards, N_("your declaration")))))
+        return self._act(
+            DecisionKind.DECLARE, lambda: Declare(self.seat, tuple(as_cards(cards, N_("your declaration"))))
+        )
 
     def pass_declaration(self) -> bool:
         """Do not declare now: the deal goes on."""
-        return self._act(DecisionKind.DECLARE, lambda: Pass(LEARNER))
+        return self._act(DecisionKind.DECLARE, lambda: Pass(self.seat))
 
     def overturn(self, cards: CardsLike) -> bool:
         """Chao dipi (炒地皮, RULES §11): overturn the trump with this stronger pair, then bury the kitty again."""
-        return self._act(DecisionKind.OVERTURN, lambda: Declare(LEARNER, tuple(as_cards(cards, N_("your overturn")))))
+        return self._act(DecisionKind.OVERTURN, lambda: Declare(self.seat, tuple(as_cards(cards, N_("your overturn")))))
 
     def pass_overturn(self) -> bool:
         """Chao dipi: do not overturn the trump this turn."""
-        return self._act(DecisionKind.OVERTURN, lambda: Pass(LEARNER))
+        return self._act(DecisionKind.OVERTURN, lambda: Pass(self.seat))
 
     def show_hand(self) -> bool:
         """Show your hopeless hand (no trump, or no point card: the table's ``redeal`` rule) for a redeal (RULES §11)."""
-        return self._act(DecisionKind.SHOW, lambda: ShowHand(LEARNER))
+        return self._act(DecisionKind.SHOW, lambda: ShowHand(self.seat))
 
     def keep_hand(self) -> bool:
         """Keep a hand you could show for a redeal, and play it."""
-        return self._act(DecisionKind.SHOW, lambda: Pass(LEARNER))
+        return self._act(DecisionKind.SHOW, lambda: Pass(self.seat))
 
     def bury(self, cards: CardsLike) -> bool:
         """Bury these cards as the kitty (埋底 máidǐ): exactly as many as it held; a wrong burial changes nothing."""
-        return self._act(DecisionKind.BURY, lambda: Discard(LEARNER, tuple(as_cards(cards, N_("your burial")))))
+        return self._act(DecisionKind.BURY, lambda: Discard(self.seat, tuple(as_cards(cards, N_("your burial")))))
 
     def call(self, calls: Sequence[tuple[Card | str, int]]) -> bool:
         """Finding Friends: call ``(card, ordinal)`` pairs, "the second A♥ played" being ``("AH", 2)`` (RULES §11)."""
-        return self._act(DecisionKind.CALL, lambda: Call(LEARNER, _read_calls(calls)))
+        return self._act(DecisionKind.CALL, lambda: Call(self.seat, _read_calls(calls)))
 
     def play(self, cards: CardsLike) -> bool:
         """Play these cards to the trick (a lead that is a throw may fail: RULES §8)."""
         if self.awaiting is DecisionKind.PLAY and not cards:
             self.said = Said((t("Pick the cards you want to play first."),))
             return False
-        return self._act(DecisionKind.PLAY, lambda: Play(LEARNER, tuple(as_cards(cards, N_("your play")))))
+        return self._act(DecisionKind.PLAY, lambda: Play(self.seat, tuple(as_cards(cards, N_("your play")))))
 
     def decide(self, action: Action) -> bool:
         """Make the decision the round asks for with an ``Action`` of South's (as a bot's ``act`` gives it)."""
@@ -350,13 +357,13 @@ class CoachedHand:
             return False
         rnd = self.round
         chosen = self.decisions[-1].choice
-        notes = [text.throw_words(rnd, LEARNER)] if kind is DecisionKind.PLAY else []
+        notes = [text.throw_words(rnd, self.seat)] if kind is DecisionKind.PLAY else []
         if kind is DecisionKind.SHOW and chosen:
-            notes.append(text.shown_words(rnd, LEARNER, LEARNER))
+            notes.append(text.shown_words(rnd, self.seat, self.seat))
         elif kind is DecisionKind.OVERTURN:
-            notes.append(self._chao_note(LEARNER, passed=not chosen))
+            notes.append(self._chao_note(self.seat, passed=not chosen))
         elif kind is DecisionKind.BURY:
-            notes.append(self._burial_note(LEARNER))
+            notes.append(self._burial_note(self.seat))
         notes.extend(self._advance())
         self.said = Said(tuple(n for n in notes if n) or (self.prompt(),))
         return True
@@ -368,7 +375,7 @@ class CoachedHand:
         with what ``undo`` needs, only when the round accepts it.
         """
         rnd = self.round
-        view = rnd.view(LEARNER)
+        view = rnd.view(self.seat)
         position = Position.of(rnd)
         before = len(rnd.history)
         dealt = self.as_dealt(view) if kind is DecisionKind.SHOW else ()  # before a redeal takes the kitty away
@@ -389,14 +396,15 @@ class CoachedHand:
         else:
             choice = dealt if isinstance(made, ShowHand) else ()  # the hand shown; a pass, a hand kept (Pass)
         assessment = self.grade(kind, view, choice)
-        self.decisions.append(Decision(kind, view, choice, position, self.hints_used(), assessment))
+        self.decisions.append(Decision(kind, view, choice, position, self.hints_open, assessment))
         self._undo.append(before)
+        self.hints_open = 0
         return True
 
     def as_dealt(self, view: PlayerView) -> tuple[Card, ...]:
         """South's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
         cards = list(view.hand)
-        if view.dealer == LEARNER:
+        if view.dealer == self.seat:
             for card in self.round.kitty:
                 cards.remove(card)
         return tuple(cards)
@@ -431,7 +439,7 @@ class CoachedHand:
         review = self.accuracy()
         if review is None or self.keeper is None:
             return
-        worst = [a for a in review.costliest(3) if a.kind == "play" and a.grade in KEPT_GRADES]
+        worst = [a for a in review.costliest(3) if a.kind == DecisionKind.PLAY and a.grade in KEPT_GRADES]
         for decision in self.decisions:
             a = decision.assessment
             if a is None or decision.position is None or all(a is not b for b in worst):
@@ -449,7 +457,7 @@ class CoachedHand:
         rnd = self.round
         if self.grading is None or self.awaiting is not DecisionKind.PLAY:
             return None
-        view, budget = rnd.view(LEARNER), self.grading
+        view, budget = rnd.view(self.seat), self.grading
 
         def ladder() -> tuple[str, str, str]:
             best = judge_plays(view, budget)[0].choice
@@ -463,21 +471,21 @@ class CoachedHand:
         """Let the table and the bots act (``play.game.advance``) until the learner is asked or the round ends."""
         rnd = self.round
         notes = self._explain_tricks()  # the trick the learner's play finished, first
-        seats: list[Bot | None] = [None if s == LEARNER else bot for s, bot in enumerate(self.bots)]
+        seats: list[Bot | None] = [None if s == self.seat else bot for s, bot in enumerate(self.bots)]
 
         def seen(action: Action, result: Any) -> None:
             notes.append(self._seen(action, result))
 
-        while advance(rnd, seats, seen=seen) == LEARNER:
-            if rnd.decision is DecisionKind.OVERTURN and not declarations_for(rnd.view(LEARNER)):
-                rnd.apply(Pass(LEARNER))  # nothing to overturn with: South is not asked
-                notes.append(self._chao_note(LEARNER, passed=True, forced=True))
+        while advance(rnd, seats, seen=seen) == self.seat:
+            if rnd.decision is DecisionKind.OVERTURN and not declarations_for(rnd.view(self.seat)):
+                rnd.apply(Pass(self.seat))  # nothing to overturn with: South is not asked
+                notes.append(self._chao_note(self.seat, passed=True, forced=True))
                 continue
             notes.append(self._asked_why())
             break
         notes.extend(self._explain_tricks())
         if rnd.done:
-            notes.append(text.final_words(rnd, LEARNER))
+            notes.append(text.final_words(rnd, self.seat))
             self._end_of_hand()
         return [n for n in notes if n]
 
@@ -487,7 +495,7 @@ class CoachedHand:
         if isinstance(action, DealCard):
             return ""
         if isinstance(action, Play):
-            words = [text.throw_words(rnd, LEARNER) if len(rnd.trick) == 1 else "", *self._explain_tricks()]
+            words = [text.throw_words(rnd, self.seat) if len(rnd.trick) == 1 else "", *self._explain_tricks()]
             return text.joined(w for w in words if w)
         if isinstance(action, Declare):
             if rnd.overturns and rnd.overturns[-1] is result:
@@ -497,10 +505,10 @@ class CoachedHand:
             return self._chao_note(action.seat, passed=True) if rnd.buriers else ""  # chao dipi's passes only
         if isinstance(action, FinishDeal):
             if result:
-                return text.deal_words(rnd, LEARNER)
+                return text.deal_words(rnd, self.seat)
             return t("Nobody declared trump, so the cards are shuffled and dealt again (RULES §10).")
         if isinstance(action, ShowHand):
-            return text.shown_words(rnd, action.seat, LEARNER)
+            return text.shown_words(rnd, action.seat, self.seat)
         if isinstance(action, Discard):
             return self._burial_note(action.seat)
         return t(
@@ -514,7 +522,7 @@ class CoachedHand:
         rnd = self.round
         if rnd.decision is DecisionKind.DECLARE:
             last = rnd.history[-1] if rnd.history else None
-            dealt = rnd.hand(LEARNER)[-1] if isinstance(last, DealCard) else None
+            dealt = rnd.hand(self.seat)[-1] if isinstance(last, DealCard) else None
             if dealt is None:
                 return t("The deal is complete: you may declare trump now, or pass (RULES §10).")
             return t("You were dealt {card}: you may declare trump now, or pass (RULES §10).", card=dealt.symbol())
@@ -535,7 +543,7 @@ class CoachedHand:
         rnd = self.round
         k = rnd.rules.kitty
         again = len(rnd.buriers) > 1
-        if seat == LEARNER:
+        if seat == self.seat:
             if again:
                 words = tn("You bury {n} card face down again.", "You bury {n} cards face down again.", k)
             else:
@@ -556,11 +564,11 @@ class CoachedHand:
                     k,
                     seat=who,
                 )
-        if rnd.phase != "chao":
+        if rnd.phase != Phase.CHAO:
             return words
         if not again:
-            return text.joined([words, text.chao_words(rnd, LEARNER)])
-        if seat == LEARNER:
+            return text.joined([words, text.chao_words(rnd, self.seat)])
+        if seat == self.seat:
             return text.joined([words, t("The turns to overturn start again after you.")])
         return text.joined(
             [words, t("The turns to overturn start again after {seat}.", seat=seat_label(seat, rnd.players))]
@@ -570,18 +578,18 @@ class CoachedHand:
         """What one turn of chao dipi did: an overturn, or a pass (said only when it ends the turns, or is South's)."""
         rnd = self.round
         if not passed:
-            return text.overturned(rnd, rnd.overturns[-1], LEARNER)
+            return text.overturned(rnd, rnd.overturns[-1], self.seat)
         words = []
-        if seat == LEARNER:
+        if seat == self.seat:
             words.append(t("You hold no pair that overturns the trump: you pass.") if forced else t("You pass."))
-        if rnd.phase != "chao":
+        if rnd.phase != Phase.CHAO:
             words.append(text.chao_over_words(rnd))
         return text.joined(words)
 
     def _explain_tricks(self) -> list[str]:
         """A sentence for each trick finished since the last one explained (whoever finished it)."""
         rnd = self.round
-        notes = [text.trick_words(rnd, trick, LEARNER) for trick in rnd.tricks[self.explained :]]
+        notes = [text.trick_words(rnd, trick, self.seat) for trick in rnd.tricks[self.explained :]]
         self.explained = len(rnd.tricks)
         return notes
 
@@ -609,6 +617,7 @@ class CoachedHand:
             {
                 "format": SAVE_FORMAT,
                 "seed": self.seed,
+                "seat": self.seat,
                 "position": Position.of(self.round).to_json(),
                 "explained": self.explained,
                 "decisions": decisions,
@@ -629,10 +638,11 @@ class CoachedHand:
         state = _read_saved(text, self.bots_for)
         self.rules, self.bots, self.round = state.rules, state.bots, state.round
         self.decisions, self._undo = state.decisions, state.undo
+        self.hints_open = 0
         self.explained = state.explained
         self.kept, self.keep_error = state.kept, state.keep_error
         self.rng.setstate(state.rng)
-        self.seed = state.seed
+        self.seed, self.seat = state.seed, state.seat
         if self.round.done:
             back = t("Welcome back: this is the hand you were playing, how it ended.")
         else:
@@ -640,11 +650,11 @@ class CoachedHand:
         self.said = Said((back, self.prompt()))
 
 
-SAVE_FORMAT = 2
-"""2: the round's position, the learner's decisions (kind, choice, hints, verdict, the history length undo goes back
+SAVE_FORMAT = 3
+"""3: the learner's seat; 2: the round's position, the learner's decisions (kind, choice, hints, verdict, the history length undo goes back
 to) and the game's rng. Format 1 also kept where the deal waited for the learner, which the round now knows itself:
 it is read, and that part left out."""
-READS = (1, SAVE_FORMAT)
+READS = (1, 2, SAVE_FORMAT)
 KINDS = tuple(k.value for k in DecisionKind if k is not DecisionKind.DEAL)
 """The kinds of decision a saved hand may hold."""
 
@@ -654,6 +664,7 @@ class _Resumed:
     """A saved hand, read and replayed: everything ``CoachedHand.resume`` puts in place."""
 
     seed: int | None
+    seat: int
     rules: RuleSet
     bots: list[Bot]
     round: Round
@@ -679,7 +690,10 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
         befores = [_before(row["before"], len(position.history), data["format"]) for row in rows]
         if any(b < a for a, b in itertools.pairwise(befores)):
             raise RecordError("a saved hand's decisions are not in the order they were made")
-        views, rnd = _views_at(position, set(befores))
+        seat = data.get("seat", SOUTH)  # before format 3, the learner sat South
+        if type(seat) is not int or not 0 <= seat < position.rules.players:
+            raise RecordError(f"a saved hand's seat is a seat of its table, not {seat!r:.20}")
+        views, rnd = _views_at(position, set(befores), seat)
         explained = _count(data["explained"], "explained", len(rnd.tricks))
         decisions = []
         for row, before in zip(rows, befores, strict=True):
@@ -706,6 +720,7 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
         random.Random().setstate(rng_state)  # refused here, before anything changes
         return _Resumed(
             seed,
+            seat,
             position.rules,
             bots_for(position.rules),
             rnd,
@@ -737,14 +752,23 @@ def _before(value: Any, actions: int, version: int) -> int:
     return _count(value, "history", actions)
 
 
-def _views_at(position: Position, lengths: set[int]) -> tuple[dict[int, tuple[PlayerView, Position]], Round]:
+def _seat_at(seat: int, rules: RuleSet) -> int:
+    """``seat`` if it is a seat of ``rules``' table; ``RuleSetError`` naming it otherwise."""
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise RuleSetError(
+            t("the learner's seat is one of the table's {players} seats, not {seat}", players=rules.players, seat=seat)
+        )
+    return seat
+
+
+def _views_at(position: Position, lengths: set[int], seat: int) -> tuple[dict[int, tuple[PlayerView, Position]], Round]:
     """South's view and the position at each history length in ``lengths``, and the round at the end: one replay."""
     start = Position(position.rules, position.rank, position.dealer, position.deals, ())
     rnd = start.round()
     out: dict[int, tuple[PlayerView, Position]] = {}
     for k in range(len(position.history) + 1):
         if k in lengths:
-            out[k] = (rnd.view(LEARNER), Position.of(rnd))
+            out[k] = (rnd.view(seat), Position.of(rnd))
         if k < len(position.history):
             rnd.apply(position.history[k])
     return out, rnd

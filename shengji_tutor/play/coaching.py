@@ -36,10 +36,10 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, TypeVar
 
 from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, listed, points, sentence_case
+from ..engine.closed import Closed
 from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
 from ..engine.seats import seat_label
@@ -52,7 +52,7 @@ from .coach_text import joined
 from .dominance import reason as dominance_reason
 from .dominance import surely_better
 from .policy import steady_choice
-from .round import PlayerView
+from .round import DecisionKind, Phase, PlayerView
 from .sampler import unseen_counts
 from .search import (
     Budget,
@@ -98,7 +98,7 @@ __all__ = [
 ]
 
 
-class CoachGrade(StrEnum):
+class CoachGrade(Closed):
     """The coach's grade of a decision, from the best to the worst (a ``StrEnum``: it reads and saves as its word)."""
 
     GOOD = "good"
@@ -194,14 +194,14 @@ class Option:
 
 @dataclass(frozen=True)
 class Assessment:
-    """The coach's verdict on one decision (``kind``: "play", "bury", "declare", "call" or "overturn").
+    """The coach's verdict on one decision of the kind ``kind`` (a play, a burial, a declaration, a call, an overturn).
 
     ``chosen`` and ``best`` are among ``options`` (best first); ``reasons``
     are sentences for the learner, the most telling first, each naming what
     was measured.
     """
 
-    kind: str
+    kind: DecisionKind
     chosen: Option
     best: Option
     options: tuple[Option, ...]
@@ -228,15 +228,17 @@ class Assessment:
     @property
     def accepted(self) -> tuple[Option, ...]:
         """Every option that grades good: as good as the best as far as the evaluation can tell."""
-        return tuple(o for o in self.options if o.grade == "good")
+        return tuple(o for o in self.options if o.grade == CoachGrade.GOOD)
 
     def headline(self) -> str:
         """One line: the grade and, when it is not good, the loss with its error. When the measured loss is past a
         worse line than its grade's (its lower bound is not), the bound that decided the grade is said too, so that
         "a mistake" is not read against "about 0.83 levels", a blunder's size."""
         if self.close:
-            return t("Close call: both plays are reasonable here.") if self.kind == "play" else t("Close call.")
-        if self.grade == "good":
+            return (
+                t("Close call: both plays are reasonable here.") if self.kind == DecisionKind.PLAY else t("Close call.")
+            )
+        if self.grade == CoachGrade.GOOD:
             return t("Good.")
         loss, error = in_levels(self.loss), in_levels(self.error)
         if _band(self.loss, 0.0) != self.grade:
@@ -248,7 +250,7 @@ class Assessment:
         """The headline without its grade (what is left to say beside a badge that shows the grade): "about 0.42
         levels worse than the best (± 0.08).", "both plays are reasonable here."; "" for a good verdict, which says
         only its grade."""
-        if self.grade == "good" and not self.close:
+        if self.grade == CoachGrade.GOOD and not self.close:
             return ""
         return re.split("[:：]", self.headline(), maxsplit=1)[-1].strip()
 
@@ -273,7 +275,7 @@ class Accuracy:
 
     def costliest(self, k: int = 3) -> list[Assessment]:
         """The ``k`` decisions that lost most, among those graded below good, costliest first."""
-        bad = [a for a in self.assessments if a.grade != "good"]
+        bad = [a for a in self.assessments if a.grade != CoachGrade.GOOD]
         return sorted(bad, key=lambda a: -a.loss)[:k]
 
     def summary(self) -> str:
@@ -415,7 +417,7 @@ def _plays(
     view: PlayerView, budget: Budget, extra: Sequence[Sequence[Card]], candidates: Sequence[Sequence[Card]] | None
 ) -> list[tuple[Card, ...]]:
     trump = view.trump
-    if view.phase != "play" or trump is None:
+    if view.phase != Phase.PLAY or trump is None:
         raise ValueError(f"plays are judged during the play, not in the '{view.phase}' phase")
     plays = [tuple(p) for p in (candidates if candidates is not None else candidate_plays(view, budget.candidates))]
     seen = {play_signature(p, trump) for p in plays}
@@ -489,7 +491,7 @@ def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None,
     chosen = dataclasses.replace(raced[mine], choice=play)
     reasons = [_only_play(view, play)] if len(plays) == 1 else play_reasons(view, chosen, top)
     options = (top,) if best == mine else (top, chosen)
-    return Assessment("play", chosen, top, options, tuple(reasons), len(chosen.runs))
+    return Assessment(DecisionKind.PLAY, chosen, top, options, tuple(reasons), len(chosen.runs))
 
 
 def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
@@ -531,7 +533,7 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     assert top is not None
     assert view.trump is not None
     sure = _surely_better(view, chosen.choice)
-    if chosen.grade == "good":
+    if chosen.grade == CoachGrade.GOOD:
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
             first = t("As good as any play the play-outs measured.") if sure else t("The best play found.")
             return [first, *sure, *_measured(chosen, None)]
@@ -1136,13 +1138,13 @@ def assess_burial(
     plan = choice_plan(budget) if every else burial_plan(budget)
     judged, chosen, best, samples = _race_choices(options, runs_of, plan, mine, every, default=0)  # the heuristic's
     reasons = _burial_reasons(view, chosen, best, trump)
-    return Assessment("bury", chosen, best, judged, tuple(reasons), samples)
+    return Assessment(DecisionKind.BURY, chosen, best, judged, tuple(reasons), samples)
 
 
 def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump) -> list[str]:
     mine, top = chosen.choice, best.choice
     out: list[str] = []
-    if chosen.grade != "good":
+    if chosen.grade != CoachGrade.GOOD:
         k = sum(1 for c in mine if trump.is_trump(c)) - sum(1 for c in top if trump.is_trump(c))
         if k > 0:
             out.append(
@@ -1237,7 +1239,7 @@ def assess_declaration(
         declaration_options(view), choice, runs_of, choice_plan(budget), every
     )
     reasons = _declaration_reasons(view, chosen, best)
-    return Assessment("declare", chosen, best, judged, tuple(reasons), samples)
+    return Assessment(DecisionKind.DECLARE, chosen, best, judged, tuple(reasons), samples)
 
 
 def assess_overturn(
@@ -1258,7 +1260,7 @@ def assess_overturn(
         overturn_options(view), choice, runs_of, choice_plan(budget), every
     )
     reasons = _overturn_reasons(view, chosen, best)
-    return Assessment("overturn", chosen, best, judged, tuple(reasons), samples)
+    return Assessment(DecisionKind.OVERTURN, chosen, best, judged, tuple(reasons), samples)
 
 
 def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
@@ -1276,7 +1278,7 @@ def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
 def _overturn_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     out: list[str] = []
     now, held_now = _trumps_under(view, ())
-    if chosen.grade != "good":
+    if chosen.grade != CoachGrade.GOOD:
         if best.choice and not chosen.choice:
             suit, held = _trumps_under(view, best.choice)
             out.append(
@@ -1337,7 +1339,7 @@ def _support(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
 
 def _declaration_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     out: list[str] = []
-    if chosen.grade != "good":
+    if chosen.grade != CoachGrade.GOOD:
         if best.choice and not chosen.choice:
             suit, held = _support(view, best.choice)
             out.append(
@@ -1425,4 +1427,4 @@ def assess_call(
             best=f"{best.value:+.2f}",
         )
     )
-    return Assessment("call", chosen, best, judged, tuple(out), samples)
+    return Assessment(DecisionKind.CALL, chosen, best, judged, tuple(out), samples)

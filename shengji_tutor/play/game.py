@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.cards import RANKS
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rules_or_default
-from ..engine.scoring import level_after
+from ..engine.scoring import Side, level_after
 from ..engine.turns import TurnGame, take_turns
 from .actions import Action
 from .bots import Bot, RandomBot
@@ -66,7 +66,7 @@ def advance(
     >>> rnd = Round(seed=3)
     >>> seat = advance(rnd, [HeuristicBot(), HeuristicBot(), None, HeuristicBot()])
     >>> seat, rnd.to_act, rnd.decision
-    (2, 2, <DecisionKind.DECLARE: 'declare'>)
+    (2, 2, DecisionKind.DECLARE)
     """
 
     def applied(action: Action, result: Any) -> None:
@@ -175,7 +175,7 @@ def new_levels(levels: list[int], played: list[set[int]], record: RoundRecord) -
     >>> from shengji_tutor import HeuristicBot, RuleSet, play_round
     >>> from shengji_tutor.play.game import new_levels
     >>> record = play_round(RuleSet(mandatory_levels=("3",)), seed=5, bots=[HeuristicBot()] * 4)
-    >>> record.level_change.side, record.level_change.levels, record.declarers
+    >>> record.level_change.side.value, record.level_change.levels, record.declarers
     ('attackers', 0, (0, 2))
     >>> levels, played = [0, 0, 0, 0], [set() for _ in range(4)]
     >>> new_levels(levels, played, record)
@@ -187,7 +187,7 @@ def new_levels(levels: list[int], played: list[set[int]], record: RoundRecord) -
     rank = RANKS.index(record.rank)
     for s in record.declarers:
         played[s].add(rank)
-    side = record.declarers if change.side == "declarers" else record.attackers
+    side = record.declarers if change.side == Side.DECLARERS else record.attackers
     for s in side:
         levels[s] = level_after(levels[s], change.levels, played[s], rules)
     hooked = record.score.hooked_back_to

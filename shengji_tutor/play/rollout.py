@@ -59,6 +59,7 @@ from itertools import islice
 from ..engine.cards import N_CARD_IDS, Card, cards_of
 from ..engine.ids import TRUMP, decompose, judge_follow, judge_throw, placements, winner_of
 from ..engine.plays import _follows
+from ..engine.rules import Partnership
 from ..engine.tricks import _best_of, _splits
 from ..engine.trump import Trump
 from .actions import Play
@@ -216,7 +217,7 @@ class Table:
         self.buried = [0] * N_CARD_IDS
         for i in rnd._discards:
             self.buried[i] += 1
-        self.fixed = rnd.rules.partnership == "fixed"
+        self.fixed = rnd.rules.partnership == Partnership.FIXED
         self.dealer = rnd.dealer
         self.friends = list(rnd.friends)
         self._calls = list(rnd._calls)
@@ -674,7 +675,7 @@ def finish_round(rnd: Round, policy: Policy | None = None, checked: bool = False
     A round not in its play phase falls back to ``finish_round_reference``; so does every round inside
     ``reference_play_outs()``. ``checked`` judges every follow as ``Round`` would (for tests).
     """
-    if _REFERENCE[0] or rnd.phase != "play" or rnd.trump is None or rnd.dealer is None:
+    if _REFERENCE[0] or rnd.phase != Phase.PLAY or rnd.trump is None or rnd.dealer is None:
         finish_round_reference(rnd)
         return
     table = Table(rnd)
@@ -688,7 +689,7 @@ def finish_round_reference(rnd: Round) -> None:
     """The round played out by ``Round`` and ``HeuristicBot`` in every seat: a ``PlayerView`` per decision, every
     play validated (the search's play-outs before ``finish_round``; what the lean loop is tested against)."""
     bot = HeuristicBot()
-    while rnd.phase != "done":
+    while rnd.phase != Phase.DONE:
         seat = rnd.to_act
         assert seat is not None
         rnd.apply(Play(seat, tuple(bot.play(rnd.view(seat)))))

@@ -55,11 +55,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import combinations
 from typing import overload
 
 from ..engine.cards import RANKS, Card, CardsLike, as_cards, deck, format_cards, normal_rank
+from ..engine.closed import Closed
 from ..engine.declaring import (
     Declaration,
     hopeless_hand,
@@ -79,7 +79,7 @@ from ..engine.ids import (
     legal_plays,
     winner_of,
 )
-from ..engine.rules import RuleSet, rules_or_default
+from ..engine.rules import Partnership, RuleSet, rules_or_default
 from ..engine.scoring import (
     RoundScore,
     hooked_back_to,
@@ -128,7 +128,7 @@ __all__ = [
 ]
 
 
-class Phase(StrEnum):
+class Phase(Closed):
     """Where a round is (see the module docstring); a ``StrEnum``, so ``rnd.phase == "play"`` reads as it did."""
 
     DEAL = "deal"
@@ -139,7 +139,7 @@ class Phase(StrEnum):
     DONE = "done"
 
 
-class DecisionKind(StrEnum):
+class DecisionKind(Closed):
     """What the seat ``Round.to_act`` names is asked to decide (``Round.decision``, ``PlayerView.decision``)."""
 
     DEAL = "deal"
@@ -267,7 +267,7 @@ class PlayerView:
 
     @property
     def leading(self) -> bool:
-        return self.phase == "play" and not self.trick
+        return self.phase == Phase.PLAY and not self.trick
 
     @property
     def lead(self) -> tuple[Card, ...] | None:
@@ -282,7 +282,7 @@ class PlayerView:
     def partner_seats(self) -> tuple[int, ...]:
         """Seats known to be on this player's side (excluding this player)."""
         n = self.rules.players
-        if self.rules.partnership == "fixed":
+        if self.rules.partnership == Partnership.FIXED:
             return tuple(s for s in range(n) if s != self.seat and s % 2 == self.seat % 2)
         if self.seat in self.declarers:
             return tuple(s for s in self.declarers if s != self.seat)
@@ -564,14 +564,14 @@ class Round:
 
     def chance_action(self) -> DealCard | FinishDeal:
         """What the table does when ``to_act`` is ``CHANCE``: deal the next card, or finish the deal."""
-        if self.phase != "deal":
+        if self.phase != Phase.DEAL:
             raise PhaseError(f"the table acts only during the deal, not in the '{self.phase}' phase")
         return FINISH_DEAL if self.deal_complete else DEAL_CARD
 
     @property
     def drawer(self) -> int | None:
         """The seat the next card of the deal goes to (``None`` once the deal is complete)."""
-        if self.phase != "deal" or self.deal_complete:
+        if self.phase != Phase.DEAL or self.deal_complete:
             return None
         return (self._first_drawer() + self._state.pos) % self.players
 
@@ -642,7 +642,7 @@ class Round:
             self._after_deal()
             return
         self._ring += 1
-        if self.phase == "deal":
+        if self.phase == Phase.DEAL:
             self._ask_round(self._first_drawer(), self._may_declare)
         else:
             assert self.dealer is not None
@@ -686,7 +686,7 @@ class Round:
 
     def declare(self, seat: int, cards: CardsLike) -> Declaration:
         """Declare trump with cards from the hand (RULES §10); in chao dipi's turns, overturn it (RULES §11)."""
-        if self.phase == "chao":
+        if self.phase == Phase.CHAO:
             return self._overturn(seat, cards)
         self._need_phase("deal", "declare trump")
         self._check_seat(seat)
@@ -778,7 +778,7 @@ class Round:
         self._start_hands = [list(h) for h in self._state.hands]
         assert self.dealer is not None
         self.leader = self.dealer
-        self.phase = Phase.CALL if self.rules.partnership == "friends" else Phase.PLAY
+        self.phase = Phase.CALL if self.rules.partnership == Partnership.FRIENDS else Phase.PLAY
 
     # -- RULES §11: a hopeless hand, chao dipi ---------------------------------------------
 
@@ -791,7 +791,7 @@ class Round:
         self._check_seat(seat)
         if self.rules.redeal is None:
             return RedealError(t("this table does not redeal a hopeless hand (RuleSet(redeal=None), RULES §11)"))
-        if self.phase != "kitty" or self.buriers:
+        if self.phase != Phase.KITTY or self.buriers:
             if self.buriers:
                 return PhaseError(
                     t(
@@ -869,11 +869,11 @@ class Round:
     def pass_turn(self, seat: int) -> None:
         """Decline what ``seat`` is asked: to declare (in the deal), to show a hopeless hand (before the burial), or
         in chao dipi to overturn — once all but the last to bury have passed in a row, play starts."""
-        if self.phase in ("deal", "kitty"):
+        if self.phase in (Phase.DEAL, Phase.KITTY):
             self._check_seat(seat)
             if seat != self._asked:
                 who = seat_label(seat, self.players)
-                if self.phase == "deal":
+                if self.phase == Phase.DEAL:
                     raise OutOfTurnError(t("{seat} is not asked to declare now, so there is nothing to pass", seat=who))
                 raise OutOfTurnError(
                     t("{seat} is not asked whether to show a hopeless hand now, so there is nothing to pass", seat=who)
@@ -1040,7 +1040,7 @@ class Round:
         """The dealer's side (friends join as they are revealed)."""
         if self.dealer is None:
             return ()
-        if self.rules.partnership == "fixed":
+        if self.rules.partnership == Partnership.FIXED:
             return tuple(range(self.dealer % 2, self.players, 2))
         return tuple(sorted({self.dealer, *self.friends}))
 
@@ -1098,11 +1098,11 @@ class Round:
             trump=self.trump,
             dealer=self.dealer,
             declaration=st.declaration,
-            leader=self.leader if self.phase == "play" else None,
+            leader=self.leader if self.phase == Phase.PLAY else None,
             trick=tuple(map(cards_of, self._trick)),
             tricks=tuple(self.tricks),
             discards=cards_of(self._discards) if seat == self._kitty_holder() else (),
-            declarers=self.declarers if self.phase in ("play", "done") else (),
+            declarers=self.declarers if self.phase in (Phase.PLAY, Phase.DONE) else (),
             calls=self.calls if self._calls else (),
             points_won=tuple(self.points_won),
             declarations=tuple(st.declarations),
@@ -1121,7 +1121,7 @@ class Round:
         points, calls, friends and failed throws are as the view shows them. The
         new round has no history: it can be played on and scored, not undone or recorded.
         """
-        if view.phase != "play" or view.trump is None or view.dealer is None or view.leader is None:
+        if view.phase != Phase.PLAY or view.trump is None or view.dealer is None or view.leader is None:
             raise PhaseError("a position can be taken only during the play, from a player's view of it")
         rnd = cls.__new__(cls)  # no deck is shuffled (a search takes thousands of positions): the hands are given
         rnd._configure(view.rules, _NEVER_SHUFFLES, view.dealer, view.rank, [[]])
@@ -1161,7 +1161,7 @@ class Round:
 
     @property
     def done(self) -> bool:
-        return self.phase == "done"
+        return self.phase == Phase.DONE
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -1173,7 +1173,7 @@ class Round:
 
     def _need_turn(self, seat: int) -> None:
         self._check_seat(seat)
-        who = self._kitty_holder() if self.phase == "kitty" else self.to_act  # an open question lapses on a burial
+        who = self._kitty_holder() if self.phase == Phase.KITTY else self.to_act  # an open question lapses on a burial
         if seat != who:
             if who is not None and who >= 0:
                 raise OutOfTurnError(
@@ -1189,7 +1189,7 @@ class Round:
         """Every card is in exactly one place (hands, kitty, tricks) — for tests."""
         held = [self._state.hands[s] for s in range(self.players)]
         table = [c.id for t in self.tricks for p in t.plays for c in p] + [i for p in self._trick for i in p]
-        rest = self._state.deck[self._state.pos :] if self.phase == "deal" else self._discards
+        rest = self._state.deck[self._state.pos :] if self.phase == Phase.DEAL else self._discards
         check_id_copies([*held, table, rest], self.rules.decks, "the round")
 
 

@@ -59,7 +59,7 @@ from math import comb, factorial
 from ..engine.cards import Card
 from ..engine.ids import N_CARD_IDS, TRUMP, count_ids
 from ..engine.trump import Trump
-from .round import PlayerView
+from .round import Phase, PlayerView
 
 __all__ = ["STOCK", "Fact", "ImpossibleKnowledge", "Knowledge", "Sampler", "unseen_counts"]
 
@@ -476,7 +476,7 @@ def _sizes(view: PlayerView, played: list[list[int]]) -> dict[int, int]:
     n = rules.players
     total = rules.decks * 54
     out: dict[int, int] = {}
-    if view.phase == "deal":
+    if view.phase == Phase.DEAL:
         first = view.dealer if view.dealer is not None else 0
         for s in range(n):
             if s != view.seat:
@@ -487,7 +487,7 @@ def _sizes(view: PlayerView, played: list[list[int]]) -> dict[int, int]:
         if s == view.seat:
             continue
         size = rules.hand_size - len(played[s])
-        if view.phase == "kitty" and s == view.kitty_holder:
+        if view.phase == Phase.KITTY and s == view.kitty_holder:
             size += rules.kitty
         out[s] = size
     out[STOCK] = rules.kitty if view.kitty_holder != view.seat and view.phase in _BURIED else 0

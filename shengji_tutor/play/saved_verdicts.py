@@ -26,11 +26,13 @@ from typing import Any
 from ..engine.cards import Card
 from ..engine.errors import ShengjiError
 from .coaching import Assessment, Option
+from .round import DecisionKind
 from .search import PlayValue
 
 __all__ = ["SavedVerdictError", "assessment_from_dict", "assessment_to_dict", "choice_from_json", "choice_to_json"]
 
-_KINDS = ("play", "bury", "declare", "call", "overturn")
+_KINDS = frozenset(DecisionKind) - {DecisionKind.DEAL, DecisionKind.SHOW}
+"""The decisions the coach judges."""
 _STATUSES = ("", "best", "good", "close", "worse")
 _FIGURES = ("value", "stderr", "loss", "error")
 
@@ -65,7 +67,7 @@ def assessment_from_dict(data: Any) -> Assessment:
         samples = data["samples"]
         if type(samples) is not int or samples < 0:
             raise SavedVerdictError(f"a verdict's deals are counted by a whole number, not {samples!r:.20}")
-        return Assessment(kind, chosen, best, options, reasons, samples)
+        return Assessment(DecisionKind(kind), chosen, best, options, reasons, samples)
     except SavedVerdictError:
         raise
     except (ShengjiError, KeyError, TypeError, ValueError, IndexError) as e:

@@ -51,7 +51,8 @@ from ..engine.cards import Card
 from ..engine.declaring import Declaration
 from ..engine.ids import cards_of, count_ids, lead_units, winner_of
 from ..engine.plays import legal_plays, strength_spent
-from ..engine.rules import RuleSet
+from ..engine.rules import Partnership, RuleSet
+from ..engine.scoring import Side
 from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
 from .bots import HeuristicBot, TableBot, burial_order_ids, declarations_for
@@ -160,7 +161,7 @@ def evaluate_plays(view: PlayerView, budget: Budget | None = None, seed: int | s
 
     Seeded: the same view, budget and seed give the same values.
     """
-    if view.phase != "play" or view.trump is None:
+    if view.phase != Phase.PLAY or view.trump is None:
         raise ValueError(f"plays are evaluated during the play, not in the '{view.phase}' phase")
     budget = budget or DEFAULT_BUDGET
     return [value for value, _ in search_plays(view, candidate_plays(view, budget.candidates), budget, seed)]
@@ -258,7 +259,7 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
     """
     burier = view.kitty_holder
     deal = sampler.sample(rng)
-    if burier is None or burier == view.seat or view.phase != "play" or view.overturns or not deal.get(STOCK):
+    if burier is None or burier == view.seat or view.phase != Phase.PLAY or view.overturns or not deal.get(STOCK):
         return deal
     knowledge = sampler.knowledge
     trump = view.trump
@@ -411,8 +412,8 @@ class SearchBot(TableBot):
 
         See ``declaration_runs``: later declarations by others are not foreseen.
         """
-        if view.phase == "chao":  # RULES §11's chao dipi: overturn by search (with fixed partners)
-            if view.rules.partnership != "fixed":
+        if view.phase == Phase.CHAO:  # RULES §11's chao dipi: overturn by search (with fixed partners)
+            if view.rules.partnership != Partnership.FIXED:
                 return self._heuristic.declare(view)
             choices = overturn_options(view)
             if len(choices) == 1:
@@ -542,7 +543,7 @@ def overturn_runs(
     a pass the trump stands. Either way the dealer leads and heuristic bots play the round out; overturns by the
     players after this one are not foreseen. Fixed partnerships only (Finding Friends calls after chao dipi).
     """
-    if view.phase != "chao" or view.dealer is None or view.rules.partnership != "fixed":
+    if view.phase != Phase.CHAO or view.dealer is None or view.rules.partnership != Partnership.FIXED:
         raise ValueError("overturn_runs judges a chao dipi turn (RULES §11) with fixed partners")
     dealer = view.dealer
 
@@ -730,7 +731,7 @@ def scored(rnd: Round, seat: int, spread: float | None = None) -> _Outcome:
     score = rnd.score()
     change = score.level_change
     declarer = seat in rnd.declarers
-    levels = change.levels if (change.side == "declarers") == declarer else -change.levels
+    levels = change.levels if (change.side == Side.DECLARERS) == declarer else -change.levels
     points = -change.points if declarer else change.points
     kitty = -score.kitty_bonus if declarer else score.kitty_bonus
     if spread is None:
@@ -869,7 +870,7 @@ def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequen
     buried = dataclasses.replace(view, hand=tuple(kept), discards=tuple(burial))
     declarers: tuple[int, ...] = tuple(range(view.seat % 2, view.rules.players, 2))
     calls: tuple[tuple[Card, int], ...] = ()
-    if view.rules.partnership != "fixed":  # Finding Friends: the dealer calls friends as the heuristic bot would
+    if view.rules.partnership is Partnership.FRIENDS:  # the dealer calls friends as the heuristic bot would
         declarers, calls = (view.seat,), tuple(_ROLLOUT.call(dataclasses.replace(buried, phase=Phase.CALL)))
     start = dataclasses.replace(buried, phase=Phase.PLAY, leader=view.seat, declarers=declarers, calls=calls)
     return Round.position(start, hidden)

@@ -35,13 +35,14 @@ from ..engine.cards import RANKS, Card
 from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
 from ..engine.rules import RuleSet
+from ..engine.seats import SOUTH
 from ..engine.trump import Trump
 from ..play.bots import Bot, HeuristicBot
-from ..play.coaching import Option, judge_plays
+from ..play.coaching import CoachGrade, Option, judge_plays
 from ..play.round import PlayerView, Round
 from ..play.search import Budget, SearchBot, candidate_plays, play_signature
 from .kinds.best import GRADING_BUDGET, STABILITY_SEEDS, accepted, margin_problems, stability_problems
-from .positions import LEARNER, position_fields, round_of
+from .positions import position_fields, round_of
 
 __all__ = [
     "BEGINNERS",
@@ -79,7 +80,7 @@ class Found:
     @property
     def accept(self) -> list[tuple[Card, ...]]:
         """The accepted plays, best first."""
-        return [o.choice for o in self.options if o.grade == "good"]
+        return [o.choice for o in self.options if o.grade == CoachGrade.GOOD]
 
 
 Reference = Callable[[PlayerView], Sequence[Card] | None]
@@ -203,7 +204,7 @@ def examine(rnd: Round, stable: bool = True, max_plays: int = 12, reference: Ref
     if rule(view) is None:
         return None
     fields = position_fields(rnd, seat)
-    south = round_of(fields, rnd.rules).view(LEARNER)
+    south = round_of(fields, rnd.rules).view(SOUTH)
     theirs = rule(south)
     if theirs is None:
         return None
@@ -215,7 +216,7 @@ def examine(rnd: Round, stable: bool = True, max_plays: int = 12, reference: Ref
     options = judge_plays(south, GRADING_BUDGET, STABILITY_SEEDS[0])
     if sig in accepted(options, south) or margin_problems(options):
         return None
-    accept = [o.choice for o in options if o.grade == "good"]
+    accept = [o.choice for o in options if o.grade == CoachGrade.GOOD]
     if stable and stability_problems(south, accept, known={STABILITY_SEEDS[0]: options}):
         return None
     return Found(fields, tuple(options), mine, guess_theme(south, options, mine), south)

@@ -49,7 +49,7 @@ from ..engine.cards import RANKS, Card, format_cards, sentence_case
 from ..engine.errors import RuleSetError
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays, random_follow
-from ..engine.rules import DEFAULT_RULES, RuleSet, rule_changes
+from ..engine.rules import DEFAULT_RULES, Partnership, RuleSet, rule_changes
 from ..engine.seats import seat_label
 from ..engine.trump import Trump
 from ..engine.units import lead_format
@@ -111,7 +111,7 @@ def practice_rules(rules: RuleSet | None) -> RuleSet:
                 players=rules.players,
             )
         )
-    if rules.partnership != "fixed":
+    if rules.partnership != Partnership.FIXED:
         raise RuleSetError(t("practice puzzles seat two fixed partnerships, not Finding Friends (找朋友 zhǎo péngyou)"))
     return rules
 

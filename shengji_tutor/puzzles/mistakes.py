@@ -19,14 +19,15 @@ from dataclasses import asdict
 from functools import cached_property
 
 from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.seats import SOUTH
 from ..i18n import t
-from ..play.coaching import Option, judge_plays
+from ..play.coaching import CoachGrade, Option, judge_plays
 from ..play.record import Position
 from ..play.search import Budget, play_signature
 from .base import Topic
 from .finder import guess_theme
 from .kinds.best import BestPuzzle, Signature
-from .positions import LEARNER, position_fields, round_of
+from .positions import position_fields, round_of
 from .schema import BestSpec, spoken
 
 __all__ = ["MISTAKES", "MISTAKE_BUDGET", "MistakePuzzle", "mistake_puzzle"]
@@ -60,15 +61,15 @@ def mistake_puzzle(position: str, answer: str, mistake_id: int) -> MistakePuzzle
     """The puzzle of a kept mistake (``Position`` JSON before the play, the play made as tokens), or ``None`` when
     a closer look grades that play good after all."""
     rnd = Position.from_json(position).round()
-    if rnd.to_act != LEARNER:
+    if rnd.to_act != SOUTH:
         raise ValueError("a kept mistake is a decision of South's, the learner's seat")
-    fields = position_fields(rnd, LEARNER)
-    view = round_of(fields, rnd.rules).view(LEARNER)
+    fields = position_fields(rnd, SOUTH)
+    view = round_of(fields, rnd.rules).view(SOUTH)
     trump = view.trump
     assert trump is not None
     mine = tuple(parse_cards(answer))
     options = judge_plays(view, MISTAKE_BUDGET, 0, extra=[mine])
-    good = [o.choice for o in options if o.grade == "good"]
+    good = [o.choice for o in options if o.grade == CoachGrade.GOOD]
     if any(play_signature(p, trump) == play_signature(mine, trump) for p in good):
         return None
     spec = BestSpec(

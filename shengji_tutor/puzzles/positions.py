@@ -27,18 +27,17 @@ from typing import Any
 
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
-from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import SEATS, seat_label
+from ..engine.rules import Partnership, RuleSet, rules_or_default
+from ..engine.seats import SEATS, SOUTH, seat_label
 from ..engine.trump import Trump
 from ..i18n import N_, t
-from ..play.round import Round
+from ..play.round import Phase, Round
 from .base import BankError
 from .schema import parse_trump
 from .teaching import or_all
 
-__all__ = ["LEARNER", "build_round", "position_fields", "read_trick", "round_of", "trick_line"]
+__all__ = ["build_round", "position_fields", "read_trick", "round_of", "trick_line"]
 
-LEARNER = SEATS.index("South")
 """The seat whose decision a best puzzle is: the learner always sits South."""
 
 
@@ -82,7 +81,7 @@ def build_round(
     first step the engine refuses (the partial round is dropped: nothing is kept).
     """
     n = rules.players
-    if n != 4 or rules.partnership != "fixed":
+    if n != 4 or rules.partnership != Partnership.FIXED:
         raise BankError(t("a best puzzle is a four-player round with fixed partnerships"))
     missing = [s for s in SEATS if s not in hands]
     if missing or len(hands) != n:
@@ -156,7 +155,7 @@ def build_round(
     if rnd.done:
         raise BankError(t("the round is over after these tricks: there is no decision left"))
     _play_trick(rnd, trick, t("the trick so far"), whole=False)
-    if rnd.to_act != LEARNER:
+    if rnd.to_act != SOUTH:
         raise BankError(
             t(
                 "after these plays it is {seat}'s turn: a best puzzle is South's decision",
@@ -271,12 +270,12 @@ def position_fields(rnd: Round, seat: int | None = None) -> dict[str, Any]:
     that this seat is South. The notation has one declaration: the one standing when the deal ended (earlier ones
     it overrode, and what they showed, are left out)."""
     seat = rnd.to_act if seat is None else seat
-    if rnd.phase != "play" or seat is None or seat != rnd.to_act:
+    if rnd.phase != Phase.PLAY or seat is None or seat != rnd.to_act:
         raise ValueError("a position is taken at a decision of the play, for the seat to act")
     if rnd.declaration is None or rnd.dealer is None or rnd.trump is None:
         raise ValueError("the notation needs the declaration that fixed the trump (nobody declared here)")
     n = rnd.players
-    names = [SEATS[(s - seat + LEARNER) % n] for s in range(n)]
+    names = [SEATS[(s - seat + SOUTH) % n] for s in range(n)]
     trump = rnd.trump
     dealt: dict[int, list[Card]] = {s: [] for s in range(n)}
     order = rnd.deck_order

@@ -33,6 +33,7 @@ from typing import Annotated, Any, Literal, Self, get_args
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..engine.cards import RANKS, normal_rank
+from ..engine.scoring import Side
 from ..engine.seats import SEATS, seat_index, seat_names
 from ..i18n import DEFAULT, t, use
 
@@ -352,7 +353,7 @@ class LevelSpec(SpecBase):
 
     kind: Literal["level"]
     attacker_points: int = Field(ge=-600, le=600)
-    side: Literal["declarers", "attackers"]
+    side: Side
     kitty: str = ""
     last_trick: str = ""
     level: str = ""
@@ -368,7 +369,7 @@ class LevelSpec(SpecBase):
             if rank is None:
                 raise ValueError(t("level is a rank (2-10, J, Q, K, A), not {level}", level=repr(self.level)))
             trump_rank = normal_rank(parse_trump(self.trump)[0])
-            if self.side == "declarers" and rank != trump_rank:
+            if self.side == Side.DECLARERS and rank != trump_rank:
                 raise ValueError(
                     t(
                         "the declarers play their own level, so their level {rank} must be the trump rank {trump_rank}",

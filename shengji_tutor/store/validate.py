@@ -30,6 +30,7 @@ from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet, rule_changes
 from ..i18n import LANGUAGES
 from ..play.record import Position, RecordError
+from ..play.round import Phase
 from ..puzzles import load_bank
 from ..puzzles.bank import CLASS_PREFIX
 from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, NewMistake, StoreError
@@ -285,7 +286,7 @@ def mistake(position: object, answer: object, grade: object, loss: object) -> Ne
         rnd = Position.from_json(position).round()
     except RecordError as e:
         raise StoreError(f"a position that does not replay: {e}") from None
-    if rnd.phase != "play" or rnd.to_act is None:
+    if rnd.phase != Phase.PLAY or rnd.to_act is None:
         raise StoreError("a mistake's position stops at a play, not in the round's " + repr(rnd.phase) + " phase")
     if grade not in MISTAKE_GRADES:
         raise StoreError(f"a mistake's grade is one of {', '.join(MISTAKE_GRADES)}, not {grade!r:.20}")

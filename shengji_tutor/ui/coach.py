@@ -18,26 +18,27 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.cards import Card, CardsLike, deck, format_cards, joker_words
-from ..engine.rules import RuleSet, rules_or_default
-from ..engine.seats import seat_label, seat_names
+from ..engine.rules import Partnership, RuleSet, rules_or_default
+from ..engine.seats import SOUTH, seat_label, seat_names
 from ..engine.trump import Trump
 from ..i18n import t, tc, th, tn
 from ..play import coach_text as text
 from ..play.bots import Bot, declarations_for
-from ..play.coached_hand import KEPT_GRADES, LEARNER, PLAYERS, CoachedHand, Decision, MistakeKeeper
+from ..play.coached_hand import KEPT_GRADES, PLAYERS, CoachedHand, Decision, MistakeKeeper
 from ..play.coaching import COACH_BUDGET
-from ..play.round import DecisionKind, Round, friends_wanted
+from ..play.round import DecisionKind, Phase, Round, friends_wanted
 from ..play.search import Budget
 from .coach_panel import YOUR_KIND, HintLadder, accuracy_html, verdict_html
 from .house_rules import HouseRules
 from .render import hand_svg, not_saved_html
 from .widgets import Confirm, Disclosure, HandPicker, TrickTable
 
-__all__ = ["KEPT_GRADES", "LEARNER", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
+__all__ = ["KEPT_GRADES", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
 
 
 class CoachedGame(w.VBox):  # type: ignore[misc]
-    """A coached hand in the browser: South is the learner, the other seats are bots (``HeuristicBot`` by default).
+    """A coached hand in the browser: the learner sits at ``seat`` (South unless given), the other seats are bots
+    (``HeuristicBot`` by default); the table is drawn from that seat, with its hand at the bottom.
 
     The arguments are the model's (``CoachedHand``): ``seed``, ``rank``, ``rules``,
     ``bots``, ``grading`` (``None``: no grading, no hints) and ``keeper``. A change in
@@ -58,11 +59,12 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         keeper: MistakeKeeper | None = None,
         on_rules: Callable[[RuleSet], None] | None = None,
         on_save: Callable[[str], str] | None = None,
+        seat: int = SOUTH,
     ) -> None:
-        self.model = CoachedHand(seed, rank, rules_or_default(rules), bots, grading, keeper)
+        self.model = CoachedHand(seed, rank, rules_or_default(rules), bots, grading, keeper, seat)
         self.on_save = on_save
         self.on_rules = on_rules
-        self.table = TrickTable(names=self._seat_names(), bottom=LEARNER)
+        self.table = TrickTable(names=self._seat_names(), bottom=self.model.seat)
         self.hand = HandPicker(label=self._hand_label())
         self.status = w.HTML()
         self.status.add_class("sjt-game-status")
@@ -74,8 +76,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.verdict.add_class("sjt-coach-verdict")
         self.summary = w.HTML()
         self.summary.add_class("sjt-coach-summary")
-        self.hints = HintLadder()
-        self.model.hints_used = lambda: self.hints.used
+        self.hints = HintLadder(on_hint=self._hint_opened)
         self._hints_for: int | None = None
         """The history length the hint ladder was armed at (it is re-armed at each new decision)."""
         self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end", flex_flow="row wrap"))
@@ -272,7 +273,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self._drop_rules_question()
         self.house_rules.rules = self.rules
         self._call_rows()
-        self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
+        self.table.show([], 0, names=self._seat_names(), bottom=self.model.seat)
         self.hand.label = self._hand_label()
         self._hints_for = None
         graded = self.model.last_graded()
@@ -290,7 +291,7 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def _drawn_hand(self) -> None:
         """A hand dealt anew (or new rules): everything drawn from the start."""
-        self.table.show([], 0, names=self._seat_names(), bottom=LEARNER)
+        self.table.show([], 0, names=self._seat_names(), bottom=self.model.seat)
         self.hand.label = self._hand_label()
         self.verdict.value = self.summary.value = ""
         self._hints_for = None
@@ -340,6 +341,10 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
     def _show_said(self) -> None:
         said = self.model.said
         self._say(said.notes, tone="bad" if said.bad else "")
+
+    def _hint_opened(self, opened: int) -> None:
+        """The learner opened a hint: the model counts it for the decision at hand."""
+        self.model.hints_open = opened
 
     def _arm_hints(self) -> None:
         """A new play to make: the hint ladder will search this position if a hint is asked for."""
@@ -399,15 +404,15 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         if players == 4:
             return names
         # TRANSLATORS: the learner's seat at a table of five or more ("Seat 3 (you)").
-        you = t("{seat} (you)", seat=seat_label(LEARNER, players))
-        return tuple(you if s == LEARNER else n for s, n in enumerate(names))
+        you = t("{seat} (you)", seat=seat_label(self.model.seat, players))
+        return tuple(you if s == self.model.seat else n for s, n in enumerate(names))
 
     def _hand_label(self) -> str:
-        return t("Your hand ({seat})", seat=seat_label(LEARNER, self.rules.players))
+        return t("Your hand ({seat})", seat=seat_label(self.model.seat, self.rules.players))
 
     def _call_rows(self) -> None:
         """One card and one ordinal dropdown per friend the dealer calls (none with fixed partners)."""
-        friends = friends_wanted(self.rules.players) if self.rules.partnership == "friends" else 0
+        friends = friends_wanted(self.rules.players) if self.rules.partnership == Partnership.FRIENDS else 0
         ordinals = [(t(text.ORDINALS[k + 1]), k + 1) for k in range(self.rules.decks)]
         # TRANSLATORS: the two dropdowns of a friend call read together: "Card A♥ [second] played".
         card, played = t("Card"), t("played")
@@ -421,9 +426,9 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         asked = self.awaiting
         decl = rnd.declaration
         trump = self.model.deal_trump()  # the deal so far, or the trump fixed
-        if rnd.phase == "deal":
+        if rnd.phase == Phase.DEAL:
             if decl:
-                who = text.name(decl.seat, LEARNER, rnd.players).capitalize()
+                who = text.name(decl.seat, self.model.seat, rnd.players).capitalize()
                 caption = tn(
                     "Dealing: {n} card dealt · {who} declared {cards}",
                     "Dealing: {n} cards dealt · {who} declared {cards}",
@@ -441,20 +446,20 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
             self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption=t("The last trick"))
         else:
             self.table.show([], rnd.leader, trump=trump, caption="")
-        self.hand.set_hand(rnd.hand(LEARNER), trump)
+        self.hand.set_hand(rnd.hand(self.model.seat), trump)
         self.hand.max_selected = self.rules.kitty if asked == "bury" else len(rnd.trick[0]) if rnd.trick else 0
         self.hand.disabled = asked not in ("bury", "play")
         self.play_button.disabled = asked != "play"
-        _show(self.play_button, rnd.phase in ("play", "done"))
+        _show(self.play_button, rnd.phase in (Phase.PLAY, Phase.DONE))
         _show(self.bury_button, asked == "bury")
         _show(self.call_box, asked == "call")
         _show(self.declare_box, asked in ("declare", "overturn"))
         _show(self.show_box, asked == "show")
         self.undo_button.disabled = not self.decisions
         self._arm_hints()
-        _show(self.hints, self.grading is not None and rnd.phase == "play")
+        _show(self.hints, self.grading is not None and rnd.phase == Phase.PLAY)
         if asked in ("declare", "overturn"):
-            options = [self._declare_option(cards) for cards in declarations_for(rnd.view(LEARNER))]
+            options = [self._declare_option(cards) for cards in declarations_for(rnd.view(self.model.seat))]
             self.pass_button.tooltip = (
                 t("Do not overturn the trump now") if asked == "overturn" else t("Do not declare now")
             )
@@ -467,11 +472,11 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         most = self.rules.hand_size  # as many tricks as cards in a hand, at most
         meter = [
             th("trump rank {rank}", rank=f"<strong>{escape(rnd.rank)}</strong>"),
-            escape(text.sides(rnd, LEARNER)),
+            escape(text.sides(rnd, self.model.seat)),
             th("attackers' points so far: {points}", points=f"<strong>{attackers}</strong>"),
             escape(self.model.prompt()),
         ]
-        if rnd.phase in ("play", "done"):
+        if rnd.phase in (Phase.PLAY, Phase.DONE):
             trick = escape(t("Trick {n}", n=min(len(rnd.tricks) + 1, most)))
             meter.insert(0, f"<strong>{trick}</strong>")
         self.status.value = f'<div class="sjt-meter">{" · ".join(meter)}</div>'

@@ -17,6 +17,7 @@ from ..engine.cards import Card, joker_words
 from ..engine.trump import Trump
 from ..i18n import N_, t, te, th
 from ..play.coaching import GRADES, Accuracy, Assessment, grade_words
+from ..play.round import DecisionKind
 from .render import hand_svg
 
 __all__ = ["CLOSE_LABEL", "GRADE_LABELS", "YOUR_KIND", "HintLadder", "accuracy_html", "verdict_html"]
@@ -64,7 +65,7 @@ def _cards(cards: Sequence[Card], trump: Trump | None) -> str:
 
 def _choice(assessment: Assessment, choice: tuple[Any, ...], trump: Trump | None) -> str:
     """A choice drawn: cards as pictures, a pass in words, a friend call as "the first A♥"."""
-    if assessment.kind == "call":
+    if assessment.kind == DecisionKind.CALL:
         return escape(", ".join(_called(c, o) for c, o in choice))
     if not choice:
         # TRANSLATORS: a choice the coach names: declaring nothing ("Better declaration: passing").

@@ -27,6 +27,7 @@ from ..engine.trump import Trump
 from ..i18n import N_, t, te, tn
 from ..play.bots import HeuristicBot
 from ..play.coaching import (
+    CoachGrade,
     Option,
     assess_burial,
     assess_declaration,
@@ -35,7 +36,7 @@ from ..play.coaching import (
     judge_plays,
     play_reasons,
 )
-from ..play.round import PlayerView
+from ..play.round import DecisionKind, Phase, PlayerView
 from ..play.search import Budget
 from .render import card_label, hand_svg, trick_svg
 
@@ -138,13 +139,13 @@ def think(
     """
     budget = budget or PANEL_BUDGET
     start = time.perf_counter()
-    if view.phase == "play":
+    if view.phase == Phase.PLAY:
         options = judge_plays(view, budget, seed, extra=compare)
         best = options[0]
         thoughts = [Thought(o.choice, o, _spoken(play_reasons(view, o, best))) for o in options]
         kind, samples = "play", budget.samples
-    elif view.phase in ("kitty", "deal"):
-        if view.phase == "kitty":
+    elif view.phase in (Phase.KITTY, Phase.DEAL):
+        if view.phase == Phase.KITTY:
             mine = tuple(compare[0]) if compare else tuple(HeuristicBot().discard(view))
             judged = assess_burial(view, mine, budget, seed, every=True)
         else:
@@ -157,7 +158,7 @@ def think(
             else:
                 reasons = (t("The best choice found."),) if o is judged.best else ()
             thoughts.append(Thought(tuple(o.choice), o, reasons))
-        kind, samples = ("bury" if view.phase == "kitty" else "declare"), judged.samples
+        kind, samples = ("bury" if view.phase == Phase.KITTY else "declare"), judged.samples
     else:
         raise ValueError(f"there is no decision to think about in the '{view.phase}' phase")
     return Thoughts(kind, tuple(thoughts), samples, time.perf_counter() - start)
@@ -192,14 +193,14 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
     if title:
         parts.append(f'<p class="sjt-engine-title">{escape(title)}</p>')
     parts.append('<div class="sjt-engine-position">')
-    if view.phase == "play" and view.leader is not None and n == 4:
+    if view.phase == Phase.PLAY and view.leader is not None and n == 4:
         parts.append(
             f'<div class="sjt-engine-trick">{trick_svg(view.trick, view.leader, trump, names=seat_names(n))}</div>'
         )
     lines = []
     if trump is not None:
         lines.append(PanelLine(t("Trump: {trump}.", trump=trump.describe())))
-    if view.phase == "play":
+    if view.phase == Phase.PLAY:
         attackers = sum(view.points_won[s] for s in range(n) if s not in view.declarers)
         if view.seat in view.declarers:
             you_are = tn(
@@ -234,7 +235,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
                     seat=seat_label(winner, n),
                 )
             lines.append(PanelLine(winning))
-    elif view.phase == "kitty":
+    elif view.phase == Phase.KITTY:
         lines.append(
             PanelLine(
                 tn(
@@ -245,7 +246,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
                 )
             )
         )
-    elif view.phase == "deal":
+    elif view.phase == Phase.DEAL:
         lines.append(
             PanelLine(
                 tn(
@@ -280,7 +281,7 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
 def verdict_html(view: PlayerView, verdict: Thoughts) -> str:
     """The verdict as a table: each choice's cards, its average outcome, its grade and the reasons."""
     trump = view.trump
-    plays = verdict.kind == "play"
+    plays = verdict.kind == DecisionKind.PLAY
     head = [t("Choice"), t("Levels for your side") if plays else t("Value for your side")]
     if plays:
         head += [t("Attackers' points"), t("Points this trick")]
@@ -304,10 +305,10 @@ def verdict_html(view: PlayerView, verdict: Thoughts) -> str:
             best = te("best")
             grade = f'<span class="sjt-engine-grade-good">{best}</span>'
         else:
-            css = "good" if thought.grade == "good" else "bad"
+            css = "good" if thought.grade == CoachGrade.GOOD else "bad"
             said = escape(t(GRADE_WORDS[thought.grade]))
             grade = f'<span class="sjt-engine-grade-{css}">{said}</span>'
-            if thought.grade != "good":
+            if thought.grade != CoachGrade.GOOD:
                 # TRANSLATORS: {loss} is how much worse than the best a choice is, in levels ("0.40 levels").
                 worse = te("{loss} worse", loss=in_levels(thought.option.loss))
                 grade += f"<br>{worse}"

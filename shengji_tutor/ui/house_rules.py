@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from ..engine.cards import RANKS
 from ..engine.errors import RuleSetError
-from ..engine.rules import RuleSet, rules_or_default
+from ..engine.rules import Partnership, RuleSet, rules_or_default
 from ..i18n import t, te, th, tn
 
 __all__ = ["HouseRules"]
@@ -194,7 +194,7 @@ class HouseRules(w.VBox):  # type: ignore[misc]
         if self._drawing:
             return
         players = self.players.value
-        partnership = "friends" if players % 2 else self.partnership.value
+        partnership = Partnership.FRIENDS if players % 2 else Partnership(self.partnership.value)
         same_table = (players, self.decks.value) == (self._rules.players, self._rules.decks)
         try:
             rules = replace(

@@ -6,7 +6,7 @@ this module's job, and grading stays in Python: the card gets ``puzzle.grade``.
 >>> from shengji_tutor.puzzles import load_bank
 >>> from shengji_tutor.ui.puzzle_view import puzzle_card_args
 >>> args = puzzle_card_args(load_bank()["pairs-keep-your-pair"])
->>> args["kind"], args["puzzle_id"]
+>>> str(args["kind"]), args["puzzle_id"]
 ('yesno', 'pairs-keep-your-pair')
 """
 

@@ -18,8 +18,9 @@ from typing import Any
 from shengji_tutor.engine.cards import Card, format_cards, joker_words, points
 from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
+from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.bots import HeuristicBot
-from shengji_tutor.ui.coach import LEARNER, CoachedGame
+from shengji_tutor.ui.coach import CoachedGame
 
 from .helpers import DESKTOP, PHONE, no_trouble, overflow, serious_problems
 
@@ -38,7 +39,7 @@ def pick(game: Any, cards: Sequence[Card]) -> None:
 
 def in_step(page: Any, twin: CoachedGame) -> None:
     """Wait until the page shows the twin's hand and asks what the twin asks."""
-    hand = sorted(str(c) for c in twin.round.hand(LEARNER))
+    hand = sorted(str(c) for c in twin.round.hand(SOUTH))
     prompt = twin.model.prompt()
     page.wait_for_function(
         """([hand, prompt]) => {
@@ -54,7 +55,7 @@ def in_step(page: Any, twin: CoachedGame) -> None:
 def decide(game: Any, twin: CoachedGame, play: Sequence[Card] | None = None) -> None:
     """Make the learner's decision on the page and on the twin as the heuristic bot would, passing on a
     declaration (``play``: these cards instead of the bot's play)."""
-    asked, view = twin.awaiting, twin.round.view(LEARNER)
+    asked, view = twin.awaiting, twin.round.view(SOUTH)
     if asked == "declare":
         game.get_by_role("button", name="Pass", exact=True).click()
         twin.pass_declaration()
@@ -74,20 +75,20 @@ def decide(game: Any, twin: CoachedGame, play: Sequence[Card] | None = None) -> 
 def worst(twin: CoachedGame) -> list[Card]:
     trump = twin.round.trump
     assert trump is not None
-    plays: list[tuple[Card, ...]] = list(twin.round.legal_plays(LEARNER))
+    plays: list[tuple[Card, ...]] = list(twin.round.legal_plays(SOUTH))
     return list(max(plays, key=lambda p: (strength_spent(p, trump), points(p))))
 
 
 def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) -> None:
     twin = CoachedGame(seed=SEED, grading=None)
-    assert twin.round.dealer == LEARNER  # this seed's first hand is South's deal: the learner buries
+    assert twin.round.dealer == SOUTH  # this seed's first hand is South's deal: the learner buries
     page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={SEED}", timeout=TIMEOUT)
     game = page.locator(".sjt-coached-game")
     game.wait_for(timeout=TIMEOUT)
     in_step(page, twin)
     declared = hinted = graded_bad = False
     while twin.awaiting is not None:
-        asked, view = twin.awaiting, twin.round.view(LEARNER)
+        asked, view = twin.awaiting, twin.round.view(SOUTH)
         cards = None if declared or asked != "declare" else BOT.declare(view)
         if cards:
             game.get_by_role("button", name=joker_words(f"Declare {format_cards(cards)}"), exact=True).click()
@@ -158,7 +159,7 @@ def test_finding_friends_with_five_players_picked_in_the_house_rules(page: Any, 
     chooser.get_by_role("button", name="5", exact=True).click()
     twin.house_rules.players.value = 5
     assert twin.rules == RuleSet(players=5, partnership="friends")
-    assert twin.round.dealer != LEARNER
+    assert twin.round.dealer != SOUTH
     in_step(page, twin)
     friends = chooser.get_by_role("button", name="Finding Friends 找朋友 (zhǎo péngyou)", exact=True)
     assert "mod-active" in (friends.get_attribute("class") or "")

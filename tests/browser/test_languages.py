@@ -122,9 +122,10 @@ def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
     store = ClassroomStore(db)
     student = store.join(store.create_class(f"Hand {code}", CLASS_KEY, lessons=[4, 10]), "Yun")
     voila_url, at = base, f"student={student}&"
+    from shengji_tutor.engine.seats import SOUTH
     from shengji_tutor.i18n import tc, translate, use
     from shengji_tutor.play.bots import HeuristicBot
-    from shengji_tutor.ui.coach import LEARNER, CoachedGame
+    from shengji_tutor.ui.coach import CoachedGame
 
     from .helpers import answer, wrong_answer
     from .test_coached_hand import SEED, pick
@@ -135,8 +136,8 @@ def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
     game.locator("button.sjt-card").first.wait_for(timeout=TIMEOUT)
     tricks = 0
     while tricks < 3 and twin.awaiting is not None:
-        asked, view = str(twin.awaiting), twin.round.view(LEARNER)
-        hand = sorted(str(c) for c in twin.round.hand(LEARNER))
+        asked, view = str(twin.awaiting), twin.round.view(SOUTH)
+        hand = sorted(str(c) for c in twin.round.hand(SOUTH))
         page.wait_for_function(
             "hand => JSON.stringify([...document.querySelectorAll('.sjt-coached-game button.sjt-card')]"
             ".map(b => b.dataset.card).sort()) === JSON.stringify(hand)",

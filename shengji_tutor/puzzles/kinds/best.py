@@ -37,16 +37,26 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.errors import ShengjiError
-from ...engine.seats import SEATS, seat_label
+from ...engine.grading import AnswerKind
+from ...engine.seats import SEATS, SOUTH, seat_label
 from ...engine.trump import Trump
 from ...i18n import N_, t, tn
-from ...play.coaching import INACCURACY, Assessment, Option, assess_play, in_levels, judge_plays, play_reasons
-from ...play.round import PlayerView, Round
+from ...play.coaching import (
+    INACCURACY,
+    Assessment,
+    CoachGrade,
+    Option,
+    assess_play,
+    in_levels,
+    judge_plays,
+    play_reasons,
+)
+from ...play.round import DecisionKind, PlayerView, Round
 from ...play.sampler import unseen_counts
 from ...play.search import Budget, candidate_plays, play_signature
 from ...play.verdict import Z
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
-from ..positions import LEARNER, build_round
+from ..positions import build_round
 from ..schema import BestSpec
 from ..teaching import hide_answer, method_sentence, sentences, without_method
 
@@ -77,7 +87,7 @@ Signature = tuple[tuple[int, int, int], ...]
 def accepted(options: Sequence[Option], view: PlayerView) -> set[Signature]:
     """The signatures of the options that grade good."""
     assert view.trump is not None
-    return {play_signature(o.choice, view.trump) for o in options if o.grade == "good"}
+    return {play_signature(o.choice, view.trump) for o in options if o.grade == CoachGrade.GOOD}
 
 
 def _cap(text: str) -> str:
@@ -86,8 +96,8 @@ def _cap(text: str) -> str:
 
 def margin_problems(options: Sequence[Option]) -> list[str]:
     """What keeps a judgement (options best first) from having a clear margin; [] when it has one (see above)."""
-    good = [o for o in options if o.grade == "good"]
-    bad = [o for o in options if o.grade != "good"]
+    good = [o for o in options if o.grade == CoachGrade.GOOD]
+    bad = [o for o in options if o.grade != CoachGrade.GOOD]
     out = [
         f"{format_cards(o.choice)} is a close call: it loses {in_levels(o.loss)} ± {in_levels(o.error)}, and the play-outs "
         "cannot tell whether that is more or less than a tenth of a level"
@@ -115,7 +125,7 @@ def _as_good_as_best(options: Sequence[Option], sig: object, trump: Trump) -> bo
     loss within ``Z`` standard errors of nothing, so that the two cannot be told apart."""
     for k, o in enumerate(options):
         if play_signature(o.choice, trump) == sig:
-            return k == 0 or (o.grade == "good" and o.loss - Z * o.error <= 0)
+            return k == 0 or (o.grade == CoachGrade.GOOD and o.loss - Z * o.error <= 0)
     return False
 
 
@@ -153,7 +163,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
     )
 
     spec: BestSpec
-    answer_kind = "cards"
+    answer_kind = AnswerKind.CARDS
     grades_by_search = True
     budget: Budget = GRADING_BUDGET
     """What the explanation of an answer spends (the same deals as the judgement that made ``accept``)."""
@@ -180,7 +190,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
     @cached_property
     def player_view(self) -> PlayerView:
         """What South sees at the decision (the search's input)."""
-        return self._round.view(LEARNER)
+        return self._round.view(SOUTH)
 
     @cached_property
     def accept(self) -> list[tuple[Card, ...]]:
@@ -202,10 +212,10 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
     def _illegal(self, play: Sequence[Card]) -> str:
         """Why South cannot play ``play`` here ("" when it is legal): the round itself is asked."""
         view = self.player_view
-        others = {s: [c.id for c in self._round.hand(s)] for s in range(4) if s != LEARNER}
+        others = {s: [c.id for c in self._round.hand(s)] for s in range(4) if s != SOUTH}
         probe = Round.position(view, others, [c.id for c in self._round.discards])
         try:
-            probe.play(LEARNER, play)
+            probe.play(SOUTH, play)
         except ShengjiError as e:
             return str(getattr(e, "reason", e))
         return ""
@@ -222,7 +232,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             super().view(),
             max_cards=len(lead) if lead else 0,
             trick=tuple(v.trick),
-            leader=v.leader if v.leader is not None else LEARNER,
+            leader=v.leader if v.leader is not None else SOUTH,
             hand=tuple(v.hand),
             hand_label=t("Your hand (South)"),
             context=self.context(),
@@ -235,11 +245,11 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             return False, why
         chosen, best = self.judgement(play)
         sig = self._signature(play)
-        correct = sig in self._signatures if sig in self._judged else chosen.grade == "good"
+        correct = sig in self._signatures if sig in self._judged else chosen.grade == CoachGrade.GOOD
         view = self.player_view
         reasons = play_reasons(view, chosen, best)
         samples = len(chosen.runs)
-        head = Assessment("play", chosen, best, (best, chosen), tuple(reasons), samples).headline()
+        head = Assessment(DecisionKind.PLAY, chosen, best, (best, chosen), tuple(reasons), samples).headline()
         return correct, sentences([head, *reasons, method_sentence(samples)])
 
     def judgement(self, play: Sequence[Card]) -> tuple[Option, Option]:
@@ -294,8 +304,8 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         v = self.player_view
         trump = self.trump
         assert v.dealer is not None
-        declarers = LEARNER in v.declarers
-        partner = seat_label((LEARNER + 2) % 4)
+        declarers = SOUTH in v.declarers
+        partner = seat_label((SOUTH + 2) % 4)
         attackers = [s for s in range(4) if s not in v.declarers]
         won = sum(v.points_won[s] for s in attackers)
         line = 2 * self.rules.step
@@ -326,7 +336,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
         ]
         if not scoring:
             parts.append(t("Points still out: none (0)."))
-        elif v.dealer != LEARNER:
+        elif v.dealer != SOUTH:
             parts.append(
                 t(
                     "Points still out: {cards} ({points}), some of them perhaps in the kitty.",
@@ -340,7 +350,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             )
         if v.trick:
             parts.insert(3, t("On the table: {points} points.", points=points([c for p in v.trick for c in p])))
-        if v.dealer == LEARNER:
+        if v.dealer == SOUTH:
             parts.append(
                 t(
                     "You buried {cards} ({points} points) in the kitty (底牌 dǐpái).",
@@ -353,7 +363,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
     @staticmethod
     def _side_words(declarers: bool, partner: str, dealer: int) -> str:
         """South's side and partner, and who dealt: "You are South, a declarer with North (you dealt)."."""
-        if dealer == LEARNER:
+        if dealer == SOUTH:
             if declarers:
                 return t("You are South, a declarer with {partner} (you dealt).", partner=partner)
             return t("You are South, an attacker with {partner} (you dealt).", partner=partner)

@@ -24,6 +24,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
+from ...engine.grading import AnswerKind
 from ...engine.scoring import kitty_multiplier
 from ...i18n import N_, t, tn
 from ..base import Answer, HandPuzzle, PuzzleView, Solution
@@ -46,7 +47,7 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
     )
 
     spec: BurySpec
-    answer_kind = "cards"
+    answer_kind = AnswerKind.CARDS
 
     @property
     def size(self) -> int:

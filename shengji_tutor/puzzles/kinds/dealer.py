@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine.scoring import level_change, next_dealer
+from ...engine.grading import AnswerKind
+from ...engine.scoring import Side, level_change, next_dealer
 from ...engine.seats import SEATS, seat_label
 from ...i18n import N_, t
 from ..base import Answer, Puzzle, Solution
@@ -18,7 +19,7 @@ class DealerPuzzle(Puzzle, spec_type=DealerSpec):
     idea_text = N_("Who deals next depends on which side won the round and by how much (RULES §9).")
 
     spec: DealerSpec
-    answer_kind = "seat"
+    answer_kind = AnswerKind.SEAT
 
     @cached_property
     def _next_dealer(self) -> tuple[int, str]:
@@ -27,7 +28,7 @@ class DealerPuzzle(Puzzle, spec_type=DealerSpec):
         seat = next_dealer(dealer, change, self.rules)
         why = (
             t("In RULES §9, the declarers hold, so the dealer's partner deals next: {seat}.", seat=seat_label(seat))
-            if change.side == "declarers"
+            if change.side == Side.DECLARERS
             else t(
                 "In RULES §9, the attackers take over, so the player after the dealer (counter-clockwise) deals next: "
                 "{seat}.",

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards
 from ...engine.declaring import Declaration, can_declare
+from ...engine.grading import AnswerKind
 from ...i18n import N_, t
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution
 from ..schema import DeclareSpec
@@ -22,7 +23,7 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
     )
 
     spec: DeclareSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     @cached_property
     def declared(self) -> list[Card]:

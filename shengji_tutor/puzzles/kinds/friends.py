@@ -13,6 +13,8 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card
+from ...engine.grading import AnswerKind
+from ...engine.rules import Partnership
 from ...engine.seats import seat_index, seat_label
 from ...i18n import N_, t, tn
 from ...play.round import friends_revealed, friends_wanted
@@ -63,12 +65,12 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
     )
 
     spec: FriendsSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     def __init__(self, spec: FriendsSpec, topic: Topic) -> None:
         super().__init__(spec, topic)
         rules, n = self.rules, self.rules.players
-        if rules.partnership != "friends" or n < 5:
+        if rules.partnership != Partnership.FRIENDS or n < 5:
             said = t(
                 "Finding Friends is played by 5 or more players: set {setting} (or {other})",
                 setting=_RULE_WORDS["players"],

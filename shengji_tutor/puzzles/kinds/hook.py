@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards
+from ...engine.grading import AnswerKind
 from ...engine.scoring import hooked_back_to
 from ...i18n import N_, t
 from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
@@ -81,7 +82,7 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
     )
 
     spec: HookSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     def __init__(self, spec: HookSpec, topic: Topic) -> None:
         super().__init__(spec, topic)

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, sentence_case
 from ...engine.follow import Verdict, legal_follow
+from ...engine.grading import AnswerKind
 from ...i18n import N_, t
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import LegalSpec
@@ -22,7 +23,7 @@ class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
     )
 
     spec: LegalSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     @cached_property
     def play(self) -> list[Card]:

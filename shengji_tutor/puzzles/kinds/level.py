@@ -15,8 +15,9 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import RANKS, Card, format_cards, listed, points
+from ...engine.grading import AnswerKind
 from ...engine.rules import RuleSet
-from ...engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_after, level_change
+from ...engine.scoring import Side, kitty_bonus, kitty_multiplier, largest_unit, level_after, level_change
 from ...engine.trump import Trump
 from ...i18n import N_, t, tn
 from ..base import Answer, Puzzle, PuzzleView, Solution
@@ -112,7 +113,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
     )
 
     spec: LevelSpec
-    answer_kind = "number"
+    answer_kind = AnswerKind.NUMBER
 
     @cached_property
     def kitty(self) -> list[Card]:
@@ -189,7 +190,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
                 "The table gives the declarers {n} levels (RULES §9).",
                 gained,
             )
-            if spec.side == "declarers"
+            if spec.side == Side.DECLARERS
             else tn(
                 "The table gives the attackers {n} level (RULES §9).",
                 "The table gives the attackers {n} levels (RULES §9).",

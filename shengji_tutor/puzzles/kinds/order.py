@@ -10,6 +10,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...engine.cards import Card, parse_cards
+from ...engine.grading import AnswerKind
 from ...engine.trump import Trump
 from ...i18n import N_, t
 from ..base import Answer, Puzzle, PuzzleView, Solution
@@ -25,7 +26,7 @@ class OrderPuzzle(Puzzle, spec_type=OrderSpec):
     )
 
     spec: OrderSpec
-    answer_kind = "order"
+    answer_kind = AnswerKind.ORDER
 
     @cached_property
     def cards(self) -> list[Card]:

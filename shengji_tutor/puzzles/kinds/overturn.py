@@ -72,7 +72,7 @@ class OverturnPuzzle(HandPuzzle, spec_type=OverturnSpec):
 
     @property
     def answer_kind(self) -> AnswerKind:
-        return "cards" if self.spec.ask == "pick" else "yesno"
+        return AnswerKind.CARDS if self.spec.ask == "pick" else AnswerKind.YESNO
 
     @cached_property
     def declared(self) -> list[Card]:

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.follow import legal_follow
+from ...engine.grading import AnswerKind
 from ...engine.plays import legal_plays, strength_spent
 from ...engine.tricks import explain_trick
 from ...i18n import N_, t, tn
@@ -25,7 +26,7 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
     )
 
     spec: PlaySpec
-    answer_kind = "cards"
+    answer_kind = AnswerKind.CARDS
 
     def view(self) -> PuzzleView:
         return replace(super().view(), max_cards=len(self.trick[0]))

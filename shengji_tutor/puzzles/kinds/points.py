@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from ...engine.cards import Card, format_cards, parse_cards, points
+from ...engine.grading import AnswerKind
 from ...engine.scoring import kitty_multiplier, largest_unit
 from ...i18n import N_, t, tn
 from ..base import Answer, PuzzleView, Solution, TrickPuzzle
@@ -23,7 +24,7 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
     )
 
     spec: PointsSpec
-    answer_kind = "number"
+    answer_kind = AnswerKind.NUMBER
 
     def _card_groups(self) -> list[list[Card]]:
         spec = self.spec

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from ...engine.cards import format_cards
 from ...engine.declaring import hopeless_hand
+from ...engine.grading import AnswerKind
 from ...engine.trump import Trump
 from ...i18n import N_, t, tn
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, Topic
@@ -65,7 +66,7 @@ class RedealPuzzle(HandPuzzle, spec_type=RedealSpec):
     )
 
     spec: RedealSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     def __init__(self, spec: RedealSpec, topic: Topic) -> None:
         super().__init__(spec, topic)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import RANKS, SUIT_NAMES, Card, format_cards, parse_cards
+from ...engine.grading import AnswerKind
 from ...engine.trump import Trump
 from ...i18n import N_, t
 from ..base import Answer, PuzzleView, Solution
@@ -60,7 +61,7 @@ class SortPuzzle(CardGroupPuzzle, spec_type=SortSpec):
     )
 
     spec: SortSpec
-    answer_kind = "cards"
+    answer_kind = AnswerKind.CARDS
 
     @property
     def _what(self) -> str:

@@ -40,7 +40,7 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
 
     @property
     def answer_kind(self) -> AnswerKind:
-        return "cards" if self.spec.ask == "forced" else "yesno"
+        return AnswerKind.CARDS if self.spec.ask == "forced" else AnswerKind.YESNO
 
     @property
     def hidden(self) -> bool:

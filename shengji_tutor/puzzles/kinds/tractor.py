@@ -16,6 +16,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards, listed, with_article
+from ...engine.grading import AnswerKind
 from ...engine.rules import RuleSet
 from ...engine.trump import Trump
 from ...engine.units import Unit, is_tractor, lead_format, shape_words
@@ -37,7 +38,7 @@ class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
     )
 
     spec: TractorSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     def view(self) -> PuzzleView:
         return replace(super().view(), hand=tuple(self.cards), hand_label=t("The cards"))

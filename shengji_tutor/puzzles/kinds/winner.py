@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from ...engine.grading import AnswerKind
 from ...engine.seats import said_name
 from ...engine.tricks import TrickResult, explain_trick
 from ...i18n import N_, t
@@ -20,7 +21,7 @@ class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
     )
 
     spec: WinnerSpec
-    answer_kind = "seat"
+    answer_kind = AnswerKind.SEAT
 
     @cached_property
     def _result(self) -> TrickResult:

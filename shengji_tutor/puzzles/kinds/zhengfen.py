@@ -97,7 +97,7 @@ class CombinationPuzzle(CardGroupPuzzle, spec_type=CombinationSpec):
     """Some cards: yes or no, are they a legal Zheng Fen combination?"""
 
     spec: CombinationSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     def view(self) -> PuzzleView:
         return replace(super().view(), hand=tuple(self.cards), hand_label=t("The cards"), mark_trumps=False)
@@ -117,7 +117,7 @@ class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
     """A combination on the table and a play: yes or no, does the play beat it?"""
 
     spec: BeatsSpec
-    answer_kind = "yesno"
+    answer_kind = AnswerKind.YESNO
 
     @cached_property
     def table(self) -> list[Card]:
@@ -168,7 +168,7 @@ class PilePuzzle(Puzzle, spec_type=PileSpec):
 
     @property
     def answer_kind(self) -> AnswerKind:
-        return "seat" if self.spec.ask == "taker" else "number"
+        return AnswerKind.SEAT if self.spec.ask == "taker" else AnswerKind.NUMBER
 
     @cached_property
     def actions(self) -> list[list[Card] | None]:

@@ -33,7 +33,7 @@ from typing import Any
 import traitlets
 
 from ...engine.cards import Card, CardsLike, as_cards, joker_words, sentence_case
-from ...engine.grading import ANSWER_KINDS, Grade, may_reveal
+from ...engine.grading import ANSWER_KINDS, AnswerKind, Grade, may_reveal
 from ...engine.seats import SEATS, said_name
 from ...engine.trump import Trump
 from ...i18n import t, tn
@@ -198,13 +198,13 @@ class PuzzleCard(SafeWidget):
     @property
     def answer(self) -> Answer:
         """The learner's answer so far in its natural type (cards, seat name, int, bool), or None."""
-        if self.kind in ("cards", "order"):
+        if self.kind in (AnswerKind.CARDS, AnswerKind.ORDER):
             return [self._cards[i] for i in self.selected] if self.selected else None
         if not self.choice:
             return None
-        if self.kind == "number":
+        if self.kind == AnswerKind.NUMBER:
             return int(self.choice)
-        if self.kind == "yesno":
+        if self.kind == AnswerKind.YESNO:
             return self.choice == "yes"
         return self.choice
 
@@ -225,13 +225,18 @@ class PuzzleCard(SafeWidget):
             self.verdict = ""
             self.feedback = t("Choose an answer first.")
             return None
-        if self.kind == "order" and isinstance(answer, list) and len(answer) < len(self._cards):
+        if self.kind == AnswerKind.ORDER and isinstance(answer, list) and len(answer) < len(self._cards):
             self.verdict = ""
             self.feedback = tn(
                 "Pick all {n} card, highest first.", "Pick all {n} cards, highest first.", len(self._cards)
             )
             return None
-        if self.kind == "cards" and self.max_selected and isinstance(answer, list) and len(answer) < self.max_selected:
+        if (
+            self.kind == AnswerKind.CARDS
+            and self.max_selected
+            and isinstance(answer, list)
+            and len(answer) < self.max_selected
+        ):
             self.verdict = ""
             need = self.max_selected
             self.feedback = tn(
@@ -340,9 +345,9 @@ class PuzzleCard(SafeWidget):
     @traitlets.observe("hand_label", "kind", "max_selected")
     def _hand_title(self, _change: object = None) -> None:
         label, n = self.hand_label, self.max_selected
-        if self.kind == "cards" and n:
+        if self.kind == AnswerKind.CARDS and n:
             self.hand_title = t("{label} — pick {n}", label=label, n=n)
-        elif self.kind == "order":
+        elif self.kind == AnswerKind.ORDER:
             # TRANSLATORS: a hand's title when the learner sorts it: {label} is "Your hand" or the like.
             self.hand_title = t("{label} — click them from highest to lowest", label=label)
         else:
@@ -385,7 +390,7 @@ class PuzzleCard(SafeWidget):
         }
 
     def _toggle(self, content: dict[str, Any]) -> None:
-        if self.kind not in ("cards", "order"):
+        if self.kind not in (AnswerKind.CARDS, AnswerKind.ORDER):
             raise BrowserError("this puzzle is not answered with cards")
         index = whole_number(content, "index", 0, len(self._cards))
         chosen = list(self.selected)
@@ -404,13 +409,13 @@ class PuzzleCard(SafeWidget):
 
     def _answer(self, content: dict[str, Any]) -> None:
         value = content.get("value")
-        if self.kind in ("seat", "choice"):
+        if self.kind in (AnswerKind.SEAT, AnswerKind.CHOICE):
             if value not in self.choices:
                 raise BrowserError(f"choose one of {', '.join(self.choices)}, not {value!r}")
             choice = str(value)
-        elif self.kind == "number":
+        elif self.kind == AnswerKind.NUMBER:
             choice = str(whole_number(content, "value", -1000, 1001))
-        elif self.kind == "yesno":
+        elif self.kind == AnswerKind.YESNO:
             if value not in ("yes", "no"):
                 raise BrowserError(f"answer yes or no, not {value!r}")
             choice = str(value)

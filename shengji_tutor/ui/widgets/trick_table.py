@@ -8,7 +8,7 @@ import traitlets
 
 from ...engine.cards import CardsLike, as_cards, joker_words
 from ...engine.rules import RuleSet
-from ...engine.seats import SEATS
+from ...engine.seats import SEATS, SOUTH
 from ...engine.tricks import explain_trick
 from ...engine.trump import Trump
 from ..render import trick_svg
@@ -84,7 +84,7 @@ class TrickTable(SafeWidget):
         if not 4 <= n <= 8 or not all(isinstance(name, str) and name for name in seat_names):
             raise ValueError(f"a table seats 4 to 8 named players, not {seat_names!r}")
         if bottom is None:  # a new table puts seat 2 (South, the learner) at the bottom; the same table keeps its own
-            bottom = 2 if names is not None or self.bottom is None else self.bottom
+            bottom = SOUTH if names is not None or self.bottom is None else self.bottom
         last = n - 1
         if type(bottom) is not int or not 0 <= bottom < n:
             raise ValueError(f"the seat at the bottom is a seat from 0 to {last}, not {bottom!r}")

@@ -1,0 +1,78 @@
+"""The package's structure, kept: closed sets compared as enums, never as strings (issue 41).
+
+A closed set here is an attribute whose values are an enum's members: a round's ``phase`` (``Phase``), a decision's
+or a unit's ``kind`` (``DecisionKind``, ``UnitKind``, ``AnswerKind``, ``CellKind``), a coach's ``grade``
+(``CoachGrade``), a level change's ``side`` (``Side``), the rules' ``partnership`` (``Partnership``). Comparing one
+with a string literal works today (they are ``StrEnum``s) and breaks silently when a member is renamed.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "shengji_tutor"
+CLOSED = {"phase", "kind", "grade", "decision", "side", "partnership"}
+
+
+def _sources() -> list[Path]:
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if "migrations" not in p.parts]
+
+
+def _is_string_literal(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Tuple | ast.Set | ast.List):
+        return bool(node.elts) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts)
+    return False
+
+
+def string_comparisons(source: str) -> list[int]:
+    """The lines where a closed set's attribute is compared with a string literal (or a tuple of them)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            closed = any(isinstance(s, ast.Attribute) and s.attr in CLOSED for s in sides)
+            if closed and any(_is_string_literal(s) for s in sides):
+                found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "lines"),
+    [
+        ('if rnd.phase == "play":\n    pass', [1]),
+        ('x = view.phase in ("kitty", "deal")', [1]),
+        ('x = "good" != o.grade', [1]),
+        ("x = rnd.phase is Phase.PLAY", []),
+        ('x = rnd.name == "play"', []),
+    ],
+)
+def test_the_check_finds_a_string_compared_with_a_closed_set(source: str, lines: list[int]) -> None:
+    assert string_comparisons(source) == lines
+
+
+def test_closed_sets_are_compared_as_enums() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{line}"
+        for path in _sources()
+        for line in string_comparisons(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "compare with the enum's member (Phase.PLAY, CoachGrade.GOOD, ...), not a string: " + ", ".join(
+        found
+    )
+
+
+def test_learner_is_defined_at_most_once() -> None:
+    """A view takes a seat: a fixed ``LEARNER`` seat may be one model's default, nowhere else (STYLE 9)."""
+    defined = [
+        f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+        for path in _sources()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == "LEARNER" for target in node.targets)
+    ]
+    assert len(defined) <= 1, defined
