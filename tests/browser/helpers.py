@@ -4,6 +4,7 @@ the checks every page must pass (no trouble, no serious accessibility problem, n
 from __future__ import annotations
 
 import itertools
+import os
 from collections import Counter
 from typing import Any
 
@@ -12,6 +13,21 @@ from axe_playwright_python.sync_playwright import Axe
 from shengji_tutor.puzzles import Puzzle
 
 TIMEOUT = 120_000
+
+
+def patience(seconds: float) -> float:
+    """How long to wait for something that takes ``seconds`` at most on a quiet machine, now: stretched by how busy
+    the machine is (the load per core, from 1 to 8 times), so that a deadline set for a quiet machine does not fail
+    a test on a busy one (a run at a load of 12 on two cores failed two tests on fixed deadlines). It is a safety
+    net under a wait on a condition, never a sleep."""
+    busy = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return seconds * min(8.0, max(1.0, busy))
+
+
+def patience_ms(milliseconds: int) -> int:
+    """``patience`` for Playwright's timeouts, in milliseconds."""
+    return int(patience(milliseconds / 1000) * 1000)
+
 
 DESKTOP = {"width": 1280, "height": 800}
 

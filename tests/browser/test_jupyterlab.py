@@ -7,6 +7,8 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .helpers import patience_ms
+
 TIMEOUT = 120_000
 RUN_TRIES = 3
 log = logging.getLogger(__name__)
@@ -27,7 +29,7 @@ def answer_dialog(page: Any) -> None:
         buttons.last.click()
     else:
         page.keyboard.press("Escape")
-    dialog.first.wait_for(state="detached", timeout=TIMEOUT // 4)
+    dialog.first.wait_for(state="detached", timeout=patience_ms(TIMEOUT // 4))
 
 
 def run_all_until_cards_show(page: Any) -> None:
@@ -37,12 +39,12 @@ def run_all_until_cards_show(page: Any) -> None:
     for attempt in range(1, RUN_TRIES + 1):
         answer_dialog(page)
         # a dialog's answer may (re)start the kernel: Run All sent before it is idle again is dropped
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=TIMEOUT)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=patience_ms(TIMEOUT))
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
         answer_dialog(page)
         try:
-            page.wait_for_selector('button[data-card="AS"]', timeout=TIMEOUT // 2)
+            page.wait_for_selector('button[data-card="AS"]', timeout=patience_ms(TIMEOUT // 2))
             return
         except PlaywrightTimeout:  # try again, then let the last one fail the test
             if attempt == RUN_TRIES:
@@ -50,21 +52,23 @@ def run_all_until_cards_show(page: Any) -> None:
 
 
 def test_gallery_widgets_work_in_jupyterlab(page: Any, lab_url: str) -> None:
-    page.goto(lab_url + "/lab/tree/widgets-gallery.ipynb", timeout=TIMEOUT, wait_until="domcontentloaded")
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=TIMEOUT)
+    page.goto(lab_url + "/lab/tree/widgets-gallery.ipynb", timeout=patience_ms(TIMEOUT), wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=patience_ms(TIMEOUT))
     # Leave a dialog over the notebook, as a slow kernel start once did in CI: running must still get through.
     page.get_by_role("menuitem", name="Kernel", exact=True).click()
     page.get_by_text("Change Kernel…", exact=True).click()
-    page.wait_for_selector("dialog.jp-Dialog", timeout=TIMEOUT)
+    page.wait_for_selector("dialog.jp-Dialog", timeout=patience_ms(TIMEOUT))
     run_all_until_cards_show(page)
     picker = page.locator(".sjt-picker").first
     picker.locator('button[data-card="AS"]').first.click()
     picker.locator('button[data-card="10H"]').click()
-    page.wait_for_function("document.querySelector('.sjt-readout')?.innerText.includes('A♠ 10♥')", timeout=TIMEOUT)
+    page.wait_for_function(
+        "document.querySelector('.sjt-readout')?.innerText.includes('A♠ 10♥')", timeout=patience_ms(TIMEOUT)
+    )
     winner = page.locator(".sjt-puzzle[data-puzzle-id='gallery-winner']")
     winner.get_by_role("button", name="East", exact=True).click()
     winner.get_by_role("button", name="Check", exact=True).click()
     page.wait_for_function(
         "document.querySelector(\"[data-puzzle-id='gallery-winner'] .sjt-feedback\")?.dataset.verdict === 'correct'",
-        timeout=TIMEOUT,
+        timeout=patience_ms(TIMEOUT),
     )
