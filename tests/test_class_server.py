@@ -294,7 +294,7 @@ def test_the_log_never_shows_a_students_id(class_server: tuple[str, Path, int]) 
 
 
 def test_the_default_cap_fits_a_24_gib_machine_and_a_cap_too_large_is_named() -> None:
-    """The learners' memory measured by benchmarks/learners.py against the class's cap (README, "Speed")."""
+    """The learners' memory measured by benchmarks/learners.py against the class's cap (docs/measurements.md)."""
     import inspect
 
     from shengji_tutor.app.classroom import LEARNER_MEMORY, capacity
