@@ -277,7 +277,8 @@ def test_a_live_answer_is_recorded_as_every_answer_is_with_its_hints_mistake_and
         )
         mine = ProgressStore.of_student(store.url, sid)
         first = mine.history()[0]
-        assert first.mistake.startswith("You may not keep your pair")
+        assert first.mistake == "misconception:0"  # the meaning: its words are drawn in the language read
+        assert load_bank()["pairs-keep-your-pair"].spec.misconceptions[0].says.startswith("You may not keep your pair")
         assert [r.item for r in mine.review_queue(until=float("inf"))] == ["pairs-keep-your-pair"]
     finally:
         panel.poller.stop()
@@ -875,9 +876,8 @@ def test_an_answer_to_another_class_s_live_question_is_refused(
     other = store.create_class("Other club", KEY)
     theirs = store.push_question(other, KEY, "pairs-keep-your-pair")
     mine = store.join(code, "Ana")
-    assert "not a live question of your class" in Progress.of_student(store.url, mine).save(
-        "pairs-keep-your-pair", True, "no", live=theirs
-    )
+    refused = Progress.of_student(store.url, mine).save("pairs-keep-your-pair", True, "no", live=theirs)
+    assert "not a live question of your class" in refused.problem
     assert store.attempts(code, KEY) == []
     with pytest.raises(ClassroomError, match="timer"):
         store.push_question(code, KEY, "pairs-keep-your-pair", seconds=1)

@@ -360,11 +360,12 @@ def test_a_kept_mistake_is_shown_in_the_language_read_now_and_counts_once_across
 
     bank = load_bank()
     puzzle = bank["pairs-keep-your-pair"]
-    english, chinese = puzzle.spec.words("en").says[0], puzzle.spec.words("zh").says[0]
-    history = [  # the same wrong answer, made once read in English and once in Chinese
-        Attempt(puzzle.id, False, "yes", 1.0, mistake=english),
-        Attempt(puzzle.id, False, "yes", 2.0, mistake=chinese),
-    ]
+    kept = []
+    for code in ("en", "zh"):  # the same wrong answer, made once read in English and once in Chinese
+        with use(code):
+            kept.append(puzzle.grade("yes").misconception_id)
+    assert kept == ["misconception:0", "misconception:0"]  # a meaning, whatever the language
+    history = [Attempt(puzzle.id, False, "yes", float(k), mistake=m) for k, m in enumerate(kept)]
     with use("ru"):
         spots = weak_spots(history, bank)
     mine = [s for s in spots if s.detail.startswith("2")]

@@ -266,7 +266,7 @@ def test_weak_spots_name_the_repeated_misconception_and_link_to_practise_it(stor
     wrong = puzzle.spec.misconceptions[0].answer
     for _ in range(2):
         grade = puzzle.grade(wrong)
-        store.record(puzzle.id, False, str(wrong), mistake=grade.misconception)
+        store.record(puzzle.id, False, str(wrong), mistake=grade.misconception_id)
     spots = weak_spots(store.history(), BANK)
     said = next(s for s in spots if s.detail == "2 times")
     assert puzzle.spec.misconceptions[0].says.startswith(said.what.rstrip("."))
@@ -362,9 +362,9 @@ def test_a_first_wrong_answer_names_the_rule_not_the_solution(puzzle: Puzzle, wr
     grade = puzzle.grade(wrong)
     assert not grade.correct
     assert grade.mistake
-    assert "RULES §" in grade.mistake or grade.misconception, grade.mistake
+    assert "RULES §" in grade.mistake or grade.misconception is not None, grade.mistake
     assert puzzle.solution_text() not in grade.mistake
-    if puzzle.answer_kind in ("cards", "order") and not grade.misconception:
+    if puzzle.answer_kind in ("cards", "order") and grade.misconception is None:
         from shengji_tutor.engine.cards import format_cards, parse_cards
 
         answer = format_cards(parse_cards(" ".join(puzzle.solve())))
@@ -401,3 +401,37 @@ def test_a_puzzle_missed_just_before_midnight_is_still_todays_review(
     monkeypatch.setattr(reviews.time, "time", lambda: late)
     assert [i.item for i in store.review_queue()] == ["pairs-is-it-legal-two-singles"]
     assert store.due_today() == 1
+
+
+def test_a_check_writes_the_graded_answer_and_the_misconceptions_id_in_one_insert_and_two_selects(
+    store: ProgressStore,
+) -> None:
+    """The lean write (issue 41): the grade carries the canonical answer and the misconception's id, and the set counts
+    its progress from what it saved, so a Check on a lesson's puzzle set writes its attempt with one INSERT and reads
+    no more than whether the learner's class is still open; the first answer of a showing also puts the puzzle in
+    the review queue (its row read, and written). Before: 6 SELECTs (the progress read twice over)."""
+    import collections
+
+    import sqlalchemy as sa
+
+    header = lesson_header(4, store)
+    puzzles = puzzle_set(4, header, store)
+    puzzle = next(p for p in puzzles.puzzles if p.spec.misconceptions and p.answer_kind == "yesno")
+    puzzles.show(puzzles.puzzles.index(puzzle))
+    said: collections.Counter[str] = collections.Counter()
+
+    @sa.event.listens_for(store.engine, "before_cursor_execute")
+    def count(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        said[statement.split()[0].upper()] += 1
+
+    wrong = {True: "yes", False: "no"}.get(puzzle.spec.misconceptions[0].answer)  # as a browser sends it
+    for first in (True, False):
+        said.clear()
+        puzzles.card.browser_event({"event": "answer", "value": wrong})
+        puzzles.card.browser_event({"event": "check"})
+        assert puzzles.card.verdict == "incorrect"
+        assert said["INSERT"] == (2 if first else 1), said
+        assert said["SELECT"] <= (2 if first else 1), said
+    assert "0 of 14 mastered · 0 solved" in header.value  # counted without reading the record again
+    answers = [(a.answer, a.mistake) for a in store.history() if a.puzzle_id == puzzle.id]
+    assert answers == [(puzzle.canonical_answer(wrong), "misconception:0")] * 2

@@ -291,3 +291,30 @@ def test_migration_0005_adds_the_house_rules_and_takes_them_back(migrations: Mig
     assert "house_rules" not in migrations.tables()
     migrations.alembic("upgrade", "head")
     assert ProgressStore(url=migrations.url).house_rules() == RuleSet()
+
+
+def test_migration_0013_keeps_a_misconception_as_its_id_and_takes_it_back_as_english(migrations: Migrations) -> None:
+    """Words kept by the versions before (in the language the learner read) become the misconception's id; words no
+    puzzle says stay as they were; going back writes the English words."""
+    from shengji_tutor.i18n import use
+    from shengji_tutor.puzzles import load_bank
+
+    puzzle = load_bank()["pairs-keep-your-pair"]
+    english, chinese = puzzle.spec.words("en").says[0], puzzle.spec.words("zh").says[0]
+    migrations.alembic("upgrade", "0012")  # written as 0012 wrote it (a store opened now would be upgraded)
+    for mistake in (english, chinese, "words of a puzzle long gone"):
+        with sqlite3.connect(migrations.path) as conn:
+            conn.execute(
+                "INSERT INTO attempts (student_id, code, puzzle_id, answer, correct, at, hints, revealed, mistake, late)"
+                " VALUES (?, NULL, ?, 'yes', 0, 1.0, 0, 0, ?, 0)",
+                ("ana", puzzle.id, mistake),
+            )
+    migrations.alembic("upgrade", "0013")
+    kept = [a.mistake for a in ProgressStore(url=migrations.url, learner="ana").history()]
+    assert kept == ["misconception:0", "misconception:0", "words of a puzzle long gone"]
+    with use("ru"):
+        assert puzzle.words.says[0] == puzzle.spec.words("ru").says[0]  # what the dashboard draws for the id
+    migrations.alembic("downgrade", "0012")
+    with sqlite3.connect(migrations.path) as conn:
+        back = [row[0] for row in conn.execute("SELECT mistake FROM attempts ORDER BY id")]
+    assert back == [english, english, "words of a puzzle long gone"]

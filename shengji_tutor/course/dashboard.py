@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from html import escape
 
+from ..engine.grading import misconception_index
 from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle
-from ..puzzles.schema import TRANSLATED
 from ..store.mastery import Attempt, Mastery, mastery_of
 from .catalogue import LESSONS, NO_PUZZLES, Lesson
 
@@ -189,15 +189,12 @@ def weak_spots(history: Sequence[Attempt], bank: Mapping[str, Puzzle], top: int 
 
 
 def _misconception(puzzle: Puzzle | None, mistake: str) -> tuple[int, str]:
-    """A kept mistake as the misconception it is: its place among the puzzle's and its English words, whatever
-    language the learner read it in (-1 and the words as kept when the puzzle no longer says it), so that the same
-    mistake made in two languages counts once and is shown in the language read now."""
-    if puzzle is not None:
-        for code in ("en", *TRANSLATED):
-            says = puzzle.spec.words(code).says
-            if mistake in says:
-                index = says.index(mistake)
-                return index, puzzle.spec.words("en").says[index]
+    """A kept mistake as the misconception it is: the place among the puzzle's that its stored id names, and its
+    English words (to count the same words together); -1 and what was kept when the puzzle no longer has it. Shown,
+    it is drawn in the language read now."""
+    index = misconception_index(mistake)
+    if puzzle is not None and index is not None and index < len(puzzle.spec.misconceptions):
+        return index, puzzle.spec.words("en").says[index]
     return -1, mistake
 
 

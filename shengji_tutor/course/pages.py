@@ -191,12 +191,14 @@ class LessonHeader(w.VBox):  # type: ignore[misc]
         """The header's HTML (without the style sheet)."""
         return str(self.body.value)
 
-    def refresh(self) -> None:
-        """Redraw with the learner's progress and links (a pre-heated page before it is opened: without them)."""
+    def refresh(self, counts: tuple[int, int] | None = None) -> None:
+        """Redraw with the learner's progress and links (a pre-heated page before it is opened: without them);
+        ``counts`` (mastered, solved) when the caller knows them, else they are read from the learner's store."""
         store = self.store
         if store is None and learner_known():
             store = page_context().progress
-        counts = None if store is None else _counts(store, self.puzzle_ids)
+        if counts is None and store is not None:
+            counts = _counts(store, self.puzzle_ids)
         self.body.value = _header_html(self.lesson, counts, len(self.puzzle_ids))
 
 

@@ -10,6 +10,7 @@ import ipywidgets as w
 from ..i18n import t, te
 from ..puzzles import Puzzle
 from ..store.answers import Recorder
+from ..store.mastery import mastery_of
 from ..store.progress import ProgressStore
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.widgets import PuzzleCard
@@ -27,17 +28,22 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         self,
         puzzles: Sequence[Puzzle],
         store: ProgressStore | None = None,
-        on_progress: Callable[[int, int], None] | None = None,
+        on_progress: Callable[[int, int, int], None] | None = None,
     ) -> None:
         if not puzzles:
             raise ValueError("a puzzle set needs at least one puzzle")
         self.puzzles = list(puzzles)
         self.store = learner_progress(store)
         self._on_progress = on_progress
-        solved = self.store.solved(p.id for p in self.puzzles)
+        self._tries = self.store.history(p.id for p in self.puzzles)
+        """The learner's attempts at the set's puzzles: read once, then kept as the recorder saves each one, so that
+        a Check does not read the whole record again to count the progress."""
+        self._reviewed = self.store.reviewed_first_try_or_none()
+        solved = self._solved()
         self.index = next((i for i, p in enumerate(self.puzzles) if p.id not in solved), 0)
         self.card = PuzzleCard(**self._args(self.index))
         self.recorder = Recorder(self.card, self.store)
+        self.recorder.on_saved = self._tries.append
         self.recorder.show(self.puzzle)
         self.card.on_check(lambda _grade, _answer: self._show_progress())
         self.card.on_reveal(self._show_progress)
@@ -61,16 +67,23 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
 
     def next(self) -> None:
         """Show the next puzzle (after the last: the first one not solved yet, or the first)."""
-        solved = self.store.solved(p.id for p in self.puzzles)
+        solved = self._solved()
         order = list(range(self.index + 1, len(self.puzzles))) + list(range(0, self.index + 1))
-        self.index = next((i for i in order if self.puzzles[i].id not in solved), order[0])
-        self.card.load(**self._args(self.index))
+        self.show(next((i for i in order if self.puzzles[i].id not in solved), order[0]))
+
+    def show(self, index: int) -> None:
+        """Show the set's puzzle at ``index``."""
+        self.index = index
+        self.card.load(**self._args(index))
         self.recorder.show(self.puzzle)
         self._show_progress()
 
+    def _solved(self) -> set[str]:
+        return {puzzle for puzzle, state in mastery_of(self._tries, self._reviewed).items() if state.solved}
+
     def _show_progress(self) -> None:
         """The card's and the header's counts: puzzles mastered (first try, or later in review) and solved."""
-        mastery = self.store.mastery(p.id for p in self.puzzles)
+        mastery = mastery_of(self._tries, self._reviewed)
         mastered = sum(m.mastered for m in mastery.values())
         solved = sum(m.solved for m in mastery.values())
         total = len(self.puzzles)
@@ -86,7 +99,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         if solved == total and self.lesson is not None:
             self.complete.value = lesson_complete_html(self.lesson, total, mastered)
         if self._on_progress is not None:
-            self._on_progress(solved, total)
+            self._on_progress(mastered, solved, total)
 
 
 def puzzle_set(
@@ -106,8 +119,8 @@ def puzzle_set(
         return note
     header = header if header is not None else header_of(number)
 
-    def update(_solved: int, _total: int) -> None:
+    def update(mastered: int, solved: int, _total: int) -> None:
         if isinstance(header, LessonHeader):
-            header.refresh()
+            header.refresh((mastered, solved))
 
     return PuzzleSet(puzzles, store, on_progress=update)

@@ -10,9 +10,10 @@ answer may be shown (``may_reveal``).
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..i18n import N_, t
@@ -32,6 +33,8 @@ __all__ = [
     "Solution",
     "fixed_choices",
     "may_reveal",
+    "misconception_id_of",
+    "misconception_index",
     "read_answer",
 ]
 
@@ -45,11 +48,41 @@ class Grade:
     rule: str = ""
     mistake: str = ""
     """For a wrong answer: what is wrong with it and the rule that decides, without the solution ("" : none given)."""
-    misconception: str = ""
-    """The beginner's misconception a wrong answer matched, in the author's words ("" when none did)."""
+    misconception: int | None = None
+    """Which of the question's known misconceptions a wrong answer matched: its place in the author's list (``None``
+    when none did). A meaning, not words: the store keeps ``misconception_id`` and a page draws the author's words
+    in the language read then."""
+    answer: str = ""
+    """The answer as it was graded, in its canonical text ("" when it could not be read): what the store keeps."""
 
     def __bool__(self) -> bool:
         return self.correct
+
+    @property
+    def misconception_id(self) -> str:
+        """The misconception matched as the store keeps it (``misconception_id_of``), "" when none."""
+        return "" if self.misconception is None else misconception_id_of(self.misconception)
+
+
+MISCONCEPTION_ID = re.compile(r"misconception:(\d{1,3})")
+"""How an attempt's matched misconception is stored: ``misconception:0`` is the puzzle's first."""
+
+
+def misconception_id_of(index: int) -> str:
+    """The stored id of a puzzle's misconception at ``index`` of the author's list.
+
+    >>> from shengji_tutor.engine.grading import misconception_id_of, misconception_index
+    >>> misconception_id_of(1), misconception_index("misconception:1"), misconception_index("Two singles...")
+    ('misconception:1', 1, None)
+    """
+    return f"misconception:{index}"
+
+
+def misconception_index(stored: str) -> int | None:
+    """The place of the misconception a stored id names; ``None`` for anything else (words kept by an older
+    version, of a puzzle no longer in the bank)."""
+    found = MISCONCEPTION_ID.fullmatch(stored)
+    return None if found is None else int(found.group(1))
 
 
 REVEAL_AFTER_WRONG = 2
@@ -212,7 +245,7 @@ class Question(ABC):
             return Grade(False, str(e), "input")
         except (ShengjiError, ValueError, TypeError) as e:
             return Grade(False, t("I could not read that answer: {error}", error=e), "input")
-        return self.verdict(given, correct, why)
+        return replace(self.verdict(given, correct, why), answer=given)
 
     def verdict(self, given: str, correct: bool, why: str) -> Grade:
         """The grade of a judged answer; a kind adds its teaching here (a puzzle: the author's misconceptions)."""

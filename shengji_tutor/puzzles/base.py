@@ -255,17 +255,14 @@ class Puzzle(Question):
         words = self.words
         if correct:
             return Grade(True, teaching.sentences([why.strip(), words.explain.strip()]), self.kind)
-        says = next(
-            (
-                said
-                for m, said in zip(self.spec.misconceptions, words.says, strict=True)
-                if self._reads_as(m.answer, given)
-            ),
-            "",
+        matched = next(
+            (k for k, m in enumerate(self.spec.misconceptions) if self._reads_as(m.answer, given)),
+            None,
         )
+        says = "" if matched is None else words.says[matched]
         first = teaching.mistake(self, given, why, says)
         full = teaching.sentences([says, why, words.explain])
-        return Grade(False, full, self.kind, mistake=first, misconception=says)
+        return Grade(False, full, self.kind, mistake=first, misconception=matched)
 
     def hint_steps(self) -> tuple[teaching.HintStep, ...]:
         """The puzzle's hint ladder, from the idea to the answer (``teaching.hint_ladder``)."""

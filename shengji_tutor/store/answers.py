@@ -31,13 +31,15 @@ silence.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.grading import Grade
 from ..puzzles import Puzzle, answer_text
-from .progress import ProgressStore
+from .mastery import Attempt
+from .progress import HowAnswered, ProgressStore
 from .reviews import Rating, rating_of
 from .schema import StoreError
 
@@ -102,6 +104,8 @@ class Recorder:
         self.live: int | None = None
         self.reviewed = True
         self.outcome: Outcome | None = None
+        self.on_saved: Callable[[Attempt], None] | None = None
+        """Hears each attempt once the store has it (a lesson's puzzle set counts its progress from them)."""
         card.on_check(self._checked)
         card.on_reveal(self._revealed)
 
@@ -125,43 +129,27 @@ class Recorder:
         self.outcome = None
 
     def _checked(self, grade: Grade, answer: Any) -> None:
-        puzzle = self.puzzle
-        if puzzle is None:
-            return
-        problems = []
-        if self.saved:  # in its canonical form, so that equal answers count together (a class's dashboard)
-            problems.append(
-                self.store.save(
-                    puzzle.id,
-                    grade.correct,
-                    answer_text(puzzle, answer),
-                    hints=self.card.hints_used,
-                    mistake=grade.misconception,
-                    live=self.live,
-                )
-            )
-        if self.outcome is None:
-            problems.append(self._decided(Outcome(grade.correct, self.card.hints_used)))
-        self.card.error = next((p for p in problems if p), "")
+        # the answer in the canonical form it was graded in, so that equal answers count together (a class's
+        # dashboard); the misconception as its id, drawn in the language read when it is shown
+        self._record(grade.correct, grade.answer or answer_text(None, answer), mistake=grade.misconception_id)
 
     def _revealed(self) -> None:
+        self._record(False, "", revealed=True)
+
+    def _record(self, correct: bool, answer: str, *, mistake: str = "", revealed: bool = False) -> None:
+        """Save one answer (or a shown answer) and rate the showing once; the card shows the first problem."""
         puzzle = self.puzzle
         if puzzle is None:
             return
-        problems = []
+        hints, problems = self.card.hints_used, []
         if self.saved:
-            problems.append(
-                self.store.save(
-                    puzzle.id,
-                    False,
-                    "",
-                    hints=self.card.hints_used,
-                    revealed=True,
-                    live=self.live,
-                )
-            )
+            how: HowAnswered = {"hints": hints, "revealed": revealed, "mistake": mistake, "live": self.live}
+            saved = self.store.save(puzzle.id, correct, answer, **how)
+            problems.append(saved.problem)
+            if saved.kept and self.on_saved is not None:
+                self.on_saved(Attempt(puzzle.id, correct, answer, time.time(), hints, revealed, mistake))
         if self.outcome is None:
-            problems.append(self._decided(Outcome(False, self.card.hints_used, revealed=True)))
+            problems.append(self._decided(Outcome(correct, hints, revealed)))
         self.card.error = next((p for p in problems if p), "")
 
     def _decided(self, outcome: Outcome) -> str:

@@ -63,7 +63,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-HEAD_REVISION = "0012"
+HEAD_REVISION = "0013"
 """The newest migration in ``migrations/versions`` (a test keeps the two in step)."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 OLD_PROGRESS = "progress_before_alembic"

@@ -51,7 +51,7 @@ from .schema import (
     work_table,
 )
 
-__all__ = ["Attempt", "HowAnswered", "KeptMistake", "NotSentError", "ProgressStore", "default_path"]
+__all__ = ["Attempt", "HowAnswered", "KeptMistake", "NotSentError", "ProgressStore", "Saved", "default_path"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,15 @@ class HowAnswered(TypedDict, total=False):
     revealed: bool
     mistake: str
     live: int | None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What became of an attempt a page saved: ``kept`` (in the store, or on this computer), and the ``problem`` the
+    learner reads ("" when it is saved where it belongs)."""
+
+    kept: bool
+    problem: str
 
 
 class NotSentError(StoreError):
@@ -133,15 +142,16 @@ class ProgressStore:
         )
         self._with_local_copy(lambda store: store._insert(attempt))
 
-    def save(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> str:
-        """``record``, for a page: "" once the attempt is saved, else the one sentence the learner reads."""
+    def save(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> Saved:
+        """``record``, for a page: whether the attempt is kept, and the one sentence the learner reads when it could
+        not be kept, or was kept on this computer only ("" when it is saved where it belongs)."""
         try:
             self.record(puzzle_id, correct, answer, **how)
         except NotSentError as e:
-            return str(e)
+            return Saved(True, str(e))
         except StoreError as e:
-            return f"Not saved: {e}"
-        return ""
+            return Saved(False, f"Not saved: {e}")
+        return Saved(True, "")
 
     @guarded
     def _insert(self, attempt: NewAttempt) -> None:
@@ -227,10 +237,13 @@ class ProgressStore:
 
         Like ``solved``, a store that cannot be read counts nothing rather than failing the page.
         """
-        reviewed: set[str] = set()
+        return mastery_of(self.history(puzzle_ids), self.reviewed_first_try_or_none())
+
+    def reviewed_first_try_or_none(self) -> set[str]:
+        """``reviewed_first_try``, or none when the store cannot be read (a page stays up)."""
         with suppress(StoreError):
-            reviewed = self.reviewed_first_try()
-        return mastery_of(self.history(puzzle_ids), reviewed)
+            return self.reviewed_first_try()
+        return set()
 
     # -- the review queue (spaced repetition, ``reviews.py``) ---------------------------------
 
