@@ -262,3 +262,36 @@ def test_the_last_puzzle_solved_shows_the_lesson_complete_card(store: ProgressSt
     assert "comes back in your review" in shown
     assert 'rel="next"' in shown
     assert "6. " in shown
+
+
+def test_a_lessons_step_is_recorded_and_shows_on_the_instructors_dashboard(tmp_path: Path) -> None:
+    """Issue 41: a "Your turn" step is an answer like a puzzle's: recorded with its hint and a shown answer, kept in
+    the class's record, named on the dashboard by its lesson and place, and never put in the review queue."""
+    from shengji_tutor import Trump
+    from shengji_tutor.classroom.dashboard import puzzle_title, student_html, topics_html
+    from shengji_tutor.course.questions import who_wins
+    from shengji_tutor.course.steps import Step
+
+    room = ClassroomStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    code = room.create_class("Club", KEY, lessons=[3])
+    ana = ProgressStore.of_student(room.url, room.join(code, "Ana"))
+    lesson_header(3, ana)
+    trump = Trump("7", "C")
+    first = Step(who_wins(["AC", "7C"], trump), "The rank card of the trump suit sits above the ace.")
+    second = Step(who_wins(["AS", "KS"], trump), "The ace is the highest plain card.")
+    assert (first.id, second.id) == ("step-3-1", "step-3-2")
+    assert not first.answer("North").correct
+    assert first.answer("West").correct
+    second.reveal()
+    assert first.error == second.error == ""
+    tries = [(a.puzzle_id, a.answer, a.correct, a.revealed) for a in room.attempts(code, KEY)]
+    assert tries == [
+        ("step-3-1", "North", False, False),
+        ("step-3-1", "West", True, False),
+        ("step-3-2", "(answer shown)", False, True),
+    ]
+    attempts = room.attempts(code, KEY)
+    assert puzzle_title(None, "step-3-2") == "Lesson 3, step 2"
+    assert "Lesson 3, step 1" in student_html("Ana", attempts, {})
+    assert "lesson steps" in topics_html(attempts, {})
+    assert ana.review_queue(until=float("inf")) == []  # a step is asked again where the lesson asks it

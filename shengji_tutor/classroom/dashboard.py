@@ -29,6 +29,7 @@ from ..engine.cards import format_cards, parse_cards, sentence_case
 from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle, answer_text
 from ..store.classroom import AFTER_REVEAL, ClassAttempt, LiveQuestion, RosterRow
+from ..store.validate import step_of
 from ..ui.puzzle_view import puzzle_card_args
 from ..ui.render import hand_svg, trick_svg
 from .session import this_machine_only
@@ -87,9 +88,11 @@ def lesson_label(number: int, titles: Mapping[int, str]) -> str:
 
 
 def puzzle_title(puzzle: Puzzle | None, puzzle_id: str, limit: int = 60) -> str:
-    """A puzzle as an instructor recognises it: its prompt, cut at ``limit`` characters (its id when unknown)."""
+    """A puzzle as an instructor recognises it: its prompt, cut at ``limit`` characters; a lesson's step by its
+    lesson and place ("Lesson 4, step 2"); its id when unknown."""
     if puzzle is None:
-        return puzzle_id
+        step = step_of(puzzle_id)
+        return puzzle_id if step is None else t("Lesson {number}, step {step}", number=step[0], step=step[1])
     prompt = " ".join(puzzle.prompt.split())
     return prompt if len(prompt) <= limit else prompt[: limit - 1].rstrip() + "…"
 
@@ -289,7 +292,11 @@ def _where(route: str, titles: Mapping[str, str]) -> str:
 def topics_html(attempts: list[ClassAttempt], bank: Mapping[str, Puzzle]) -> str:
     per: dict[str, list[bool]] = defaultdict(list)
     for a in attempts:
-        topic = bank[a.puzzle_id].topic if a.puzzle_id in bank else t("other")
+        if a.puzzle_id in bank:
+            topic = bank[a.puzzle_id].topic
+        else:
+            # TRANSLATORS: the topic of the "Your turn" questions inside the lessons, on the instructor's dashboard.
+            topic = t("lesson steps") if step_of(a.puzzle_id) is not None else t("other")
         per[topic].append(a.correct)
     if not per:
         nothing = te("No attempts yet.")

@@ -22,6 +22,7 @@ from ..engine.cards import CardsLike, as_cards
 from ..engine.trump import Trump
 from ..i18n import LANGUAGES, language, t, te, th, tn
 from ..puzzles import load_bank
+from ..store.answers import Recorder
 from ..store.mastery import mastery_of
 from ..store.progress import NotSentError, ProgressStore
 from ..store.schema import StoreError
@@ -31,7 +32,7 @@ from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, REVIEW, Lesson, find
 from .context import at_request, learner_known, page_context
 from .dashboard import path_svg, review_banner, weak_spots, weak_spots_html
 from .places import place_of
-from .steps import page_steps, start_page_steps
+from .steps import Step, page_steps, start_page_steps
 
 __all__ = [
     "STYLE",
@@ -210,8 +211,15 @@ def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHead
     """
     header = LessonHeader(number, store)
     _HEADERS[number] = header
-    start_page_steps()
+    start_page_steps(number, lambda step: _record_answers(step, store))
     return header
+
+
+def _record_answers(step: Step, store: ProgressStore | None) -> None:
+    """Record a lesson's step as every answer is recorded (``store.answers.Recorder``): the learner's record, the
+    class's dashboard and its export see it; its outcome is not rated for the review, which asks the bank's
+    puzzles. The learner's store is found at the first answer (a pre-heated page does not know them yet)."""
+    Recorder(step, lambda: learner_progress(store)).show(step, reviewed=False)
 
 
 _HEADERS: dict[int, LessonHeader] = {}

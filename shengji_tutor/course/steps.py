@@ -30,6 +30,7 @@ so they work the same in a notebook and in the course's one page.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
@@ -42,6 +43,7 @@ from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
 from ..engine.trump import Trump
 from ..i18n import t, tn
+from ..store.validate import step_id
 from ..ui.widgets import HandPicker, TrickTable
 from .lesson_runner import markdown_html
 from .questions import StepQuestion, seat_word, seats_from
@@ -52,18 +54,31 @@ __all__ = ["Step", "TrickStepper", "page_steps", "start_page_steps"]
 WRONG_BEFORE_SHOW_ME = REVEAL_AFTER_WRONG
 """Wrong answers after which "Show me" is offered (the puzzles' rule too: ``engine.grading.may_reveal``)."""
 
-_PAGE_STEPS: list[Step] = []
-"""The steps made since the lesson on the page began (``start_page_steps``): a lesson's "finished" line watches them."""
+
+@dataclass
+class _Page:
+    """The lesson on the page: its number (None outside a lesson), its steps so far, and what hears each new one."""
+
+    lesson: int | None = None
+    steps: list[Step] = field(default_factory=list)
+    on_step: Callable[[Step], None] | None = None
 
 
-def start_page_steps() -> None:
-    """A lesson begins on the page (its header is drawn): the steps made from now on are its steps."""
-    _PAGE_STEPS.clear()
+_PAGE = _Page()
+"""The steps made since the lesson on the page began (``start_page_steps``): a lesson's "finished" line watches them,
+and each is recorded under its place in the lesson."""
+
+
+def start_page_steps(lesson: int | None = None, on_step: Callable[[Step], None] | None = None) -> None:
+    """Lesson ``lesson`` begins on the page (its header is drawn): the steps made from now on are its steps, each
+    known as ``step-<lesson>-<place>`` and handed to ``on_step`` (which records its answers) as it is made."""
+    _PAGE.lesson, _PAGE.on_step = lesson, on_step
+    _PAGE.steps.clear()
 
 
 def page_steps() -> list[Step]:
     """The steps made since the lesson on the page began, in order."""
-    return list(_PAGE_STEPS)
+    return list(_PAGE.steps)
 
 
 class Step(w.VBox):  # type: ignore[misc]
@@ -94,6 +109,13 @@ class Step(w.VBox):  # type: ignore[misc]
         """Wrong answers so far."""
         self.grades: list[Grade] = []
         self._explained_callbacks: list[Callable[[], None]] = []
+        self._check_listeners: list[Callable[[Grade, Any], None]] = []
+        self._reveal_listeners: list[Callable[[], None]] = []
+        self.error = ""
+        """Why the last answer could not be recorded ("" when it was): a recorder puts it here (``on_check``)."""
+        place = len(_PAGE.steps) + 1
+        self.id = "" if _PAGE.lesson is None else step_id(_PAGE.lesson, place)
+        """What the step's answers are recorded under (``step-4-2``: lesson 4's second step); "" outside a lesson."""
         picture = f'<div class="sjt-step-picture">{question.picture}</div>' if question.picture else ""
         badge = t("Your turn") if label is None else label
         self.prompt = w.HTML(
@@ -101,6 +123,7 @@ class Step(w.VBox):  # type: ignore[misc]
             + f"{escape(joker_words(question.prompt))}</p>{picture}"
         )
         self.feedback = w.HTML("")
+        self.saved_note = w.HTML("")
         self.show_me = w.Button(description=t("Show me"), tooltip=t("Show the answer and the explanation"))
         self.show_me.layout.display = "none"
         self.show_me.on_click(lambda _b: self.reveal())
@@ -111,13 +134,29 @@ class Step(w.VBox):  # type: ignore[misc]
         self.picker: HandPicker | None = None
         self.number: w.Text | None = None
         answer_row = self._answer_widgets()
-        super().__init__([self.prompt, answer_row, self.feedback, self.show_me, self.explanation])
+        super().__init__([self.prompt, answer_row, self.feedback, self.saved_note, self.show_me, self.explanation])
         self.add_class("sjt-step")
-        _PAGE_STEPS.append(self)
+        _PAGE.steps.append(self)
+        if self.id and _PAGE.on_step is not None:
+            _PAGE.on_step(self)
 
     def on_explained(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` once the explanation is on the page (answered right, or shown)."""
         self._explained_callbacks.append(callback)
+
+    def on_check(self, callback: Callable[[Grade, Any], None]) -> None:
+        """Call ``callback(grade, answer)`` for each answer graded (not one that could not be read), before the
+        learner sees the verdict: a puzzle card's event, so that a ``store.answers.Recorder`` records steps too."""
+        self._check_listeners.append(callback)
+
+    def on_reveal(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the learner asks to be shown the answer ("Show me")."""
+        self._reveal_listeners.append(callback)
+
+    @property
+    def hints_used(self) -> int:
+        """The hint steps the learner has read: a step's one hint is shown with its first wrong answer."""
+        return 1 if self.question.hint and self.wrong else 0
 
     # -- building ---------------------------------------------------------------------------
 
@@ -182,6 +221,8 @@ class Step(w.VBox):  # type: ignore[misc]
             return self.grades[-1]
         grade = self.question.grade(value)
         self.grades.append(grade)
+        if grade.rule != "input":
+            self._heard(grade, value)
         if grade.correct:
             self.solved = True
             self._mark(value, "success")
@@ -204,11 +245,24 @@ class Step(w.VBox):  # type: ignore[misc]
         """Show the solution and the explanation ("Show me")."""
         if self.explained:
             return
+        for callback in self._reveal_listeners:
+            callback()
+        self._show_error()
         example = self.question.solve()
         if self.picker is not None and isinstance(example, str | list):
             self.picker.select(example)
         self._say("shown", self.question.solution_text(), t("The answer:"))
         self._explain()
+
+    def _heard(self, grade: Grade, value: Any) -> None:
+        """The listeners hear a graded answer (a recorder saves it) before the learner is told the verdict."""
+        for callback in self._check_listeners:
+            callback(grade, value)
+        self._show_error()
+
+    def _show_error(self) -> None:
+        """A recorder's problem, under the step, until an answer is recorded again."""
+        self.saved_note.value = f'<p class="sjt-step-error" role="alert">{escape(self.error)}</p>' if self.error else ""
 
     def _explain(self) -> None:
         if self.explained:

@@ -37,13 +37,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.grading import Grade
-from ..puzzles import Puzzle, answer_text
+from ..puzzles import answer_text
 from .mastery import Attempt
 from .progress import HowAnswered, ProgressStore
 from .reviews import Rating, rating_of
 from .schema import StoreError
 
-__all__ = ["AnswerCard", "Outcome", "Recorder"]
+__all__ = ["AnswerCard", "Asked", "Outcome", "Recorder"]
 
 
 class AnswerCard(Protocol):
@@ -56,6 +56,14 @@ class AnswerCard(Protocol):
     def on_check(self, callback: Callable[[Grade, Any], None]) -> None: ...
 
     def on_reveal(self, callback: Callable[[], None]) -> None: ...
+
+
+class Asked(Protocol):
+    """What a recorder records answers to: anything with the ``id`` its attempts are stored under (a ``Puzzle``,
+    a lesson's ``Step``)."""
+
+    @property
+    def id(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -88,17 +96,19 @@ class Recorder:
     def __init__(
         self,
         card: AnswerCard,
-        store: ProgressStore,
+        store: ProgressStore | Callable[[], ProgressStore],
         on_outcome: Callable[[Outcome], None] | None = None,
         *,
         always_rate: bool = False,
     ) -> None:
         self.card = card
-        self.store = store
+        self._store = store
+        """The learner's store, or how to find it when the first answer is recorded (a lesson's step is built
+        before a pre-heated page knows its learner)."""
         self.on_outcome = on_outcome
         self.always_rate = always_rate
         """Rate a first-try answer too (the review page: a review passed moves the item further out)."""
-        self.puzzle: Puzzle | None = None
+        self.puzzle: Asked | None = None
         self.item = ""
         self.saved = True
         self.live: int | None = None
@@ -109,9 +119,15 @@ class Recorder:
         card.on_check(self._checked)
         card.on_reveal(self._revealed)
 
+    @property
+    def store(self) -> ProgressStore:
+        if not isinstance(self._store, ProgressStore):
+            self._store = self._store()
+        return self._store
+
     def show(
         self,
-        puzzle: Puzzle,
+        puzzle: Asked,
         item: str | None = None,
         *,
         saved: bool = True,

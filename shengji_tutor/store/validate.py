@@ -36,6 +36,7 @@ from ..puzzles.bank import CLASS_PREFIX
 from .schema import ANSWER_LIMIT, LEARNER_LIMIT, ClassroomError, NewAttempt, NewMistake, StoreError
 
 __all__ = [
+    "LESSON_STEP",
     "account",
     "attempt",
     "class_code",
@@ -49,6 +50,8 @@ __all__ = [
     "mistake",
     "puzzle_id",
     "review_item",
+    "step_id",
+    "step_of",
     "storable",
     "storable_json",
     "stored_house_rules",
@@ -197,12 +200,32 @@ CLASS_QUESTION = re.compile(re.escape(CLASS_PREFIX) + r"[a-z0-9]{1,12}-[0-9]{1,6
 """The id of a question an instructor wrote for their class (``puzzles.authoring.question_id``)."""
 
 
+LESSON_STEP = re.compile(r"step-([1-9][0-9]?)-([1-9][0-9]{0,2})")
+"""The id of a lesson's own question, a "Your turn" step: ``step-4-2`` is lesson 4's second (``step_id``)."""
+
+
+def step_id(lesson: int, ordinal: int) -> str:
+    """The id a lesson's ``ordinal``-th step is recorded under (its place on the lesson's page, from 1).
+
+    >>> from shengji_tutor.store.validate import step_id, step_of
+    >>> step_id(4, 2), step_of("step-4-2"), step_of("pairs-keep-your-pair")
+    ('step-4-2', (4, 2), None)
+    """
+    return f"step-{lesson}-{ordinal}"
+
+
+def step_of(puzzle: str) -> tuple[int, int] | None:
+    """(lesson, ordinal) of a step's id; ``None`` for any other id."""
+    found = LESSON_STEP.fullmatch(puzzle)
+    return None if found is None else (int(found.group(1)), int(found.group(2)))
+
+
 def puzzle_id(puzzle: object) -> str:
-    """The id of a puzzle in the bank (``shengji_tutor.puzzles.load_bank``), or of a question an instructor wrote
-    for a class (``class-k7qx2m-3``: the class's store keeps those)."""
+    """The id of a puzzle in the bank (``shengji_tutor.puzzles.load_bank``), of a question an instructor wrote
+    for a class (``class-k7qx2m-3``: the class's store keeps those), or of a lesson's step (``step-4-2``)."""
     if not isinstance(puzzle, str):
         raise StoreError(f"a puzzle id is text, not {puzzle!r:.40}")
-    if puzzle not in load_bank() and not CLASS_QUESTION.fullmatch(puzzle):
+    if puzzle not in load_bank() and not CLASS_QUESTION.fullmatch(puzzle) and step_of(puzzle) is None:
         raise StoreError(f"unknown puzzle id {puzzle!r:.60}")
     return puzzle
 
@@ -217,6 +240,8 @@ def review_item(item: object) -> str:
         raise StoreError(f"unknown practice topic {item!r:.60} (practice/<kind>/<1, 2 or 3>)")
     if isinstance(item, str) and CLASS_QUESTION.fullmatch(item):
         raise StoreError("a class's own question is not reviewed: it lives with the class")
+    if isinstance(item, str) and step_of(item) is not None:
+        raise StoreError("a lesson's step is not reviewed: it is asked again where the lesson asks it")
     return puzzle_id(item)
 
 
