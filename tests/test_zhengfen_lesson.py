@@ -268,3 +268,35 @@ def test_the_zheng_fen_hand_is_one_row_in_the_games_order_not_suit_groups_that_r
     assert "Low to high" in entries[0]["group_label"]
     shown = [value(c) for c in table.picker.hand]
     assert shown == sorted(shown)
+
+
+def test_the_zheng_fen_model_plays_without_widgets_and_shows_each_seat_only_its_own_hand() -> None:
+    """Issue 41: the table's model (``zhengfen.seated.SeatedGame``) imports no widget, and its snapshot for a seat
+    holds that seat's cards and nobody else's: the view draws one such snapshot."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import sys
+        for name in ("ipywidgets", "traitlets", "IPython", "anywidget"):
+            sys.modules[name] = None
+        from shengji_tutor.zhengfen.seated import SeatedGame
+        game = SeatedGame(seed=4, players=5)
+        while not game.game.done and len(game.game.history) < 80:
+            plays = game.legal_plays()
+            assert game.play(plays[0].cards)[0] if plays else game.pass_turn()
+        print(len(game.game.history))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    from shengji_tutor.zhengfen.seated import SeatedGame
+
+    game = SeatedGame(seed=2)
+    for seat in range(4):
+        view = game.snapshot(seat)
+        assert sorted(c.id for c in view.hand) == sorted(c.id for c in game.game.hands[seat])
+        assert view.sizes == tuple(len(h) for h in game.game.hands)
+    assert game.snapshot().seat == game.seat == 2
