@@ -128,3 +128,23 @@ def test_a_seat_the_table_does_not_have_is_refused_by_name() -> None:
     with pytest.raises(RuleSetError, match="seats, not 5"):
         six.set_rules(RuleSet())
     assert six.rules.players == 6
+
+
+def test_a_snapshot_holds_what_the_seat_may_see_and_is_asked() -> None:
+    """The view draws one value (``CoachedHand.snapshot``): the learner's hand only, what they are asked, how many
+    cards an answer picks, the declarations they may make."""
+    for seat in (0, 2):
+        hand = CoachedHand(seed=6, grading=None, seat=seat)
+        while hand.awaiting is not None:
+            view = hand.snapshot()
+            assert view.seat == seat
+            assert view.asked is hand.awaiting
+            assert sorted(c.id for c in view.hand) == sorted(c.id for c in hand.round.hand(seat))
+            if view.asked is DecisionKind.BURY:
+                assert view.pick == hand.rules.kitty
+            if view.asked is DecisionKind.DECLARE:
+                assert all(len(cards) >= 1 for cards in view.declarations)
+            if view.asked is DecisionKind.PLAY and view.trick:
+                assert view.pick == len(view.trick[0])
+            assert hand.decide(HeuristicBot().act(hand.round.view(seat)))
+        assert hand.snapshot().asked is None

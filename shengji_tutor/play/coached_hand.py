@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
 from ..engine.cards import RANKS, Card, CardsLike, as_cards, listed
+from ..engine.declaring import Declaration
 from ..engine.errors import CardParseError, RuleSetError, ShengjiError
 from ..engine.rules import Partnership, RuleSet, rules_or_default
 from ..engine.seats import SOUTH, seat_label
@@ -68,11 +69,11 @@ from .coaching import (
 )
 from .game import advance
 from .record import Position, RecordError
-from .round import CallError, DecisionKind, IllegalPlayError, Phase, PlayerView, Round
+from .round import CallError, DecisionKind, IllegalPlayError, Phase, PlayerView, Round, Trick
 from .saved_verdicts import assessment_from_dict, assessment_to_dict, choice_from_json, choice_to_json
 from .search import Budget
 
-__all__ = ["KEPT_GRADES", "PLAYERS", "CoachedHand", "Decision", "MistakeKeeper", "Said"]
+__all__ = ["KEPT_GRADES", "PLAYERS", "CoachedHand", "Decision", "MistakeKeeper", "Said", "Snapshot"]
 
 PLAYERS = (4, 5, 6)
 """The table sizes the coached game seats (and its house-rules chooser offers)."""
@@ -143,6 +144,40 @@ class Decision:
     """Hints the learner asked for before deciding."""
     assessment: Assessment | None = None
     """The coach's verdict (``None`` when the game does not grade)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the view draws for one seat now, taken whole after each change (``CoachedHand.snapshot``): that seat's
+    hand and what the whole table may see, nothing of the other hands. The words in it (``sides``, ``prompt``) are
+    in the language read when it was taken, which is when it is drawn."""
+
+    seat: int
+    players: int
+    phase: Phase
+    asked: DecisionKind | None
+    """What the seat is asked for now (``None``: not its turn)."""
+    trump: Trump
+    """The trump fixed, or during the deal the one the standing declaration would make."""
+    rank: str
+    dealt: int
+    declared: Declaration | None
+    """The standing declaration, during the deal."""
+    trick: tuple[tuple[Card, ...], ...]
+    leader: int
+    last: Trick | None
+    """The last trick finished, shown while no card of the next one is played."""
+    tricks_done: int
+    hand: tuple[Card, ...]
+    pick: int
+    """How many cards an answer picks: the kitty's when burying, the lead's when following, 0 when any number."""
+    declarations: tuple[tuple[Card, ...], ...]
+    """What the seat may declare (or overturn with) when it is asked to."""
+    attackers_points: int
+    undo: bool
+    """Whether there is a decision to take back."""
+    sides: str
+    prompt: str
 
 
 @dataclass(frozen=True)
@@ -415,6 +450,33 @@ class CoachedHand:
         if self.grading is None or grader is None:
             return None
         return grader(view, choice, self.grading)
+
+    def snapshot(self) -> Snapshot:
+        """What the learner's seat may see and is asked now, in one value for the view to draw."""
+        rnd, seat = self.round, self.seat
+        asked = self.awaiting
+        declaring = asked is DecisionKind.DECLARE or asked is DecisionKind.OVERTURN
+        return Snapshot(
+            seat=seat,
+            players=rnd.players,
+            phase=rnd.phase,
+            asked=asked,
+            trump=self.deal_trump(),
+            rank=rnd.rank,
+            dealt=rnd.dealt,
+            declared=rnd.declaration,
+            trick=rnd.trick,
+            leader=rnd.leader,
+            last=rnd.tricks[-1] if rnd.tricks else None,
+            tricks_done=len(rnd.tricks),
+            hand=tuple(rnd.hand(seat)),
+            pick=self.rules.kitty if asked is DecisionKind.BURY else len(rnd.trick[0]) if rnd.trick else 0,
+            declarations=tuple(declarations_for(rnd.view(seat))) if declaring else (),
+            attackers_points=sum(rnd.points_won[s] for s in rnd.attackers),
+            undo=bool(self.decisions),
+            sides=text.sides(rnd, seat),
+            prompt=self.prompt(),
+        )
 
     def deal_trump(self) -> Trump:
         """The trump fixed, or during the deal the one the standing declaration would make."""

@@ -23,8 +23,8 @@ from ..engine.seats import SOUTH, seat_label, seat_names
 from ..engine.trump import Trump
 from ..i18n import t, tc, th, tn
 from ..play import coach_text as text
-from ..play.bots import Bot, declarations_for
-from ..play.coached_hand import KEPT_GRADES, PLAYERS, CoachedHand, Decision, MistakeKeeper
+from ..play.bots import Bot
+from ..play.coached_hand import KEPT_GRADES, PLAYERS, CoachedHand, Decision, MistakeKeeper, Snapshot
 from ..play.coaching import COACH_BUDGET
 from ..play.round import DecisionKind, Phase, Round, friends_wanted
 from ..play.search import Budget
@@ -66,19 +66,38 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.on_rules = on_rules
         self.table = TrickTable(names=self._seat_names(), bottom=self.model.seat)
         self.hand = HandPicker(label=self._hand_label())
-        self.status = w.HTML()
-        self.status.add_class("sjt-game-status")
+        self.status, self.coach, self.verdict, self.summary = (
+            _area(name) for name in ("sjt-game-status", "sjt-coach", "sjt-coach-verdict", "sjt-coach-summary")
+        )
         self.save_note = w.HTML()
         """Why the hand could not be saved, while it could not ("" once a save succeeds)."""
-        self.coach = w.HTML()
-        self.coach.add_class("sjt-coach")
-        self.verdict = w.HTML()
-        self.verdict.add_class("sjt-coach-verdict")
-        self.summary = w.HTML()
-        self.summary.add_class("sjt-coach-summary")
         self.hints = HintLadder(on_hint=self._hint_opened)
         self._hints_for: int | None = None
         """The history length the hint ladder was armed at (it is re-armed at each new decision)."""
+        self._build_deal_controls()
+        self._build_rules_box()
+        super().__init__(
+            [
+                self.status,
+                self.save_note,
+                self.table,
+                self.hand,
+                self.declare_box,
+                self.show_box,
+                self.call_box,
+                self._build_buttons(),
+                self.hints,
+                self.coach,
+                self.verdict,
+                self.summary,
+                self.rules_box,
+            ]
+        )
+        self.add_class("sjt-coached-game")
+        self._drawn_hand()
+
+    def _build_deal_controls(self) -> None:
+        """What the deal and the kitty ask for: the declarations and Pass, showing a hopeless hand, a friend call."""
         self.declare_box = w.HBox(layout=w.Layout(align_items="flex-end", flex_flow="row wrap"))
         self.declare_box.add_class("sjt-declare-options")
         # TRANSLATORS: the button that declines to declare trump (in Chinese 不亮), not Zheng Fen's pass
@@ -95,6 +114,15 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.call_button = w.Button(description=t("Call"), button_style="success", tooltip=t("Call your friend"))
         self.call_box = w.VBox()
         self._call_rows()
+        self.pass_button.on_click(
+            lambda _b: self.pass_overturn() if self.awaiting is DecisionKind.OVERTURN else self.pass_declaration()
+        )
+        self.show_button.on_click(lambda _b: self.show_hand())
+        self.keep_button.on_click(lambda _b: self.keep_hand())
+        self.call_button.on_click(lambda _b: self.call_selected())
+
+    def _build_rules_box(self) -> None:
+        """The house-rules chooser, folded, with the question asked before new rules end a hand under way."""
         self.house_rules = HouseRules(self.rules, players=PLAYERS)
         self.house_rules.on_change(self._rules_chosen)
         _show(self.house_rules.heading, False)  # the accordion's title names it
@@ -103,43 +131,21 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.confirm = Confirm(self._switch_confirmed, self._switch_refused, no=t("Keep playing this hand"))
         self.rules_box = Disclosure(w.VBox([self.house_rules, self.confirm]), t("House rules (RULES §11)"))
         self.rules_box.add_class("sjt-house-rules-box")
+
+    def _build_buttons(self) -> w.HBox:
+        """Play, Bury, Undo and New hand."""
         self.play_button = w.Button(description=t("Play"), button_style="success", tooltip=t("Play the selected cards"))
         self.bury_button = w.Button(description=t("Bury"), button_style="success", tooltip=t("Bury the selected cards"))
         self.undo_button = w.Button(description=t("Undo"), tooltip=t("Take back your last decision"))
         self.new_button = w.Button(description=t("New hand"), tooltip=t("Deal a new hand"))
-        self.pass_button.on_click(
-            lambda _b: self.pass_overturn() if self.awaiting is DecisionKind.OVERTURN else self.pass_declaration()
-        )
-        self.show_button.on_click(lambda _b: self.show_hand())
-        self.keep_button.on_click(lambda _b: self.keep_hand())
-        self.call_button.on_click(lambda _b: self.call_selected())
         self.play_button.on_click(lambda _b: self.play_selected())
         self.bury_button.on_click(lambda _b: self.bury_selected())
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand())
-        buttons = w.HBox(
+        return w.HBox(
             [self.play_button, self.bury_button, self.undo_button, self.new_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        super().__init__(
-            [
-                self.status,
-                self.save_note,
-                self.table,
-                self.hand,
-                self.declare_box,
-                self.show_box,
-                self.call_box,
-                buttons,
-                self.hints,
-                self.coach,
-                self.verdict,
-                self.summary,
-                self.rules_box,
-            ]
-        )
-        self.add_class("sjt-coached-game")
-        self._drawn_hand()
 
     # -- the model, as the lesson and its tests read it --------------------------------------------
 
@@ -422,68 +428,73 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         self.call_box.children = [*rows, self.call_button]
 
     def _refresh(self) -> None:
-        rnd = self.round
-        asked = self.awaiting
-        decl = rnd.declaration
-        trump = self.model.deal_trump()  # the deal so far, or the trump fixed
-        if rnd.phase == Phase.DEAL:
+        """Draw the model's snapshot of the learner's seat (``CoachedHand.snapshot``): nothing else is read."""
+        view = self.model.snapshot()
+        asked = view.asked
+        self._draw_table(view)
+        self.hand.set_hand(view.hand, view.trump)
+        self.hand.max_selected = view.pick
+        self.hand.disabled = asked is not DecisionKind.BURY and asked is not DecisionKind.PLAY
+        self.play_button.disabled = asked is not DecisionKind.PLAY
+        playing = view.phase is Phase.PLAY or view.phase is Phase.DONE
+        _show(self.play_button, playing)
+        _show(self.bury_button, asked is DecisionKind.BURY)
+        _show(self.call_box, asked is DecisionKind.CALL)
+        _show(self.declare_box, asked is DecisionKind.DECLARE or asked is DecisionKind.OVERTURN)
+        _show(self.show_box, asked is DecisionKind.SHOW)
+        self.undo_button.disabled = not view.undo
+        self._arm_hints()
+        _show(self.hints, self.grading is not None and view.phase is Phase.PLAY)
+        if asked is DecisionKind.DECLARE or asked is DecisionKind.OVERTURN:
+            overturn = asked is DecisionKind.OVERTURN
+            options = [self._declare_option(cards, view, overturn) for cards in view.declarations]
+            self.pass_button.tooltip = t("Do not overturn the trump now") if overturn else t("Do not declare now")
+            self.declare_box.children = [*options, self.pass_button]
+        if asked is DecisionKind.CALL:
+            plain_first = sorted(deck(1), key=lambda c: (view.trump.is_trump(c), view.trump.sort_key(c)))
+            for dropdown in self.call_cards:
+                dropdown.options = [(c.symbol(), str(c)) for c in plain_first]
+        meter = [
+            th("trump rank {rank}", rank=f"<strong>{escape(view.rank)}</strong>"),
+            escape(view.sides),
+            th("attackers' points so far: {points}", points=f"<strong>{view.attackers_points}</strong>"),
+            escape(view.prompt),
+        ]
+        if playing:
+            most = self.rules.hand_size  # as many tricks as cards in a hand, at most
+            trick = escape(t("Trick {n}", n=min(view.tricks_done + 1, most)))
+            meter.insert(0, f"<strong>{trick}</strong>")
+        self.status.value = f'<div class="sjt-meter">{" · ".join(meter)}</div>'
+
+    def _draw_table(self, view: Snapshot) -> None:
+        """The table: the deal so far, the trick being played, or the last trick until the next one starts."""
+        trump = view.trump
+        if view.phase is Phase.DEAL:
+            decl = view.declared
             if decl:
-                who = text.name(decl.seat, self.model.seat, rnd.players).capitalize()
+                who = text.name(decl.seat, view.seat, view.players).capitalize()
                 caption = tn(
                     "Dealing: {n} card dealt · {who} declared {cards}",
                     "Dealing: {n} cards dealt · {who} declared {cards}",
-                    rnd.dealt,
+                    view.dealt,
                     who=who,
                     cards=format_cards(decl.cards),
                 )
             else:
-                caption = tn("Dealing: {n} card dealt", "Dealing: {n} cards dealt", rnd.dealt)
+                caption = tn("Dealing: {n} card dealt", "Dealing: {n} cards dealt", view.dealt)
             self.table.show([], 0, trump=trump, caption=caption)
-        elif rnd.trick:
-            self.table.show(rnd.trick, rnd.leader, trump=trump, caption="")
-        elif rnd.tricks:
-            last = rnd.tricks[-1]
+        elif view.trick:
+            self.table.show(view.trick, view.leader, trump=trump, caption="")
+        elif view.last is not None:
+            last = view.last
             self.table.show(list(last.plays), last.leader, last.winner, trump=trump, caption=t("The last trick"))
         else:
-            self.table.show([], rnd.leader, trump=trump, caption="")
-        self.hand.set_hand(rnd.hand(self.model.seat), trump)
-        self.hand.max_selected = self.rules.kitty if asked == "bury" else len(rnd.trick[0]) if rnd.trick else 0
-        self.hand.disabled = asked not in ("bury", "play")
-        self.play_button.disabled = asked != "play"
-        _show(self.play_button, rnd.phase in (Phase.PLAY, Phase.DONE))
-        _show(self.bury_button, asked == "bury")
-        _show(self.call_box, asked == "call")
-        _show(self.declare_box, asked in ("declare", "overturn"))
-        _show(self.show_box, asked == "show")
-        self.undo_button.disabled = not self.decisions
-        self._arm_hints()
-        _show(self.hints, self.grading is not None and rnd.phase == Phase.PLAY)
-        if asked in ("declare", "overturn"):
-            options = [self._declare_option(cards) for cards in declarations_for(rnd.view(self.model.seat))]
-            self.pass_button.tooltip = (
-                t("Do not overturn the trump now") if asked == "overturn" else t("Do not declare now")
-            )
-            self.declare_box.children = [*options, self.pass_button]
-        if asked == "call":
-            plain_first = sorted(deck(1), key=lambda c: (trump.is_trump(c), trump.sort_key(c)))
-            for dropdown in self.call_cards:
-                dropdown.options = [(c.symbol(), str(c)) for c in plain_first]
-        attackers = sum(rnd.points_won[s] for s in rnd.attackers)
-        most = self.rules.hand_size  # as many tricks as cards in a hand, at most
-        meter = [
-            th("trump rank {rank}", rank=f"<strong>{escape(rnd.rank)}</strong>"),
-            escape(text.sides(rnd, self.model.seat)),
-            th("attackers' points so far: {points}", points=f"<strong>{attackers}</strong>"),
-            escape(self.model.prompt()),
-        ]
-        if rnd.phase in (Phase.PLAY, Phase.DONE):
-            trick = escape(t("Trick {n}", n=min(len(rnd.tricks) + 1, most)))
-            meter.insert(0, f"<strong>{trick}</strong>")
-        self.status.value = f'<div class="sjt-meter">{" · ".join(meter)}</div>'
+            self.table.show([], view.leader, trump=trump, caption="")
 
-    def _declare_option(self, cards: tuple[Card, ...]) -> w.VBox:
-        """One declaration (or chao dipi overturn) South can make: its cards drawn as the hand draws them, a button."""
-        if self.awaiting == "overturn":
+    def _declare_option(self, cards: tuple[Card, ...], view: Snapshot, overturn: bool) -> w.VBox:
+        """One declaration (or chao dipi overturn) the learner can make: its cards drawn as the hand draws them, a
+        button."""
+        if overturn:
             button = w.Button(
                 description=joker_words(t("Overturn with {cards}", cards=format_cards(cards))),
                 tooltip=t("Show this pair to make its suit trump, then bury the kitty again"),
@@ -495,13 +506,20 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
                 tooltip=t("Show these cards to declare trump"),
             )
             button.on_click(lambda _b: self.declare(cards))
-        picture = w.HTML(hand_svg(cards, Trump(self.round.rank, cards[0].suit, self.rules.red_five), width=40))
+        picture = w.HTML(hand_svg(cards, Trump(view.rank, cards[0].suit, self.rules.red_five), width=40))
         return w.VBox([picture, button])
 
     def _say(self, notes: Sequence[str], tone: str = "") -> None:
         verdict = ' data-verdict="incorrect"' if tone == "bad" else ""
         paragraphs = "".join(f"<p>{escape(joker_words(n))}</p>" for n in notes)
         self.coach.value = f'<div class="sjt-feedback"{verdict} role="status" aria-live="polite">{paragraphs}</div>'
+
+
+def _area(css_class: str) -> w.HTML:
+    """An empty HTML area of the game, styled by ``css_class``."""
+    area = w.HTML()
+    area.add_class(css_class)
+    return area
 
 
 def _show(widget: w.Widget, visible: bool) -> None:
