@@ -164,9 +164,13 @@ def judge_declaration(
                 cards=format_cards(shown),
             ),
         )
-    decl = Declaration.of(seat, shown, dealt)
+    return _against(Declaration.of(seat, shown, dealt), current, players)
+
+
+def _against(decl: Declaration, current: Declaration | None, players: int) -> DeclarationVerdict:
+    """The verdict on well-formed cards: allowed unless the declaration ``current`` stands against them (RULES §10)."""
     if current is not None:
-        if current.seat == seat:
+        if current.seat == decl.seat:
             if not (decl.strength == 2 and current.strength == 1 and decl.suit == current.suit):
                 return DeclarationVerdict(
                     False,
@@ -243,7 +247,6 @@ def can_declare(
             chosen,
             t("Nobody has declared yet: you may declare with {cards} (RULES §10).", cards=_symbols(chosen.cards)),
         )
-    table = format_cards(current.cards)
     if by_you:
         if chosen is not None:
             return DeclarationVerdict(
@@ -266,6 +269,12 @@ def can_declare(
                 "it open, so the course decides)."
             ),
         )
+    return _overrides(current, chosen)
+
+
+def _overrides(current: Declaration, chosen: Declaration | None) -> DeclarationVerdict:
+    """What the hand's strongest option does against another player's declaration ``current`` (RULES §10)."""
+    table = format_cards(current.cards)
     if chosen is not None:
         return DeclarationVerdict(
             True,

@@ -270,16 +270,7 @@ def _structure_reason(
     counts = count_ids(hand_suit)
     if item < len(shapes):
         length, width = shapes[item]
-        # Name a tractor the play did not use as one, if there is one; else any the hand holds.
-        kept, played = dict(counts), count_ids(play_suit)
-        while True:
-            used = next(placements(played, key, length, width), None)
-            if used is None:
-                break
-            for i in used[1]:
-                played[i] -= width
-                kept[i] -= width
-        cards = _find_tractor(kept, key, length, width, exact) or _find_tractor(counts, key, length, width, exact)
+        cards = _tractor_to_name(counts, play_suit, key, length, width, exact)
         return (
             t(
                 "You hold {tractor} in {suit} ({cards}), so you must play it "
@@ -315,9 +306,21 @@ def _structure_reason(
     )
 
 
-def _find_tractor(counts: dict[int, int], key: Sequence[int], length: int, width: int, exact: bool) -> tuple[Card, ...]:
-    for unit, _ in placements(counts, key, length, width, exact):
-        return cards_of(unit[3])
+def _tractor_to_name(
+    counts: dict[int, int], play_suit: Sequence[int], key: Sequence[int], length: int, width: int, exact: bool
+) -> tuple[Card, ...]:
+    """The tractor a reason names: one the play did not use as one, if there is one; else any the hand holds."""
+    kept, played = dict(counts), count_ids(play_suit)
+    while True:
+        used = next(placements(played, key, length, width), None)
+        if used is None:
+            break
+        for i in used[1]:
+            played[i] -= width
+            kept[i] -= width
+    for holding in (kept, counts):
+        for unit, _ in placements(holding, key, length, width, exact):
+            return cards_of(unit[3])
     return ()
 
 
@@ -389,7 +392,15 @@ def judge_follow(
         return Verdict(
             True, "single", lambda: (t("You follow suit with one of your {suit} (RULES §6.1).", suit=suit_words(s)), ())
         )
+    return _structure_verdict(lead_ids, hand_suit, play_suit, key, rules, s)
 
+
+def _structure_verdict(
+    lead_ids: Sequence[int], hand_suit: list[int], play_suit: list[int], key: Sequence[int], rules: RuleSet, s: int
+) -> Verdict:
+    """A lead of several cards, from a hand with more of its suit than it asks: the play must match the lead's pairs
+    and tractors as far as the holding can (RULES §6.2)."""
+    n = len(lead_ids)
     exact = rules.follow == "protect-longer"
     if n == 2 and lead_ids[0] == lead_ids[1] and (rules.decks <= 2 or not exact):
         # The commonest structured lead, a pair: a held pair (or wider tuple) must be played.

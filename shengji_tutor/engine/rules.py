@@ -123,35 +123,7 @@ class RuleSet:
         if self.partnership is None and type(self.players) is int:
             object.__setattr__(self, "partnership", Partnership.FRIENDS if self.players % 2 else Partnership.FIXED)
         object.__setattr__(self, "mandatory_levels", _levels(self.mandatory_levels))
-        for name in ("chao_dipi", "hook_and_needle"):
-            if type(getattr(self, name)) is not bool:
-                raise RuleSetError(
-                    t("{name} must be True or False, not {value}", name=name, value=repr(getattr(self, name)))
-                )
-        for name, lo, hi in (
-            ("decks", 1, 3),
-            ("players", 4, 8),
-            ("throw_penalty", 0, 1000),
-            ("red_five_penalty", 0, 1000),
-        ):
-            value = getattr(self, name)
-            if type(value) is not int or not lo <= value <= hi:
-                raise RuleSetError(
-                    t(
-                        "{name} must be a whole number from {lo} to {hi}, not {value}",
-                        name=name,
-                        lo=lo,
-                        hi=hi,
-                        value=repr(value),
-                    )
-                )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                allowed = ", ".join(repr(c) for c in choices)
-                raise RuleSetError(
-                    t("{name} must be one of {allowed}, not {value}", name=name, allowed=allowed, value=repr(value))
-                )
+        self._check_values()
         object.__setattr__(self, "partnership", Partnership(str(self.partnership)))
         if self.partnership is Partnership.FIXED and self.players % 2:
             raise RuleSetError(
@@ -186,6 +158,39 @@ class RuleSet:
                         total=total,
                         n=self.players,
                     )
+                )
+
+    def _check_values(self) -> None:
+        """Each field alone, before the fields are weighed together: switches are True or False, counts whole numbers
+        in range, words among their choices."""
+        for name in ("chao_dipi", "hook_and_needle"):
+            if type(getattr(self, name)) is not bool:
+                raise RuleSetError(
+                    t("{name} must be True or False, not {value}", name=name, value=repr(getattr(self, name)))
+                )
+        for name, lo, hi in (
+            ("decks", 1, 3),
+            ("players", 4, 8),
+            ("throw_penalty", 0, 1000),
+            ("red_five_penalty", 0, 1000),
+        ):
+            value = getattr(self, name)
+            if type(value) is not int or not lo <= value <= hi:
+                raise RuleSetError(
+                    t(
+                        "{name} must be a whole number from {lo} to {hi}, not {value}",
+                        name=name,
+                        lo=lo,
+                        hi=hi,
+                        value=repr(value),
+                    )
+                )
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                allowed = ", ".join(repr(c) for c in choices)
+                raise RuleSetError(
+                    t("{name} must be one of {allowed}, not {value}", name=name, allowed=allowed, value=repr(value))
                 )
 
     @property

@@ -235,6 +235,17 @@ def _all_higher(challenger: Split, holder: Split) -> bool:
     return all(a > b for shape, tops in theirs.items() for a, b in zip(mine[shape], tops, strict=False))
 
 
+def _top_rank(largest: tuple[int, int], split: Split) -> int:
+    """How a split answers a throw by default: by its highest unit of the lead's largest shape (RULES §7)."""
+    return _best_of(split, largest)[2]
+
+
+def _all_rank(cls: int, wcls: int, wsplit: Split, split: Split) -> tuple[bool, list[list[int]]]:
+    """How a split answers a throw under the variant "all": the strongest, preferring one that beats the holder: if
+    this play takes the trick, later plays must beat it at its best (RULES §7)."""
+    return cls > wcls or (cls == wcls and _all_higher(split, wsplit)), _strength(split)
+
+
 Record = tuple[str, int | None, RawUnit | None, int | None]
 """(status, class, compared unit, index compared against)."""
 
@@ -244,36 +255,11 @@ def _resolve(
 ) -> tuple[int, list[RawUnit] | None, list[Record]]:
     """Return (winner, lead units, records); records only when ``detail``."""
     lead = plays[0]
+    if lead.count(lead[0]) == len(lead):
+        return _resolve_tuple(plays, suit, key, detail)
     s = suit[lead[0]]
     lead_cls = 1 if s == TRUMP else 0
     records: list[Record] = []
-    n = len(lead)
-    if lead.count(lead[0]) == n:
-        # A single, pair or triple lead: only as many identical cards of the suit, or of trump, compete.
-        winner, wcls, wkey = 0, lead_cls, key[lead[0]]
-        if detail:
-            records.append((LEAD, lead_cls, RawUnit(1, n, wkey, tuple(lead)), None))
-        for i in range(1, len(plays)):
-            p = plays[i]
-            c = p[0]
-            cs = suit[c]
-            cls = 1 if cs == TRUMP else (0 if cs == s else -1)
-            if cls < 0 or any(suit[x] != cs for x in p):
-                if detail:
-                    records.append((OFF_SUIT, None, None, None))
-                continue
-            if p.count(c) != n:
-                if detail:
-                    records.append((WRONG_FORMAT, cls, None, None))
-                continue
-            k = key[c]
-            wins = cls > wcls or (cls == wcls and k > wkey)
-            if detail:
-                records.append((BEATS if wins else LOSES, cls, RawUnit(1, n, k, tuple(p)), winner))
-            if wins:
-                winner, wcls, wkey = i, cls, k
-        return winner, [RawUnit(1, n, key[lead[0]], tuple(lead))], records
-
     units = decompose(lead, key)
     largest = (units[0][0], units[0][1])
     throw = len(units) > 1
@@ -290,25 +276,14 @@ def _resolve(
                 records.append((OFF_SUIT, None, None, None))
             continue
         cls = 1 if first == TRUMP else 0
-        best: RawUnit | None = None
-        best_split: Split | None = None
-        best_rank: tuple[bool, list[list[int]]] = (False, [])
-        if not throw:
-            mine = decompose(p, key)
-            if len(mine) == 1 and (mine[0][0], mine[0][1]) == largest:
-                best = mine[0]
+        if throw:  # the play's best split into the lead's shapes, and its unit of the largest shape
+            rank = partial(_all_rank, cls, wcls, wsplit) if by_all else partial(_top_rank, largest)
+            best_split = max(_splits(count_ids(p), key, shapes), key=rank, default=None)
+            best = None if best_split is None else _best_of(best_split, largest)
         else:
-            for split in _splits(count_ids(p), key, shapes):
-                unit = _best_of(split, largest)
-                if by_all:
-                    # Keep the strongest split, preferring one that beats the holder: if this play
-                    # takes the trick, later plays must beat it at its best (RULES §7, variant "all").
-                    beats = cls > wcls or (cls == wcls and _all_higher(split, wsplit))
-                    rank = (beats, _strength(split))
-                    if best_split is None or rank > best_rank:
-                        best, best_split, best_rank = unit, split, rank
-                elif best is None or unit[2] > best[2]:
-                    best, best_split = unit, split
+            mine = decompose(p, key)
+            best_split = None
+            best = mine[0] if len(mine) == 1 and (mine[0][0], mine[0][1]) == largest else None
         if best is None:
             if detail:
                 records.append((WRONG_FORMAT, cls, None, None))
@@ -324,6 +299,40 @@ def _resolve(
             winner, wcls, wunit = i, cls, best
             wsplit = best_split if best_split is not None else [best]
     return winner, units, records
+
+
+def _resolve_tuple(
+    plays: list[list[int]], suit: Sequence[int], key: Sequence[int], detail: bool
+) -> tuple[int, list[RawUnit], list[Record]]:
+    """``_resolve`` of a single, pair or triple lead: only as many identical cards of its suit, or trumps, compete."""
+    lead = plays[0]
+    s = suit[lead[0]]
+    lead_cls = 1 if s == TRUMP else 0
+    records: list[Record] = []
+    n = len(lead)
+    winner, wcls, wkey = 0, lead_cls, key[lead[0]]
+    if detail:
+        records.append((LEAD, lead_cls, RawUnit(1, n, wkey, tuple(lead)), None))
+    for i in range(1, len(plays)):
+        p = plays[i]
+        c = p[0]
+        cs = suit[c]
+        cls = 1 if cs == TRUMP else (0 if cs == s else -1)
+        if cls < 0 or any(suit[x] != cs for x in p):
+            if detail:
+                records.append((OFF_SUIT, None, None, None))
+            continue
+        if p.count(c) != n:
+            if detail:
+                records.append((WRONG_FORMAT, cls, None, None))
+            continue
+        k = key[c]
+        wins = cls > wcls or (cls == wcls and k > wkey)
+        if detail:
+            records.append((BEATS if wins else LOSES, cls, RawUnit(1, n, k, tuple(p)), winner))
+        if wins:
+            winner, wcls, wkey = i, cls, k
+    return winner, [RawUnit(1, n, key[lead[0]], tuple(lead))], records
 
 
 # -- the contract ----------------------------------------------------------------------
@@ -370,7 +379,6 @@ def explain_trick(
     elif isinstance(names, str) or not isinstance(names, Sequence) or len(names) < len(cards):
         raise PlayError(f"{len(cards)} plays need a list of {len(cards)} names, got {names!r}")
     fmt = make_format(units or decompose(ids[0], trump.key_table), s, cards[0])
-    largest = fmt.units[0]
     throw = fmt.kind == UnitKind.THROW
     notes: list[PlayNote] = []
     led = suit_words(s)
@@ -385,45 +393,34 @@ def explain_trick(
                 lead=fmt.describe(),
                 cards=shown,
             )
-        elif status == OFF_SUIT and s == TRUMP:
-            sentence = _said(
-                name,
-                N_("You play {cards}: not all trumps, so it cannot win (RULES §7)."),
-                N_("{player} plays {cards}: not all trumps, so it cannot win (RULES §7)."),
-                cards=shown,
-            )
         elif status == OFF_SUIT:
-            sentence = _said(
-                name,
-                N_("You play {cards}: not all {suit} and not all trumps, so it cannot win (RULES §7)."),
-                N_("{player} plays {cards}: not all {suit} and not all trumps, so it cannot win (RULES §7)."),
-                cards=shown,
-                suit=led,
-            )
+            sentence = _off_suit(name, shown, s, led)
         elif status == WRONG_FORMAT:
             sentence = _format_miss(name, shown, fmt)
         else:
             assert unit is not None
             assert against is not None
             sentence = _compare_sentence(
-                name, shown, unit, status == BEATS, names[against], notes[against], cls, led, largest, throw, rules
+                name, shown, unit, status == BEATS, names[against], notes[against], led, throw, rules
             )
         notes.append(PlayNote(i, tuple(cards[i]), status, unit, against, sentence))
     total = sum(c.points for p in cards for c in p)
-    won = names[winner]
-    if not total:
-        last = _said(won, N_("You win the trick."), N_("{player} wins the trick."))
-    elif _is_you(won):
-        last = tn("You win the trick ({n} point).", "You win the trick ({n} points).", total)
-    else:
-        last = tn(
-            "{player} wins the trick ({n} point).",
-            "{player} wins the trick ({n} points).",
-            total,
-            player=said_name(won),
-        )
-    reason = " ".join([*(n.sentence for n in notes), last])
+    reason = " ".join([*(n.sentence for n in notes), _wins(names[winner], total)])
     return TrickResult(winner, fmt, total, tuple(notes), reason, trump)
+
+
+def _wins(won: str, total: int) -> str:
+    """The trick's last sentence: who wins it, and its points if it holds any."""
+    if not total:
+        return _said(won, N_("You win the trick."), N_("{player} wins the trick."))
+    if _is_you(won):
+        return tn("You win the trick ({n} point).", "You win the trick ({n} points).", total)
+    return tn(
+        "{player} wins the trick ({n} point).",
+        "{player} wins the trick ({n} points).",
+        total,
+        player=said_name(won),
+    )
 
 
 def _is_you(name: str) -> bool:
@@ -447,6 +444,24 @@ def _said_to(name: str, holder: str, others: str, you: str, yours: str, /, **val
     if _is_you(holder):
         return t(yours, player=said_name(name), **values)
     return t(others, player=said_name(name), holder=said_name(holder), **values)
+
+
+def _off_suit(name: str, shown: str, s: int, led: str) -> str:
+    """A play neither all of the led suit nor all trumps (RULES §7)."""
+    if s == TRUMP:
+        return _said(
+            name,
+            N_("You play {cards}: not all trumps, so it cannot win (RULES §7)."),
+            N_("{player} plays {cards}: not all trumps, so it cannot win (RULES §7)."),
+            cards=shown,
+        )
+    return _said(
+        name,
+        N_("You play {cards}: not all {suit} and not all trumps, so it cannot win (RULES §7)."),
+        N_("{player} plays {cards}: not all {suit} and not all trumps, so it cannot win (RULES §7)."),
+        cards=shown,
+        suit=led,
+    )
 
 
 def _format_miss(name: str, shown: str, fmt: Format) -> str:
@@ -490,54 +505,16 @@ def _compare_sentence(
     beats: bool,
     holder: str,
     held: PlayNote,
-    cls: int | None,
     led: str,
-    largest: Unit,
     throw: bool,
     rules: RuleSet,
 ) -> str:
     held_unit = held.unit
     assert held_unit is not None
+    ruffs = beats and unit.suit == "trump" and held_unit.suit != "trump"
     if throw and rules.throw_evaluation == "all":
-        if beats and unit.suit == "trump" and held_unit.suit != "trump":
-            return _said(
-                name,
-                N_("You play {cards} and ruff: trumps beat {suit} (RULES §7)."),
-                N_("{player} plays {cards} and ruffs: trumps beat {suit} (RULES §7)."),
-                cards=shown,
-                suit=led,
-            )
-        if beats:
-            return _said_to(
-                name,
-                holder,
-                N_(
-                    "{player}'s {cards} beats {holder}'s play unit by unit (RULES §7, variant \"all\": every unit must be higher)."
-                ),
-                N_(
-                    'Your {cards} beats {holder}\'s play unit by unit (RULES §7, variant "all": every unit must be higher).'
-                ),
-                N_(
-                    '{player}\'s {cards} beats your play unit by unit (RULES §7, variant "all": every unit must be higher).'
-                ),
-                cards=shown,
-            )
-        return _said_to(
-            name,
-            holder,
-            N_(
-                "{player}'s {cards} does not beat {holder}'s play unit by unit "
-                '(RULES §7, variant "all": every unit must be higher).'
-            ),
-            N_(
-                'Your {cards} does not beat {holder}\'s play unit by unit (RULES §7, variant "all": every unit must be higher).'
-            ),
-            N_(
-                '{player}\'s {cards} does not beat your play unit by unit (RULES §7, variant "all": every unit must be higher).'
-            ),
-            cards=shown,
-        )
-    if beats and unit.suit == "trump" and held_unit.suit != "trump":
+        return _unit_by_unit(name, shown, beats, ruffs, holder, led)
+    if ruffs:
         if throw:
             return _said(
                 name,
@@ -565,6 +542,53 @@ def _compare_sentence(
             cards=shown,
             suit=led,
         )
+    return _unit_against_unit(name, unit, beats, holder, held_unit, throw)
+
+
+def _unit_by_unit(name: str, shown: str, beats: bool, ruffs: bool, holder: str, led: str) -> str:
+    """A play against the holder's throw under the variant "all", which compares every unit (RULES §7)."""
+    if ruffs:
+        return _said(
+            name,
+            N_("You play {cards} and ruff: trumps beat {suit} (RULES §7)."),
+            N_("{player} plays {cards} and ruffs: trumps beat {suit} (RULES §7)."),
+            cards=shown,
+            suit=led,
+        )
+    if beats:
+        return _said_to(
+            name,
+            holder,
+            N_(
+                "{player}'s {cards} beats {holder}'s play unit by unit (RULES §7, variant \"all\": every unit must be higher)."
+            ),
+            N_(
+                'Your {cards} beats {holder}\'s play unit by unit (RULES §7, variant "all": every unit must be higher).'
+            ),
+            N_(
+                '{player}\'s {cards} beats your play unit by unit (RULES §7, variant "all": every unit must be higher).'
+            ),
+            cards=shown,
+        )
+    return _said_to(
+        name,
+        holder,
+        N_(
+            "{player}'s {cards} does not beat {holder}'s play unit by unit "
+            '(RULES §7, variant "all": every unit must be higher).'
+        ),
+        N_(
+            'Your {cards} does not beat {holder}\'s play unit by unit (RULES §7, variant "all": every unit must be higher).'
+        ),
+        N_(
+            '{player}\'s {cards} does not beat your play unit by unit (RULES §7, variant "all": every unit must be higher).'
+        ),
+        cards=shown,
+    )
+
+
+def _unit_against_unit(name: str, unit: Unit, beats: bool, holder: str, held_unit: Unit, throw: bool) -> str:
+    """A play against a holder of its class (both trumps, or both the led suit): its unit higher, equal or lower."""
     values = {
         "unit": shape_noun(unit.length, unit.width, highest=throw),
         "cards": format_cards(unit.cards),

@@ -364,24 +364,7 @@ _KITTY_HINTS = {
 def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:
     rules = deal.rules
     if level == 3:
-        trump, kitty, winning = kitty_position(rng, rules)
-        fields = {
-            "kind": "points",
-            "count": "kitty",
-            "kitty": _tokens(trump.sorted(kitty)),
-            "winning_play": _tokens(trump.sorted(winning)),
-            **spoken(
-                lambda: {
-                    "prompt": t(
-                        "The attackers win the last trick with {cards}. What is the kitty worth to them?",
-                        cards=format_cards(winning),
-                    ),
-                    "hint": t(_KITTY_HINTS[rules.kitty_multiplier]),
-                }
-            ),
-            "difficulty": 3,
-        }
-        return _puzzle(fields, pid, trump, rules)
+        return _kitty_points(rules, rng, pid)
     record = deal.record
     if level == 1:
         tr = rng.choice([tr for tr in record.tricks if tr.points] or list(record.tricks))
@@ -420,6 +403,28 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
         "difficulty": 2,
     }
     return _puzzle(fields, pid, record.trump, rules)
+
+
+def _kitty_points(rules: RuleSet, rng: random.Random, pid: str) -> Puzzle:
+    """Difficulty 3 of the points puzzles: the kitty's worth, in a position dealt to order (``kitty_position``)."""
+    trump, kitty, winning = kitty_position(rng, rules)
+    fields = {
+        "kind": "points",
+        "count": "kitty",
+        "kitty": _tokens(trump.sorted(kitty)),
+        "winning_play": _tokens(trump.sorted(winning)),
+        **spoken(
+            lambda: {
+                "prompt": t(
+                    "The attackers win the last trick with {cards}. What is the kitty worth to them?",
+                    cards=format_cards(winning),
+                ),
+                "hint": t(_KITTY_HINTS[rules.kitty_multiplier]),
+            }
+        ),
+        "difficulty": 3,
+    }
+    return _puzzle(fields, pid, trump, rules)
 
 
 def _throw(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | None:

@@ -22,7 +22,8 @@ optionally after the leader's name (which is then checked)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..engine.cards import Card, format_cards, parse_cards
@@ -56,12 +57,20 @@ def trick_line(leader: int, plays: Sequence[Sequence[Card]], names: Sequence[str
     return f"{names[leader]}: " + " | ".join(format_cards(p, symbols=False) for p in plays)
 
 
-def _cards(text: str, what: str, **values: object) -> list[Card]:
-    """The cards of ``text``; ``BankError`` said by ``what``, an ``N_`` message with ``{problem}``."""
+@contextmanager
+def _refused(what: str, **values: object) -> Iterator[None]:
+    """The engine's refusal (a ``ShengjiError``) of a step, as the ``BankError`` said by ``what``, an ``N_`` message
+    with ``{problem}``."""
     try:
-        return parse_cards(text)
+        yield
     except ShengjiError as e:
         raise BankError(t(what, problem=e, **values)) from None
+
+
+def _cards(text: str, what: str, **values: object) -> list[Card]:
+    """The cards of ``text``; ``BankError`` said by ``what``, an ``N_`` message with ``{problem}``."""
+    with _refused(what, **values):
+        return parse_cards(text)
 
 
 def build_round(
@@ -81,10 +90,46 @@ def build_round(
     first step the engine refuses (the partial round is dropped: nothing is kept).
     """
     n = rules.players
-    if n != 4 or rules.partnership != Partnership.FIXED:
+    dealt = _hands(rules, hands)
+    stock = _cards(kitty, N_("kitty: {problem}"))
+    if len(stock) != rules.kitty:
+        raise BankError(t("the kitty as dealt holds {want} cards, not {count}", want=rules.kitty, count=len(stock)))
+    first = SEATS.index(dealer)
+    taken = dict.fromkeys(range(n), 0)
+    order: list[Card] = []
+    for p in range(rules.hand_size * n):
+        seat = (first + p) % n
+        order.append(dealt[seat][taken[seat]])
+        taken[seat] += 1
+    with _refused(N_("the hands and the kitty: {problem}")):
+        rnd = Round(rules, dealer=first, rank=trump.rank, deck_order=[*order, *stock])
+    rnd.deal_all()
+    _declare(rnd, declared, trump, dealt, first)
+    with _refused(N_("bury: {problem}")):
+        rnd.discard(first, _cards(bury, N_("bury: {problem}")))
+    for number, line in enumerate(tricks, 1):
+        _play_trick(rnd, line, t("trick {number}", number=number), whole=True)
+        if rnd.done and number < len(tricks):
+            raise BankError(t("trick {number}: the round is over after it, yet more tricks follow", number=number))
+    if rnd.done:
+        raise BankError(t("the round is over after these tricks: there is no decision left"))
+    _play_trick(rnd, trick, t("the trick so far"), whole=False)
+    if rnd.to_act != SOUTH:
+        raise BankError(
+            t(
+                "after these plays it is {seat}'s turn: a best puzzle is South's decision",
+                seat=seat_label(rnd.to_act or 0),
+            )
+        )
+    return rnd
+
+
+def _hands(rules: RuleSet, hands: Mapping[str, str]) -> dict[int, list[Card]]:
+    """The hands as dealt, by seat: four of them, each as large as the rules deal."""
+    if rules.players != 4 or rules.partnership != Partnership.FIXED:
         raise BankError(t("a best puzzle is a four-player round with fixed partnerships"))
     missing = [s for s in SEATS if s not in hands]
-    if missing or len(hands) != n:
+    if missing or len(hands) != rules.players:
         raise BankError(
             t(
                 "hands: give the four hands as dealt, North, West, South and East (missing: {missing})",
@@ -106,29 +151,15 @@ def build_round(
                     size=rules.hand_size,
                 )
             )
-    stock = _cards(kitty, N_("kitty: {problem}"))
-    if len(stock) != rules.kitty:
-        raise BankError(t("the kitty as dealt holds {want} cards, not {count}", want=rules.kitty, count=len(stock)))
-    first = SEATS.index(dealer)
-    taken = dict.fromkeys(range(n), 0)
-    order: list[Card] = []
-    for p in range(rules.hand_size * n):
-        seat = (first + p) % n
-        order.append(dealt[seat][taken[seat]])
-        taken[seat] += 1
-    try:
-        rnd = Round(rules, dealer=first, rank=trump.rank, deck_order=[*order, *stock])
-    except ShengjiError as e:
-        raise BankError(t("the hands and the kitty: {problem}", problem=e)) from None
-    rnd.deal_all()
-    seat, shown = _declaration(declared, trump, dealt, first)
-    try:
+    return dealt
+
+
+def _declare(rnd: Round, declared: str, trump: Trump, dealt: Mapping[int, list[Card]], dealer: int) -> None:
+    """Declare as written (else as the trump's first holder would) and end the deal: it must fix the puzzle's trump."""
+    seat, shown = _declaration(declared, trump, dealt, dealer)
+    with _refused(N_("declared: {seat} {cards}: {problem}"), seat=seat_label(seat), cards=format_cards(shown)):
         rnd.declare(seat, shown)
         rnd.finish_deal()
-    except ShengjiError as e:
-        raise BankError(
-            t("declared: {seat} {cards}: {problem}", seat=seat_label(seat), cards=format_cards(shown), problem=e)
-        ) from None
     if rnd.trump != trump:
         raise BankError(
             t(
@@ -144,25 +175,6 @@ def build_round(
                 trump=trump.describe(),
             )
         )
-    try:
-        rnd.discard(first, _cards(bury, N_("bury: {problem}")))
-    except ShengjiError as e:
-        raise BankError(t("bury: {problem}", problem=e)) from None
-    for number, line in enumerate(tricks, 1):
-        _play_trick(rnd, line, t("trick {number}", number=number), whole=True)
-        if rnd.done and number < len(tricks):
-            raise BankError(t("trick {number}: the round is over after it, yet more tricks follow", number=number))
-    if rnd.done:
-        raise BankError(t("the round is over after these tricks: there is no decision left"))
-    _play_trick(rnd, trick, t("the trick so far"), whole=False)
-    if rnd.to_act != SOUTH:
-        raise BankError(
-            t(
-                "after these plays it is {seat}'s turn: a best puzzle is South's decision",
-                seat=seat_label(rnd.to_act or 0),
-            )
-        )
-    return rnd
 
 
 def round_of(fields: Mapping[str, Any], rules: RuleSet | None = None) -> Round:
@@ -240,18 +252,10 @@ def _play_trick(rnd: Round, line: str, what: str, whole: bool) -> None:
         seat = rnd.to_act
         assert seat is not None
         cards = _cards(text, N_("{trick}, {seat}'s play: {problem}"), trick=what, seat=seat_label(seat))
-        try:
+        with _refused(
+            N_("{trick}: {seat} plays {cards}: {problem}"), trick=what, seat=seat_label(seat), cards=format_cards(cards)
+        ):
             played = rnd.play(seat, cards)
-        except ShengjiError as e:
-            raise BankError(
-                t(
-                    "{trick}: {seat} plays {cards}: {problem}",
-                    trick=what,
-                    seat=seat_label(seat),
-                    cards=format_cards(cards),
-                    problem=e,
-                )
-            ) from None
         if sorted(c.id for c in played) != sorted(c.id for c in cards):
             raise BankError(
                 t(

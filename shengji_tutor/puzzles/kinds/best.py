@@ -333,21 +333,8 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
             t("Trumps still out: {cards} ({count}).", cards=format_cards(trumps), count=len(trumps))
             if trumps
             else t("Trumps still out: none (0)."),
+            self._points_out(scoring, v.dealer),
         ]
-        if not scoring:
-            parts.append(t("Points still out: none (0)."))
-        elif v.dealer != SOUTH:
-            parts.append(
-                t(
-                    "Points still out: {cards} ({points}), some of them perhaps in the kitty.",
-                    cards=format_cards(scoring),
-                    points=points(scoring),
-                )
-            )
-        else:
-            parts.append(
-                t("Points still out: {cards} ({points}).", cards=format_cards(scoring), points=points(scoring))
-            )
         if v.trick:
             parts.insert(3, t("On the table: {points} points.", points=points([c for p in v.trick for c in p])))
         if v.dealer == SOUTH:
@@ -359,6 +346,19 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
                 )
             )
         return sentences(parts)
+
+    @staticmethod
+    def _points_out(scoring: Sequence[Card], dealer: int) -> str:
+        """The point cards South has not seen: the kitty may hide some of them unless South buried it."""
+        if not scoring:
+            return t("Points still out: none (0).")
+        if dealer != SOUTH:
+            return t(
+                "Points still out: {cards} ({points}), some of them perhaps in the kitty.",
+                cards=format_cards(scoring),
+                points=points(scoring),
+            )
+        return t("Points still out: {cards} ({points}).", cards=format_cards(scoring), points=points(scoring))
 
     @staticmethod
     def _side_words(declarers: bool, partner: str, dealer: int) -> str:

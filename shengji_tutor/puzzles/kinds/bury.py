@@ -153,6 +153,32 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
                 given=len(burial),
             )
         trumps, _ = self.cost(burial)
+        voids = self.voids_made(burial)
+        notes = self._faults(burial, trumps, voids)
+        if notes:
+            return False, sentences(notes)
+        said = [
+            tn(
+                "A good burial: {n} card, as many as the kitty held (RULES §10).",
+                "A good burial: {n} cards, as many as the kitty held (RULES §10).",
+                self.size,
+            ),
+            t("It keeps every trump and risks {risk}.", risk=self._risk(burial))
+            if not trumps
+            else tn(
+                "It buries only the {n} trump the hand cannot keep and risks {risk}.",
+                "It buries only the {n} trumps the hand cannot keep and risks {risk}.",
+                trumps,
+                risk=self._risk(burial),
+            ),
+        ]
+        if voids:
+            names = and_all([self.trump.suit_name(s) for s in voids])
+            said.append(t("It empties your {suits}: you can ruff their leads.", suits=names))
+        return True, sentences(said)
+
+    def _faults(self, burial: Sequence[Card], trumps: int, voids: list[str]) -> list[str]:
+        """What a legal burial gives away that another would not: trumps, points, or (with ``void``) no void made."""
         least_trumps, least_points = self._least
         notes: list[str] = []
         if trumps > least_trumps:
@@ -188,7 +214,6 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
                     least=least_points,
                 )
             )
-        voids = self.voids_made(burial)
         if self.spec.void and not voids and not notes:
             suits = sorted({s for b in self._void_burials if self.cost(b) == self._least for s in self.voids_made(b)})
             names = or_all([self.trump.suit_name(s) for s in suits])
@@ -198,27 +223,7 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
                     suits=names,
                 )
             )
-        if notes:
-            return False, sentences(notes)
-        said = [
-            tn(
-                "A good burial: {n} card, as many as the kitty held (RULES §10).",
-                "A good burial: {n} cards, as many as the kitty held (RULES §10).",
-                self.size,
-            ),
-            t("It keeps every trump and risks {risk}.", risk=self._risk(burial))
-            if not trumps
-            else tn(
-                "It buries only the {n} trump the hand cannot keep and risks {risk}.",
-                "It buries only the {n} trumps the hand cannot keep and risks {risk}.",
-                trumps,
-                risk=self._risk(burial),
-            ),
-        ]
-        if voids:
-            names = and_all([self.trump.suit_name(s) for s in voids])
-            said.append(t("It empties your {suits}: you can ruff their leads.", suits=names))
-        return True, sentences(said)
+        return notes
 
     def checks(self) -> list[str]:
         problems = []

@@ -75,6 +75,41 @@ _SO = {
 _STAND = {"declarers": N_("The declarers stand at {rank}."), "attackers": N_("The attackers stand at {rank}.")}
 
 
+_MANDATORY = {
+    "none": N_("No rise, so no mandatory level is passed; this table's mandatory levels are {levels} (RULES §11)."),
+    "past A": N_(
+        "From {start} that is past A: they win the match; this table's mandatory levels are {levels} "
+        "(RULES §11), and none is passed without being played."
+    ),
+    "passes none": N_(
+        "From {start} that is to {rank}; this table's mandatory levels are {levels} (RULES §11), and "
+        "none is passed without being played."
+    ),
+    "stands": N_(
+        "But they stand on {start}, a mandatory level they have not played as declarers: this table's "
+        "mandatory levels are {levels} (RULES §11), so they stay on {start} and must play it first."
+    ),
+    "stops": N_(
+        "But {rank} is a mandatory level: this table's mandatory levels are {levels} (RULES §11). From "
+        "{start} the rise would pass {rank}, so it stops on it: they must play {rank} first."
+    ),
+}
+"""How a rise meets the mandatory levels (RULES §11): no rise, past A, passing none, held on the level the side
+stands on, or stopped on one."""
+
+
+def _mandatory_words(start: int, table: int, after: int, levels: str) -> str:
+    """Whether the table's rise from ``start`` passes a mandatory level, or where it stops to play one (RULES §11)."""
+    if table == 0:
+        case = "none"
+    elif after - start == table:
+        case = "past A" if after == len(RANKS) else "passes none"
+    else:
+        case = "stands" if after == start else "stops"
+    rank = None if case == "past A" else RANKS[after]  # past A: no rank to name
+    return t(_MANDATORY[case], start=RANKS[start], rank=rank, levels=levels)
+
+
 def multiplier_words(play: list[Card], trump: Trump, rules: RuleSet) -> str:
     """How the kitty's multiplier comes from the last trick's winning play, under the table's rule (in the reader's
     language)."""
@@ -204,53 +239,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
         side, rules = self.spec.side, self.rules
         played = {start} if side == "declarers" else set()  # the declarers are playing their level now
         after = level_after(start, table, played, rules)
-        mandatory = listed(rules.mandatory_levels, last=False)
-        if table == 0:
-            parts.append(
-                t(
-                    "No rise, so no mandatory level is passed; this table's mandatory levels are {levels} (RULES §11).",
-                    levels=mandatory,
-                )
-            )
-        elif after - start == table:
-            if after == len(RANKS):
-                parts.append(
-                    t(
-                        "From {start} that is past A: they win the match; this table's mandatory levels are {levels} "
-                        "(RULES §11), and none is passed without being played.",
-                        start=RANKS[start],
-                        levels=mandatory,
-                    )
-                )
-            else:
-                parts.append(
-                    t(
-                        "From {start} that is to {rank}; this table's mandatory levels are {levels} (RULES §11), and "
-                        "none is passed without being played.",
-                        start=RANKS[start],
-                        rank=RANKS[after],
-                        levels=mandatory,
-                    )
-                )
-        elif after == start and table:
-            parts.append(
-                t(
-                    "But they stand on {start}, a mandatory level they have not played as declarers: this table's "
-                    "mandatory levels are {levels} (RULES §11), so they stay on {start} and must play it first.",
-                    start=RANKS[start],
-                    levels=mandatory,
-                )
-            )
-        else:
-            parts.append(
-                t(
-                    "But {rank} is a mandatory level: this table's mandatory levels are {levels} (RULES §11). From "
-                    "{start} the rise would pass {rank}, so it stops on it: they must play {rank} first.",
-                    rank=RANKS[after],
-                    start=RANKS[start],
-                    levels=mandatory,
-                )
-            )
+        parts.append(_mandatory_words(start, table, after, listed(rules.mandatory_levels, last=False)))
         gained = after - start
         parts.append(t(_SO[side][1], rise=_rise_words(gained, False)))
         return gained, sentences(parts)

@@ -50,48 +50,7 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
             cards = self._cards(spec.cards, N_("cards: {problem}")) + [c for p in self.trick for c in p]
             return points(cards), _points_sum(cards)
         if spec.count == "kitty":
-            kitty = self._cards(spec.kitty, N_("kitty: {problem}"))
-            play = self._cards(spec.winning_play, N_("winning play: {problem}"))
-            m = kitty_multiplier(play, self.trump, self.rules)
-            unit = largest_unit(play, self.trump, self.rules)
-            base = points(kitty)
-            values = {
-                "base": base,
-                "terms": _points_terms(kitty),
-                "play": format_cards(play),
-                "m": m,
-                "total": base * m,
-            }
-            if self.rules.kitty_multiplier == "cards":  # the house rule of RULES §11: every card of the play counts
-                return base * m, tn(
-                    "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, {n} card; "
-                    "at this table (the house rule kitty_multiplier='cards', RULES §11) the kitty counts 2 × {n} = "
-                    "×{m}: {base} × {m} = {total} (RULES §9).",
-                    "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, {n} "
-                    "cards; at this table (the house rule kitty_multiplier='cards', RULES §11) the kitty counts 2 × "
-                    "{n} = ×{m}: {base} × {m} = {total} (RULES §9).",
-                    len(play),
-                    **values,
-                )
-            if self.rules.kitty_multiplier == "times":
-                return base * m, tn(
-                    "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose "
-                    "largest unit has {n} card, so the kitty counts 2 × {n} card = ×{m}: {base} × {m} = {total} "
-                    "(RULES §9).",
-                    "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose "
-                    "largest unit has {n} cards, so the kitty counts 2 × {n} cards = ×{m}: {base} × {m} = {total} "
-                    "(RULES §9).",
-                    unit,
-                    **values,
-                )
-            return base * m, tn(
-                "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose largest "
-                "unit has {n} card, so the kitty counts 2 to the power {n} = ×{m}: {base} × {m} = {total} (RULES §9).",
-                "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose largest "
-                "unit has {n} cards, so the kitty counts 2 to the power {n} = ×{m}: {base} × {m} = {total} (RULES §9).",
-                unit,
-                **values,
-            )
+            return self._kitty_points()
         taken = [c for text in spec.taken for c in self._cards(text, N_("taken: {problem}"))]
         if spec.count == "remaining":
             total = self.rules.total_points
@@ -106,6 +65,51 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
                 left=total - gone,
             )
         return points(taken), _points_sum(taken)
+
+    def _kitty_points(self) -> tuple[int, str]:
+        """The kitty's worth to the attackers: its points times the multiplier of their winning play (RULES §9)."""
+        kitty = self._cards(self.spec.kitty, N_("kitty: {problem}"))
+        play = self._cards(self.spec.winning_play, N_("winning play: {problem}"))
+        m = kitty_multiplier(play, self.trump, self.rules)
+        unit = largest_unit(play, self.trump, self.rules)
+        base = points(kitty)
+        values = {
+            "base": base,
+            "terms": _points_terms(kitty),
+            "play": format_cards(play),
+            "m": m,
+            "total": base * m,
+        }
+        if self.rules.kitty_multiplier == "cards":  # the house rule of RULES §11: every card of the play counts
+            return base * m, tn(
+                "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, {n} card; "
+                "at this table (the house rule kitty_multiplier='cards', RULES §11) the kitty counts 2 × {n} = "
+                "×{m}: {base} × {m} = {total} (RULES §9).",
+                "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, {n} "
+                "cards; at this table (the house rule kitty_multiplier='cards', RULES §11) the kitty counts 2 × "
+                "{n} = ×{m}: {base} × {m} = {total} (RULES §9).",
+                len(play),
+                **values,
+            )
+        if self.rules.kitty_multiplier == "times":
+            return base * m, tn(
+                "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose "
+                "largest unit has {n} card, so the kitty counts 2 × {n} card = ×{m}: {base} × {m} = {total} "
+                "(RULES §9).",
+                "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose "
+                "largest unit has {n} cards, so the kitty counts 2 × {n} cards = ×{m}: {base} × {m} = {total} "
+                "(RULES §9).",
+                unit,
+                **values,
+            )
+        return base * m, tn(
+            "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose largest "
+            "unit has {n} card, so the kitty counts 2 to the power {n} = ×{m}: {base} × {m} = {total} (RULES §9).",
+            "The kitty holds {base} points ({terms}). The attackers won the last trick with {play}, whose largest "
+            "unit has {n} cards, so the kitty counts 2 to the power {n} = ×{m}: {base} × {m} = {total} (RULES §9).",
+            unit,
+            **values,
+        )
 
     def solve(self) -> Solution:
         return self._points[0]

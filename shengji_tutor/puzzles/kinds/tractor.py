@@ -180,6 +180,11 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: RuleSet | None = 
     if len({u.width for u in units}) > 1:
         shapes = and_all([shape_words(u.length, u.width) for u in units])
         return t("No: {shapes}. A tractor's tuples all have the same width (RULES §4).", shapes=shapes)
+    return _not_consecutive(units, trump, suit, where)
+
+
+def _not_consecutive(units: list[Unit], trump: Trump, suit: str, where: str) -> str:
+    """Why tuples of one suit and one width are not in a row: two of them are equal, or cards lie between two."""
     tuples = sorted((tu for u in units for tu in _tuples(u)), key=lambda tu: tu.top, reverse=True)
     high, low = next((h, lo) for h, lo in pairwise(tuples) if h.top - lo.top != 1)  # tuples in a row would join
     if high.top == low.top:
