@@ -337,3 +337,14 @@ def test_a_bad_friends_spec_is_refused(fields: dict[str, Any], message: str) -> 
     base: dict[str, Any] = {**FIVE, "calls": [{"card": "AH", "ordinal": 2}], "ask": "Seat 3", **fields}
     with pytest.raises(BankError, match=message):
         puzzle("friends", **base)
+
+
+def test_a_rise_past_a_under_mandatory_levels_wins_the_match_and_says_so() -> None:
+    """From K the table's three levels go past A: the match is won, whatever the mandatory levels (it once raised
+    an IndexError naming a rank past A)."""
+    fields = {"trump": "KS", "attacker_points": 0, "side": "declarers", "level": "K"}
+    p = puzzle("level", rules={"mandatory_levels": ["10"]}, **fields)
+    assert p.solve() == 2  # K -> past A: two levels are all there are
+    wrong = p.grade(3)
+    assert not wrong.correct
+    assert "past A" in wrong.explanation

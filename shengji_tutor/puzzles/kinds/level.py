@@ -102,8 +102,10 @@ def _mandatory_words(start: int, table: int, after: int, levels: str) -> str:
     """Whether the table's rise from ``start`` passes a mandatory level, or where it stops to play one (RULES §11)."""
     if table == 0:
         case = "none"
+    elif after == len(RANKS):  # the rise goes past A (however far the table would take it): the match is won
+        case = "past A"
     elif after - start == table:
-        case = "past A" if after == len(RANKS) else "passes none"
+        case = "passes none"
     else:
         case = "stands" if after == start else "stops"
     rank = None if case == "past A" else RANKS[after]  # past A: no rank to name
@@ -237,7 +239,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
     def _mandatory(self, start: int, table: int, parts: list[str]) -> tuple[int, str]:
         """The rise from ``start`` under mandatory levels (``level_after``), and why (RULES §11)."""
         side, rules = self.spec.side, self.rules
-        played = {start} if side == "declarers" else set()  # the declarers are playing their level now
+        played = {start} if side is Side.DECLARERS else set()  # the declarers are playing their level now
         after = level_after(start, table, played, rules)
         parts.append(_mandatory_words(start, table, after, listed(rules.mandatory_levels, last=False)))
         gained = after - start
