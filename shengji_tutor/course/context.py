@@ -14,7 +14,9 @@ import contextlib
 import functools
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..classroom.session import Learner, current_learner
 from ..store.classroom import ClassroomStore
@@ -23,7 +25,11 @@ from ..store.progress import ProgressStore
 from .language import page_language
 from .served import quiet_when_served
 
-__all__ = ["PageContext", "at_request", "learner_known", "page_context"]
+if TYPE_CHECKING:
+    from .pages import LessonHeader
+    from .steps import Step
+
+__all__ = ["Page", "PageContext", "at_request", "learner_known", "page_context", "this_page"]
 
 REQUEST_SEEN = "SHENGJI_TUTOR_REQUEST_SEEN"
 
@@ -124,20 +130,38 @@ class PageContext:
         return ProgressStore()
 
 
+@dataclass
+class Page:
+    """What this kernel's page holds as the learner moves through it, in one place (it had three module globals):
+    the lesson headers drawn (their progress bars are redrawn as puzzles are solved), the lesson on the page with
+    its steps so far and what records each new one, and the request the language was last chosen for."""
+
+    headers: dict[int, LessonHeader] = field(default_factory=dict)
+    lesson: int | None = None
+    """The lesson on the page (``None``: no lesson header has been drawn)."""
+    steps: list[Step] = field(default_factory=list)
+    on_step: Callable[[Step], None] | None = None
+    language_for: tuple[str, str, str | None] | None = None
+
+
+_PAGE = Page()
+
+
+def this_page() -> Page:
+    """This kernel's page (a kernel serves one page; the app's one page shows the lessons in turn)."""
+    return _PAGE
+
+
 def page_context() -> PageContext:
     """This kernel's page context (waits for the learner in a pre-heated kernel; built once), its language chosen
     for the learner (``language.page_language``) the first time it is built."""
     at_request()
     key = (os.environ.get(ENV_DB, ""), os.environ.get("QUERY_STRING", ""), os.environ.get("SHENGJI_TUTOR_DATA"))
     context = _context(*key)
-    if _LANGUAGE_CHOSEN.get("for") != key:
-        _LANGUAGE_CHOSEN["for"] = key
+    if _PAGE.language_for != key:
+        _PAGE.language_for = key
         page_language(context.progress)
     return context
-
-
-_LANGUAGE_CHOSEN: dict[str, tuple[str, str, str | None]] = {}
-"""The page context the language was last chosen for (chosen again only when the request changes)."""
 
 
 @functools.lru_cache(maxsize=4)

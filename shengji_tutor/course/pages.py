@@ -29,7 +29,7 @@ from ..store.schema import StoreError
 from ..ui.render import hand_svg
 from ..ui.style import STYLE
 from .catalogue import HOME, LESSONS, NO_PUZZLES, PRACTICE, REVIEW, Lesson, find_lesson, puzzles_of
-from .context import at_request, learner_known, page_context
+from .context import at_request, learner_known, page_context, this_page
 from .dashboard import path_svg, review_banner, weak_spots, weak_spots_html
 from .places import place_of
 from .steps import Step, page_steps, start_page_steps
@@ -210,7 +210,7 @@ def lesson_header(number: int, store: ProgressStore | None = None) -> LessonHead
     ``lesson_footer`` when the learner opens the page, with their progress and links.
     """
     header = LessonHeader(number, store)
-    _HEADERS[number] = header
+    this_page().headers[number] = header
     start_page_steps(number, lambda step: _record_answers(step, store))
     return header
 
@@ -220,10 +220,6 @@ def _record_answers(step: Step, store: ProgressStore | None) -> None:
     class's dashboard and its export see it; its outcome is not rated for the review, which asks the bank's
     puzzles. The learner's store is found at the first answer (a pre-heated page does not know them yet)."""
     Recorder(step, lambda: learner_progress(store)).show(step, reviewed=False)
-
-
-_HEADERS: dict[int, LessonHeader] = {}
-"""The header drawn in this kernel for each lesson (a kernel serves one page)."""
 
 
 def page_header(title: str, subtitle: str = "") -> HTML:
@@ -245,8 +241,8 @@ def lesson_footer(number: int) -> HTML:
     """Previous / next links at the end of a lesson."""
     lesson = find_lesson(number)
     at_request()
-    if number in _HEADERS:
-        _HEADERS[number].refresh()
+    if number in this_page().headers:
+        this_page().headers[number].refresh()
     prev = next((x for x in reversed(LESSONS) if x.number < number), None)
     nxt = next((x for x in LESSONS if x.number > number), None)
     left = (
@@ -472,4 +468,4 @@ def _route_href(route: str) -> str:
 
 def header_of(number: int) -> LessonHeader | None:
     """The header drawn in this kernel for lesson ``number`` (a kernel serves one page), if any."""
-    return _HEADERS.get(number)
+    return this_page().headers.get(number)

@@ -30,7 +30,6 @@ so they work the same in a notebook and in the course's one page.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
@@ -45,6 +44,7 @@ from ..engine.trump import Trump
 from ..i18n import t, tn
 from ..store.validate import step_id
 from ..ui.widgets import HandPicker, TrickTable
+from .context import this_page
 from .lesson_runner import markdown_html
 from .questions import StepQuestion, seat_word, seats_from
 
@@ -55,30 +55,18 @@ WRONG_BEFORE_SHOW_ME = REVEAL_AFTER_WRONG
 """Wrong answers after which "Show me" is offered (the puzzles' rule too: ``engine.grading.may_reveal``)."""
 
 
-@dataclass
-class _Page:
-    """The lesson on the page: its number (None outside a lesson), its steps so far, and what hears each new one."""
-
-    lesson: int | None = None
-    steps: list[Step] = field(default_factory=list)
-    on_step: Callable[[Step], None] | None = None
-
-
-_PAGE = _Page()
-"""The steps made since the lesson on the page began (``start_page_steps``): a lesson's "finished" line watches them,
-and each is recorded under its place in the lesson."""
-
-
 def start_page_steps(lesson: int | None = None, on_step: Callable[[Step], None] | None = None) -> None:
     """Lesson ``lesson`` begins on the page (its header is drawn): the steps made from now on are its steps, each
-    known as ``step-<lesson>-<place>`` and handed to ``on_step`` (which records its answers) as it is made."""
-    _PAGE.lesson, _PAGE.on_step = lesson, on_step
-    _PAGE.steps.clear()
+    known as ``step-<lesson>-<place>`` and handed to ``on_step`` (which records its answers) as it is made; a
+    lesson's "finished" line watches them (``page_steps``)."""
+    page = this_page()
+    page.lesson, page.on_step = lesson, on_step
+    page.steps.clear()
 
 
 def page_steps() -> list[Step]:
     """The steps made since the lesson on the page began, in order."""
-    return list(_PAGE.steps)
+    return list(this_page().steps)
 
 
 class Step(w.VBox):  # type: ignore[misc]
@@ -113,8 +101,8 @@ class Step(w.VBox):  # type: ignore[misc]
         self._reveal_listeners: list[Callable[[], None]] = []
         self.error = ""
         """Why the last answer could not be recorded ("" when it was): a recorder puts it here (``on_check``)."""
-        place = len(_PAGE.steps) + 1
-        self.id = "" if _PAGE.lesson is None else step_id(_PAGE.lesson, place)
+        page = this_page()
+        self.id = "" if page.lesson is None else step_id(page.lesson, len(page.steps) + 1)
         """What the step's answers are recorded under (``step-4-2``: lesson 4's second step); "" outside a lesson."""
         picture = f'<div class="sjt-step-picture">{question.picture}</div>' if question.picture else ""
         badge = t("Your turn") if label is None else label
@@ -136,9 +124,9 @@ class Step(w.VBox):  # type: ignore[misc]
         answer_row = self._answer_widgets()
         super().__init__([self.prompt, answer_row, self.feedback, self.saved_note, self.show_me, self.explanation])
         self.add_class("sjt-step")
-        _PAGE.steps.append(self)
-        if self.id and _PAGE.on_step is not None:
-            _PAGE.on_step(self)
+        page.steps.append(self)
+        if self.id and page.on_step is not None:
+            page.on_step(self)
 
     def on_explained(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` once the explanation is on the page (answered right, or shown)."""
