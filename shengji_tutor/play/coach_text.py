@@ -136,48 +136,45 @@ def deal_words(rnd: Round, you: int) -> str:
         )
     else:
         words.append(t("{seat} deals and takes the kitty.", seat=seat_label(dealer, rnd.players)))
+    words.append(_goal_words(rnd, you, dealer))
+    return joined(words)
+
+
+def _goal_words(rnd: Round, you: int, dealer: int) -> str:
+    """The sides and the goal once the deal is over: who will call friends (Finding Friends), or which fixed side
+    you are on and the points it plays for."""
+    rules = rnd.rules
     if rules.partnership == Partnership.FRIENDS:
         wanted = friends_wanted(rnd.players)
         if dealer == you:
-            words.append(
-                tn(
-                    "Finding Friends (找朋友 zhǎo péngyou): you will call a card, and whoever plays that copy joins "
-                    "the dealer's side; until then the sides are hidden (RULES §11).",
-                    "Finding Friends (找朋友 zhǎo péngyou): you will call {n} cards, and whoever plays that copy "
-                    "joins the dealer's side; until then the sides are hidden (RULES §11).",
-                    wanted,
-                )
+            return tn(
+                "Finding Friends (找朋友 zhǎo péngyou): you will call a card, and whoever plays that copy joins "
+                "the dealer's side; until then the sides are hidden (RULES §11).",
+                "Finding Friends (找朋友 zhǎo péngyou): you will call {n} cards, and whoever plays that copy "
+                "joins the dealer's side; until then the sides are hidden (RULES §11).",
+                wanted,
             )
-        else:
-            words.append(
-                tn(
-                    "Finding Friends (找朋友 zhǎo péngyou): {seat} will call a card, and whoever plays that copy "
-                    "joins the dealer's side; until then the sides are hidden (RULES §11).",
-                    "Finding Friends (找朋友 zhǎo péngyou): {seat} will call {n} cards, and whoever plays that copy "
-                    "joins the dealer's side; until then the sides are hidden (RULES §11).",
-                    wanted,
-                    seat=seat_label(dealer, rnd.players),
-                )
-            )
-    elif you in rnd.declarers:
-        words.append(
-            tn(
-                "You and {partners} are the declarers: keep the attackers under {n} point.",
-                "You and {partners} are the declarers: keep the attackers under {n} points.",
-                2 * rules.step,
-                partners=_partners(rnd, you),
-            )
+        return tn(
+            "Finding Friends (找朋友 zhǎo péngyou): {seat} will call a card, and whoever plays that copy "
+            "joins the dealer's side; until then the sides are hidden (RULES §11).",
+            "Finding Friends (找朋友 zhǎo péngyou): {seat} will call {n} cards, and whoever plays that copy "
+            "joins the dealer's side; until then the sides are hidden (RULES §11).",
+            wanted,
+            seat=seat_label(dealer, rnd.players),
         )
-    else:
-        words.append(
-            tn(
-                "You and {partners} are the attackers: win {n} point or more to take over.",
-                "You and {partners} are the attackers: win {n} points or more to take over.",
-                2 * rules.step,
-                partners=_partners(rnd, you),
-            )
+    if you in rnd.declarers:
+        return tn(
+            "You and {partners} are the declarers: keep the attackers under {n} point.",
+            "You and {partners} are the declarers: keep the attackers under {n} points.",
+            2 * rules.step,
+            partners=_partners(rnd, you),
         )
-    return joined(words)
+    return tn(
+        "You and {partners} are the attackers: win {n} point or more to take over.",
+        "You and {partners} are the attackers: win {n} points or more to take over.",
+        2 * rules.step,
+        partners=_partners(rnd, you),
+    )
 
 
 def _partners(rnd: Round, you: int) -> str:

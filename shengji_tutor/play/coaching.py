@@ -537,51 +537,7 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
         if play_signature(chosen.choice, view.trump) == play_signature(best.choice, view.trump):
             first = t("As good as any play the play-outs measured.") if sure else t("The best play found.")
             return [first, *sure, *_measured(chosen, None)]
-        if chosen.close and chosen.loss - Z * chosen.error > 0:  # surely behind, but maybe not by the line
-            return [
-                tn(
-                    "{cards} did better over {n} fresh deal, by about {loss} (± {error}), but whether by a tenth of a "
-                    "level, the line for an inaccuracy, is still in doubt.",
-                    "{cards} did better over {n} fresh deals, by about {loss} (± {error}), but whether by a tenth of "
-                    "a level, the line for an inaccuracy, is still in doubt.",
-                    mine.samples,
-                    cards=format_cards(best.choice),
-                    loss=in_levels(chosen.loss),
-                    error=in_levels(chosen.error),
-                ),
-                *sure,
-                *_causes(view, mine, top),
-                *_measured(chosen, best),
-            ]
-        if chosen.close:
-            return [
-                tn(
-                    "{cards} may be a little better, but over {n} fresh deal the difference could be on either side "
-                    "of the line for an inaccuracy (a tenth of a level).",
-                    "{cards} may be a little better, but over {n} fresh deals the difference could be on either "
-                    "side of the line for an inaccuracy (a tenth of a level).",
-                    mine.samples,
-                    cards=format_cards(best.choice),
-                ),
-                *sure,
-                *_measured(chosen, best),
-            ]
-        if chosen.loss - Z * chosen.error > 0:  # surely behind, by less than an inaccuracy
-            return [
-                t(
-                    "Good, though {cards} is a little better: about {loss} levels on average, less than an inaccuracy.",
-                    cards=format_cards(best.choice),
-                    loss=f"{chosen.loss:.2f}",
-                ),
-                *sure,
-                *(_follow_reasons(view, mine, top) if view.trick else []),
-                *_measured(chosen, best),
-            ]
-        return [
-            t("As good as {cards} as far as the play-outs can tell.", cards=format_cards(best.choice)),
-            *sure,
-            *_measured(chosen, best),
-        ]
+        return _good_reasons(view, chosen, best, mine, top, sure) + _measured(chosen, best)
     out = [*sure, *_causes(view, mine, top)]
     if not out:
         brought = round(mine.trick_points)
@@ -602,6 +558,54 @@ def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     return out + _measured(chosen, best)
 
 
+def _good_reasons(
+    view: PlayerView, chosen: Option, best: Option, mine: PlayValue, top: PlayValue, sure: list[str]
+) -> list[str]:
+    """``play_reasons`` for a play graded good that plays unlike the best (the caller adds what was measured):
+    whether it is surely behind, and by how much the play-outs can tell."""
+    if chosen.close and chosen.loss - Z * chosen.error > 0:  # surely behind, but maybe not by the line
+        return [
+            tn(
+                "{cards} did better over {n} fresh deal, by about {loss} (± {error}), but whether by a tenth of a "
+                "level, the line for an inaccuracy, is still in doubt.",
+                "{cards} did better over {n} fresh deals, by about {loss} (± {error}), but whether by a tenth of "
+                "a level, the line for an inaccuracy, is still in doubt.",
+                mine.samples,
+                cards=format_cards(best.choice),
+                loss=in_levels(chosen.loss),
+                error=in_levels(chosen.error),
+            ),
+            *sure,
+            *_causes(view, mine, top),
+        ]
+    if chosen.close:
+        return [
+            tn(
+                "{cards} may be a little better, but over {n} fresh deal the difference could be on either side "
+                "of the line for an inaccuracy (a tenth of a level).",
+                "{cards} may be a little better, but over {n} fresh deals the difference could be on either "
+                "side of the line for an inaccuracy (a tenth of a level).",
+                mine.samples,
+                cards=format_cards(best.choice),
+            ),
+            *sure,
+        ]
+    if chosen.loss - Z * chosen.error > 0:  # surely behind, by less than an inaccuracy
+        return [
+            t(
+                "Good, though {cards} is a little better: about {loss} levels on average, less than an inaccuracy.",
+                cards=format_cards(best.choice),
+                loss=f"{chosen.loss:.2f}",
+            ),
+            *sure,
+            *(_follow_reasons(view, mine, top) if view.trick else []),
+        ]
+    return [
+        t("As good as {cards} as far as the play-outs can tell.", cards=format_cards(best.choice)),
+        *sure,
+    ]
+
+
 def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
     """What the play-outs saw ``top`` do better than ``mine``, in sentences (none when nothing stands out)."""
     out: list[str] = []
@@ -610,28 +614,7 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
         follow, of_trumps = _follow(view, mine, top)
         out += follow
     else:
-        out += _throw_risk(view, mine.play)
-        if top.trick_points - mine.trick_points >= 5:
-            brought = round(mine.trick_points)
-            if brought == 0:
-                out.append(
-                    t(
-                        "Your lead brings your side no points in this trick on average; {cards} brings {top}.",
-                        cards=format_cards(top.play),
-                        top=f"{top.trick_points:+.0f}",
-                    )
-                )
-            else:
-                out.append(
-                    tn(
-                        "Your lead brings your side {points} point in this trick on average; {cards} brings {top}.",
-                        "Your lead brings your side {points} points in this trick on average; {cards} brings {top}.",
-                        abs(brought),
-                        points=f"{brought:+d}",
-                        cards=format_cards(top.play),
-                        top=f"{top.trick_points:+.0f}",
-                    )
-                )
+        out += _lead_reasons(view, mine, top)
     if view.trick and mine.trumps_spent > top.trumps_spent and not of_trumps:
         out.append(
             tn(
@@ -657,8 +640,39 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
                     "tractors together for the end."
                 )
             )
+    return out + _later_reasons(view, mine, top)
+
+
+def _lead_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
+    """The reasons about a lead: whether it is a throw that may fail, and the points ``top`` brings in this trick
+    when they are clearly more than ``mine``'s."""
+    out = _throw_risk(view, mine.play)
+    if top.trick_points - mine.trick_points >= 5:
+        brought = round(mine.trick_points)
+        if brought == 0:
+            said = t(
+                "Your lead brings your side no points in this trick on average; {cards} brings {top}.",
+                cards=format_cards(top.play),
+                top=f"{top.trick_points:+.0f}",
+            )
+        else:
+            said = tn(
+                "Your lead brings your side {points} point in this trick on average; {cards} brings {top}.",
+                "Your lead brings your side {points} points in this trick on average; {cards} brings {top}.",
+                abs(brought),
+                points=f"{brought:+d}",
+                cards=format_cards(top.play),
+                top=f"{top.trick_points:+.0f}",
+            )
+        out.append(said)
+    return out
+
+
+def _later_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
+    """What ``top`` does better after this trick: the kitty's bonus near the end, else the points of the later
+    tricks (at most one of the two)."""
     if top.kitty_points - mine.kitty_points >= 5 and len(view.hand) <= KITTY_REACH:
-        out.append(
+        return [
             tn(
                 "Keep control of the last trick: the kitty's bonus swings about {n} point your way with {cards} "
                 "(RULES §9).",
@@ -667,17 +681,17 @@ def _causes(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
                 round(top.kitty_points - mine.kitty_points),
                 cards=format_cards(top.play),
             )
-        )
-    elif top.later_points - mine.later_points >= 8:  # signed points: each point that changes sides counts twice
+        ]
+    if top.later_points - mine.later_points >= 8:  # signed points: each point that changes sides counts twice
         moved = (top.later_points - mine.later_points) / 2
-        out.append(
+        return [
             tn(
                 "It lets about {n} more point go to the other side in the tricks that follow.",
                 "It lets about {n} more points go to the other side in the tricks that follow.",
                 round(moved),
             )
-        )
-    return out
+        ]
+    return []
 
 
 def _throw_risk(view: PlayerView, play: Sequence[Card]) -> list[str]:
@@ -728,185 +742,19 @@ def _follow(view: PlayerView, mine: PlayValue, top: PlayValue) -> tuple[list[str
     """``_follow_reasons``, and whether one of them speaks of trumps (the trumps a play spends are then said)."""
     trump = view.trump
     assert trump is not None
-    out: list[str] = []
-    of_trumps = False
-    n = view.rules.players
     before = [[c.id for c in p] for p in view.trick]
     w = current_winner(view)
     assert w is not None
-    partner_winning = w in view.partner_seats()
     wins = [winner_of([*before, [c.id for c in p]], trump, view.rules) == len(before) for p in (mine.play, top.play)]
-    mine_pts, top_pts = points(mine.play), points(top.play)
-    on_table = sum(points(p) for p in view.trick)
-    if partner_winning:  # ``w`` is a partner: "your partner North"
-        seat = seat_label(w, n)
-        sure = side_sure(view, top.play)
-        threats = _names(view, [s for s in beaters(view, top.play) if s not in view.partner_seats()])
-        if wins[0] and not wins[1] and mine.trumps_spent > top.trumps_spent:
-            of_trumps = True
-            if mine.trumps_spent >= 2 and sure:
-                said = t("You spent a trump pair on a trick your partner {seat} had already won.", seat=seat)
-            elif mine.trumps_spent >= 2:
-                said = t(
-                    "You spent a trump pair on a trick your partner {seat} was winning (only {threats} could still "
-                    "beat it).",
-                    seat=seat,
-                    threats=threats,
-                )
-            elif sure:
-                said = t("You spent a trump on a trick your partner {seat} had already won.", seat=seat)
-            else:
-                said = t(
-                    "You spent a trump on a trick your partner {seat} was winning (only {threats} could still beat "
-                    "it).",
-                    seat=seat,
-                    threats=threats,
-                )
-            out.append(said)
-        elif wins[0] and not wins[1]:
-            if sure:
-                out.append(t("You took the trick from your partner {seat}, who had already won.", seat=seat))
-            else:
-                out.append(
-                    t(
-                        "You took the trick from your partner {seat}, who was winning (only {threats} could still "
-                        "beat it).",
-                        seat=seat,
-                        threats=threats,
-                    )
-                )
-        if top_pts > mine_pts:
-            values = {"seat": seat, "cards": format_cards(top.play), "top": top_pts, "mine": mine_pts}
-            if sure:
-                out.append(
-                    t(
-                        "Your partner {seat} is sure to win it, so give points: {cards} adds {top} to your side's "
-                        "tricks, your play {mine}.",
-                        **values,
-                    )
-                )
-            else:
-                out.append(
-                    t(
-                        "Your partner {seat} is likely to win it, so give points: {cards} adds {top} to your side's "
-                        "tricks, your play {mine}.",
-                        **values,
-                    )
-                )
-        return out, of_trumps
-    seat = seat_label(w, n)
-    if mine_pts > top_pts and not wins[0]:
-        better = format_cards(top.play)
-        later = beaters(view, mine.play)  # the winner stays ``w`` after this play: it does not win
-        if not later:
-            assert view.leader is not None
-            values = {"seat": seat, "cards": format_cards(view.trick[(w - view.leader) % n]), "play": better}
-            if wins[1]:
-                said = tn(
-                    "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so win it ({play}).",
-                    "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so win it ({play}).",
-                    mine_pts,
-                    **values,
-                )
-            elif not top_pts:
-                said = tn(
-                    "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so play a card "
-                    "worth nothing ({play}).",
-                    "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so play a card "
-                    "worth nothing ({play}).",
-                    mine_pts,
-                    **values,
-                )
-            else:
-                said = tn(
-                    "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so give as few "
-                    "points as you can ({play}).",
-                    "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so give as few "
-                    "points as you can ({play}).",
-                    mine_pts,
-                    **values,
-                )
-            out.append(said)
-        else:
-            others = [s for s in later if s != w]
-            if others:
-                values = {"seat": seat, "others": _names(view, others), "play": better}
-                if wins[1]:
-                    said = tn(
-                        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): win "
-                        "it ({play}).",
-                        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): win "
-                        "it ({play}).",
-                        mine_pts,
-                        **values,
-                    )
-                elif not top_pts:
-                    said = tn(
-                        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): play "
-                        "a card worth nothing ({play}).",
-                        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): "
-                        "play a card worth nothing ({play}).",
-                        mine_pts,
-                        **values,
-                    )
-                else:
-                    said = tn(
-                        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): give "
-                        "as few points as you can ({play}).",
-                        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): "
-                        "give as few points as you can ({play}).",
-                        mine_pts,
-                        **values,
-                    )
-            elif wins[1]:
-                said = tn(
-                    "You put {n} point on a trick {seat} is winning so far: win it ({play}).",
-                    "You put {n} points on a trick {seat} is winning so far: win it ({play}).",
-                    mine_pts,
-                    seat=seat,
-                    play=better,
-                )
-            elif not top_pts:
-                said = tn(
-                    "You put {n} point on a trick {seat} is winning so far: play a card worth nothing ({play}).",
-                    "You put {n} points on a trick {seat} is winning so far: play a card worth nothing ({play}).",
-                    mine_pts,
-                    seat=seat,
-                    play=better,
-                )
-            else:
-                said = tn(
-                    "You put {n} point on a trick {seat} is winning so far: give as few points as you can ({play}).",
-                    "You put {n} points on a trick {seat} is winning so far: give as few points as you can ({play}).",
-                    mine_pts,
-                    seat=seat,
-                    play=better,
-                )
-            out.append(said)
+    seat = seat_label(w, view.rules.players)
+    if w in view.partner_seats():  # ``w`` is a partner: "your partner North"
+        return _partner_reasons(view, mine, top, seat, wins)
+    out: list[str] = []
+    of_trumps = False
+    if points(mine.play) > points(top.play) and not wins[0]:
+        out.append(_gave_words(view, mine, top, w, wins[1]))
     if wins[1] and not wins[0]:
-        cards, total = format_cards(top.play), on_table + top_pts
-        if beaters(view, top.play):
-            if total:
-                said = tn(
-                    "{cards} wins the trick from {seat}: {n} point.",
-                    "{cards} wins the trick from {seat}: {n} points.",
-                    total,
-                    cards=cards,
-                    seat=seat,
-                )
-            else:
-                said = t("{cards} wins the trick from {seat}.", cards=cards, seat=seat)
-        elif total:
-            said = tn(
-                "{cards} wins the trick from {seat} and nobody after you can beat it: {n} point.",
-                "{cards} wins the trick from {seat} and nobody after you can beat it: {n} points.",
-                total,
-                cards=cards,
-                seat=seat,
-            )
-        else:
-            said = t("{cards} wins the trick from {seat} and nobody after you can beat it.", cards=cards, seat=seat)
-        out.append(said)
+        out.append(_taken_words(view, top, seat))
     if (
         all(wins)
         and mine.trumps_spent
@@ -916,6 +764,184 @@ def _follow(view: PlayerView, mine: PlayValue, top: PlayValue) -> tuple[list[str
         of_trumps = True
         out.append(t("A lower trump wins this too: {cards}.", cards=format_cards(top.play)))
     return out, of_trumps
+
+
+def _partner_reasons(
+    view: PlayerView, mine: PlayValue, top: PlayValue, seat: str, wins: list[bool]
+) -> tuple[list[str], bool]:
+    """``_follow`` when a partner (``seat``) is winning the trick: taking it from them, and giving them points."""
+    mine_pts, top_pts = points(mine.play), points(top.play)
+    sure = side_sure(view, top.play)
+    threats = _names(view, [s for s in beaters(view, top.play) if s not in view.partner_seats()])
+    out: list[str] = []
+    of_trumps = False
+    if wins[0] and not wins[1]:
+        of_trumps = mine.trumps_spent > top.trumps_spent
+        out.append(_overtaken_words(seat, threats, sure, mine.trumps_spent if of_trumps else 0))
+    if top_pts > mine_pts:
+        values = {"seat": seat, "cards": format_cards(top.play), "top": top_pts, "mine": mine_pts}
+        if sure:
+            said = t(
+                "Your partner {seat} is sure to win it, so give points: {cards} adds {top} to your side's "
+                "tricks, your play {mine}.",
+                **values,
+            )
+        else:
+            said = t(
+                "Your partner {seat} is likely to win it, so give points: {cards} adds {top} to your side's "
+                "tricks, your play {mine}.",
+                **values,
+            )
+        out.append(said)
+    return out, of_trumps
+
+
+def _overtaken_words(seat: str, threats: str, sure: bool, trumps: int) -> str:
+    """You took the trick from your partner ``seat`` (spending ``trumps`` trumps more than needed, if any), who had
+    already won it (``sure``) or was winning it with only ``threats`` left to beat it."""
+    if trumps >= 2 and sure:
+        return t("You spent a trump pair on a trick your partner {seat} had already won.", seat=seat)
+    if trumps >= 2:
+        return t(
+            "You spent a trump pair on a trick your partner {seat} was winning (only {threats} could still beat it).",
+            seat=seat,
+            threats=threats,
+        )
+    if trumps and sure:
+        return t("You spent a trump on a trick your partner {seat} had already won.", seat=seat)
+    if trumps:
+        return t(
+            "You spent a trump on a trick your partner {seat} was winning (only {threats} could still beat it).",
+            seat=seat,
+            threats=threats,
+        )
+    if sure:
+        return t("You took the trick from your partner {seat}, who had already won.", seat=seat)
+    return t(
+        "You took the trick from your partner {seat}, who was winning (only {threats} could still beat it).",
+        seat=seat,
+        threats=threats,
+    )
+
+
+def _gave_words(view: PlayerView, mine: PlayValue, top: PlayValue, w: int, win_it: bool) -> str:
+    """Your play gave points to the opponent ``w`` winning the trick, where ``top`` gives fewer (and wins it when
+    ``win_it``); said for a trick nobody still to play can take from ``w``, else by ``_put_words``."""
+    n = view.rules.players
+    seat, better = seat_label(w, n), format_cards(top.play)
+    mine_pts, top_pts = points(mine.play), points(top.play)
+    later = beaters(view, mine.play)  # the winner stays ``w`` after this play: it does not win
+    if later:
+        return _put_words(_names(view, [s for s in later if s != w]), seat, better, win_it, mine_pts, top_pts)
+    assert view.leader is not None
+    values = {"seat": seat, "cards": format_cards(view.trick[(w - view.leader) % n]), "play": better}
+    if win_it:
+        return tn(
+            "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so win it ({play}).",
+            "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so win it ({play}).",
+            mine_pts,
+            **values,
+        )
+    if not top_pts:
+        return tn(
+            "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so play a card "
+            "worth nothing ({play}).",
+            "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so play a card "
+            "worth nothing ({play}).",
+            mine_pts,
+            **values,
+        )
+    return tn(
+        "You gave {seat} {n} point: nobody still to play can beat {seat}'s {cards}, so give as few "
+        "points as you can ({play}).",
+        "You gave {seat} {n} points: nobody still to play can beat {seat}'s {cards}, so give as few "
+        "points as you can ({play}).",
+        mine_pts,
+        **values,
+    )
+
+
+def _put_words(others: str, seat: str, better: str, win_it: bool, mine_pts: int, top_pts: int) -> str:
+    """``_gave_words`` for a trick ``seat`` is only winning so far, with the ``others`` still to play who could take
+    it (named: said by ``_contested_words``) or none ("")."""
+    if others:
+        return _contested_words(others, seat, better, win_it, mine_pts, top_pts)
+    if win_it:
+        return tn(
+            "You put {n} point on a trick {seat} is winning so far: win it ({play}).",
+            "You put {n} points on a trick {seat} is winning so far: win it ({play}).",
+            mine_pts,
+            seat=seat,
+            play=better,
+        )
+    if not top_pts:
+        return tn(
+            "You put {n} point on a trick {seat} is winning so far: play a card worth nothing ({play}).",
+            "You put {n} points on a trick {seat} is winning so far: play a card worth nothing ({play}).",
+            mine_pts,
+            seat=seat,
+            play=better,
+        )
+    return tn(
+        "You put {n} point on a trick {seat} is winning so far: give as few points as you can ({play}).",
+        "You put {n} points on a trick {seat} is winning so far: give as few points as you can ({play}).",
+        mine_pts,
+        seat=seat,
+        play=better,
+    )
+
+
+def _contested_words(others: str, seat: str, better: str, win_it: bool, mine_pts: int, top_pts: int) -> str:
+    """``_put_words`` when ``others`` (still to play) could take the trick from ``seat``."""
+    values = {"seat": seat, "others": others, "play": better}
+    if win_it:
+        return tn(
+            "You put {n} point on a trick {seat} is winning so far ({others} could still take it): win it ({play}).",
+            "You put {n} points on a trick {seat} is winning so far ({others} could still take it): win it ({play}).",
+            mine_pts,
+            **values,
+        )
+    if not top_pts:
+        return tn(
+            "You put {n} point on a trick {seat} is winning so far ({others} could still take it): play "
+            "a card worth nothing ({play}).",
+            "You put {n} points on a trick {seat} is winning so far ({others} could still take it): "
+            "play a card worth nothing ({play}).",
+            mine_pts,
+            **values,
+        )
+    return tn(
+        "You put {n} point on a trick {seat} is winning so far ({others} could still take it): give "
+        "as few points as you can ({play}).",
+        "You put {n} points on a trick {seat} is winning so far ({others} could still take it): "
+        "give as few points as you can ({play}).",
+        mine_pts,
+        **values,
+    )
+
+
+def _taken_words(view: PlayerView, top: PlayValue, seat: str) -> str:
+    """``top`` wins the trick from the opponent ``seat`` (and whether anyone after you can beat it), with the
+    points it takes."""
+    total = sum(points(p) for p in view.trick) + points(top.play)
+    values = {"cards": format_cards(top.play), "seat": seat}
+    if beaters(view, top.play):
+        if total:
+            return tn(
+                "{cards} wins the trick from {seat}: {n} point.",
+                "{cards} wins the trick from {seat}: {n} points.",
+                total,
+                **values,
+            )
+        return t("{cards} wins the trick from {seat}.", **values)
+    if total:
+        return tn(
+            "{cards} wins the trick from {seat} and nobody after you can beat it: {n} point.",
+            "{cards} wins the trick from {seat} and nobody after you can beat it: {n} points.",
+            total,
+            **values,
+        )
+    return t("{cards} wins the trick from {seat} and nobody after you can beat it.", **values)
 
 
 def _measured(chosen: Option, best: Option | None) -> list[str]:
@@ -1142,30 +1168,10 @@ def assess_burial(
 
 
 def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump) -> list[str]:
-    mine, top = chosen.choice, best.choice
+    mine = chosen.choice
     out: list[str] = []
     if chosen.grade != CoachGrade.GOOD:
-        k = sum(1 for c in mine if trump.is_trump(c)) - sum(1 for c in top if trump.is_trump(c))
-        if k > 0:
-            out.append(
-                tn(
-                    "You buried {n} more trump than needed: trumps win tricks, keep them.",
-                    "You buried {n} more trumps than needed: trumps win tricks, keep them.",
-                    k,
-                )
-            )
-        if points(mine) > points(top):
-            buried = tn("You buried {n} point.", "You buried {n} points.", points(mine))
-            out.append(joined([buried, t(BURY_RULE)]))
-        voids_top, voids_mine = _voids_made(view, top, trump), _voids_made(view, mine, trump)
-        if voids_top - voids_mine:
-            out.append(
-                t(
-                    "{cards} empties your {suits}: with a void you can trump that suit's leads.",
-                    cards=format_cards(top),
-                    suits=_and(t(SUIT_NAMES[s]) for s in sorted(voids_top - voids_mine)),
-                )
-            )
+        out += _burial_faults(view, mine, best.choice, trump)
     else:
         voids = _voids_made(view, mine, trump)
         if voids:
@@ -1191,6 +1197,34 @@ def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump
             best=f"{best.value:+.2f}",
         )
     )
+    return out
+
+
+def _burial_faults(view: PlayerView, mine: Sequence[Card], top: Sequence[Card], trump: Trump) -> list[str]:
+    """What a burial graded down does worse than the best one, ``top``: the trumps and points it buries, and the
+    voids it does not make."""
+    out: list[str] = []
+    k = sum(1 for c in mine if trump.is_trump(c)) - sum(1 for c in top if trump.is_trump(c))
+    if k > 0:
+        out.append(
+            tn(
+                "You buried {n} more trump than needed: trumps win tricks, keep them.",
+                "You buried {n} more trumps than needed: trumps win tricks, keep them.",
+                k,
+            )
+        )
+    if points(mine) > points(top):
+        buried = tn("You buried {n} point.", "You buried {n} points.", points(mine))
+        out.append(joined([buried, t(BURY_RULE)]))
+    voids_top, voids_mine = _voids_made(view, top, trump), _voids_made(view, mine, trump)
+    if voids_top - voids_mine:
+        out.append(
+            t(
+                "{cards} empties your {suits}: with a void you can trump that suit's leads.",
+                cards=format_cards(top),
+                suits=_and(t(SUIT_NAMES[s]) for s in sorted(voids_top - voids_mine)),
+            )
+        )
     return out
 
 
@@ -1311,21 +1345,24 @@ def _overturn_reasons(view: PlayerView, chosen: Option, best: Option) -> list[st
                 )
             )
         elif chosen.choice and best.choice:
-            (s1, h1), (s2, h2) = _trumps_under(view, chosen.choice), _trumps_under(view, best.choice)
-            out.append(
-                sentence_case(
-                    tn(
-                        "{suit} gives you {n} trumps, {other} {other_held}: overturn into your long suit (RULES §11).",
-                        "{suit} gives you {n} trumps, {other} {other_held}: overturn into your long suit (RULES §11).",
-                        h2,
-                        suit=s2,
-                        other=s1,
-                        other_held=h1,
-                    )
-                )
-            )
+            out.append(_overturn_suits(view, chosen.choice, best.choice))
     out.append(_averaged(chosen, best))
     return out
+
+
+def _overturn_suits(view: PlayerView, mine: Sequence[Card], best: Sequence[Card]) -> str:
+    """Why overturning with ``best`` beats overturning with ``mine``: the trumps each would give."""
+    (s1, h1), (s2, h2) = _trumps_under(view, mine), _trumps_under(view, best)
+    return sentence_case(
+        tn(
+            "{suit} gives you {n} trumps, {other} {other_held}: overturn into your long suit (RULES §11).",
+            "{suit} gives you {n} trumps, {other} {other_held}: overturn into your long suit (RULES §11).",
+            h2,
+            suit=s2,
+            other=s1,
+            other_held=h1,
+        )
+    )
 
 
 def _support(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:

@@ -194,25 +194,12 @@ class Table:
         self.hands = hands = rnd._state.hands
         self.counts = [[0] * N_CARD_IDS for _ in range(n)]
         self.lengths = [[0] * 5 for _ in range(n)]
-        left = [rnd.rules.decks] * N_CARD_IDS
         for seat in range(n):
             counts, lengths = self.counts[seat], self.lengths[seat]
             for i in hands[seat]:
                 counts[i] += 1
                 lengths[suit[i]] += 1
-        for t in rnd.tricks:
-            for cards in t.plays:
-                for c in cards:
-                    left[c.id] -= 1
-        for ids in rnd._trick:
-            for i in ids:
-                left[i] -= 1
-        self.left = left
-        self.voids: list[set[int]] = [set() for _ in range(n)]
-        """The effective suits each seat has shown it lacks (it played fewer of the led suit than the lead had)."""
-        for t in rnd.tricks:
-            self._see_voids(t.leader, [[c.id for c in cards] for cards in t.plays])
-        self._see_voids(rnd.leader if rnd.leader is not None else 0, [list(ids) for ids in rnd._trick])
+        self._see_played(rnd)
         self.holder = rnd._kitty_holder()
         self.buried = [0] * N_CARD_IDS
         for i in rnd._discards:
@@ -242,6 +229,20 @@ class Table:
         for ids in rnd._trick:
             self._see(list(ids))
             self._cards.append(cards_of(ids))
+
+    def _see_played(self, rnd: Round) -> None:
+        """The cards played before the play-out (the finished tricks and the trick so far): the copies of each id
+        ``left``, and the ``voids`` the follows showed."""
+        self.left = left = [rnd.rules.decks] * N_CARD_IDS
+        self.voids: list[set[int]] = [set() for _ in range(self.n)]
+        """The effective suits each seat has shown it lacks (it played fewer of the led suit than the lead had)."""
+        tricks = [(t.leader, [[c.id for c in cards] for cards in t.plays]) for t in rnd.tricks]
+        tricks.append((rnd.leader if rnd.leader is not None else 0, [list(ids) for ids in rnd._trick]))
+        for leader, plays in tricks:
+            for ids in plays:
+                for i in ids:
+                    left[i] -= 1
+            self._see_voids(leader, plays)
 
     def _see_voids(self, leader: int, plays: list[list[int]]) -> None:
         if not plays:

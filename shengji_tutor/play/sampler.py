@@ -111,7 +111,6 @@ class Knowledge:
         played: list[list[int]] = [[] for _ in range(n)]
         """Every card each seat has played this round, in order."""
         voids: dict[int, set[int]] = {s: set() for s in range(n)}
-        facts: list[Fact] = []
         tricks = [(t.leader, t.plays, t.attempted) for t in view.tricks]
         if view.trick:
             tricks.append((view.leader if view.leader is not None else 0, view.trick, view.attempted))
@@ -131,24 +130,6 @@ class Knowledge:
                     voids[seat].add(led)
                 played[seat].extend(ids)
 
-        dealer_hidden = view.dealer is not None and view.dealer != view.seat and view.phase in _BURIED
-        buriers = {view.dealer, *(d.seat for d in view.overturns)}
-        """Who may have buried a card it showed (the dealer; with chao dipi, each who overturned and took the kitty)."""
-        for seat, before, cards, pre_kitty in shown_at:
-            if seat == view.seat:
-                continue
-            if pre_kitty and view.overturns and seat in buriers:
-                continue  # chao dipi (RULES §11): a card it showed may be buried, or in any later taker's hand
-            since = count_ids(played[seat][before:])
-            holders = {seat}
-            if pre_kitty and dealer_hidden and seat == view.dealer:
-                holders.add(STOCK)  # the dealer may have buried a card it showed
-            why = "shown in a declaration" if pre_kitty else "shown in a failed throw"
-            for cid, copies in cards.items():
-                left = copies - since.get(cid, 0)
-                if left > 0:
-                    facts.append(Fact(frozenset(holders), cid, left, why))
-
         sizes = _sizes(view, played)
         hidden = {s: v for s, v in sizes.items() if v > 0 or s != STOCK}
         return cls(
@@ -156,7 +137,7 @@ class Knowledge:
             unseen=tuple(unseen),
             sizes=hidden,
             voids={s: frozenset(v) for s, v in voids.items() if s != view.seat and v},
-            facts=_strongest(facts),
+            facts=_strongest(_shown(view, played, shown_at)),
             suit_table=tuple(suit),
         )
 
@@ -179,6 +160,30 @@ class Knowledge:
     def sampler(self) -> Sampler:
         """A sampler of uniformly random deals agreeing with this knowledge (built once, drawn from many times)."""
         return Sampler(self)
+
+
+def _shown(view: PlayerView, played: list[list[int]], shown: list[tuple[int, int, dict[int, int], bool]]) -> list[Fact]:
+    """The facts still given by the cards other seats showed (``shown``: ``Knowledge.of``'s ``shown_at``), less the
+    copies each has ``played`` since."""
+    facts: list[Fact] = []
+    dealer_hidden = view.dealer is not None and view.dealer != view.seat and view.phase in _BURIED
+    buriers = {view.dealer, *(d.seat for d in view.overturns)}
+    """Who may have buried a card it showed (the dealer; with chao dipi, each who overturned and took the kitty)."""
+    for seat, before, cards, pre_kitty in shown:
+        if seat == view.seat:
+            continue
+        if pre_kitty and view.overturns and seat in buriers:
+            continue  # chao dipi (RULES §11): a card it showed may be buried, or in any later taker's hand
+        since = count_ids(played[seat][before:])
+        holders = {seat}
+        if pre_kitty and dealer_hidden and seat == view.dealer:
+            holders.add(STOCK)  # the dealer may have buried a card it showed
+        why = "shown in a declaration" if pre_kitty else "shown in a failed throw"
+        for cid, copies in cards.items():
+            left = copies - since.get(cid, 0)
+            if left > 0:
+                facts.append(Fact(frozenset(holders), cid, left, why))
+    return facts
 
 
 def _permuted(rng: random.Random, items: Sequence[int]) -> list[int]:
@@ -215,16 +220,7 @@ class Sampler:
         self._placed: dict[int, list[int]] = {h: [] for h in sizes}
         self._single = [f for f in k.facts if len(f.holders) == 1]
         self._joint = [f for f in k.facts if len(f.holders) > 1]
-        for f in self._single:
-            (holder,) = f.holders
-            if suit[f.card_id] in k.voids.get(holder, ()) or holder not in sizes:
-                raise ImpossibleKnowledge(f"{f}, yet it showed it has none of that suit")
-            for _ in range(f.copies):
-                if f.card_id not in pool or sizes[holder] == 0:
-                    raise ImpossibleKnowledge(f"{f}, but so many are not unseen")
-                pool.remove(f.card_id)
-                sizes[holder] -= 1
-                self._placed[holder].append(f.card_id)
+        self._place_single(pool, sizes)
         holders = sorted(sizes)
         by_suit: dict[int, list[int]] = {}
         for cid in pool:
@@ -258,6 +254,20 @@ class Sampler:
             self.exact = False
         if not possible:
             raise ImpossibleKnowledge(f"no deal of the {len(k.unseen)} unseen cards agrees with what seat {k.seat} saw")
+
+    def _place_single(self, pool: list[int], sizes: dict[int, int]) -> None:
+        """Place the cards each one-holder fact puts in a hand (``_placed``), taking them from ``pool`` and ``sizes``."""
+        k = self.knowledge
+        for f in self._single:
+            (holder,) = f.holders
+            if k.suit_table[f.card_id] in k.voids.get(holder, ()) or holder not in sizes:
+                raise ImpossibleKnowledge(f"{f}, yet it showed it has none of that suit")
+            for _ in range(f.copies):
+                if f.card_id not in pool or sizes[holder] == 0:
+                    raise ImpossibleKnowledge(f"{f}, but so many are not unseen")
+                pool.remove(f.card_id)
+                sizes[holder] -= 1
+                self._placed[holder].append(f.card_id)
 
     def count(self) -> int:
         """How many deals agree with the voids, copies of a card told apart (as a shuffled deck tells them apart).

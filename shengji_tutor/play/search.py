@@ -232,6 +232,8 @@ EXACT_TRIES = 8
 KITTY_TRIES = 6
 """Of those draws, how many ``buried_as_dealt`` re-splits for a kitty the burier's policy would bury, when none
 was exact, before it keeps a uniform one."""
+_Tried = list[tuple[dict[int, list[int]], list[int]]]
+"""The deals ``buried_as_dealt`` drew, each with its burier's cards in burial order."""
 
 
 def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> dict[int, list[int]]:
@@ -266,7 +268,7 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
     assert trump is not None  # in the play phase
     played = count_ids([c.id for c in _played_by(view, burier)])
     size = len(deal[STOCK])
-    tried: list[tuple[dict[int, list[int]], list[int]]] = []
+    tried: _Tried = []
     for k in range(EXACT_TRIES):  # the burial the policy makes of exactly these cards, when it kept what was played
         if k:
             deal = sampler.sample(rng)
@@ -282,6 +284,12 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
             if not knowledge.broken(again):
                 return again
         tried.append((deal, order))
+    return _resplit(knowledge, burier, tried, played, size)
+
+
+def _resplit(known: Knowledge, burier: int, tried: _Tried, played: dict[int, int], size: int) -> dict[int, list[int]]:
+    """``buried_as_dealt`` when no draw was exact: the first ``KITTY_TRIES`` deals ``tried`` re-split in their burial
+    order, the one burying the fewest points of those that agree with everything seen; with none, the first deal."""
     found: list[tuple[int, int, dict[int, list[int]]]] = []
     for k, (deal, order) in enumerate(tried[:KITTY_TRIES]):
         kept = dict(played)
@@ -295,7 +303,7 @@ def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> d
             else:
                 hand.append(i)
         again = {**deal, burier: hand, STOCK: burial}
-        if not knowledge.broken(again):
+        if not known.broken(again):
             found.append((sum(Card.from_id(i).points for i in burial), k, again))
     return min(found)[2] if found else tried[0][0]
 
@@ -347,22 +355,7 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
     for play in raw:
         distinct.setdefault(play_signature(play, trump), play)
     plays = sorted(distinct.values(), key=lambda p: (strength_spent(p, trump), [c.id for c in p]))
-    telling = [tuple(steady_choice(view))]
-    if view.leading:
-        suit = trump.suit_table
-        for s in sorted({suit[c.id] for c in view.hand}):
-            mine = [p for p in plays if suit[p[0].id] == s]
-            telling.append(max(mine, key=lambda p: (len(p), strength_spent(p, trump))))
-            telling.append(min((p for p in mine if len(p) == 1), key=lambda p: (p[0].points, strength_spent(p, trump))))
-    else:
-        before = [[c.id for c in p] for p in view.trick]
-        me = len(before)
-        winners = [p for p in plays if winner_of([*before, [c.id for c in p]], trump, view.rules) == me]
-        telling.append(plays[0])
-        if winners:
-            telling.append(winners[0])
-        telling.append(max(plays, key=lambda p: (sum(c.points for c in p), -strength_spent(p, trump))))
-        telling.append(min(plays, key=lambda p: (sum(c.points for c in p), strength_spent(p, trump))))
+    telling = [tuple(steady_choice(view)), *_telling(view, plays, trump)]
     low, high = 0, len(plays) - 1
     while low <= high:
         telling += [plays[low], plays[high]]
@@ -378,6 +371,28 @@ def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
             chosen.pop(list(chosen)[-1])  # the room goes to a play a player would weigh first
             chosen[sig] = play
     return list(chosen.values())
+
+
+def _telling(view: PlayerView, plays: list[tuple[Card, ...]], trump: Trump) -> list[tuple[Card, ...]]:
+    """The plays a good player weighs (``candidate_plays``): as a lead, each suit's highest unit and lowest single;
+    to a lead, the cheapest play, the cheapest that wins the trick so far, and those giving most and fewest points."""
+    telling = []
+    if view.leading:
+        suit = trump.suit_table
+        for s in sorted({suit[c.id] for c in view.hand}):
+            mine = [p for p in plays if suit[p[0].id] == s]
+            telling.append(max(mine, key=lambda p: (len(p), strength_spent(p, trump))))
+            telling.append(min((p for p in mine if len(p) == 1), key=lambda p: (p[0].points, strength_spent(p, trump))))
+        return telling
+    before = [[c.id for c in p] for p in view.trick]
+    me = len(before)
+    winners = [p for p in plays if winner_of([*before, [c.id for c in p]], trump, view.rules) == me]
+    telling.append(plays[0])
+    if winners:
+        telling.append(winners[0])
+    telling.append(max(plays, key=lambda p: (sum(c.points for c in p), -strength_spent(p, trump))))
+    telling.append(min(plays, key=lambda p: (sum(c.points for c in p), strength_spent(p, trump))))
+    return telling
 
 
 def _never_left_out(view: PlayerView, plays: Sequence[tuple[Card, ...]], trump: Trump) -> list[tuple[Card, ...]]:

@@ -183,9 +183,38 @@ def race(
     """
     if count < 1:
         raise ValueError("a race needs at least one choice")
-    everyone = list(range(count))
     if count == 1:
         return 0, [Measured(0, 0.0, 0.0, 0, "best", 0.0)]
+    means, contenders, leader, overruled = _select(values, plan, count, default)
+    seen: set[int] = set()
+    best = _twin(leader, surely, seen)  # the losses are measured against the play that surely does as well for less
+    asked = list(dict.fromkeys(focus)) if focus is not None else []
+    if asked == [best]:
+        return _chosen_asked(values, plan, best, contenders, means, overruled)
+    judged = [k for k in (range(count) if focus is None else asked) if k != best]
+    runs, status = _measure(values, best, judged, plan)
+    if len(asked) == 1:
+        # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
+        # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
+        (k,) = judged
+        if _measure_on(values, best, k, runs, status, plan, judged_leads=True, settle=False):
+            return k, [Measured(k, 0.0, 0.0, len(runs[k]), "best", means[k])]
+        passing = _rivals_ahead(values, plan, best, [r for r in contenders if r not in (best, k)])
+    else:
+        # a second look: the selection was unlucky; the choice most surely ahead is the best, and every loss is
+        # measured again against it on deals that neither chose it nor crowned it
+        passing = [(k, _gaps(runs[best][: len(runs[k])], runs[k])[0]) for k in judged if _ahead(runs[best], runs[k])]
+    if passing:
+        return _look_again(values, plan, best, judged, passing, surely, seen, means)
+    return best, _verdicts(runs, best, judged, status, means)
+
+
+def _select(
+    values: Values, plan: Plan, count: int, default: int | None
+) -> tuple[list[float], list[int], int, int | None]:
+    """The selection (see the module docstring): each choice's mean on the selection deals it met, the choices in
+    contention, the one chosen (the leader, or ``default`` while in contention) and the leader it overruled."""
+    everyone = list(range(count))
     first = [list(r) for r in values("select", 0, plan.select, everyone)]
     means = [sum(r) / len(r) for r in first]
     leader = max(everyone, key=lambda k: (means[k], -k))
@@ -200,51 +229,38 @@ def race(
     if default is not None and default in contenders and _low(first[leader], first[default]) < plan.threshold:
         overruled = None if leader == default else leader
         leader = default  # still in contention after the whole selection: the fresh deals' second look decides
-    seen: set[int] = set()
-    best = _twin(leader, surely, seen)  # the losses are measured against the play that surely does as well for less
-    asked = list(dict.fromkeys(focus)) if focus is not None else []
-    if asked == [best]:
-        # the choice asked about is the one chosen: it is still measured on fresh deals, against each rival that
-        # was in contention (the runner-up at least), and a rival surely ahead there is the best instead
-        # (the default chosen over the selection's leader: the rivals the selection ranked above it)
-        rivals = [k for k in contenders if k != best and means[k] > means[best]] if overruled is not None else []
-        rivals = (
-            rivals
-            or [k for k in contenders if k != best]
-            or [max((k for k in everyone if k != best), key=lambda k: (means[k], -k))]
-        )
-        found, deals = _beaten_by(values, best, rivals, plan, means)
-        if found is not None:
-            return found[0].index, found
-        return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
-    judged = [k for k in (everyone if focus is None else asked) if k != best]
-    runs, status = _measure(values, best, judged, plan)
-    ahead = [k for k in judged if _ahead(runs[best], runs[k])]
-    if ahead and len(asked) != 1:
-        # a second look: the selection was unlucky; the choice most surely ahead is the best, and every loss is
-        # measured again against it on deals that neither chose it nor crowned it
-        passing = [(k, _gaps(runs[best][: len(runs[k])], runs[k])[0]) for k in ahead]
-        return _look_again(values, plan, best, judged, passing, surely, seen, means)
-    if len(asked) == 1:
-        # the one choice asked about did clearly better than the one chosen, on fresh deals: it is the best
-        # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
-        (k,) = judged
-        if _measure_on(values, best, k, runs, status, plan, judged_leads=True, settle=False):
-            return k, [Measured(k, 0.0, 0.0, len(runs[k]), "best", means[k])]
-        # a second look for one choice too: each other rival still in contention after the selection meets the
-        # one chosen on the first fresh deals; one surely ahead there is the best, and the choice asked about is
-        # measured again against it on deals that neither chose it nor crowned it (else a lucky selection among
-        # near twins measured the choice against its twin: a loss of nothing where the rival's is 0.2 level)
-        rivals = [r for r in contenders if r not in (best, k)]
-        if rivals:
-            got = values("measure", 0, plan.measure, [best, *rivals])
-            chosen = list(got[0])
-            passing = [
-                (r, _gaps(chosen, list(g))[0]) for r, g in zip(rivals, got[1:], strict=True) if _ahead(chosen, g)
-            ]
-            if passing:
-                return _look_again(values, plan, best, judged, passing, surely, seen, means)
-    return best, _verdicts(runs, best, judged, status, means)
+    return means, contenders, leader, overruled
+
+
+def _chosen_asked(
+    values: Values, plan: Plan, best: int, contenders: list[int], means: list[float], overruled: int | None
+) -> tuple[int, list[Measured]]:
+    """``race`` when the choice asked about is the one chosen: it is still measured on fresh deals, against each
+    rival that was in contention (the runner-up at least), and a rival surely ahead there is the best instead
+    (the default chosen over the selection's leader: the rivals the selection ranked above it)."""
+    rivals = [k for k in contenders if k != best and means[k] > means[best]] if overruled is not None else []
+    rivals = (
+        rivals
+        or [k for k in contenders if k != best]
+        or [max((k for k in range(len(means)) if k != best), key=lambda k: (means[k], -k))]
+    )
+    found, deals = _beaten_by(values, best, rivals, plan, means)
+    if found is not None:
+        return found[0].index, found
+    return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
+
+
+def _rivals_ahead(values: Values, plan: Plan, best: int, rivals: list[int]) -> list[tuple[int, float]]:
+    """A second look for one choice asked about, not the one chosen: each other rival still in contention after the
+    selection meets the one chosen (``best``) on the first fresh deals; those surely ahead there, with their mean
+    gaps, are passed to ``_look_again``, and the choice asked about is measured again against the one most surely
+    ahead on deals that neither chose it nor crowned it (else a lucky selection among near twins measured the choice
+    against its twin: a loss of nothing where the rival's is 0.2 level)."""
+    if not rivals:
+        return []
+    got = values("measure", 0, plan.measure, [best, *rivals])
+    chosen = list(got[0])
+    return [(r, _gaps(chosen, list(g))[0]) for r, g in zip(rivals, got[1:], strict=True) if _ahead(chosen, g)]
 
 
 def _look_again(
