@@ -79,7 +79,7 @@ def test_a_saved_hand_is_taken_up_by_another_model_where_it_was() -> None:
     again = CoachedHand(seed=7, grading=QUICK)
     again.resume(hand.saved())
     assert again.saved() == hand.saved()
-    assert json.loads(again.saved())["format"] == 3
+    assert json.loads(again.saved())["format"] == 4
     assert [d.kind for d in again.decisions] == [d.kind for d in hand.decisions]
     assert again.awaiting == hand.awaiting
 

@@ -587,3 +587,24 @@ def test_a_finished_hand_marks_lesson_10_on_the_path(learner: ProgressStore) -> 
 
     learner.finish_lesson("play-a-hand")
     assert "Lesson 10, Play a hand: finished (a whole round against three bots)" in home().value
+
+
+def test_a_hand_begun_in_chinese_reads_in_english_after_a_switch_every_sentence() -> None:
+    """Issue 41: a saved hand keeps its verdicts as what they are made of, not as sentences; read on an English page
+    it says every reason, the verdict, the summary and the status as a hand played in English says them."""
+    from shengji_tutor.i18n import use
+
+    with use("zh"):
+        chinese = CoachedGame(seed=9, grading=QUICK)
+        decide(chinese, 60)  # to the end of the hand: every kind of verdict it has, and the summary
+        saved = chinese.saved()
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese.verdict.value)  # it was read in Chinese
+    with use("en"):
+        english = CoachedGame(seed=9, grading=QUICK)
+        decide(english, 60)
+        again = CoachedGame(seed=5, grading=QUICK)
+        again.resume(saved)
+        assert [d.assessment.reasons for d in again.decisions if d.assessment] == [
+            d.assessment.reasons for d in english.decisions if d.assessment
+        ]
+        assert shown(again)[3:6] == shown(english)[3:6]  # the status line, the verdict and the summary

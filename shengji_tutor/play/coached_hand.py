@@ -59,6 +59,7 @@ from .coaching import (
     Accuracy,
     Assessment,
     CoachGrade,
+    Option,
     assess_burial,
     assess_call,
     assess_declaration,
@@ -66,6 +67,7 @@ from .coaching import (
     assess_play,
     hint_ladder,
     judge_plays,
+    reasons_for,
 )
 from .game import advance
 from .record import Position, RecordError
@@ -712,11 +714,12 @@ class CoachedHand:
         self.said = Said((back, self.prompt()))
 
 
-SAVE_FORMAT = 3
-"""3: the learner's seat; 2: the round's position, the learner's decisions (kind, choice, hints, verdict, the history length undo goes back
+SAVE_FORMAT = 4
+"""4: the verdicts without their sentences (said again, in the language read, when the hand is read); 3: the
+learner's seat; 2: the round's position, the learner's decisions (kind, choice, hints, verdict, the history length undo goes back
 to) and the game's rng. Format 1 also kept where the deal waited for the learner, which the round now knows itself:
 it is read, and that part left out."""
-READS = (1, 2, SAVE_FORMAT)
+READS = (1, 2, 3, SAVE_FORMAT)
 KINDS = tuple(k.value for k in DecisionKind if k is not DecisionKind.DEAL)
 """The kinds of decision a saved hand may hold."""
 
@@ -771,7 +774,7 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
                     choice_from_json(row["choice"]),
                     at,
                     _count(row["hints"], "hints", 99),
-                    None if verdict is None else assessment_from_dict(verdict),
+                    None if verdict is None else assessment_from_dict(verdict, _words_from(view)),
                 )
             )
         kept = data["kept"]
@@ -812,6 +815,11 @@ def _before(value: Any, actions: int, version: int) -> int:
             raise RecordError(f"a saved decision's place is a list of four, not {value!r:.20}")
         value = value[0]
     return _count(value, "history", actions)
+
+
+def _words_from(view: PlayerView) -> Callable[[DecisionKind, Option, Option], tuple[str, ...]]:
+    """A saved verdict's reasons said again from the view its decision was made from, in the language read now."""
+    return lambda kind, chosen, best: reasons_for(kind, view, chosen, best)
 
 
 def _seat_at(seat: int, rules: RuleSet) -> int:

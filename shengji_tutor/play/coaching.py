@@ -95,6 +95,7 @@ __all__ = [
     "in_levels",
     "judge_plays",
     "play_reasons",
+    "reasons_for",
 ]
 
 
@@ -489,9 +490,36 @@ def assess_play(view: PlayerView, play: CardsLike, budget: Budget | None = None,
     best, raced = _race_plays(view, plays, budget, seed, focus=[mine])
     top = raced[best]
     chosen = dataclasses.replace(raced[mine], choice=play)
-    reasons = [_only_play(view, play)] if len(plays) == 1 else play_reasons(view, chosen, top)
     options = (top,) if best == mine else (top, chosen)
-    return Assessment(DecisionKind.PLAY, chosen, top, options, tuple(reasons), len(chosen.runs))
+    reasons = reasons_for(DecisionKind.PLAY, view, chosen, top)
+    return Assessment(DecisionKind.PLAY, chosen, top, options, reasons, len(chosen.runs))
+
+
+def reasons_for(kind: DecisionKind, view: PlayerView, chosen: Option, best: Option) -> tuple[str, ...]:
+    """A verdict's reasons in words, in the language read now, from what they are made of: the view the decision
+    was made from, the choice and the best with their measured figures. A verdict is kept as those (a saved hand
+    keeps no sentence): its reasons are said again in the language of the page that shows it.
+
+    A play that had no rival (the player's last cards, or the only play up to cards that play alike) is said so.
+    """
+    if kind is DecisionKind.PLAY:
+        if len(candidate_plays(view, 2)) == 1:
+            return (_only_play(view, _cards_of(chosen)),)
+        return tuple(play_reasons(view, chosen, best))
+    if kind is DecisionKind.BURY:
+        assert view.trump is not None
+        return tuple(_burial_reasons(view, chosen, best, view.trump))
+    if kind is DecisionKind.DECLARE:
+        return tuple(_declaration_reasons(view, chosen, best))
+    if kind is DecisionKind.OVERTURN:
+        return tuple(_overturn_reasons(view, chosen, best))
+    if kind is DecisionKind.CALL:
+        return tuple(_call_reasons(view, chosen, best))
+    raise ValueError(f"the coach gives no reasons for a decision to {kind}")
+
+
+def _cards_of(option: Option) -> tuple[Card, ...]:
+    return tuple(c for c in option.choice if isinstance(c, Card))
 
 
 def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
@@ -1163,8 +1191,9 @@ def assess_burial(
     # learner's click): a choice's plan, which keeps the panel at 2-3 s where this one took 7 s
     plan = choice_plan(budget) if every else burial_plan(budget)
     judged, chosen, best, samples = _race_choices(options, runs_of, plan, mine, every, default=0)  # the heuristic's
-    reasons = _burial_reasons(view, chosen, best, trump)
-    return Assessment(DecisionKind.BURY, chosen, best, judged, tuple(reasons), samples)
+    return Assessment(
+        DecisionKind.BURY, chosen, best, judged, reasons_for(DecisionKind.BURY, view, chosen, best), samples
+    )
 
 
 def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump) -> list[str]:
@@ -1272,8 +1301,8 @@ def assess_declaration(
     judged, chosen, best, samples = _judge_cards_or_pass(
         declaration_options(view), choice, runs_of, choice_plan(budget), every
     )
-    reasons = _declaration_reasons(view, chosen, best)
-    return Assessment(DecisionKind.DECLARE, chosen, best, judged, tuple(reasons), samples)
+    reasons = reasons_for(DecisionKind.DECLARE, view, chosen, best)
+    return Assessment(DecisionKind.DECLARE, chosen, best, judged, reasons, samples)
 
 
 def assess_overturn(
@@ -1293,8 +1322,8 @@ def assess_overturn(
     judged, chosen, best, samples = _judge_cards_or_pass(
         overturn_options(view), choice, runs_of, choice_plan(budget), every
     )
-    reasons = _overturn_reasons(view, chosen, best)
-    return Assessment(DecisionKind.OVERTURN, chosen, best, judged, tuple(reasons), samples)
+    reasons = reasons_for(DecisionKind.OVERTURN, view, chosen, best)
+    return Assessment(DecisionKind.OVERTURN, chosen, best, judged, reasons, samples)
 
 
 def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
@@ -1446,9 +1475,16 @@ def assess_call(
         return call_runs(view, which, budget, f"{seed}:{stream}", samples=count, skip=skip)
 
     judged, chosen, best, samples = _race_choices(options, runs_of, choice_plan(budget), options.index(mine), True)
+    return Assessment(
+        DecisionKind.CALL, chosen, best, judged, reasons_for(DecisionKind.CALL, view, chosen, best), samples
+    )
+
+
+def _call_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
+    """Why a friend call is good or not: a first copy called that the dealer holds, and what the call averaged."""
     out: list[str] = []
     held = {c.id for c in view.hand}
-    for card, ordinal in mine:
+    for card, ordinal in (c for c in chosen.choice if isinstance(c, tuple)):
         if card.id in held and ordinal == 1:
             out.append(
                 t(
@@ -1464,4 +1500,4 @@ def assess_call(
             best=f"{best.value:+.2f}",
         )
     )
-    return Assessment(DecisionKind.CALL, chosen, best, judged, tuple(out), samples)
+    return out

@@ -7,21 +7,28 @@ such as ``"10H"``; a Finding Friends call's ``(card, ordinal)`` a two-item list.
 runs behind each figure (one value per sampled deal) are not kept: nothing shown
 after the verdict reads them, and they are most of its size.
 
+A verdict is kept as what it is made of, not as sentences: its reasons are said again
+when it is read (``coaching.reasons_for``, from the decision's view), in the language
+of the page that reads it, so a hand begun in Chinese reads in English after a switch.
+
 >>> from shengji_tutor.engine.cards import parse_cards
 >>> from shengji_tutor.play.coaching import Assessment, Option
+>>> from shengji_tutor.play.round import DecisionKind
 >>> from shengji_tutor.play.saved_verdicts import assessment_from_dict, assessment_to_dict
 >>> mine = Option(tuple(parse_cards("3S")), -0.2, 0.05, 0.15, 0.04, status="worse")
 >>> best = Option(tuple(parse_cards("AS")), -0.05, 0.05, 0.0, 0.0, status="best")
->>> verdict = Assessment("play", mine, best, (best, mine), ("A♠ wins the trick.",), 24)
->>> assessment_from_dict(assessment_to_dict(verdict)) == verdict
-True
+>>> verdict = Assessment(DecisionKind.PLAY, mine, best, (best, mine), ("A♠ wins the trick.",), 24)
+>>> saved = assessment_to_dict(verdict)
+>>> "reasons" in saved, assessment_from_dict(saved, lambda kind, chosen, top: ("A♠ wins the trick.",)) == verdict
+(False, True)
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
 from ..engine.cards import Card
 from ..engine.errors import ShengjiError
@@ -48,26 +55,28 @@ def assessment_to_dict(assessment: Assessment) -> dict[str, Any]:
         "options": [_option_to_dict(o) for o in assessment.options],
         "chosen": _option_to_dict(assessment.chosen),
         "best": _option_to_dict(assessment.best),
-        "reasons": list(assessment.reasons),
         "samples": assessment.samples,
     }
 
 
-def assessment_from_dict(data: Any) -> Assessment:
-    """The ``Assessment`` that ``assessment_to_dict`` wrote; ``SavedVerdictError`` names what is wrong."""
+Words: TypeAlias = Callable[[DecisionKind, Option, Option], tuple[str, ...]]
+"""Says a verdict's reasons from its kind, the choice and the best (``coaching.reasons_for`` with its view)."""
+
+
+def assessment_from_dict(data: Any, words: Words) -> Assessment:
+    """The ``Assessment`` that ``assessment_to_dict`` wrote, its reasons said by ``words`` in the language read now
+    (sentences an older version kept are not read); ``SavedVerdictError`` names what is wrong."""
     try:
         kind = data["kind"]
         if kind not in _KINDS:
             raise SavedVerdictError(f"a verdict is on a play, burial, declaration, call or overturn, not {kind!r:.30}")
         options = tuple(_option_from_dict(o) for o in data["options"])
         chosen, best = _option_from_dict(data["chosen"]), _option_from_dict(data["best"])
-        reasons = tuple(data["reasons"])
-        if not all(isinstance(r, str) for r in reasons):
-            raise SavedVerdictError("a verdict's reasons are sentences")
         samples = data["samples"]
         if type(samples) is not int or samples < 0:
             raise SavedVerdictError(f"a verdict's deals are counted by a whole number, not {samples!r:.20}")
-        return Assessment(DecisionKind(kind), chosen, best, options, reasons, samples)
+        kind = DecisionKind(kind)
+        return Assessment(kind, chosen, best, options, words(kind, chosen, best), samples)
     except SavedVerdictError:
         raise
     except (ShengjiError, KeyError, TypeError, ValueError, IndexError) as e:
