@@ -388,6 +388,20 @@ def home(store: ProgressStore | None = None) -> w.Widget:
     return _home_page(store)
 
 
+def _lesson_item(lesson: Lesson, counts: tuple[int, int], puzzles: int, finished: bool) -> str:
+    """A lesson on the home page: its link, its Chinese term, and its puzzles mastered and solved (or what it offers
+    instead, ticked once finished)."""
+    instead = t(NO_PUZZLES[lesson.number]) if lesson.number in NO_PUZZLES else ""
+    if finished and not puzzles:
+        finished_word = t("Finished")
+        instead = f"✓ {finished_word} · {instead}" if instead else f"✓ {finished_word}"
+    meter = _meter(counts, puzzles) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
+    return (
+        f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
+        f'<div class="sjt-zh">{escape(lesson.chinese if _shows_term(lesson) else "")}</div>{meter}</li>'
+    )
+
+
 def _home_page(store: ProgressStore | None) -> w.HTML:
     store = learner_progress(store)
     bank = load_bank()
@@ -402,15 +416,7 @@ def _home_page(store: ProgressStore | None) -> w.HTML:
         states = [mastery[p.id] for p in puzzles if p.id in mastery]
         counts = (sum(m.mastered for m in states), sum(m.solved for m in states))
         progress[lesson.number] = (*counts, len(puzzles))
-        instead = t(NO_PUZZLES[lesson.number]) if lesson.number in NO_PUZZLES else ""
-        if lesson.number in finished and not puzzles:
-            finished_word = t("Finished")
-            instead = f"✓ {finished_word} · {instead}" if instead else f"✓ {finished_word}"
-        meter = _meter(counts, len(puzzles)) if puzzles else f'<div class="sjt-meter">{escape(instead)}</div>'
-        items.append(
-            f'<li data-lesson="{lesson.number}"><a href="{_href(lesson.notebook)}">{lesson.number}. {escape(lesson.title)}</a>'
-            f'<div class="sjt-zh">{escape(lesson.chinese if _shows_term(lesson) else "")}</div>{meter}</li>'
-        )
+        items.append(_lesson_item(lesson, counts, len(puzzles), lesson.number in finished))
     path = path_svg(progress, lambda lesson: _href_raw(lesson.notebook), finished)
     spots = weak_spots_html(weak_spots(history, bank), _route_href)
     html = (

@@ -760,23 +760,7 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
             raise RecordError(f"a saved hand's seat is a seat of its table, not {seat!r:.20}")
         views, rnd = _views_at(position, set(befores), seat)
         explained = _count(data["explained"], "explained", len(rnd.tricks))
-        decisions = []
-        for row, before in zip(rows, befores, strict=True):
-            kind = row["kind"]
-            if kind not in KINDS:
-                raise RecordError(f"a saved decision is one of {', '.join(KINDS)}, not {kind!r:.20}")
-            view, at = views[before]
-            verdict = row["assessment"]
-            decisions.append(
-                Decision(
-                    DecisionKind(kind),
-                    view,
-                    choice_from_json(row["choice"]),
-                    at,
-                    _count(row["hints"], "hints", 99),
-                    None if verdict is None else assessment_from_dict(verdict, _words_from(view)),
-                )
-            )
+        decisions = [_decision(row, *views[before]) for row, before in zip(rows, befores, strict=True)]
         kept = data["kept"]
         if not isinstance(kept, list) or not all(type(k) is int for k in kept):
             raise RecordError("a saved hand's kept mistakes are named by whole numbers")
@@ -800,6 +784,17 @@ def _read_saved(text: str, bots_for: Callable[[RuleSet], list[Bot]]) -> _Resumed
         raise
     except (ShengjiError, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
         raise RecordError(f"not a saved hand: {type(e).__name__}: {e}") from None
+
+
+def _decision(row: Any, view: PlayerView, at: Position) -> Decision:
+    """One saved decision, made from ``view`` at ``at``, its verdict's reasons said again from that view."""
+    kind = row["kind"]
+    if kind not in KINDS:
+        raise RecordError(f"a saved decision is one of {', '.join(KINDS)}, not {kind!r:.20}")
+    verdict = row["assessment"]
+    assessment = None if verdict is None else assessment_from_dict(verdict, _words_from(view))
+    hints = _count(row["hints"], "hints", 99)
+    return Decision(DecisionKind(kind), view, choice_from_json(row["choice"]), at, hints, assessment)
 
 
 def _count(value: Any, what: str, most: int) -> int:
