@@ -39,8 +39,7 @@ def check_exercises(directory: Path | None, quick: bool = False) -> int:
     try:
         bank = load_bank(directory)
     except BankError as e:
-        print(t("error: {problem}", problem=e), file=sys.stderr)
-        return 1
+        return _refuse(t("error: {problem}", problem=e), 1)
     # the course's own bank has its words in every language; a folder of a class's questions is in one
     problems = check_bank(
         bank, thorough=not quick, workers=os.cpu_count() or 1, searches=not quick, translated=directory is None
@@ -74,44 +73,52 @@ def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bo
     from ..store.classroom import default_url
     from ..store.db import migrate
     from ..store.keys import KEY_MIN_LENGTH, load_fingerprint, save_fingerprint, server_key_file
-    from .classroom import capacity, classroom_command, classroom_env
+    from .classroom import classroom_command, classroom_env
     from .serve import migrate_progress
 
     if key is not None and len(key) < KEY_MIN_LENGTH:
-        print(
+        return _refuse(
             tn(
                 "error: the instructor key needs at least {n} character (--new-key makes one)",
                 "error: the instructor key needs at least {n} characters (--new-key makes one)",
                 KEY_MIN_LENGTH,
-            ),
-            file=sys.stderr,
+            )
         )
-        return 2
     key_file = server_key_file()
     try:
         stored = None if key or new_key else load_fingerprint(key_file)
     except ValueError as e:
-        print(t("error: {problem}: start with --new-key, or --instructor-key KEY", problem=e), file=sys.stderr)
-        return 2
+        return _refuse(t("error: {problem}: start with --new-key, or --instructor-key KEY", problem=e))
     url = db or default_url()
     try:
         migrate(url)  # create or upgrade the schema now (kernels then only check it), and fail early on a bad URL
     except Exception as e:
-        print(
-            t(
-                "error: cannot open the classroom store {store}: {problem}",
-                store=redacted(url),
-                problem=redacted(str(e)),
-            ),
-            file=sys.stderr,
+        problem = redacted(str(e))
+        return _refuse(
+            t("error: cannot open the classroom store {store}: {problem}", store=redacted(url), problem=problem)
         )
-        return 2
     migrate_progress()  # visitors who have not joined a class keep their progress in the local file
     if stored is None:  # only now, once the server can start: a key that is printed is a key that works
         key = key or new_instructor_key()
         stored = save_fingerprint(key_file, key)
     shown = socket.gethostbyname(socket.gethostname()) if host in ("0.0.0.0", "") else host
-    site = f"http://{shown}:{port}/"
+    _announce(f"http://{shown}:{port}/", key, key_file, url, max_kernels)
+    sys.stdout.flush()
+    command = classroom_command(port, host, max_kernels=max_kernels)
+    os.execvpe(command[0], command, classroom_env(url, stored, host=host))
+
+
+def _refuse(message: str, status: int = 2) -> int:
+    """Print ``message`` (an error) on stderr; the exit status."""
+    print(message, file=sys.stderr)
+    return status
+
+
+def _announce(site: str, key: str | None, key_file: Path, url: str, max_kernels: int) -> None:
+    """What the class server prints at its start: where students and the instructor go, the key (``None``: the
+    stored one), the store and how many learners the machine can take."""
+    from .classroom import capacity
+
     # TRANSLATORS: the lines the class server prints at its start are aligned: keep the values one under the other.
     print(t("Students join at:   {address}   (then enter the class code and their name)", address=site))
     print(t("Instructor page:    {address}", address=f"{site}voila/render/instructor.ipynb"))
@@ -145,9 +152,6 @@ def classroom(host: str, port: int, db: str | None, key: str | None, new_key: bo
             ),
             file=sys.stderr,
         )
-    sys.stdout.flush()
-    command = classroom_command(port, host, max_kernels=max_kernels)
-    os.execvpe(command[0], command, classroom_env(url, stored, host=host))
 
 
 def store_url(given: str | None, file: Path | None) -> str | None:
@@ -245,6 +249,34 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "hub-service":
+        from .hub import run_replica
+
+        return run_replica(args.max_kernels)
+    if args.command == "classroom":
+        try:
+            db = store_url(args.db, args.db_file)
+        except ValueError as e:
+            return _refuse(t("error: {problem}", problem=e))
+        return classroom(args.host, args.port, db, args.instructor_key, args.new_key, args.max_kernels)
+    if args.command == "check-exercises":
+        return check_exercises(args.dir, args.quick)
+    if args.command == "check-translations":
+        return check_translations(args.complete)
+    if args.command == "update-translations":
+        return update_translations()
+    if args.command == "serve":
+        from .serve import serve
+
+        return serve(args.port, args.host)
+    parser.print_help()
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command's options: a subcommand each for the puzzles, the translations, serving and the classroom."""
     parser = argparse.ArgumentParser(
         prog="shengji-tutor",
         description=t("Sheng ji (升级) tutor: a rules engine and an interactive course."),
@@ -272,6 +304,12 @@ def run(argv: Sequence[str] | None = None) -> int:
         "--port", type=int, default=int(os.environ.get("PORT", "8866")), help=t("port (default 8866 or $PORT)")
     )
     run.add_argument("--host", default="127.0.0.1", help=t("interface to listen on (default 127.0.0.1)"))
+    _classroom_parsers(commands)
+    return parser
+
+
+def _classroom_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The subcommands that serve a class: the class server, and a replica run by JupyterHub."""
     room = commands.add_parser("classroom", help=t("serve the course to a class (all interfaces, kernel cap, culling)"))
     room.add_argument("--host", default="0.0.0.0", help=t("interface to listen on (default: all)"))
     room.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
@@ -295,30 +333,6 @@ def run(argv: Sequence[str] | None = None) -> int:
     hub.add_argument(
         "--max-kernels", type=int, default=40, help=t("most learners on this replica at once (default 40)")
     )
-    args = parser.parse_args(argv)
-    if args.command == "hub-service":
-        from .hub import run_replica
-
-        return run_replica(args.max_kernels)
-    if args.command == "classroom":
-        try:
-            db = store_url(args.db, args.db_file)
-        except ValueError as e:
-            print(t("error: {problem}", problem=e), file=sys.stderr)
-            return 2
-        return classroom(args.host, args.port, db, args.instructor_key, args.new_key, args.max_kernels)
-    if args.command == "check-exercises":
-        return check_exercises(args.dir, args.quick)
-    if args.command == "check-translations":
-        return check_translations(args.complete)
-    if args.command == "update-translations":
-        return update_translations()
-    if args.command == "serve":
-        from .serve import serve
-
-        return serve(args.port, args.host)
-    parser.print_help()
-    return 0
 
 
 if __name__ == "__main__":

@@ -62,7 +62,7 @@ from .dashboard import (
     wrong_html,
 )
 from .session import Learner, class_in_address, join_address, link
-from .writer import QuestionWriter
+from .writer import QuestionWriter, button
 
 __all__ = ["InstructorConsole", "JoinPanel", "LivePanel", "Poller"]
 
@@ -122,10 +122,9 @@ class JoinPanel(w.VBox):  # type: ignore[misc]
         self.store, self.home, self.on_join = store, home, on_join
         self.code = w.Text(value=class_in_address(), placeholder=t("e.g. K7QX2M"), description=t("Class code"))
         self.name = w.Text(placeholder=t("how the class will see you"), description=t("Your name"))
-        self.button = w.Button(description=t("Join"), button_style="success")
+        self.button = button(t("Join"), lambda: self.join(), button_style="success")
         self.message = w.HTML()
         self.message.add_class("sjt-join-message")
-        self.button.on_click(lambda _b: self.join())
         heading = te("Join a class")
         super().__init__([w.HTML(f"<h2>{heading}</h2>"), self.code, self.name, self.button, self.message])
         self.add_class("sjt-join")
@@ -240,23 +239,24 @@ class LivePanel(w.VBox):  # type: ignore[misc]
             self.status.value = _live_status(live)
         puzzle = self._puzzle(live.puzzle_id)
         if live.revealed and not self.revealed and puzzle is not None:
-            self.revealed = True
-            solution = puzzle.solve()
-            shown = shown_answer(puzzle, solution)
-            told = t(
-                "The answer: {answer}. {explanation}", answer=shown, explanation=puzzle.grade(solution).explanation
-            )
-            with self.card.hold_sync():
-                self.card.verdict = "shown"
-                self.card.feedback = told
-            # above the question too, so that it is in view however tall the question is
-            self.status.value = f'<p class="sjt-live-state sjt-live-answer" role="status">{escape(told)}</p>'
-            # the answer comes back into view, floating over the lesson again, until the student puts it away
-            self.remove_class("sjt-live-answered")
-            done = w.Button(description=t("Back to the lesson"))
-            done.add_class("sjt-live-done")
-            done.on_click(lambda _b: self.add_class("sjt-live-answered"))
-            self.children = [*self.children, done]
+            self._show_answer(self.card, puzzle)
+
+    def _show_answer(self, card: PuzzleCard, puzzle: Puzzle) -> None:
+        """The instructor revealed the answer: the card and the status above it show it, and it floats into view."""
+        self.revealed = True
+        solution = puzzle.solve()
+        shown = shown_answer(puzzle, solution)
+        told = t("The answer: {answer}. {explanation}", answer=shown, explanation=puzzle.grade(solution).explanation)
+        with card.hold_sync():
+            card.verdict = "shown"
+            card.feedback = told
+        # above the question too, so that it is in view however tall the question is
+        self.status.value = f'<p class="sjt-live-state sjt-live-answer" role="status">{escape(told)}</p>'
+        # the answer comes back into view, floating over the lesson again, until the student puts it away
+        self.remove_class("sjt-live-answered")
+        done = button(t("Back to the lesson"), lambda: self.add_class("sjt-live-answered"))
+        done.add_class("sjt-live-done")
+        self.children = [*self.children, done]
 
     def _puzzle(self, puzzle_id: str) -> Puzzle | None:
         """A puzzle of the bank, or one of the class's own questions (read from its store once it is pushed)."""
@@ -361,9 +361,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         """The places of the course the class can be sent to: (title, route), in the course's order."""
         self.join_page = join_page
         self.key = w.Password(description=t("Key"), placeholder=t("instructor key"), **FIT)
-        self.unlock_button = w.Button(description=t("Unlock"), button_style="primary")
+        self.unlock_button = button(t("Unlock"), lambda: self.unlock(), button_style="primary")
         self.message = w.HTML()
-        self.unlock_button.on_click(lambda _b: self.unlock())
         self.code: str | None = None
         self.ended = False
         self.poller: Poller | None = None
@@ -400,11 +399,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.lessons = w.SelectMultiple(
             options=lessons, value=tuple(range(2, 10)), description=t("Lessons"), rows=6, **FIT
         )
-        create = w.Button(description=t("Create class"), button_style="success")
-        create.on_click(lambda _b: self.create())
+        create = button(t("Create class"), lambda: self.create(), button_style="success")
         self.existing = w.Text(description=t("Or open"), placeholder=t("class code"), **FIT)
-        open_button = w.Button(description=t("Open"))
-        open_button.on_click(lambda _b: self.open_class(self.existing.value))
+        open_button = button(t("Open"), lambda: self.open_class(self.existing.value))
         self._stop_polling()
         self.code = None
         self.children = [
@@ -480,45 +477,14 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.message.value = ""
         self.code, self.ended = code.strip().upper(), False
         info = self.store.class_info(self.code)
-        shown = escape(self.code)
-        heading = th(
-            "Class {code} — {name}",
-            code=f'<span class="sjt-class-code" data-code="{shown}">{shown}</span>',
-            name=escape(info.name),
-        )
-        self.header = w.HTML(f"<h2>{heading}</h2>" + join_html(self.code, join_address(self.code, self.join_page)))
-        self.ended_box = w.HTML()
-        self.roster_box = w.HTML()
-        self.roster_box.add_class("sjt-roster")
-        self.topics_box = w.HTML()
-        self.chart_box = w.HTML()
-        self.chart_box.add_class("sjt-distribution")
-        self.wrong_box = w.HTML()
-        self.wrong_box.add_class("sjt-wrong-answers")
+        self._build_header(self.code, info.name)
         self.bank = self._class_bank()
         class_lessons = sorted(set(info.lessons) or set(LESSON_NUMBERS))
         self._question_picker(set(class_lessons))
         self.writer = QuestionWriter(
             self.store, self.code, lambda: self.key.value, class_lessons, self.titles, on_saved=self._written
         )
-        self.feedback = w.ToggleButtons(
-            options=[(t("Instant"), INSTANT), (t("After reveal"), AFTER_REVEAL)],
-            value=INSTANT,
-            description=t("Feedback"),
-            tooltips=[
-                t("each student sees their verdict at once"),
-                t("students see “answer recorded” until you reveal"),
-            ],
-        )
-        self.timer = w.Dropdown(
-            options=[(t(label), seconds) for label, seconds in TIMERS], value=0, description=t("Timer"), **FIT
-        )
-        self.push_button = w.Button(description=t("Push to class"), button_style="warning")
-        self.close_button = w.Button(description=t("Close answers"))
-        self.reveal_button = w.Button(description=t("Reveal answer"))
-        self.push_button.on_click(lambda _b: self.push(self.live_choice.value))
-        self.close_button.on_click(lambda _b: self.close_answers())
-        self.reveal_button.on_click(lambda _b: self.reveal())
+        self._build_live_controls()
         self.student_choice = w.Dropdown(options=[], value=None, description=t("Student"), **FIT)
         self.student_box = w.HTML()
         self.student_choice.observe(lambda _change: self.refresh(), names="value")
@@ -532,21 +498,62 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         )
         self.locked_choice.observe(lambda change: self.lock(change["new"]), names="value")
         self.send_choice = w.Dropdown(options=self.places, description=t("Send to"), **FIT)
-        self.send_button = w.Button(description=t("Send the class"))
-        self.send_button.on_click(lambda _b: self.send(self.send_choice.value))
+        self.send_button = button(t("Send the class"), lambda: self.send(self.send_choice.value))
         self.live_box = w.HTML()
         self.show_leaders = w.ToggleButton(value=False, description=t("Leaderboard"), tooltip=t("show it, to project"))
         self.leaders_box = w.HTML()
         self.show_leaders.observe(lambda _change: self.refresh(), names="value")
-        export = w.Button(description=t("Export CSV"))
-        export.on_click(lambda _b: self.export())
         self.export_box = w.HTML()
-        self.end_button = w.Button(description=t("End class"), button_style="danger")
-        self.end_button.on_click(lambda _b: self.end())
-        back = w.Button(description=t("← All classes"))
-        back.on_click(lambda _b: self.unlock())
+        self.end_button = button(t("End class"), lambda: self.end(), button_style="danger")
+        self.children = self._console()
+        self._stop_polling()
+        self.refresh()
+        if not self.ended:
+            self.poller = Poller(self.refresh)
+        return True
+
+    def _build_header(self, code: str, name: str) -> None:
+        """The class's title with its code and how to join it, and the boxes the dashboard fills in."""
+        shown = escape(code)
+        heading = th(
+            "Class {code} — {name}",
+            code=f'<span class="sjt-class-code" data-code="{shown}">{shown}</span>',
+            name=escape(name),
+        )
+        self.header = w.HTML(f"<h2>{heading}</h2>" + join_html(code, join_address(code, self.join_page)))
+        self.ended_box = w.HTML()
+        self.roster_box = w.HTML()
+        self.roster_box.add_class("sjt-roster")
+        self.topics_box = w.HTML()
+        self.chart_box = w.HTML()
+        self.chart_box.add_class("sjt-distribution")
+        self.wrong_box = w.HTML()
+        self.wrong_box.add_class("sjt-wrong-answers")
+
+    def _build_live_controls(self) -> None:
+        """How the live question's verdict is given and timed, and the buttons that push, close and reveal it."""
+        self.feedback = w.ToggleButtons(
+            options=[(t("Instant"), INSTANT), (t("After reveal"), AFTER_REVEAL)],
+            value=INSTANT,
+            description=t("Feedback"),
+            tooltips=[
+                t("each student sees their verdict at once"),
+                t("students see “answer recorded” until you reveal"),
+            ],
+        )
+        self.timer = w.Dropdown(
+            options=[(t(label), seconds) for label, seconds in TIMERS], value=0, description=t("Timer"), **FIT
+        )
+        self.push_button = button(t("Push to class"), lambda: self.push(self.live_choice.value), button_style="warning")
+        self.close_button = button(t("Close answers"), lambda: self.close_answers())
+        self.reveal_button = button(t("Reveal answer"), lambda: self.reveal())
+
+    def _console(self) -> list[w.Widget]:
+        """The console of an open class, top to bottom: the live question, the roster, the dashboard's reports."""
+        export = button(t("Export CSV"), lambda: self.export())
+        back = button(t("← All classes"), lambda: self.unlock())
         closed_note = te("Lessons closed for now (students see “your instructor will open it”):")
-        self.children = [
+        return [
             self.style,
             back,
             self.header,
@@ -577,11 +584,6 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             self.export_box,
             self.message,
         ]
-        self._stop_polling()
-        self.refresh()
-        if not self.ended:
-            self.poller = Poller(self.refresh)
-        return True
 
     # -- choosing and previewing the live question -------------------------------------------
 

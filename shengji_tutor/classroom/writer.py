@@ -66,6 +66,13 @@ SUIT_CHOICES = [
 """The trump suits the writer offers (each label translated where it is shown)."""
 
 
+def button(description: str, action: Callable[[], object], **style: Any) -> w.Button:
+    """A button that calls ``action()`` when it is pressed (``style``: the button's other settings)."""
+    pressed = w.Button(description=description, **style)
+    pressed.on_click(lambda _b: action())
+    return pressed
+
+
 class QuestionWriter(w.VBox):  # type: ignore[misc]
     """Write a question for class ``code`` (opened with ``key()``, the console's key field); ``on_saved(ids)``
     hears the ids of the questions saved or imported, so the console can list and push them."""
@@ -90,72 +97,16 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         self.dealt: dict[str, Any] | None = None
         """A best-play question's position as it was dealt (the bank's fields of a generated best puzzle)."""
         self.seeds = random.Random()
-        self.level = w.Dropdown(options=best_levels(), value=1, description=t("South holds"), **FIT)
-        self.deal_button = w.Button(description=t("Deal a position"), button_style="info")
-        self.deal_button.on_click(lambda _b: self.deal())
-        self.rank = w.Dropdown(options=list(RANKS), value="2", description=t("Trump rank"), **FIT)
-        self.suit = w.Dropdown(
-            options=[(t(label), suit) for label, suit in SUIT_CHOICES], value="S", description=t("Trump suit"), **FIT
-        )
-        self.leader = w.Dropdown(
-            options=[(t(seat), seat) for seat in SEATS], value="East", description=t("Leads"), **FIT
-        )
-        self.goal = w.Dropdown(
-            options=[(t(label), goal) for label, goal in GOALS],
-            value="legal",
-            description=t("The play must be"),
-            **FIT,
-        )
+        self._build_deal_controls()
+        self._build_trick_controls()
         titles = dict(titles or {})
         self.lesson = w.Dropdown(
             options=[(lesson_label(n, titles), n) for n in lessons], description=t("Its lesson"), **FIT
         )
-        self.picker = HandPicker(deck(2), self._trump(), label=t("Pick cards (both decks), then place them"))
-        self.picker.add_class("sjt-compact-picker")
-        self.add_play = w.Button(description=t("Add as the next play"), button_style="info")
-        self.take_back = w.Button(description=t("Take back the last play"))
-        self.set_hand = w.Button(description=t("Set as the hand"))
-        self.set_play = w.Button(description=t("Set as the play"))
-        self.clear = w.Button(description=t("Start again"))
-        self.placed = w.HTML()
-        self.placed.add_class("sjt-writer-placed")
-        self.prompt = w.Textarea(description=t("Its words"), rows=2, layout=w.Layout(width="40em"), **FIT)
-        self.hint = w.Text(description=t("Its hint (optional)"), layout=w.Layout(width="40em"), **FIT)
-        self.check_button = w.Button(description=t("Check"), button_style="primary")
-        self.save_button = w.Button(description=t("Save to the class"), button_style="success")
-        self.result = w.HTML()
-        self.result.add_class("sjt-writer-result")
-        self.export_button = w.Button(description=t("Export the class's questions (YAML)"))
-        self.export_box = w.HTML()
-        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description=t("Import questions (YAML)"))
-        self.import_box = w.HTML()
-        self.add_play.on_click(lambda _b: self.place("trick"))
-        self.set_hand.on_click(lambda _b: self.place("hand"))
-        self.set_play.on_click(lambda _b: self.place("play"))
-        self.take_back.on_click(lambda _b: self.undo())
-        self.clear.on_click(lambda _b: self.start_again())
-        self.check_button.on_click(lambda _b: self.check())
-        self.save_button.on_click(lambda _b: self.save())
-        self.export_button.on_click(lambda _b: self.export())
-        self.upload.observe(lambda change: self.import_file(change["new"]), names="value")
-        for control in (self.rank, self.suit):  # a new trump: the cards re-sort, and the last check no longer holds
-            control.observe(lambda _c: self._trump_chosen(), names="value")
+        self._build_words_controls()
         for control in (self.kind, self.leader, self.goal):
             control.observe(lambda _c: self._changed(), names="value")
         self.kind.observe(lambda change: self._kind_chosen(change["new"]), names="value")
-        self.trick_box = w.VBox(
-            [
-                row(self.rank, self.suit, self.leader),
-                self.goal,
-                self.picker,
-                row(self.add_play, self.take_back, self.set_hand, self.set_play, self.clear),
-            ]
-        )
-        about = th(
-            "A best-play question is a position from a real round, dealt and played by the engine's players up to "
-            "South's decision; the search finds the plays that are right (lesson 11). It takes a few seconds."
-        )
-        self.deal_box = w.VBox([w.HTML(f'<p class="sjt-note">{about}</p>'), row(self.level, self.deal_button)])
         super().__init__(
             [
                 row(self.kind, self.lesson),
@@ -173,6 +124,67 @@ class QuestionWriter(w.VBox):  # type: ignore[misc]
         )
         self.add_class("sjt-writer")
         self._kind_chosen(self.kind.value)
+
+    def _build_deal_controls(self) -> None:
+        """How far into a round to deal a best-play position, and the button that deals it (in ``deal_box``)."""
+        self.level = w.Dropdown(options=best_levels(), value=1, description=t("South holds"), **FIT)
+        self.deal_button = button(t("Deal a position"), lambda: self.deal(), button_style="info")
+        about = th(
+            "A best-play question is a position from a real round, dealt and played by the engine's players up to "
+            "South's decision; the search finds the plays that are right (lesson 11). It takes a few seconds."
+        )
+        self.deal_box = w.VBox([w.HTML(f'<p class="sjt-note">{about}</p>'), row(self.level, self.deal_button)])
+
+    def _build_trick_controls(self) -> None:
+        """The trump, the seat that leads, the goal of a play and the card picker, with the buttons that place the
+        cards picked: a question about a trick (in ``trick_box``)."""
+        self.rank = w.Dropdown(options=list(RANKS), value="2", description=t("Trump rank"), **FIT)
+        self.suit = w.Dropdown(
+            options=[(t(label), suit) for label, suit in SUIT_CHOICES], value="S", description=t("Trump suit"), **FIT
+        )
+        self.leader = w.Dropdown(
+            options=[(t(seat), seat) for seat in SEATS], value="East", description=t("Leads"), **FIT
+        )
+        self.goal = w.Dropdown(
+            options=[(t(label), goal) for label, goal in GOALS],
+            value="legal",
+            description=t("The play must be"),
+            **FIT,
+        )
+        self.picker = HandPicker(deck(2), self._trump(), label=t("Pick cards (both decks), then place them"))
+        self.picker.add_class("sjt-compact-picker")
+        self.add_play = button(t("Add as the next play"), lambda: self.place("trick"), button_style="info")
+        self.take_back = button(t("Take back the last play"), lambda: self.undo())
+        self.set_hand = button(t("Set as the hand"), lambda: self.place("hand"))
+        self.set_play = button(t("Set as the play"), lambda: self.place("play"))
+        self.clear = button(t("Start again"), lambda: self.start_again())
+        for control in (self.rank, self.suit):  # a new trump: the cards re-sort, and the last check no longer holds
+            control.observe(lambda _c: self._trump_chosen(), names="value")
+        self.trick_box = w.VBox(
+            [
+                row(self.rank, self.suit, self.leader),
+                self.goal,
+                self.picker,
+                row(self.add_play, self.take_back, self.set_hand, self.set_play, self.clear),
+            ]
+        )
+
+    def _build_words_controls(self) -> None:
+        """The question's words and hint, Check and Save with what they answer, and the export and import of the
+        class's questions."""
+        self.placed = w.HTML()
+        self.placed.add_class("sjt-writer-placed")
+        self.prompt = w.Textarea(description=t("Its words"), rows=2, layout=w.Layout(width="40em"), **FIT)
+        self.hint = w.Text(description=t("Its hint (optional)"), layout=w.Layout(width="40em"), **FIT)
+        self.check_button = button(t("Check"), lambda: self.check(), button_style="primary")
+        self.save_button = button(t("Save to the class"), lambda: self.save(), button_style="success")
+        self.result = w.HTML()
+        self.result.add_class("sjt-writer-result")
+        self.export_button = button(t("Export the class's questions (YAML)"), lambda: self.export())
+        self.export_box = w.HTML()
+        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description=t("Import questions (YAML)"))
+        self.upload.observe(lambda change: self.import_file(change["new"]), names="value")
+        self.import_box = w.HTML()
 
     # -- the draft -----------------------------------------------------------------------------
 

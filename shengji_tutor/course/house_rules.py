@@ -179,58 +179,7 @@ def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> StepQ
     named = listed(list(rules.mandatory_levels), last=False)
     choices = list(dict.fromkeys([RANKS[start], RANKS[min(start + 1, 12)], right, RANKS[min(plain, 12)]]))
     choices.sort(key=RANKS.index)
-    verdicts = {}
-    for choice in choices:
-        k = RANKS.index(choice)
-        if k == after:
-            why = (
-                t(
-                    "Right: {right}. Without the rule the team would go from {level} to {plain}; {right} is "
-                    "mandatory, so the rise stops on it, and the team must play {right} as declarers before it may "
-                    "pass it (RULES §11).",
-                    right=right,
-                    level=level,
-                    plain=RANKS[min(plain, 12)],
-                )
-                if after != plain
-                else t(
-                    "Right: {right}. The rise passes no mandatory level ({named}) (RULES §11).",
-                    right=right,
-                    named=named,
-                )
-            )
-            verdicts[choice] = (True, why)
-        elif k == plain:
-            verdicts[choice] = (
-                False,
-                t(
-                    "{choice} is where a rise of {rise} from {level} ends without the rule; {right} is mandatory, so "
-                    "the rise stops on it (RULES §11).",
-                    choice=choice,
-                    rise=rise,
-                    level=level,
-                    right=right,
-                ),
-            )
-        elif k == start:
-            verdicts[choice] = (
-                False,
-                t(
-                    "The side stays at {level} only when it does not go up; it goes up {rise}, and has already "
-                    "played {level} (RULES §11).",
-                    level=level,
-                    rise=rise,
-                ),
-            )
-        else:
-            verdicts[choice] = (
-                False,
-                t(
-                    "A rise stops only on a mandatory level ({named}); {choice} is not one (RULES §11).",
-                    named=named,
-                    choice=choice,
-                ),
-            )
+    verdicts = {choice: _rise_verdict(choice, level, rise, right, plain, named) for choice in choices}
     prompt = tn(
         "Mandatory levels: {named}. Your team played {level} as declarers and goes up {n} level. Which rank does it "
         "play next?",
@@ -240,11 +189,47 @@ def mandatory_question(level: str, rise: int, mandatory: Sequence[str]) -> StepQ
         named=named,
         level=level,
     )
-    return choose(
-        prompt,
-        verdicts,
-        _ruled(right),
-        hint=t("Count the ranks up from your level, and stop on a mandatory one you have not played yet."),
+    hint = t("Count the ranks up from your level, and stop on a mandatory one you have not played yet.")
+    return choose(prompt, verdicts, _ruled(right), hint=hint)
+
+
+def _rise_verdict(choice: str, level: str, rise: int, right: str, plain: int, named: str) -> tuple[bool, str]:
+    """The verdict on ``choice`` as the rank a side plays after going up ``rise`` from ``level``: ``right`` with the
+    mandatory levels ``named``, ``plain`` (a place in ``RANKS``) without them (RULES §11)."""
+    k, after = RANKS.index(choice), RANKS.index(right)
+    if k == after and after != plain:
+        return True, t(
+            "Right: {right}. Without the rule the team would go from {level} to {plain}; {right} is "
+            "mandatory, so the rise stops on it, and the team must play {right} as declarers before it may "
+            "pass it (RULES §11).",
+            right=right,
+            level=level,
+            plain=RANKS[min(plain, 12)],
+        )
+    if k == after:
+        return True, t(
+            "Right: {right}. The rise passes no mandatory level ({named}) (RULES §11).", right=right, named=named
+        )
+    if k == plain:
+        return False, t(
+            "{choice} is where a rise of {rise} from {level} ends without the rule; {right} is mandatory, so "
+            "the rise stops on it (RULES §11).",
+            choice=choice,
+            rise=rise,
+            level=level,
+            right=right,
+        )
+    if k == _rank(level):
+        return False, t(
+            "The side stays at {level} only when it does not go up; it goes up {rise}, and has already "
+            "played {level} (RULES §11).",
+            level=level,
+            rise=rise,
+        )
+    return False, t(
+        "A rise stops only on a mandatory level ({named}); {choice} is not one (RULES §11).",
+        named=named,
+        choice=choice,
     )
 
 
@@ -510,34 +495,6 @@ def red_five_penalty_question() -> StepQuestion:
     assert winner == 0
     assert penalty > 0
     total = pts + penalty
-
-    def judge(n: int) -> str:
-        if n == total:
-            return t(
-                "Right: the attackers take the trick's {pts} points, and the declarers pay {penalty} for losing their "
-                "red five: {pts} + {penalty} = {total} (RULES §11).",
-                pts=pts,
-                penalty=penalty,
-                total=total,
-            )
-        if n == pts:
-            return t(
-                "{pts} counts only the card points. The red five is no ordinary 5 at this table: losing it costs its "
-                "team {penalty} more (RULES §11).",
-                pts=pts,
-                penalty=penalty,
-            )
-        if n == penalty:
-            return t(
-                "{penalty} is only the penalty: the trick's {pts} card points count too (RULES §2, §11).",
-                penalty=penalty,
-                pts=pts,
-            )
-        return t(
-            "Count the trick's card points (5♥ is worth 5), then add the red-five penalty of {penalty} (RULES §11).",
-            penalty=penalty,
-        )
-
     attacker, declarer = t("Attacker"), t("Declarer")
     return number(
         t(
@@ -546,7 +503,7 @@ def red_five_penalty_question() -> StepQuestion:
             "By how many points does it raise the attackers' total?"
         ),
         total,
-        judge,
+        lambda n: _penalty_said(n, pts, penalty),
         t(
             "{total}: {pts} card points and the {penalty}-point penalty (RULES §11).",
             total=total,
@@ -555,6 +512,37 @@ def red_five_penalty_question() -> StepQuestion:
         ),
         picture=trick_svg(plays, 0, _RED_FIVE_TRUMP, winner=0, names=[attacker, declarer, attacker, declarer]),
         hint=t("Two things count: the points of the cards in the trick, and what losing a red five costs."),
+    )
+
+
+def _penalty_said(n: int, pts: int, penalty: int) -> str:
+    """What the answer ``n`` is told when a red five is lost in a trick of ``pts`` card points: right with both,
+    the points alone, the penalty alone, or neither (RULES §2, §11)."""
+    total = pts + penalty
+    if n == total:
+        return t(
+            "Right: the attackers take the trick's {pts} points, and the declarers pay {penalty} for losing their "
+            "red five: {pts} + {penalty} = {total} (RULES §11).",
+            pts=pts,
+            penalty=penalty,
+            total=total,
+        )
+    if n == pts:
+        return t(
+            "{pts} counts only the card points. The red five is no ordinary 5 at this table: losing it costs its "
+            "team {penalty} more (RULES §11).",
+            pts=pts,
+            penalty=penalty,
+        )
+    if n == penalty:
+        return t(
+            "{penalty} is only the penalty: the trick's {pts} card points count too (RULES §2, §11).",
+            penalty=penalty,
+            pts=pts,
+        )
+    return t(
+        "Count the trick's card points (5♥ is worth 5), then add the red-five penalty of {penalty} (RULES §11).",
+        penalty=penalty,
     )
 
 
@@ -613,33 +601,7 @@ def chao_story(seed: int | None = None) -> HTML:
             seat=dealer,
         )
     )
-    for over in record.overturns:
-        seat, cards = seat_label(over.seat), format_cards(over.cards)
-        if over.suit is None:
-            steps.append(
-                tn(
-                    "{seat} overturned with {cards}: there is no trump suit now (jokers). They took the kitty up and "
-                    "buried {n} card of their own.",
-                    "{seat} overturned with {cards}: there is no trump suit now (jokers). They took the kitty up and "
-                    "buried {n} cards of their own.",
-                    rules.kitty,
-                    seat=seat,
-                    cards=cards,
-                )
-            )
-        else:
-            steps.append(
-                tn(
-                    "{seat} overturned with {cards}: {suit} are trump now. They took the kitty up and buried {n} card "
-                    "of their own.",
-                    "{seat} overturned with {cards}: {suit} are trump now. They took the kitty up and buried {n} cards "
-                    "of their own.",
-                    rules.kitty,
-                    seat=seat,
-                    cards=cards,
-                    suit=t(SUIT_NAMES[over.suit]),
-                )
-            )
+    steps += _overturns_said(record, rules.kitty)
     steps.append(
         t(
             "Everyone else passed. {dealer} still leads the first trick, and the declarers are still {declarers}.",
@@ -654,6 +616,40 @@ def chao_story(seed: int | None = None) -> HTML:
         f'<div class="sjt-story"><ol>{items}</ol><div class="sjt-group-label">{label}</div>'
         f"{hand_svg(last.cards, record.trump)}</div>"
     )
+
+
+def _overturns_said(record: RoundRecord, kitty: int) -> list[str]:
+    """Each pair that overturned the trump in ``record``, in words: who, with what, and the trump it made (RULES
+    §11)."""
+    steps = []
+    for over in record.overturns:
+        seat, cards = seat_label(over.seat), format_cards(over.cards)
+        if over.suit is None:
+            steps.append(
+                tn(
+                    "{seat} overturned with {cards}: there is no trump suit now (jokers). They took the kitty up and "
+                    "buried {n} card of their own.",
+                    "{seat} overturned with {cards}: there is no trump suit now (jokers). They took the kitty up and "
+                    "buried {n} cards of their own.",
+                    kitty,
+                    seat=seat,
+                    cards=cards,
+                )
+            )
+        else:
+            steps.append(
+                tn(
+                    "{seat} overturned with {cards}: {suit} are trump now. They took the kitty up and buried {n} card "
+                    "of their own.",
+                    "{seat} overturned with {cards}: {suit} are trump now. They took the kitty up and buried {n} cards "
+                    "of their own.",
+                    kitty,
+                    seat=seat,
+                    cards=cards,
+                    suit=t(SUIT_NAMES[over.suit]),
+                )
+            )
+    return steps
 
 
 def _all_of(items: Sequence[str]) -> str:
@@ -786,57 +782,14 @@ def friend_question(
     ``friends_revealed`` — the function a round itself uses — decides (RULES §11). ``story`` tells the plays in
     words; ``holder`` is a seat the story says holds a called copy it has not played (holding is not playing)."""
     called = [(as_cards([c], "the called card")[0] if isinstance(c, str) else c, o) for c, o in calls]
-    friends = friends_revealed(dealer, called, plays)
+    verdicts, right, rule = _friend_verdicts(players, dealer, called, plays, holder)
     dealer_name = seat_label(dealer, players)
-    choices = [seat_name(s, players) for s in range(players) if s != dealer] + [NOBODY_YET]
-    right = listed([seat_label(s, players) for s in friends], last=False) if friends else t(NOBODY_YET)
-    played = {seat for seat, cards in plays if any(c in dict(called) for c in as_cards(cards, "a play"))}
-    verdicts: dict[str, tuple[bool, str]] = {}
-    calls_said = _call_words(called)
-    # TRANSLATORS: the rule that ends each verdict; {calls} is the dealer's call: "the second A♥".
-    rule = t("the friend is the player of {calls}, from the moment they play it (RULES §11)", calls=calls_said)
-    for choice in choices:
-        if choice == NOBODY_YET:
-            ok = not friends
-            why = t(
-                "Right: nobody has played {calls} yet, so the teams are still hidden: {rule}.",
-                calls=calls_said,
-                rule=rule,
-            )
-            someone = t("Someone has: {friends} played the called copy, and {rule}.", friends=right, rule=rule)
-            verdicts[choice] = (ok, why if ok else someone)
-            continue
-        seat = next(s for s in range(players) if seat_name(s, players) == choice)
-        name = seat_label(seat, players)
-        if seat in friends:
-            verdicts[choice] = (
-                True,
-                t(
-                    "Right: {seat} played the called copy and joined {dealer}: {rule}.",
-                    seat=name,
-                    dealer=dealer_name,
-                    rule=rule,
-                ),
-            )
-        elif seat == holder:
-            verdicts[choice] = (
-                False,
-                t(
-                    "{seat} holds the called card but has not played it: holding is not playing, and {rule}.",
-                    seat=name,
-                    rule=rule,
-                ),
-            )
-        elif seat in played:
-            verdicts[choice] = (False, t(_NOT_THAT_ONE[called[0][1]], seat=name, rule=rule))
-        else:
-            verdicts[choice] = (False, t("{seat} has not played the called copy: {rule}.", seat=name, rule=rule))
     prompt = tn(
         "{n} player, Finding Friends. {dealer} deals and calls {calls}. {story} Who is {dealer}'s friend now?",
         "{n} players, Finding Friends. {dealer} deals and calls {calls}. {story} Who is {dealer}'s friend now?",
         players,
         dealer=dealer_name,
-        calls=calls_said,
+        calls=_call_words(called),
         story=story,
     )
     return choose(
@@ -846,6 +799,47 @@ def friend_question(
         t("{friends}: {rule}.", friends=right, rule=rule),
         hint=hint or t("Count the copies of the called card in the order they were played."),
     )
+
+
+def _friend_verdicts(
+    players: int, dealer: int, calls: list[tuple[Card, int]], plays: Sequence[tuple[int, CardsLike]], holder: int | None
+) -> tuple[dict[str, tuple[bool, str]], str, str]:
+    """Each choice's verdict once ``plays`` are played (``friends_revealed`` decides), the right answer in words
+    and the rule that ends each verdict."""
+    friends = friends_revealed(dealer, calls, plays)
+    dealer_name = seat_label(dealer, players)
+    right = listed([seat_label(s, players) for s in friends], last=False) if friends else t(NOBODY_YET)
+    played = {seat for seat, cards in plays if any(c in dict(calls) for c in as_cards(cards, "a play"))}
+    verdicts: dict[str, tuple[bool, str]] = {}
+    calls_said = _call_words(calls)
+    # TRANSLATORS: the rule that ends each verdict; {calls} is the dealer's call: "the second A♥".
+    rule = t("the friend is the player of {calls}, from the moment they play it (RULES §11)", calls=calls_said)
+    for seat in [s for s in range(players) if s != dealer]:
+        name = seat_label(seat, players)
+        if seat in friends:
+            why = t(
+                "Right: {seat} played the called copy and joined {dealer}: {rule}.",
+                seat=name,
+                dealer=dealer_name,
+                rule=rule,
+            )
+        elif seat == holder:
+            why = t(
+                "{seat} holds the called card but has not played it: holding is not playing, and {rule}.",
+                seat=name,
+                rule=rule,
+            )
+        elif seat in played:
+            why = t(_NOT_THAT_ONE[calls[0][1]], seat=name, rule=rule)
+        else:
+            why = t("{seat} has not played the called copy: {rule}.", seat=name, rule=rule)
+        verdicts[seat_name(seat, players)] = (seat in friends, why)
+    nobody = t(
+        "Right: nobody has played {calls} yet, so the teams are still hidden: {rule}.", calls=calls_said, rule=rule
+    )
+    someone = t("Someone has: {friends} played the called copy, and {rule}.", friends=right, rule=rule)
+    verdicts[NOBODY_YET] = (not friends, someone if friends else nobody)
+    return verdicts, right, rule
 
 
 def friends_story(seed: int = 0, players: int = 5) -> HTML:

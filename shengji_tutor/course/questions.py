@@ -501,13 +501,6 @@ def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: st
     if not wanted:
         raise ValueError(f"the hand holds no {_SUITS[suit]}")
 
-    def why_trump(card: Card) -> str:
-        if card.is_joker:
-            return t("a joker is always trump")
-        if card.rank == trump.rank:
-            return t("every {rank} is trump at rank {rank}", rank=trump.rank)
-        return t("{suit} are trump", suit=t(_SUITS[trump.suit])) if trump.suit else t("it is trump")
-
     def judge(picked: list[Card]) -> tuple[bool, str]:
         for card in picked:
             now = trump.suit_of(card)
@@ -517,7 +510,7 @@ def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: st
                         "{card} is not one of the {what} now: it is a trump: {why} (RULES §3).",
                         card=card.symbol(),
                         what=what,
-                        why=why_trump(card),
+                        why=_why_trump(card, trump),
                     )
                 return False, t(
                     "{card} is not one of the {what} now: it is a card of {suit} (RULES §3).",
@@ -536,7 +529,9 @@ def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: st
             )
         if suit == "trump":
             # TRANSLATORS: the items of a list of cards, each with why it is trump: "BJ (a joker is always trump); …".
-            listing = t("; ").join(t("{card} ({why})", card=c.symbol(), why=why_trump(c)) for c in trump.sorted(wanted))
+            listing = t("; ").join(
+                t("{card} ({why})", card=c.symbol(), why=_why_trump(c, trump)) for c in trump.sorted(wanted)
+            )
         else:
             listing = format_cards(trump.sorted(wanted))
         # TRANSLATORS: {what} is "trumps" or a suit ("hearts"); {cards} lists them.
@@ -544,6 +539,15 @@ def pick_suit(hand: CardsLike, trump: Trump, suit: str, *, prompt: str, hint: st
 
     solution = t("The {what}: {cards}.", what=what, cards=format_cards(trump.sorted(wanted)))
     return pick(prompt, cards, judge, solution, example=wanted, hint=hint)
+
+
+def _why_trump(card: Card, trump: Trump) -> str:
+    """Why ``card`` is a trump (RULES §3): a joker, the trump rank, or the trump suit."""
+    if card.is_joker:
+        return t("a joker is always trump")
+    if card.rank == trump.rank:
+        return t("every {rank} is trump at rank {rank}", rank=trump.rank)
+    return t("{suit} are trump", suit=t(_SUITS[trump.suit])) if trump.suit else t("it is trump")
 
 
 def pick_pair(hand: CardsLike, trump: Trump, *, prompt: str | None = None, hint: str = "") -> StepQuestion:
@@ -642,17 +646,9 @@ def pick_tractor(
         )
 
     order = sorted(tractors, key=lambda group: [trump.sort_key(c) for c in group])
-    example = min(tractors, key=lambda group: [trump.sort_key(c) for c in group])
-    return pick(
-        t("Select a tractor in this hand, then press Check.") if prompt is None else prompt,
-        cards,
-        judge,
-        t("A tractor: {cards}.", cards=_or_list([format_cards(group) for group in order])),
-        example=example,
-        count=count,
-        trump=trump,
-        hint=hint,
-    )
+    asked = t("Select a tractor in this hand, then press Check.") if prompt is None else prompt
+    solution = t("A tractor: {cards}.", cards=_or_list([format_cards(group) for group in order]))
+    return pick(asked, cards, judge, solution, example=order[0], count=count, trump=trump, hint=hint)
 
 
 def pick_follow(
@@ -676,41 +672,41 @@ def pick_follow(
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         if len(picked) != len(led):
-            return (
-                False,
-                tn(
-                    "The lead has {n} card, so play exactly {n} (RULES §6).",
-                    "The lead has {n} cards, so play exactly {n} (RULES §6).",
-                    len(led),
-                ),
+            return False, tn(
+                "The lead has {n} card, so play exactly {n} (RULES §6).",
+                "The lead has {n} cards, so play exactly {n} (RULES §6).",
+                len(led),
             )
         verdict = legal_follow(cards, led, picked, trump, rules)
         if not verdict:
             return False, verdict.reason
         trumps = [c for c in picked if trump.is_trump(c)]
         if keep_trumps and trumps:
-            spent = format_cards(trumps)
-            if len(trumps) == len(picked):  # all trumps on a plain lead: a ruff
-                return False, tn(
-                    "Legal, but {cards} is a trump: that is a ruff (毙 bì), and you wanted to keep your trumps "
-                    "(RULES §6.3).",
-                    "Legal, but {cards} are trumps: that is a ruff (毙 bì), and you wanted to keep your trumps "
-                    "(RULES §6.3).",
-                    len(trumps),
-                    cards=spent,
-                )
-            return False, tn(
-                "Legal, but {cards} is a trump: a discard that spends a trump, and you wanted to keep your trumps. "
-                "It is no ruff either: a ruff is all trumps (RULES §6.3).",
-                "Legal, but {cards} are trumps: a discard that spends a trump, and you wanted to keep your trumps. "
-                "It is no ruff either: a ruff is all trumps (RULES §6.3).",
-                len(trumps),
-                cards=spent,
-            )
+            return False, _trumps_spent(trumps, ruff=len(trumps) == len(picked))
         return True, verdict.reason
 
     solution = t("For example {cards}.", cards=format_cards(good[0]))
     return pick(prompt, cards, judge, solution, example=good[0], count=len(led), trump=trump, hint=hint)
+
+
+def _trumps_spent(trumps: list[Card], *, ruff: bool) -> str:
+    """Why a legal follow that plays ``trumps`` is wrong when the learner wanted to keep them: a ``ruff`` (all
+    trumps on a plain lead), or a discard that spends one (RULES §6.3)."""
+    if ruff:
+        return tn(
+            "Legal, but {cards} is a trump: that is a ruff (毙 bì), and you wanted to keep your trumps (RULES §6.3).",
+            "Legal, but {cards} are trumps: that is a ruff (毙 bì), and you wanted to keep your trumps (RULES §6.3).",
+            len(trumps),
+            cards=format_cards(trumps),
+        )
+    return tn(
+        "Legal, but {cards} is a trump: a discard that spends a trump, and you wanted to keep your trumps. "
+        "It is no ruff either: a ruff is all trumps (RULES §6.3).",
+        "Legal, but {cards} are trumps: a discard that spends a trump, and you wanted to keep your trumps. "
+        "It is no ruff either: a ruff is all trumps (RULES §6.3).",
+        len(trumps),
+        cards=format_cards(trumps),
+    )
 
 
 def pick_throw(

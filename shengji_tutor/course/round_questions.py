@@ -13,17 +13,19 @@ for lessons 1, 2, 8 and 9.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from html import escape
 
 from ..engine.cards import Card, CardsLike, as_cards, format_cards, points
 from ..engine.declaring import Declaration, judge_declaration, possible_declarations
 from ..engine.rules import RuleSet
-from ..engine.scoring import kitty_bonus, kitty_multiplier, largest_unit, level_change, next_dealer
+from ..engine.scoring import Side, kitty_bonus, kitty_multiplier, largest_unit, level_change, next_dealer
 from ..engine.seats import SEATS
 from ..engine.trump import Trump
 from ..i18n import N_, t, te, tn
 from ..play.coaching import BURY_RULE
+from ..play.record import RoundRecord
 from ..play.round import ActionError, Round
 from ..ui.render import FONT, hand_svg
 from .questions import StepQuestion, choose, number, pick, seat_word
@@ -383,14 +385,7 @@ def levels_question(attacker_points: int, rules: RuleSet | None = None) -> StepQ
     def judge(n: int) -> str:
         if n == change.levels:
             return cite(change.describe(), "RULES §9")
-        band = next(
-            (
-                p
-                for p in range(0, 401, 5)
-                if level_change(p, rules).side == change.side and level_change(p, rules).levels == n
-            ),
-            None,
-        )
+        band = _band(change.side, n, rules)
         if band is None and change.takeover:
             return tn(
                 "The attackers never climb {n} level in one round (RULES §9).",
@@ -435,6 +430,12 @@ def levels_question(attacker_points: int, rules: RuleSet | None = None) -> StepQ
     return number(asked, change.levels, judge, change.describe(), hint=hint)
 
 
+def _band(side: Side, levels: int, rules: RuleSet | None) -> int | None:
+    """The fewest attackers' points with which ``side`` climbs ``levels`` levels in one round (None: no score does)."""
+    changes = ((p, level_change(p, rules)) for p in range(0, 401, 5))
+    return next((p for p, change in changes if change.side == side and change.levels == levels), None)
+
+
 def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | None = None) -> StepQuestion:
     """Who deals next (RULES §9)? A seat that would deal had the round gone the other way is told so."""
     change = level_change(attacker_points, rules)
@@ -451,14 +452,12 @@ def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | Non
                 result=change.describe(),
                 seat=said,
             )
-            verdicts[name] = (True, why)
         elif seat == right:
             why = t(
                 "{result} The declarers hold, so the dealer's partner deals next: {seat} (RULES §9).",
                 result=change.describe(),
                 seat=said,
             )
-            verdicts[name] = (True, why)
         elif seat == elsewhere and change.takeover:
             # TRANSLATORS: {points} is the attackers' score, a multiple of 5.
             why = t(
@@ -467,7 +466,6 @@ def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | Non
                 seat=said,
                 points=attacker_points,
             )
-            verdicts[name] = (False, why)
         elif seat == elsewhere:
             why = t(
                 "{seat} would deal next if the attackers had taken over; with {points} points the declarers hold "
@@ -475,23 +473,17 @@ def next_dealer_question(dealer: int, attacker_points: int, rules: RuleSet | Non
                 seat=said,
                 points=attacker_points,
             )
-            verdicts[name] = (False, why)
         elif seat == dealer:
-            verdicts[name] = (False, t("{seat} dealt this round, and the deal always moves on (RULES §9).", seat=said))
+            why = t("{seat} dealt this round, and the deal always moves on (RULES §9).", seat=said)
         else:
-            verdicts[name] = (
-                False,
-                t("{seat} is not on the side that goes up after this round (RULES §9).", seat=said),
-            )
-    return choose(
-        t(
-            "{dealer} dealt, and the attackers scored {points}. Who deals the next round?",
-            dealer=_seat(dealer),
-            points=attacker_points,
-        ),
-        verdicts,
-        _seat_said(right),
+            why = t("{seat} is not on the side that goes up after this round (RULES §9).", seat=said)
+        verdicts[name] = (seat == right, why)
+    prompt = t(
+        "{dealer} dealt, and the attackers scored {points}. Who deals the next round?",
+        dealer=_seat(dealer),
+        points=attacker_points,
     )
+    return choose(prompt, verdicts, _seat_said(right))
 
 
 # -- the deal -------------------------------------------------------------------------------------
@@ -582,6 +574,24 @@ def pick_burial(hand: CardsLike, trump: Trump, *, count: int = 8, prompt: str = 
         raise ValueError(f"the hand holds fewer than {count} plain cards without points")
     length = Counter(trump.suit_of(c) for c in cards)
     cheap = sorted(plain, key=lambda c: (length[trump.suit_of(c)], trump.key(c), trump.sort_key(c)))[:count]
+    asked = prompt or tn(
+        "You are the dealer. Pick {n} card to bury, then press Check.",
+        "You are the dealer. Pick {n} cards to bury, then press Check.",
+        count,
+    )
+    solution = t(
+        "For example {cards}: no points, no trumps, the low cards of the short suits.",
+        cards=format_cards(trump.sorted(cheap)),
+    )
+    judge = _burial_judge(cards, count, length, trump)
+    return pick(asked, cards, judge, solution, example=cheap, count=count, trump=trump, hint=hint)
+
+
+def _burial_judge(
+    cards: list[Card], count: int, length: Counter[str], trump: Trump
+) -> Callable[[list[Card]], tuple[bool, str]]:
+    """Judges a burial of ``count`` of ``cards`` (``length``: the cards of each effective suit): wrong with points
+    or trumps, right otherwise (RULES §9)."""
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         if len(picked) != count:
@@ -613,42 +623,31 @@ def pick_burial(hand: CardsLike, trump: Trump, *, count: int = 8, prompt: str = 
                 len(strong),
                 cards=format_cards(strong),
             )
-        left = Counter(cards) - Counter(picked)
-        voids = [_SUITS[s] for s in "SHDC" if length[s] and not any(trump.suit_of(c) == s for c in left.elements())]
-        said = t("No points and no trumps in the kitty: nothing for the attackers to win back (RULES §9).")
-        if voids:
-            gone = t(voids[0])
-            for suit in voids[1:]:
-                # TRANSLATORS: suits the hand has no cards of any more ("no spades and no hearts"): {most} may itself
-                # be such a list.
-                gone = t("{most} and no {last}", most=gone, last=t(suit))
-            said += " " + t("You have no {suits} left: you can ruff those leads.", suits=gone)
-        waste = [c for c in picked if c.rank == "A" or Counter(picked)[c] == 2]
-        if waste:
-            said += " " + t(
-                "But {cards} would have won tricks: low cards of short suits are cheaper.",
-                cards=format_cards(trump.sorted(waste)),
-            )
-        return True, said
+        return True, _burial_words(picked, cards, length, trump)
 
-    return pick(
-        prompt
-        or tn(
-            "You are the dealer. Pick {n} card to bury, then press Check.",
-            "You are the dealer. Pick {n} cards to bury, then press Check.",
-            count,
-        ),
-        cards,
-        judge,
-        t(
-            "For example {cards}: no points, no trumps, the low cards of the short suits.",
-            cards=format_cards(trump.sorted(cheap)),
-        ),
-        example=cheap,
-        count=count,
-        trump=trump,
-        hint=hint,
-    )
+    return judge
+
+
+def _burial_words(picked: list[Card], cards: list[Card], length: Counter[str], trump: Trump) -> str:
+    """What a right burial is told: the suits it empties (to ruff later), and the cards that would have won
+    tricks."""
+    left = Counter(cards) - Counter(picked)
+    voids = [_SUITS[s] for s in "SHDC" if length[s] and not any(trump.suit_of(c) == s for c in left.elements())]
+    said = t("No points and no trumps in the kitty: nothing for the attackers to win back (RULES §9).")
+    if voids:
+        gone = t(voids[0])
+        for suit in voids[1:]:
+            # TRANSLATORS: suits the hand has no cards of any more ("no spades and no hearts"): {most} may itself
+            # be such a list.
+            gone = t("{most} and no {last}", most=gone, last=t(suit))
+        said += " " + t("You have no {suits} left: you can ruff those leads.", suits=gone)
+    waste = [c for c in picked if c.rank == "A" or Counter(picked)[c] == 2]
+    if waste:
+        said += " " + t(
+            "But {cards} would have won tricks: low cards of short suits are cheaper.",
+            cards=format_cards(trump.sorted(waste)),
+        )
+    return said
 
 
 def round_in_words(seed: int = 3, dealer: int = 0) -> str:
@@ -665,16 +664,7 @@ def round_in_words(seed: int = 3, dealer: int = 0) -> str:
     attackers = _seat(record.attackers[0])
     for seat in record.attackers[1:]:
         attackers = t("{most} and {last}", most=attackers, last=_seat(seat))
-    if score.kitty_bonus:
-        kitty = t(
-            "the kitty's {points} points counted ×{times} for the attackers",
-            points=points(record.kitty),
-            times=score.kitty_multiplier,
-        )
-    elif not points(record.kitty):
-        kitty = t("the dealer had buried no points, so the kitty added nothing")
-    else:
-        kitty = t("the kitty's {points} points counted for nobody", points=points(record.kitty))
+    kitty = _kitty_said(record)
     # TRANSLATORS: {kitty} says what the kitty's points did ("the kitty's 15 points counted ×4 for the attackers").
     if last.winner in record.attackers:
         last_trick = t(
@@ -707,3 +697,16 @@ def round_in_words(seed: int = 3, dealer: int = 0) -> str:
             t("6. **The next dealer**: {seat}.", seat=_seat(record.next_dealer)),
         ]
     )
+
+
+def _kitty_said(record: RoundRecord) -> str:
+    """What the kitty's points did in ``record``: counted, multiplied, for the attackers, or for nobody."""
+    if record.score.kitty_bonus:
+        return t(
+            "the kitty's {points} points counted ×{times} for the attackers",
+            points=points(record.kitty),
+            times=record.score.kitty_multiplier,
+        )
+    if not points(record.kitty):
+        return t("the dealer had buried no points, so the kitty added nothing")
+    return t("the kitty's {points} points counted for nobody", points=points(record.kitty))

@@ -201,69 +201,17 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
     if trump is not None:
         lines.append(PanelLine(t("Trump: {trump}.", trump=trump.describe())))
     if view.phase == Phase.PLAY:
-        attackers = sum(view.points_won[s] for s in range(n) if s not in view.declarers)
-        if view.seat in view.declarers:
-            you_are = tn(
-                "You are {seat}, a declarer. The attackers have won {n} point so far.",
-                "You are {seat}, a declarer. The attackers have won {n} points so far.",
-                attackers,
-                seat=me,
-            )
-        else:
-            you_are = tn(
-                "You are {seat}, an attacker. The attackers have won {n} point so far.",
-                "You are {seat}, an attacker. The attackers have won {n} points so far.",
-                attackers,
-                seat=me,
-            )
-        lines.append(PanelLine(you_are))
-        winner = winning_seat(view)
-        if winner is not None:
-            on_table = sum(points(p) for p in view.trick)
-            if winner in view.partner_seats():
-                winning = tn(
-                    "Your partner {seat} is winning the trick so far ({n} point on it).",
-                    "Your partner {seat} is winning the trick so far ({n} points on it).",
-                    on_table,
-                    seat=seat_label(winner, n),
-                )
-            else:
-                winning = tn(
-                    "{seat} is winning the trick so far ({n} point on it).",
-                    "{seat} is winning the trick so far ({n} points on it).",
-                    on_table,
-                    seat=seat_label(winner, n),
-                )
-            lines.append(PanelLine(winning))
+        lines += _play_lines(view, me)
     elif view.phase == Phase.KITTY:
-        lines.append(
-            PanelLine(
-                tn(
-                    "You are {seat}, the dealer: you picked up the kitty and bury {n} card.",
-                    "You are {seat}, the dealer: you picked up the kitty and bury {n} cards.",
-                    view.rules.kitty,
-                    seat=me,
-                )
-            )
+        burying = tn(
+            "You are {seat}, the dealer: you picked up the kitty and bury {n} card.",
+            "You are {seat}, the dealer: you picked up the kitty and bury {n} cards.",
+            view.rules.kitty,
+            seat=me,
         )
+        lines.append(PanelLine(burying))
     elif view.phase == Phase.DEAL:
-        lines.append(
-            PanelLine(
-                tn(
-                    "You are {seat}. The trump rank is {rank}; {n} card is dealt so far.",
-                    "You are {seat}. The trump rank is {rank}; {n} cards are dealt so far.",
-                    view.dealt,
-                    seat=me,
-                    rank=view.rank,
-                )
-            )
-        )
-        if view.declaration is not None:
-            # TRANSLATORS: followed by the pictures of the cards the seat declared with.
-            declared = t("{seat} has declared with", seat=seat_label(view.declaration.seat, n))
-            lines.append(PanelLine(declared, tuple(view.declaration.cards)))
-        else:
-            lines.append(PanelLine(t("Nobody has declared yet.")))
+        lines += _deal_lines(view, me)
     lines.extend(facts)
     items = []
     for fact in lines:
@@ -276,6 +224,61 @@ def position_html(view: PlayerView, title: str = "", facts: Sequence[PanelLine] 
         f'<p class="sjt-engine-title">{escape(hand_label)}</p>{_picture(hand, trump, width=48, sort=False)}</div>'
     )
     return joker_words("".join(parts))
+
+
+def _play_lines(view: PlayerView, me: str) -> list[PanelLine]:
+    """The facts of a position in play: your side and the attackers' points so far, and who is winning the trick."""
+    n = view.rules.players
+    attackers = sum(view.points_won[s] for s in range(n) if s not in view.declarers)
+    if view.seat in view.declarers:
+        you_are = tn(
+            "You are {seat}, a declarer. The attackers have won {n} point so far.",
+            "You are {seat}, a declarer. The attackers have won {n} points so far.",
+            attackers,
+            seat=me,
+        )
+    else:
+        you_are = tn(
+            "You are {seat}, an attacker. The attackers have won {n} point so far.",
+            "You are {seat}, an attacker. The attackers have won {n} points so far.",
+            attackers,
+            seat=me,
+        )
+    winner = winning_seat(view)
+    if winner is None:
+        return [PanelLine(you_are)]
+    on_table = sum(points(p) for p in view.trick)
+    if winner in view.partner_seats():
+        winning = tn(
+            "Your partner {seat} is winning the trick so far ({n} point on it).",
+            "Your partner {seat} is winning the trick so far ({n} points on it).",
+            on_table,
+            seat=seat_label(winner, n),
+        )
+    else:
+        winning = tn(
+            "{seat} is winning the trick so far ({n} point on it).",
+            "{seat} is winning the trick so far ({n} points on it).",
+            on_table,
+            seat=seat_label(winner, n),
+        )
+    return [PanelLine(you_are), PanelLine(winning)]
+
+
+def _deal_lines(view: PlayerView, me: str) -> list[PanelLine]:
+    """The facts of a position in the deal: the cards dealt so far, and who has declared with what."""
+    dealt = tn(
+        "You are {seat}. The trump rank is {rank}; {n} card is dealt so far.",
+        "You are {seat}. The trump rank is {rank}; {n} cards are dealt so far.",
+        view.dealt,
+        seat=me,
+        rank=view.rank,
+    )
+    if view.declaration is None:
+        return [PanelLine(dealt), PanelLine(t("Nobody has declared yet."))]
+    # TRANSLATORS: followed by the pictures of the cards the seat declared with.
+    declared = t("{seat} has declared with", seat=seat_label(view.declaration.seat, view.rules.players))
+    return [PanelLine(dealt), PanelLine(declared, tuple(view.declaration.cards))]
 
 
 def verdict_html(view: PlayerView, verdict: Thoughts) -> str:

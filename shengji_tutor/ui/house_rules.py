@@ -62,6 +62,21 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             raise RuleSetError(f"players offered must be whole numbers from 4 to 8, not {players!r}")
         self._callbacks: list[Callable[[RuleSet], None]] = []
         self._drawing = False
+        self._controls: tuple[w.ValueWidget, ...] = (*self._build_table(), *self._build_optional_rules())
+        self.error = w.HTML()
+        self.error.add_class("sjt-house-rules-error")
+        title = te("House rules")
+        self.heading = w.HTML(f"<strong>{title}</strong>")
+        """The chooser's title (a page that gives it a title of its own may hide it)."""
+        super().__init__([self.heading, *self._controls, self.error])
+        self.add_class("sjt-house-rules")
+        self._rules = rules_or_default(rules)
+        self.rules = self._rules  # checks the table size and draws the controls
+        for control in self._controls:
+            control.observe(self._changed, names="value")
+
+    def _build_table(self) -> tuple[w.ValueWidget, ...]:
+        """The table's controls: the players, the partnership and the decks (in the order they are shown)."""
         self.players = w.ToggleButtons(
             options=[(str(n), n) for n in self.players_offered],
             description=t("Players"),
@@ -88,6 +103,10 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             ],
             style=_WIDE,
         )
+        return (self.players, self.partnership, self.decks)
+
+    def _build_optional_rules(self) -> tuple[w.ValueWidget, ...]:
+        """The optional rules' controls (RULES §11), in the order they are shown."""
         self.mandatory_levels = w.SelectMultiple(
             options=list(RANKS),
             rows=4,
@@ -128,12 +147,7 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             ),
             style=_WIDE,
         )
-        self.error = w.HTML()
-        self.error.add_class("sjt-house-rules-error")
-        self._controls: tuple[w.ValueWidget, ...] = (
-            self.players,
-            self.partnership,
-            self.decks,
+        return (
             self.mandatory_levels,
             self.chao_dipi,
             self.hook_and_needle,
@@ -141,15 +155,6 @@ class HouseRules(w.VBox):  # type: ignore[misc]
             self.redeal,
             self.kitty_multiplier,
         )
-        title = te("House rules")
-        self.heading = w.HTML(f"<strong>{title}</strong>")
-        """The chooser's title (a page that gives it a title of its own may hide it)."""
-        super().__init__([self.heading, *self._controls, self.error])
-        self.add_class("sjt-house-rules")
-        self._rules = rules_or_default(rules)
-        self.rules = self._rules  # checks the table size and draws the controls
-        for control in self._controls:
-            control.observe(self._changed, names="value")
 
     @property
     def rules(self) -> RuleSet:

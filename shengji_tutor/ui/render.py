@@ -79,6 +79,14 @@ def _suit_mark(suit: str, x: float, y: float, scale: float, colour: str) -> str:
     return f'<path d="{_SUIT_PATHS[suit]}" transform="translate({x:g},{y:g}) scale({scale:g})" fill="{colour}"/>'
 
 
+def _text(x: float, y: float, size: float, weight: int, words: str, colour: str = "#12301c") -> str:
+    """Words centred on ``x``: a point badge's number, a joker's size, a trick table's names and points."""
+    return (
+        f'<text x="{x:g}" y="{y:g}" text-anchor="middle" font-family="{FONT}" font-size="{size}" '
+        f'font-weight="{weight}" fill="{colour}">{words}</text>'
+    )
+
+
 def card_svg(
     card: Card,
     trump: Trump | None = None,
@@ -114,42 +122,42 @@ def card_svg(
         edge, edge_width = (_GOLD, 3.0)
     if selected:
         edge, edge_width = (_HIGHLIGHT, 3.5)
-    parts.append(
-        f'<rect x="1.5" y="1.5" width="{CARD_WIDTH - 3}" height="{CARD_HEIGHT - 3}" rx="6" '
-        f'fill="{face}" stroke="{edge}" stroke-width="{edge_width}"/>'
-    )
+    parts.append(_ring(1.5, 6, face, edge, edge_width))
     if is_trump and not selected:
-        parts.append(
-            f'<rect x="4.5" y="4.5" width="{CARD_WIDTH - 9}" height="{CARD_HEIGHT - 9}" rx="4" '
-            f'fill="none" stroke="{_GOLD}" stroke-width="0.8" stroke-dasharray="2 2"/>'
-        )
+        parts.append(_ring(4.5, 4, "none", _GOLD, 0.8, "2 2"))
     if highlight:
-        parts.append(
-            f'<rect x="-1" y="-1" width="{CARD_WIDTH + 2}" height="{CARD_HEIGHT + 2}" rx="8" '
-            f'fill="none" stroke="{_HIGHLIGHT}" stroke-width="2.5" stroke-dasharray="5 3"/>'
-        )
-    if card.is_joker:
-        parts.append(_joker(card))
-    else:
-        assert card.suit is not None
-        colour = (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[card.suit]
-        rank = card.rank
-        size = 15 if rank == "10" else 17
-        corner = (
-            f'<text x="6" y="19" font-family="{FONT}" font-size="{size}" font-weight="700" fill="{colour}" '
-            f'letter-spacing="-1">{rank}</text>' + _suit_mark(card.suit, 11.5, 28, 0.62, colour)
-        )
-        parts.append(f'<g class="sjt-index">{corner}</g>')  # the top-left corner: what a fanned hand shows
-        parts.append(f'<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">{corner}</g>')
-        parts.append(_suit_mark(card.suit, CARD_WIDTH / 2 + 3, CARD_HEIGHT / 2 + 2, 1.65, colour))  # clear of the badge
+        parts.append(_ring(-1, 8, "none", _HIGHLIGHT, 2.5, "5 3"))
+    parts.append(_joker(card) if card.is_joker else _suit_face(card, four_colour))
     if card.points:  # under the suit mark, in the index strip
-        parts.append(
-            '<g class="sjt-points"><circle cx="11.5" cy="44" r="8" fill="#ffd84d" stroke="#9a7b00" stroke-width="0.8"/>'
-            f'<text x="11.5" y="47.4" text-anchor="middle" font-family="{FONT}" font-size="9.5" font-weight="700" '
-            f'fill="#3d3000">{card.points}</text></g>'
-        )
+        badge = '<circle cx="11.5" cy="44" r="8" fill="#ffd84d" stroke="#9a7b00" stroke-width="0.8"/>'
+        parts.append(f'<g class="sjt-points">{badge}{_text(11.5, 47.4, 9.5, 700, str(card.points), "#3d3000")}</g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _ring(inset: float, rx: int, fill: str, stroke: str, width: float, dashes: str = "") -> str:
+    """A card-sized rectangle ``inset`` inside the card's edge (outside it when negative): its face, or a ring."""
+    dashed = f' stroke-dasharray="{dashes}"' if dashes else ""
+    return (
+        f'<rect x="{inset}" y="{inset}" width="{CARD_WIDTH - 2 * inset:g}" height="{CARD_HEIGHT - 2 * inset:g}" '
+        f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dashed}/>'
+    )
+
+
+def _suit_face(card: Card, four_colour: bool) -> str:
+    """A suited card's rank and suit in two corners, and its large suit mark."""
+    assert card.suit is not None
+    colour = (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[card.suit]
+    size = 15 if card.rank == "10" else 17
+    corner = (
+        f'<text x="6" y="19" font-family="{FONT}" font-size="{size}" font-weight="700" fill="{colour}" '
+        f'letter-spacing="-1">{card.rank}</text>' + _suit_mark(card.suit, 11.5, 28, 0.62, colour)
+    )
+    return (
+        f'<g class="sjt-index">{corner}</g>'  # the top-left corner: what a fanned hand shows
+        f'<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">{corner}</g>'
+        + _suit_mark(card.suit, CARD_WIDTH / 2 + 3, CARD_HEIGHT / 2 + 2, 1.65, colour)  # clear of the badge
+    )
 
 
 def _joker(card: Card) -> str:
@@ -166,8 +174,7 @@ def _joker(card: Card) -> str:
     return (
         letters + f'<path d="{star}" transform="translate({CARD_WIDTH / 2 + 5:g},{CARD_HEIGHT / 2:g}) scale({scale})" '
         f'fill="{colour if big else "none"}" stroke="{colour}" stroke-width="{0.6 if big else 1.1}"/>'
-        + f'<text x="{CARD_WIDTH / 2 + 5:g}" y="{CARD_HEIGHT - 9}" text-anchor="middle" font-family="{FONT}" '
-        f'font-size="7.5" font-weight="700" fill="{colour}">{word}</text>'
+        + _text(CARD_WIDTH / 2 + 5, CARD_HEIGHT - 9, 7.5, 700, word, colour)
     )
 
 
@@ -249,6 +256,8 @@ def hand_html(cards: CardsLike, trump: Trump | None = None) -> str:
     return f'<div class="sjt-hand">{hand_svg(cards, trump)}</div>'
 
 
+_TABLE_CARD = 44
+"""A card's width on a trick table."""
 _EDGE = 8
 """The felt left between a play's cards and the table's edge."""
 _MIDDLE = 50
@@ -301,53 +310,24 @@ def trick_svg(
     ``show_points=False``: a puzzle whose answer is that total).
     """
     cards = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
-    if names is None:
-        count = max(4, len(cards), leader + 1, (winner or 0) + 1)
-        names = seat_names(count)
+    names = _table_names(names, len(cards), leader, winner)
     seats = len(names)
-    if not 0 <= leader < seats or (winner is not None and not 0 <= winner < seats) or len(cards) > seats:
-        raise ValueError(f"a table of {seats} seats cannot show leader {leader}, winner {winner}, {len(cards)} plays")
-    w = 44
-    h = round(w * CARD_HEIGHT / CARD_WIDTH)
     by_seat = {(leader + k) % seats: play for k, play in enumerate(cards)}
-    size_w, size_h, step = _trick_table_size(seats, by_seat, w)
+    table = _trick_table_size(seats, by_seat, _TABLE_CARD)
+    size_w, size_h, _ = table
     cx0, cy0, rx, ry = size_w / 2, size_h / 2, size_w / 2 - 92, size_h / 2 - 62
-    centres = {}
-    for seat in range(seats):
-        angle = _seat_angle(seat, seats)
-        centres[seat] = (cx0 + rx * math.cos(angle), cy0 - ry * math.sin(angle))
     parts = []
     total = sum(c.points for p in cards for c in p) if points is None else points
-    for seat, (cx, cy) in centres.items():
+    for seat in range(seats):
+        angle = _seat_angle(seat, seats)
+        centre = (cx0 + rx * math.cos(angle), cy0 - ry * math.sin(angle))
         play = by_seat.get(seat, [])
-        span = (len(play) - 1) * step + w if play else w
-        x0 = min(max(cx - span / 2, _EDGE), size_w - _EDGE - span)  # a long throw stays on the table
-        if seat == winner:
-            parts.append(
-                f'<rect x="{x0 - 6:g}" y="{cy - h / 2 - 6:g}" width="{span + 12:g}" height="{h + 12:g}" rx="9" '
-                f'fill="#fff4c2" stroke="{_GOLD}" stroke-width="2.5"/>'
-            )
-        for i, card in enumerate(play):
-            svg = card_svg(card, trump, four_colour=four_colour, width=w)
-            parts.append(f'<g transform="translate({x0 + i * step:g},{cy - h / 2:g})">{svg}</g>')
-        if not play:
-            parts.append(
-                f'<rect x="{cx - w / 2:g}" y="{cy - h / 2:g}" width="{w}" height="{h}" rx="5" fill="none" '
-                'stroke="#b9c3b9" stroke-dasharray="4 3"/>'
-            )
         tag = _seat_tag(said_name(names[seat]), led=seat == leader and bool(play), wins=seat == winner)
-        below = cy > cy0 + 1
-        ty = cy + h / 2 + 18 if below else cy - h / 2 - 10
-        parts.append(
-            f'<text x="{cx:g}" y="{ty:g}" text-anchor="middle" font-family="{FONT}" font-size="13" '
-            f'font-weight="{700 if seat == winner else 400}" fill="#12301c">{escape(tag)}</text>'
-        )
+        svgs = [card_svg(card, trump, four_colour=four_colour, width=_TABLE_CARD) for card in play]
+        parts.append(_seat_svg(svgs, tag, centre, table, wins=seat == winner))
     if show_points:
         middle = escape(tn("{n} point", "{n} points", total))
-        parts.append(
-            f'<text x="{size_w / 2:g}" y="{size_h / 2 + 5:g}" text-anchor="middle" font-family="{FONT}" '
-            f'font-size="15" font-weight="700" fill="#12301c">{middle}</text>'
-        )
+        parts.append(_text(size_w / 2, size_h / 2 + 5, 15, 700, middle))
     label = _trick_label(
         said_name(names[leader]), None if winner is None else said_name(names[winner]), total, show_points
     )
@@ -358,6 +338,45 @@ def trick_svg(
         + "".join(parts)
         + "</svg>"
     )
+
+
+def _table_names(names: Sequence[str] | None, plays: int, leader: int, winner: int | None) -> Sequence[str]:
+    """The names of a trick table's seats (by default as many as the plays, the leader and the winner need, at least
+    four); a table that cannot seat them is refused."""
+    if names is None:
+        names = seat_names(max(4, plays, leader + 1, (winner or 0) + 1))
+    seats = len(names)
+    if not 0 <= leader < seats or (winner is not None and not 0 <= winner < seats) or plays > seats:
+        raise ValueError(f"a table of {seats} seats cannot show leader {leader}, winner {winner}, {plays} plays")
+    return names
+
+
+def _seat_svg(
+    svgs: list[str], tag: str, centre: tuple[float, float], table: tuple[float, float, float], *, wins: bool
+) -> str:
+    """One seat at a trick table (its width, height and the step between a play's cards): the cards it played
+    (``svgs``), outlined when it wins (a dashed place before it plays), and its name, under the play in the table's
+    lower half."""
+    (cx, cy), (size_w, size_h, step), w = centre, table, _TABLE_CARD
+    h = round(w * CARD_HEIGHT / CARD_WIDTH)
+    span = (len(svgs) - 1) * step + w if svgs else w
+    x0 = min(max(cx - span / 2, _EDGE), size_w - _EDGE - span)  # a long throw stays on the table
+    parts = []
+    if wins:
+        parts.append(
+            f'<rect x="{x0 - 6:g}" y="{cy - h / 2 - 6:g}" width="{span + 12:g}" height="{h + 12:g}" rx="9" '
+            f'fill="#fff4c2" stroke="{_GOLD}" stroke-width="2.5"/>'
+        )
+    for i, svg in enumerate(svgs):
+        parts.append(f'<g transform="translate({x0 + i * step:g},{cy - h / 2:g})">{svg}</g>')
+    if not svgs:
+        parts.append(
+            f'<rect x="{cx - w / 2:g}" y="{cy - h / 2:g}" width="{w}" height="{h}" rx="5" fill="none" '
+            'stroke="#b9c3b9" stroke-dasharray="4 3"/>'
+        )
+    ty = cy + h / 2 + 18 if cy > size_h / 2 + 1 else cy - h / 2 - 10
+    parts.append(_text(cx, ty, 13, 700 if wins else 400, escape(tag)))
+    return "".join(parts)
 
 
 def _seat_tag(seat: str, *, led: bool, wins: bool) -> str:

@@ -46,6 +46,10 @@ __all__ = ["ANSWER_KINDS", "PuzzleCard"]
 log = logging.getLogger(__name__)
 
 Answer = list[Card] | str | int | bool | None
+_Words = str | Callable[[], str] | None
+"""A hint or a solution: its text, or a function giving it."""
+_Ladder = list[tuple[_Words, list[Card]]]
+"""The hint ladder: each step's words and the hand's cards it highlights."""
 
 
 class PuzzleCard(SafeWidget):
@@ -148,52 +152,63 @@ class PuzzleCard(SafeWidget):
             raise ValueError("a choice answer needs at least two choices")
         cards = as_cards(hand, "the hand")
         self._cards = trump.sorted(cards) if trump is not None and sort_hand else cards
+        self._keep(grade, trump, _hint_ladder(hint_steps, hint, hint_cards), solution)
+        plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(trick)]
+        with self.hold_sync():
+            self._show_situation(puzzle_id, prompt, kind, context)
+            self.trick = picture or (
+                trick_svg(plays, leader, trump, names=names, show_points=show_points) if plays else ""
+            )
+            self.show_points = show_points
+            self._show_answer(hand_label, max_cards, choices, names, has_next)
+
+    def _keep(self, grade: Callable[[Any], Grade], trump: Trump | None, ladder: _Ladder, solution: _Words) -> None:
+        """What the card keeps in Python, never on the page: the grader, the trump, the hint ladder and the
+        solution; and a new puzzle's counts (no hint opened, no answer graded or shown yet)."""
         self._grade = grade
         self._trump = trump
-        if hint_steps:
-            self._ladder: list[tuple[str | Callable[[], str] | None, list[Card]]] = [
-                (str(step.text), as_cards(step.cards, "the hint")) for step in hint_steps
-            ]
-        else:
-            self._ladder = [(hint, as_cards(hint_cards, "the hint"))]
+        self._ladder = ladder
         self._solution = solution
         self.hints_used = 0
         """Hint steps opened on this puzzle."""
         self.attempts = 0
         """Answers graded on this puzzle (too few cards is not one)."""
         self.revealed = False
-        plays = [as_cards(p, f"play {i + 1}") for i, p in enumerate(trick)]
-        with self.hold_sync():
-            self.labels = _labels()
-            self.puzzle_id = puzzle_id
-            self.prompt = prompt
-            self.kind = kind
-            self.context = context or (sentence_case(trump.describe()) if trump is not None else "")
-            self.trick = picture or (
-                trick_svg(plays, leader, trump, names=names, show_points=show_points) if plays else ""
-            )
-            self.show_points = show_points
-            self.hand_label = t("Your hand") if hand_label is None else hand_label
-            self.hand = card_entries(self._cards, trump)
-            self.selected = []
-            self.highlight = []
-            self.max_selected = len(self._cards) if kind == "order" else max_cards
-            self.choices = list(choices) if kind == "choice" else list(names)
-            # a written choice and a seat in the reader's language (an answer is still its value)
-            self.choice_words = (
-                [t(c) if c else c for c in choices] if kind == "choice" else [said_name(n) for n in names]
-            )
-            self.choice = ""
-            self.verdict = ""
-            self.feedback = ""
-            self.hint_text = ""
-            self.hints = []
-            self.hint_total = len(self._ladder)
-            self.can_reveal = False
-            self.error = ""
-            self.has_next = has_next
-            self._hand_title()
-            self._hint_words()
+
+    def _show_situation(self, puzzle_id: str, prompt: str, kind: str, context: str) -> None:
+        """The card's words and what it asks: the puzzle, its prompt, its answer kind and its context (by default
+        the trump in words)."""
+        self.labels = _labels()
+        self.puzzle_id = puzzle_id
+        self.prompt = prompt
+        self.kind = kind
+        self.context = context or (sentence_case(self._trump.describe()) if self._trump is not None else "")
+
+    def _show_answer(
+        self, hand_label: str | None, max_cards: int, choices: Sequence[str], names: Sequence[str], has_next: bool
+    ) -> None:
+        """The answer's controls for the kind shown, nothing picked or chosen yet, and the verdict and hints
+        cleared."""
+        kind = self.kind
+        self.hand_label = t("Your hand") if hand_label is None else hand_label
+        self.hand = card_entries(self._cards, self._trump)
+        self.selected = []
+        self.highlight = []
+        self.max_selected = len(self._cards) if kind == "order" else max_cards
+        self.choices = list(choices) if kind == "choice" else list(names)
+        # a written choice and a seat in the reader's language (an answer is still its value)
+        self.choice_words = [t(c) if c else c for c in choices] if kind == "choice" else [said_name(n) for n in names]
+        self.choice = ""
+        self.verdict = ""
+        self.feedback = ""
+        self.hint_text = ""
+        self.hints = []
+        self.hint_total = len(self._ladder)
+        self.can_reveal = False
+        self.error = ""
+        self.has_next = has_next
+        self._hand_title()
+        self._hint_words()
 
     @property
     def answer(self) -> Answer:
@@ -221,30 +236,10 @@ class PuzzleCard(SafeWidget):
                 self.verdict = "recorded"
                 self.feedback = t("Your answer is recorded: your instructor will reveal the answer to the class.")
             return None
-        if answer is None:
+        unfinished = self._unfinished(answer)
+        if unfinished:
             self.verdict = ""
-            self.feedback = t("Choose an answer first.")
-            return None
-        if self.kind == AnswerKind.ORDER and isinstance(answer, list) and len(answer) < len(self._cards):
-            self.verdict = ""
-            self.feedback = tn(
-                "Pick all {n} card, highest first.", "Pick all {n} cards, highest first.", len(self._cards)
-            )
-            return None
-        if (
-            self.kind == AnswerKind.CARDS
-            and self.max_selected
-            and isinstance(answer, list)
-            and len(answer) < self.max_selected
-        ):
-            self.verdict = ""
-            need = self.max_selected
-            self.feedback = tn(
-                "Pick {n} card: you have picked {picked}.",
-                "Pick {n} cards: you have picked {picked}.",
-                need,
-                picked=len(answer),
-            )
+            self.feedback = unfinished
             return None
         try:
             grade = self._grade(answer)
@@ -264,29 +259,50 @@ class PuzzleCard(SafeWidget):
                 log.exception("recording puzzle %s failed", self.puzzle_id)
                 self.error = t("Your answer was graded but could not be saved (the server's log says why).")
         with self.hold_sync():
-            if self.withhold:
-                self.verdict = "recorded"
-                self.feedback = t("Your instructor will reveal the answer to the class.")
-                self.can_reveal = False
-                return grade
-            self.verdict = "correct" if grade.correct else "incorrect"
-            if grade.correct:
-                self.feedback = grade.explanation
-                self.can_reveal = False
-            else:
-                told = grade.mistake or grade.explanation
-                if self.attempts > 1:
-                    if self.hints_used < len(self._ladder):
-                        step = self.show_hint()
-                        # TRANSLATORS: {told} says what is wrong with the answer; {hint} is the next step of the hints.
-                        told = t("{told} Here is a hint: {hint}", told=told, hint=step)
-                    elif self._solution is not None:
-                        told = t("{told} You have every hint: try once more, or press Show answer.", told=told)
-                self.feedback = told
-                self.can_reveal = self._solution is not None and may_reveal(
-                    self.attempts, self.hints_used, len(self._ladder)
-                )
+            self._tell(grade)
         return grade
+
+    def _unfinished(self, answer: Answer) -> str:
+        """What to do before an answer can be graded (no answer yet, too few cards picked), "" when it can be."""
+        if answer is None:
+            return t("Choose an answer first.")
+        if self.kind == AnswerKind.ORDER and isinstance(answer, list) and len(answer) < len(self._cards):
+            return tn("Pick all {n} card, highest first.", "Pick all {n} cards, highest first.", len(self._cards))
+        need = self.max_selected
+        if self.kind == AnswerKind.CARDS and need and isinstance(answer, list) and len(answer) < need:
+            return tn(
+                "Pick {n} card: you have picked {picked}.",
+                "Pick {n} cards: you have picked {picked}.",
+                need,
+                picked=len(answer),
+            )
+        return ""
+
+    def _tell(self, grade: Grade) -> None:
+        """Show the verdict on a graded answer: "recorded" when the class waits for the reveal; else the
+        explanation when right, what is wrong when not and, from the second wrong answer on, the next hint step."""
+        if self.withhold:
+            self.verdict = "recorded"
+            self.feedback = t("Your instructor will reveal the answer to the class.")
+            self.can_reveal = False
+            return
+        self.verdict = "correct" if grade.correct else "incorrect"
+        if grade.correct:
+            self.feedback = grade.explanation
+            self.can_reveal = False
+        else:
+            told = grade.mistake or grade.explanation
+            if self.attempts > 1:
+                if self.hints_used < len(self._ladder):
+                    step = self.show_hint()
+                    # TRANSLATORS: {told} says what is wrong with the answer; {hint} is the next step of the hints.
+                    told = t("{told} Here is a hint: {hint}", told=told, hint=step)
+                elif self._solution is not None:
+                    told = t("{told} You have every hint: try once more, or press Show answer.", told=told)
+            self.feedback = told
+            self.can_reveal = self._solution is not None and may_reveal(
+                self.attempts, self.hints_used, len(self._ladder)
+            )
 
     def show_hint(self) -> str:
         """Open the next step of the hint ladder (the last one again once all are open): its text."""
@@ -431,6 +447,14 @@ class PuzzleCard(SafeWidget):
             raise BrowserError("there is no next puzzle here")
         for callback in self._next_listeners:
             callback()
+
+
+def _hint_ladder(steps: Sequence[Any], hint: _Words, cards: CardsLike) -> _Ladder:
+    """The hint ladder: each of ``steps`` (its ``text`` and the ``cards`` it highlights), or else ``hint`` and
+    ``cards`` as a one-step ladder."""
+    if steps:
+        return [(str(step.text), as_cards(step.cards, "the hint")) for step in steps]
+    return [(hint, as_cards(cards, "the hint"))]
 
 
 def _labels() -> dict[str, Any]:
