@@ -76,3 +76,21 @@ def test_learner_is_defined_at_most_once() -> None:
         and any(isinstance(target, ast.Name) and target.id == "LEARNER" for target in node.targets)
     ]
     assert len(defined) <= 1, defined
+
+
+LONGEST = 50
+"""No function of the package is longer than this, ``def`` to its last line (issue 41 brought 55 down to none)."""
+
+
+def test_no_function_is_longer_than_fifty_lines() -> None:
+    """A function that grows past a screen is split by meaning (a helper, a table of data), so that it can be read
+    in one sitting; the migrations, the database's history, aside."""
+    long = [
+        f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for path in _sources()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > LONGEST
+    ]
+    assert not long, "split these by meaning: " + ", ".join(long)
