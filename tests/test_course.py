@@ -293,5 +293,6 @@ def test_a_lessons_step_is_recorded_and_shows_on_the_instructors_dashboard(tmp_p
     attempts = room.attempts(code, KEY)
     assert puzzle_title(None, "step-3-2") == "Lesson 3, step 2"
     assert "Lesson 3, step 1" in student_html("Ana", attempts, {})
+    assert "<td>West</td>" in student_html("Ana", attempts, {})  # a seat stays a word; cards are drawn as glyphs
     assert "lesson steps" in topics_html(attempts, {})
     assert ana.review_queue(until=float("inf")) == []  # a step is asked again where the lesson asks it

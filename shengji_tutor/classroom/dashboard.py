@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import segno
 
 from ..engine.cards import format_cards, parse_cards, sentence_case
+from ..engine.grading import AnswerKind
 from ..i18n import N_, t, te, th, tn
 from ..puzzles import Puzzle, answer_text
 from ..store.classroom import AFTER_REVEAL, ClassAttempt, LiveQuestion, RosterRow
@@ -68,15 +69,18 @@ ANSWERED_BY = {
 """How students answer each kind of puzzle, as the preview tells the instructor (translated where it is shown)."""
 
 
-def shown_answer(puzzle: Puzzle | None, answer: Any, glyphs: bool = True) -> str:
+def shown_answer(puzzle: Puzzle | None, answer: Any, glyphs: bool = True, puzzle_id: str = "") -> str:
     """An answer as a person reads it: its puzzle's canonical form, with ``Yes`` / ``No`` for a yes/no puzzle
     (stored as ``yes`` / ``no``; a browser hands ``True`` / ``False``) and cards drawn as the course draws them
-    (``3♥``; ``glyphs=False`` keeps the tokens, ``3H``, for a spreadsheet)."""
+    (``3♥``; ``glyphs=False`` keeps the tokens, ``3H``, for a spreadsheet), a lesson step's cards too (``puzzle_id``
+    names the step)."""
     text = answer_text(puzzle, answer)
-    if puzzle is not None and puzzle.answer_kind == "yesno" and text in ("yes", "no"):
+    kind = None if puzzle is None else puzzle.answer_kind
+    if kind is AnswerKind.YESNO and text in ("yes", "no"):
         return text.capitalize()
-    if glyphs and puzzle is not None and puzzle.answer_kind in ("cards", "order") and text:
-        with suppress(ValueError):  # cards as the course draws them: 3♥, not 3H
+    cards = kind is AnswerKind.CARDS or kind is AnswerKind.ORDER or (kind is None and step_of(puzzle_id) is not None)
+    if glyphs and cards and text:
+        with suppress(ValueError):  # cards as the course draws them: 3♥, not 3H (a step's answer, when it is cards)
             return format_cards(parse_cards(text))
     return text
 
@@ -254,7 +258,7 @@ def student_html(name: str, attempts: Sequence[ClassAttempt], bank: Mapping[str,
     rows = "".join(
         f"<tr><td>{time.strftime('%H:%M:%S', time.localtime(a.at))}</td>"
         f"<td>{escape(puzzle_title(bank.get(a.puzzle_id), a.puzzle_id, 60))}</td>"
-        f"<td>{escape(a.answer if a.revealed else shown_answer(bank.get(a.puzzle_id), a.answer))}</td>"
+        f"<td>{escape(a.answer if a.revealed else shown_answer(bank.get(a.puzzle_id), a.answer, puzzle_id=a.puzzle_id))}</td>"
         f"<td>{_verdict(a)}</td><td>{_hints(a.hints)}</td><td>{_kind(a)}</td></tr>"
         for a in attempts
     )

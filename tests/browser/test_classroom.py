@@ -476,3 +476,44 @@ def test_an_instructor_writes_a_question_previews_it_pushes_it_and_a_student_ans
     for p in (page, console):
         no_trouble(p)
     context.close()
+
+
+def test_a_lessons_step_answered_in_the_browser_shows_on_the_instructors_dashboard(
+    browser: Any, classroom: tuple[str, str]
+) -> None:
+    """Issue 41: a student answers lesson 4's first "Your turn" step on their page; the instructor's console names it
+    by lesson and place under the student and counts it under "lesson steps"."""
+    base, db = classroom
+    store = ClassroomStore(db)
+    code = store.create_class("Step club", CLASS_KEY, lessons=[4])
+    student = store.join(code, "Lin")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watched(context.new_page())
+    page.goto(
+        f"{base}/voila/render/course.ipynb?student={student}#pairs", timeout=TIMEOUT, wait_until="domcontentloaded"
+    )
+    step = page.locator(".sjt-place-pairs .sjt-step").first
+    step.wait_for(timeout=TIMEOUT)
+    for count in (1, 2):
+        step.locator('button.sjt-card[data-card="QS"][aria-pressed="false"]').first.click()
+        page.wait_for_function(
+            "document.querySelector('.sjt-place-pairs .sjt-step')"
+            f".querySelectorAll(\"button.sjt-card[aria-pressed='true']\").length === {count}",
+            timeout=TIMEOUT,
+        )
+    step.get_by_role("button", name="Check", exact=True).click()
+    step.locator(".sjt-step-feedback[data-verdict]").wait_for(timeout=TIMEOUT)
+    assert [(a.display_name, a.puzzle_id) for a in store.attempts(code, CLASS_KEY)] == [("Lin", "step-4-1")]
+    console = watched(context.new_page())
+    open_console(console, base, code)
+    console.get_by_label("Student").select_option(label="Lin")
+    console.get_by_text("Lesson 4, step 1").first.wait_for(timeout=TIMEOUT)
+    console.get_by_text("lesson steps").first.wait_for(timeout=TIMEOUT)
+    if os.environ.get("SJT_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], "step-answered.png"))
+        for name, text in (("step-on-the-console.png", "Lesson 4, step 1"), ("steps-topic.png", "lesson steps")):
+            table = console.get_by_text(text).first.locator("xpath=ancestor::table[1]")
+            table.screenshot(path=os.path.join(os.environ["SJT_SHOTS"], name))
+    for p in (page, console):
+        no_trouble(p)
+    context.close()
