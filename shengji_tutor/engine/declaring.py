@@ -197,11 +197,22 @@ def _against(decl: Declaration, current: Declaration | None, players: int) -> De
     return DeclarationVerdict(True, decl, lambda: _declares(decl))
 
 
-def _declares(decl: Declaration) -> str:
+_MAKES_TRUMP = {
+    False: (N_("{cards} declares no-trump (RULES §10)"), N_("{cards} declares {suit} as the trump suit (RULES §10)")),
+    True: (
+        N_("{cards} overturns to no-trump (RULES §11)"),
+        N_("{cards} overturns to {suit} as the trump suit (RULES §11)"),
+    ),
+}
+"""What a declaration makes trump (no-trump, a suit), in words; ``True``: a chao dipi overturn's (English: ``t``)."""
+
+
+def _declares(decl: Declaration, overturn: bool = False) -> str:
+    no_trump, a_suit = _MAKES_TRUMP[overturn]
     cards = format_cards(decl.cards)
     if decl.suit is None:
-        return t("{cards} declares no-trump (RULES §10)", cards=cards)
-    return t("{cards} declares {suit} as the trump suit (RULES §10)", cards=cards, suit=t(SUIT_NAMES[decl.suit]))
+        return t(no_trump, cards=cards)
+    return t(a_suit, cards=cards, suit=t(SUIT_NAMES[decl.suit]))
 
 
 def possible_declarations(
@@ -370,14 +381,7 @@ def judge_overturn(
                 held=format_cards(held.cards),
             ),
         )
-    return DeclarationVerdict(True, decl, lambda: _overturns(decl))
-
-
-def _overturns(decl: Declaration) -> str:
-    cards = format_cards(decl.cards)
-    if decl.suit is None:
-        return t("{cards} overturns to no-trump (RULES §11)", cards=cards)
-    return t("{cards} overturns to {suit} as the trump suit (RULES §11)", cards=cards, suit=t(SUIT_NAMES[decl.suit]))
+    return DeclarationVerdict(True, decl, lambda: _declares(decl, overturn=True))
 
 
 def possible_overturns(hand: CardsLike, rank: str, standing: Declaration | None) -> list[tuple[Card, ...]]:

@@ -140,53 +140,55 @@ class Unit:
         return t("{shape} ({cards})", shape=shape_words(self.length, self.width), cards=format_cards(self.cards))
 
 
+_SHAPE_WORDS = (
+    N_("a single"),
+    N_("a pair"),
+    N_("a triple"),
+    N_("a {width}-tuple"),
+    N_("a {length}-pair tractor"),
+    N_("a {length}-triple tractor"),
+    N_("a {length}-{width}-tuple tractor"),
+)
+"""A shape in words, by ``_shape``: a single, a pair, a triple, a wider tuple; a tractor of pairs, triples, wider
+tuples (English: shown with ``t``)."""
+_SHAPE_NOUNS = (
+    N_("single"),
+    N_("pair"),
+    N_("triple"),
+    N_("{width}-tuple"),
+    N_("{length}-pair tractor"),
+    N_("{length}-triple tractor"),
+    N_("{length}-{width}-tuple tractor"),
+)
+"""The same without the article."""
+_HIGHEST_NOUNS = (
+    N_("highest single"),
+    N_("highest pair"),
+    N_("highest triple"),
+    N_("highest {width}-tuple"),
+    N_("highest {length}-pair tractor"),
+    N_("highest {length}-triple tractor"),
+    N_("highest {length}-{width}-tuple tractor"),
+)
+"""The same, the highest of its shape."""
+
+
+def _shape(length: int, width: int) -> int:
+    """Which of the seven ways to say a shape is the one of ``length`` tuples of ``width`` (``_SHAPE_WORDS``)."""
+    if length == 1:
+        return {1: 0, 2: 1, 3: 2}.get(width, 3)
+    return {2: 4, 3: 5}.get(width, 6)
+
+
 def shape_words(length: int, width: int) -> str:
     """A shape in words, in the reader's language: ``"a single"``, ``"a pair"``, ``"a 3-pair tractor"``."""
-    if length == 1:
-        if width == 1:
-            return t("a single")
-        if width == 2:
-            return t("a pair")
-        if width == 3:
-            return t("a triple")
-        return t("a {width}-tuple", width=width)
-    if width == 2:
-        return t("a {length}-pair tractor", length=length)
-    if width == 3:
-        return t("a {length}-triple tractor", length=length)
-    return t("a {length}-{width}-tuple tractor", length=length, width=width)
+    return t(_SHAPE_WORDS[_shape(length, width)], length=length, width=width)
 
 
 def shape_noun(length: int, width: int, highest: bool = False) -> str:
     """A shape's noun without its article, as a sentence names a unit: ``"pair"``, ``"2-pair tractor"``; with
     ``highest``, ``"highest pair"``."""
-    if highest:
-        if length == 1:
-            if width == 1:
-                return t("highest single")
-            if width == 2:
-                return t("highest pair")
-            if width == 3:
-                return t("highest triple")
-            return t("highest {width}-tuple", width=width)
-        if width == 2:
-            return t("highest {length}-pair tractor", length=length)
-        if width == 3:
-            return t("highest {length}-triple tractor", length=length)
-        return t("highest {length}-{width}-tuple tractor", length=length, width=width)
-    if length == 1:
-        if width == 1:
-            return t("single")
-        if width == 2:
-            return t("pair")
-        if width == 3:
-            return t("triple")
-        return t("{width}-tuple", width=width)
-    if width == 2:
-        return t("{length}-pair tractor", length=length)
-    if width == 3:
-        return t("{length}-triple tractor", length=length)
-    return t("{length}-{width}-tuple tractor", length=length, width=width)
+    return t((_HIGHEST_NOUNS if highest else _SHAPE_NOUNS)[_shape(length, width)], length=length, width=width)
 
 
 def shape_count(length: int, width: int, n: int) -> str:

@@ -1121,16 +1121,19 @@ def _suit_words(suit: str) -> str:
 
 
 def _race_choices(
+    kind: DecisionKind,
+    view: PlayerView,
     choices: Sequence[_C],
     runs_of: Callable[[list[_C], str, int, int], list[list[float]]],
     plan: Plan,
     mine: int,
     every: bool = False,
     default: int | None = None,
-) -> tuple[tuple[Option, ...], Option, Option, int]:
-    """Race ``choices`` (``play.verdict.race``) on the values ``runs_of(choices, stream, skip, count)`` gives:
-    the options measured (the best first; every choice with ``every``, else the best and ``choices[mine]``), the
-    learner's, the best, and the fresh deals the learner's was measured on. ``default`` is the race's."""
+) -> Assessment:
+    """Race ``choices`` (``play.verdict.race``) on the values ``runs_of(choices, stream, skip, count)`` gives: the
+    verdict on the learner's (``choices[mine]``) decision of the kind ``kind``, with its options measured (the best
+    first; every choice with ``every``, else the best and the learner's) and the fresh deals the learner's was
+    measured on. ``default`` is the race's."""
     cache: dict[tuple[str, int], list[float]] = {}
 
     def values(stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
@@ -1160,7 +1163,8 @@ def _race_choices(
             status=m.status,
         )
     options = tuple(out[m.index] for m in sorted(measured, key=lambda m: (m.status != "best", m.loss)))
-    return options, out[mine], out[best], len(out[mine].runs)
+    chosen, top = out[mine], out[best]
+    return Assessment(kind, chosen, top, options, reasons_for(kind, view, chosen, top), len(chosen.runs))
 
 
 def assess_burial(
@@ -1190,10 +1194,7 @@ def assess_burial(
     # one burial judged: as many deals as it takes; every burial judged (the engine's panel shows them all, on a
     # learner's click): a choice's plan, which keeps the panel at 2-3 s where this one took 7 s
     plan = choice_plan(budget) if every else burial_plan(budget)
-    judged, chosen, best, samples = _race_choices(options, runs_of, plan, mine, every, default=0)  # the heuristic's
-    return Assessment(
-        DecisionKind.BURY, chosen, best, judged, reasons_for(DecisionKind.BURY, view, chosen, best), samples
-    )
+    return _race_choices(DecisionKind.BURY, view, options, runs_of, plan, mine, every, default=0)  # the heuristic's
 
 
 def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump) -> list[str]:
@@ -1271,18 +1272,20 @@ _C = TypeVar("_C")
 
 
 def _judge_cards_or_pass(
+    kind: DecisionKind,
+    view: PlayerView,
     options: list[_CardsOrPass],
     choice: Sequence[Card] | None,
     runs_of: Callable[[list[_CardsOrPass], str, int, int], list[list[float]]],
-    plan: Plan,
+    budget: Budget,
     every: bool,
-) -> tuple[tuple[Option, ...], Option, Option, int]:
+) -> Assessment:
     """Race a choice of cards or a pass (``None``) among ``options`` (the choice added when missing), on the runs
-    ``runs_of(options, stream, skip, count)`` gives (``_race_choices``)."""
+    ``runs_of(options, stream, skip, count)`` gives (``_race_choices``, with ``choice_plan``)."""
     mine = tuple(choice) if choice else None
     if mine not in options:
         options.append(mine)
-    return _race_choices(options, runs_of, plan, options.index(mine), every)
+    return _race_choices(kind, view, options, runs_of, choice_plan(budget), options.index(mine), every)
 
 
 def assess_declaration(
@@ -1298,11 +1301,7 @@ def assess_declaration(
     def runs_of(which: list[_CardsOrPass], stream: str, skip: int, count: int) -> list[list[float]]:
         return declaration_runs(view, which, budget, f"{seed}:{stream}", later=True, samples=count, skip=skip)
 
-    judged, chosen, best, samples = _judge_cards_or_pass(
-        declaration_options(view), choice, runs_of, choice_plan(budget), every
-    )
-    reasons = reasons_for(DecisionKind.DECLARE, view, chosen, best)
-    return Assessment(DecisionKind.DECLARE, chosen, best, judged, reasons, samples)
+    return _judge_cards_or_pass(DecisionKind.DECLARE, view, declaration_options(view), choice, runs_of, budget, every)
 
 
 def assess_overturn(
@@ -1319,11 +1318,7 @@ def assess_overturn(
     def runs_of(which: list[_CardsOrPass], stream: str, skip: int, count: int) -> list[list[float]]:
         return overturn_runs(view, which, budget, f"{seed}:{stream}", samples=count, skip=skip)
 
-    judged, chosen, best, samples = _judge_cards_or_pass(
-        overturn_options(view), choice, runs_of, choice_plan(budget), every
-    )
-    reasons = reasons_for(DecisionKind.OVERTURN, view, chosen, best)
-    return Assessment(DecisionKind.OVERTURN, chosen, best, judged, reasons, samples)
+    return _judge_cards_or_pass(DecisionKind.OVERTURN, view, overturn_options(view), choice, runs_of, budget, every)
 
 
 def _trumps_under(view: PlayerView, cards: Sequence[Card]) -> tuple[str, int]:
@@ -1474,10 +1469,7 @@ def assess_call(
     def runs_of(which: list[tuple[tuple[Card, int], ...]], stream: str, skip: int, count: int) -> list[list[float]]:
         return call_runs(view, which, budget, f"{seed}:{stream}", samples=count, skip=skip)
 
-    judged, chosen, best, samples = _race_choices(options, runs_of, choice_plan(budget), options.index(mine), True)
-    return Assessment(
-        DecisionKind.CALL, chosen, best, judged, reasons_for(DecisionKind.CALL, view, chosen, best), samples
-    )
+    return _race_choices(DecisionKind.CALL, view, options, runs_of, choice_plan(budget), options.index(mine), True)
 
 
 def _call_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:

@@ -430,22 +430,8 @@ class SearchBot(TableBot):
         if view.phase == Phase.CHAO:  # RULES §11's chao dipi: overturn by search (with fixed partners)
             if view.rules.partnership != Partnership.FIXED:
                 return self._heuristic.declare(view)
-            choices = overturn_options(view)
-            if len(choices) == 1:
-                return choices[0]
-            return _pick(
-                choices,
-                lambda which, stream, n: overturn_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
-                self.budget,
-            )
-        options = declaration_options(view)
-        if len(options) == 1:
-            return options[0]
-        return _pick(
-            options,
-            lambda which, stream, n: declaration_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
-            self.budget,
-        )
+            return _pick(view, overturn_options(view), overturn_runs, self.budget, self.seed)
+        return _pick(view, declaration_options(view), declaration_runs, self.budget, self.seed)
 
     def call(self, view: PlayerView) -> Sequence[tuple[Card, int]]:
         return self._heuristic.call(view)
@@ -472,14 +458,7 @@ class SearchBot(TableBot):
         """The burial that plays out best over sampled deals, among the heuristic's and a few variations."""
         if view.overturns:  # a chao dipi burial (RULES §11) is not the dealer's: the heuristic buries it
             return self._heuristic.discard(view)
-        options = burials(view)
-        if len(options) == 1:
-            return options[0]
-        return _pick(
-            options,
-            lambda which, stream, n: burial_runs(view, which, self.budget, f"{self.seed}{stream}", samples=n),
-            self.budget,
-        )
+        return _pick(view, burials(view), burial_runs, self.budget, self.seed)
 
 
 def declaration_options(view: PlayerView) -> list[tuple[Card, ...] | None]:
@@ -650,20 +629,25 @@ def _runs_from(
 
 
 def _pick(
+    view: PlayerView,
     options: Sequence[_T],
-    runs: Callable[[list[_T], str, int], list[list[float]]],
+    runs: Callable[..., list[list[float]]],
     budget: Budget,
+    seed: int | str,
 ) -> _T:
-    """The option that played out best on the first ``budget.samples`` deals (``runs(options, "", n)``), when its
-    gain over the first option (the heuristic's) is clearly positive on ``budget.recheck`` fresh deals
-    (``runs(pair, ":recheck", n)``); else the first. A burial or declaration plays the whole round out, a
-    thousandth of a second a deal (``play.rollout``), so it gets the deals a play does: it shapes the whole round."""
-    n, fresh = budget.samples, budget.recheck
-    first = runs(list(options), "", n)
+    """The option that played out best on the first ``budget.samples`` deals (``runs(view, options, budget, seed,
+    samples=n)``: ``declaration_runs``, ``overturn_runs``, ``burial_runs``), when its gain over the first option
+    (the heuristic's) is clearly positive on ``budget.recheck`` fresh deals (``runs(view, pair, budget,
+    f"{seed}:recheck", samples=n)``); else the first (the only one, when there is one). A burial or declaration
+    plays the whole round out, a thousandth of a second a deal (``play.rollout``), so it gets the deals a play does:
+    it shapes the whole round."""
+    if len(options) == 1:
+        return options[0]
+    first = runs(view, list(options), budget, f"{seed}", samples=budget.samples)
     best = max(range(len(options)), key=lambda k: (sum(first[k]), -k))
     if best == 0:
         return options[0]
-    again, base = runs([options[best], options[0]], ":recheck", fresh)
+    again, base = runs(view, [options[best], options[0]], budget, f"{seed}:recheck", samples=budget.recheck)
     return options[best] if _clearly_better(again, base) else options[0]
 
 
