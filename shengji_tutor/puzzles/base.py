@@ -34,6 +34,7 @@ registered kind).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -56,12 +57,15 @@ __all__ = [
     "HandPuzzle",
     "Puzzle",
     "PuzzleView",
+    "SettledPuzzle",
     "Solution",
     "Topic",
     "TrickPuzzle",
+    "YesNoPuzzle",
     "answer_text",
     "kind_classes",
     "seat_order",
+    "spec_cards",
 ]
 
 
@@ -105,6 +109,16 @@ class PuzzleView:
     taken: tuple[tuple[Card, ...], ...] = ()
     rows: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     """Cards shown in labelled rows instead of a trick table (Zheng Fen's table: ("On the table", cards))."""
+
+
+def spec_cards(field: str, what: str) -> cached_property[list[Card]]:
+    """A kind's cards, read from its spec's ``field`` when first asked for (``Puzzle._cards``: ``what`` says why they
+    cannot be read), as a class declares them: ``kitty = spec_cards("kitty", N_("kitty: {problem}"))``."""
+
+    def read(puzzle: Puzzle) -> list[Card]:
+        return puzzle._cards(getattr(puzzle.spec, field), what)
+
+    return cached_property(read)
 
 
 def seat_order(leader: int) -> list[str]:
@@ -185,7 +199,8 @@ class Puzzle(Question):
 
     # -- the protocol of a kind ------------------------------------------------------------
 
-    # ``answer_kind``, ``solve()`` and ``judge(given)`` are each kind's (``engine.grading.Question``).
+    # ``answer_kind``, ``solve()`` and ``judge(given)`` are each kind's (``engine.grading.Question``); a kind whose engine
+    # settles its one answer and why together gets the last two from ``SettledPuzzle`` (yes/no: ``YesNoPuzzle``).
 
     def view(self) -> PuzzleView:
         """What the learner is shown; a kind adds its cards to this (the trump and the hint)."""
@@ -311,16 +326,38 @@ class HandPuzzle(Puzzle):
     """The shared part of the kinds about the learner's hand (play, legal, declare)."""
 
     spec: HandSpec
-
-    @cached_property
-    def hand(self) -> list[Card]:
-        return self._cards(self.spec.hand, N_("hand: {problem}"))
+    hand = spec_cards("hand", N_("hand: {problem}"))
 
     def view(self) -> PuzzleView:
         return replace(super().view(), hand=tuple(self.hand))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.hand, *super()._card_groups()]
+
+
+class SettledPuzzle(Puzzle):
+    """The shared part of the kinds whose engine settles the one right answer and its explanation together
+    (``_settled``): ``solve()`` gives that answer and ``judge`` compares an answer with it."""
+
+    @property
+    @abstractmethod
+    def _settled(self) -> tuple[Solution, str]:
+        """The right answer as a learner gives it, and the engine's explanation naming the rule."""
+
+    def solve(self) -> Solution:
+        return self._settled[0]
+
+    def judge(self, answer: Answer) -> tuple[bool, str]:
+        return self._is_solution(answer), self._settled[1]
+
+
+class YesNoPuzzle(SettledPuzzle):
+    """The shared part of the kinds asked yes or no: ``_settled`` gives whether (a bool) and why."""
+
+    answer_kind = AnswerKind.YESNO
+
+    def solve(self) -> Solution:
+        return "yes" if self._settled[0] else "no"
 
 
 def kind_classes() -> dict[type[SpecBase], type[Puzzle]]:

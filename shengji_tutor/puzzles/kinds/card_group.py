@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from ...engine.cards import Card
 from ...i18n import N_
-from ..base import Puzzle
+from ..base import Puzzle, spec_cards
 from ..schema import CardGroupSpec
 
 __all__ = ["CardGroupPuzzle"]
@@ -17,9 +15,7 @@ class CardGroupPuzzle(Puzzle):
 
     spec: CardGroupSpec
 
-    @cached_property
-    def cards(self) -> list[Card]:
-        return self._cards(self.spec.cards, N_("cards: {problem}"))
+    cards = spec_cards("cards", N_("cards: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.cards]

@@ -8,12 +8,12 @@ from ...engine.grading import AnswerKind
 from ...engine.scoring import Side, level_change, next_dealer
 from ...engine.seats import SEATS, seat_label
 from ...i18n import N_, t
-from ..base import Answer, Puzzle, Solution
+from ..base import SettledPuzzle
 from ..schema import DealerSpec
 from ..teaching import sentences
 
 
-class DealerPuzzle(Puzzle, spec_type=DealerSpec):
+class DealerPuzzle(SettledPuzzle, spec_type=DealerSpec):
     """The dealer and the attackers' points: the learner names the next dealer."""
 
     idea_text = N_("Who deals next depends on which side won the round and by how much (RULES §9).")
@@ -22,7 +22,7 @@ class DealerPuzzle(Puzzle, spec_type=DealerSpec):
     answer_kind = AnswerKind.SEAT
 
     @cached_property
-    def _next_dealer(self) -> tuple[int, str]:
+    def _settled(self) -> tuple[str, str]:
         dealer = SEATS.index(self.spec.dealer)
         change = level_change(max(0, self.spec.attacker_points), self.rules)
         seat = next_dealer(dealer, change, self.rules)
@@ -35,10 +35,4 @@ class DealerPuzzle(Puzzle, spec_type=DealerSpec):
                 seat=seat_label(seat),
             )
         )
-        return seat, sentences([change.describe(), why])
-
-    def solve(self) -> Solution:
-        return SEATS[self._next_dealer[0]]
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._next_dealer[1]
+        return SEATS[seat], sentences([change.describe(), why])

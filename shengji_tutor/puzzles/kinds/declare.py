@@ -8,13 +8,12 @@ from functools import cached_property
 
 from ...engine.cards import Card, format_cards
 from ...engine.declaring import Declaration, can_declare
-from ...engine.grading import AnswerKind
 from ...i18n import N_, t
-from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution
+from ..base import BankError, HandPuzzle, PuzzleView, YesNoPuzzle, spec_cards
 from ..schema import DeclareSpec
 
 
-class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
+class DeclarePuzzle(HandPuzzle, YesNoPuzzle, spec_type=DeclareSpec):
     """A hand and the declaration so far: yes or no, can the hand declare now?"""
 
     idea_text = N_(
@@ -23,11 +22,8 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
     )
 
     spec: DeclareSpec
-    answer_kind = AnswerKind.YESNO
 
-    @cached_property
-    def declared(self) -> list[Card]:
-        return self._cards(self.spec.declared, N_("declaration: {problem}")) if self.spec.declared else []
+    declared = spec_cards("declared", N_("declaration: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         if not self.spec.by_you:
@@ -38,7 +34,7 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
         return super()._card_groups()
 
     @cached_property
-    def _declare(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         current = Declaration.of(0, tuple(self.declared)) if self.declared else None
         verdict = can_declare(self.hand, self.spec.rank, current, by_you=self.spec.by_you)
         return bool(verdict), verdict.reason
@@ -60,9 +56,3 @@ class DeclarePuzzle(HandPuzzle, spec_type=DeclareSpec):
             "Rank {rank}. Nobody has declared yet, so there is no trump suit so far; the deal goes on.", rank=rank
         )
         return replace(super().view(), context=context, mark_trumps=False)
-
-    def solve(self) -> Solution:
-        return "yes" if self._declare[0] else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._declare[1]

@@ -13,12 +13,11 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card
-from ...engine.grading import AnswerKind
 from ...engine.rules import Partnership
 from ...engine.seats import seat_index, seat_label
 from ...i18n import N_, t, tn
 from ...play.round import friends_revealed, friends_wanted
-from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
+from ..base import BankError, PuzzleView, Topic, YesNoPuzzle
 from ..schema import FriendsSpec
 from ..teaching import and_all, clause_gap, sentences
 
@@ -56,7 +55,7 @@ _RULE_WORDS = {
 }
 
 
-class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
+class FriendsPuzzle(YesNoPuzzle, spec_type=FriendsSpec):
     """The dealer's calls and the called cards played so far: yes or no, is this seat on the dealer's team now?"""
 
     idea_text = N_(
@@ -65,7 +64,6 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
     )
 
     spec: FriendsSpec
-    answer_kind = AnswerKind.YESNO
 
     def __init__(self, spec: FriendsSpec, topic: Topic) -> None:
         super().__init__(spec, topic)
@@ -182,7 +180,7 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
         return replace(super().view(), context=context, rows=tuple(rows))
 
     @cached_property
-    def _verdict(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         dealer, asked = self.dealer, self.asked
         friends = friends_revealed(dealer, self.calls, self.plays)
         who = self._name(asked)
@@ -262,9 +260,3 @@ class FriendsPuzzle(Puzzle, spec_type=FriendsSpec):
                 else t("The call is {call}: no {card} played yet.", call=call, card=card_words(card))
             )
         return sentences(parts)
-
-    def solve(self) -> Solution:
-        return "yes" if self._verdict[0] else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict[1]

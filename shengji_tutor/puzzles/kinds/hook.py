@@ -13,10 +13,9 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards
-from ...engine.grading import AnswerKind
 from ...engine.scoring import hooked_back_to
 from ...i18n import N_, t
-from ..base import Answer, BankError, Puzzle, PuzzleView, Solution, Topic
+from ..base import BankError, PuzzleView, Topic, YesNoPuzzle, spec_cards
 from ..schema import HookSpec
 
 __all__ = ["HookPuzzle"]
@@ -73,7 +72,7 @@ _LABELS = {
 }
 
 
-class HookPuzzle(Puzzle, spec_type=HookSpec):
+class HookPuzzle(YesNoPuzzle, spec_type=HookSpec):
     """The last trick's winning play and who won it: yes or no, do the declarers go back?"""
 
     idea_text = N_(
@@ -82,7 +81,6 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
     )
 
     spec: HookSpec
-    answer_kind = AnswerKind.YESNO
 
     def __init__(self, spec: HookSpec, topic: Topic) -> None:
         super().__init__(spec, topic)
@@ -98,9 +96,7 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
             )
             raise BankError(f"puzzle {self.id}: {said}")
 
-    @cached_property
-    def last_trick(self) -> list[Card]:
-        return self._cards(self.spec.last_trick, N_("last trick: {problem}"))
+    last_trick = spec_cards("last_trick", N_("last trick: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.last_trick]
@@ -110,7 +106,7 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
         return replace(super().view(), hand=tuple(self.last_trick), hand_label=label)
 
     @cached_property
-    def _verdict(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         rank = self.trump.rank
         said = _NAMES[rank]
         play = format_cards(self.last_trick)
@@ -122,9 +118,3 @@ class HookPuzzle(Puzzle, spec_type=HookSpec):
         if len(hooks) == len(self.last_trick):
             return True, t(said["all"], play=play)
         return True, t(said["some"], play=play, hooks=format_cards(hooks))
-
-    def solve(self) -> Solution:
-        return "yes" if self._verdict[0] else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict[1]

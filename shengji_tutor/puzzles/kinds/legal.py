@@ -7,14 +7,13 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards, sentence_case
-from ...engine.follow import Verdict, legal_follow
-from ...engine.grading import AnswerKind
+from ...engine.follow import legal_follow
 from ...i18n import N_, t
-from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
+from ..base import BankError, HandPuzzle, PuzzleView, TrickPuzzle, YesNoPuzzle, spec_cards
 from ..schema import LegalSpec
 
 
-class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
+class LegalPuzzle(HandPuzzle, TrickPuzzle, YesNoPuzzle, spec_type=LegalSpec):
     """A hand, the trick so far and a play from the hand: yes or no, is it legal?"""
 
     idea_text = N_(
@@ -23,11 +22,8 @@ class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
     )
 
     spec: LegalSpec
-    answer_kind = AnswerKind.YESNO
 
-    @cached_property
-    def play(self) -> list[Card]:
-        return self._cards(self.spec.play, N_("play: {problem}"))
+    play = spec_cards("play", N_("play: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         if Counter(self.play) - Counter(self.hand):
@@ -36,14 +32,9 @@ class LegalPuzzle(HandPuzzle, TrickPuzzle, spec_type=LegalSpec):
         return super()._card_groups()
 
     @cached_property
-    def _verdict(self) -> Verdict:
-        return legal_follow(self.hand, self.trick[0], self.play, self.trump, self.rules)
-
-    def solve(self) -> Solution:
-        return "yes" if self._verdict else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict.reason
+    def _settled(self) -> tuple[bool, str]:
+        verdict = legal_follow(self.hand, self.trick[0], self.play, self.trump, self.rules)
+        return bool(verdict), verdict.reason
 
     def view(self) -> PuzzleView:
         play = " ".join(c.symbol() for c in self.play)

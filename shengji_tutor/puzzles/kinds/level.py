@@ -20,7 +20,7 @@ from ...engine.rules import RuleSet
 from ...engine.scoring import Side, kitty_bonus, kitty_multiplier, largest_unit, level_after, level_change
 from ...engine.trump import Trump
 from ...i18n import N_, t, tn
-from ..base import Answer, Puzzle, PuzzleView, Solution
+from ..base import PuzzleView, SettledPuzzle, spec_cards
 from ..schema import LevelSpec
 from ..teaching import sentences
 
@@ -140,7 +140,7 @@ def multiplier_words(play: list[Card], trump: Trump, rules: RuleSet) -> str:
     )
 
 
-class LevelPuzzle(Puzzle, spec_type=LevelSpec):
+class LevelPuzzle(SettledPuzzle, spec_type=LevelSpec):
     """The attackers' points (and the kitty, when they won the last trick): how many levels does a side go up?"""
 
     idea_text = N_(
@@ -152,13 +152,8 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
     spec: LevelSpec
     answer_kind = AnswerKind.NUMBER
 
-    @cached_property
-    def kitty(self) -> list[Card]:
-        return self._cards(self.spec.kitty, N_("kitty: {problem}"))
-
-    @cached_property
-    def last_trick(self) -> list[Card]:
-        return self._cards(self.spec.last_trick, N_("last trick: {problem}"))
+    kitty = spec_cards("kitty", N_("kitty: {problem}"))
+    last_trick = spec_cards("last_trick", N_("last trick: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.kitty + self.last_trick]
@@ -186,7 +181,7 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
         return sentences(words)
 
     @cached_property
-    def _result(self) -> tuple[int, str]:
+    def _settled(self) -> tuple[int, str]:
         spec, rules = self.spec, self.rules
         total, parts = spec.attacker_points, []
         if self.kitty:
@@ -245,12 +240,6 @@ class LevelPuzzle(Puzzle, spec_type=LevelSpec):
         gained = after - start
         parts.append(t(_SO[side][1], rise=_rise_words(gained, False)))
         return gained, sentences(parts)
-
-    def solve(self) -> Solution:
-        return self._result[0]
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._result[1]
 
     def own_mistake(self, given: str, why: str) -> str:
         right = int(str(self.solve()))

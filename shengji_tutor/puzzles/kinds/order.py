@@ -6,14 +6,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cached_property
 from itertools import pairwise
 
 from ...engine.cards import Card, parse_cards
 from ...engine.grading import AnswerKind
 from ...engine.trump import Trump
 from ...i18n import N_, t
-from ..base import Answer, Puzzle, PuzzleView, Solution
+from ..base import Answer, Puzzle, PuzzleView, Solution, spec_cards
 from ..schema import OrderSpec
 
 
@@ -28,9 +27,7 @@ class OrderPuzzle(Puzzle, spec_type=OrderSpec):
     spec: OrderSpec
     answer_kind = AnswerKind.ORDER
 
-    @cached_property
-    def cards(self) -> list[Card]:
-        return self._cards(self.spec.cards, N_("cards: {problem}"))
+    cards = spec_cards("cards", N_("cards: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.cards]

@@ -17,7 +17,7 @@ from ...engine.cards import Card, format_cards, parse_cards, rank_plural
 from ...engine.declaring import Declaration, chao_strength, judge_overturn, possible_overturns
 from ...i18n import N_, t
 from ..base import Answer as AnswerT
-from ..base import AnswerKind, BankError, HandPuzzle, PuzzleView, Solution, Topic
+from ..base import AnswerKind, BankError, HandPuzzle, PuzzleView, Solution, Topic, spec_cards
 from ..schema import OverturnSpec
 from ..teaching import or_all, sentences
 
@@ -74,13 +74,8 @@ class OverturnPuzzle(HandPuzzle, spec_type=OverturnSpec):
     def answer_kind(self) -> AnswerKind:
         return AnswerKind.CARDS if self.spec.ask == "pick" else AnswerKind.YESNO
 
-    @cached_property
-    def declared(self) -> list[Card]:
-        return self._cards(self.spec.declared, N_("declaration: {problem}"))
-
-    @cached_property
-    def shown(self) -> list[Card]:
-        return self._cards(self.spec.show, N_("the cards you show: {problem}")) if self.spec.show else []
+    declared = spec_cards("declared", N_("declaration: {problem}"))
+    shown = spec_cards("show", N_("the cards you show: {problem}"))
 
     @cached_property
     def standing(self) -> Declaration:

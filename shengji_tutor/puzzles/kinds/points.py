@@ -11,12 +11,12 @@ from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.grading import AnswerKind
 from ...engine.scoring import kitty_multiplier, largest_unit
 from ...i18n import N_, t, tn
-from ..base import Answer, PuzzleView, Solution, TrickPuzzle
+from ..base import PuzzleView, SettledPuzzle, TrickPuzzle
 from ..schema import PointsSpec
 from ..teaching import HintStep, deck_words
 
 
-class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
+class PointsPuzzle(TrickPuzzle, SettledPuzzle, spec_type=PointsSpec):
     """A count of points; ``spec.count`` says of what: ``cards``, ``kitty``, ``remaining`` or ``attackers``."""
 
     idea_text = N_(
@@ -44,7 +44,7 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
         return replace(view, hand=tuple(shown), hand_label=label)
 
     @cached_property
-    def _points(self) -> tuple[int, str]:
+    def _settled(self) -> tuple[int, str]:
         spec = self.spec
         if spec.count == "cards":
             cards = self._cards(spec.cards, N_("cards: {problem}")) + [c for p in self.trick for c in p]
@@ -110,12 +110,6 @@ class PointsPuzzle(TrickPuzzle, spec_type=PointsSpec):
             unit,
             **values,
         )
-
-    def solve(self) -> Solution:
-        return self._points[0]
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._points[1]
 
     shows_points = False  # counting them is the puzzle
 

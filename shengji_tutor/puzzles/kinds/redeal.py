@@ -14,10 +14,9 @@ from functools import cached_property
 
 from ...engine.cards import format_cards
 from ...engine.declaring import hopeless_hand
-from ...engine.grading import AnswerKind
 from ...engine.trump import Trump
 from ...i18n import N_, t, tn
-from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, Topic
+from ..base import BankError, HandPuzzle, PuzzleView, Topic, YesNoPuzzle
 from ..schema import RedealSpec
 
 __all__ = ["RedealPuzzle"]
@@ -57,7 +56,7 @@ _TRUMPS_FIVES = {
 """The same with the red fives, when the table plays them (RULES §11)."""
 
 
-class RedealPuzzle(HandPuzzle, spec_type=RedealSpec):
+class RedealPuzzle(HandPuzzle, YesNoPuzzle, spec_type=RedealSpec):
     """A hand after the deal: yes or no, may it be shown for a redeal?"""
 
     idea_text = N_(
@@ -66,7 +65,6 @@ class RedealPuzzle(HandPuzzle, spec_type=RedealSpec):
     )
 
     spec: RedealSpec
-    answer_kind = AnswerKind.YESNO
 
     def __init__(self, spec: RedealSpec, topic: Topic) -> None:
         super().__init__(spec, topic)
@@ -83,7 +81,7 @@ class RedealPuzzle(HandPuzzle, spec_type=RedealSpec):
         return replace(super().view(), mark_trumps=self.rules.redeal != "no-trump")
 
     @cached_property
-    def _verdict(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         hand, trump = self.hand, self.trump
         hopeless = hopeless_hand(hand, trump, self.rules)
         if self.rules.redeal == "no-trump":
@@ -117,12 +115,6 @@ class RedealPuzzle(HandPuzzle, spec_type=RedealSpec):
             len(found),
             cards=format_cards(found),
         )
-
-    def solve(self) -> Solution:
-        return "yes" if self._verdict[0] else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict[1]
 
 
 def _trumps(trump: Trump) -> str:

@@ -22,7 +22,7 @@ from ...engine.seats import SEATS, said_name
 from ...engine.tricks import ThrowCheck, check_throw
 from ...engine.units import lead_format, shape_noun
 from ...i18n import N_, t, tn
-from ..base import Answer, AnswerKind, Puzzle, PuzzleView, Solution, seat_order
+from ..base import Answer, AnswerKind, Puzzle, PuzzleView, Solution, seat_order, spec_cards
 from ..schema import ThrowSpec
 from ..teaching import and_all, sentences
 
@@ -47,24 +47,18 @@ class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):
         """The other hands are hidden: the learner reasons from the cards seen."""
         return self.spec.unseen is not None
 
-    @cached_property
-    def lead(self) -> list[Card]:
-        return self._cards(self.spec.lead, N_("lead: {problem}"))
+    lead = spec_cards("lead", N_("lead: {problem}"))
 
     @cached_property
     def others(self) -> list[list[Card]]:
         """The other players' hands, in play order after the leader (none when they are hidden)."""
         return [self._cards(h, N_("other hand: {problem}")) for h in self.spec.others]
 
-    @cached_property
-    def played(self) -> list[Card]:
-        """Hidden hands: the cards played in earlier tricks."""
-        return self._cards(self.spec.played, N_("played: {problem}"))
+    played = spec_cards("played", N_("played: {problem}"))
+    """Hidden hands: the cards played in earlier tricks."""
 
-    @cached_property
-    def held(self) -> list[Card]:
-        """Hidden hands: the rest of the leader's hand (and the kitty, if the leader buried it)."""
-        return self._cards(self.spec.held, N_("held: {problem}"))
+    held = spec_cards("held", N_("held: {problem}"))
+    """Hidden hands: the rest of the leader's hand (and the kitty, if the leader buried it)."""
 
     @property
     def other_names(self) -> list[str]:

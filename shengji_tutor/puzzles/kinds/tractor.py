@@ -16,12 +16,11 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards, listed, with_article
-from ...engine.grading import AnswerKind
 from ...engine.rules import RuleSet
 from ...engine.trump import Trump
 from ...engine.units import Unit, is_tractor, lead_format, shape_words
 from ...i18n import N_, t, tn
-from ..base import Answer, PuzzleView, Solution
+from ..base import PuzzleView, YesNoPuzzle
 from ..schema import TractorSpec
 from ..teaching import and_all
 from .card_group import CardGroupPuzzle
@@ -29,7 +28,7 @@ from .card_group import CardGroupPuzzle
 __all__ = ["TractorPuzzle", "tractor_reason"]
 
 
-class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
+class TractorPuzzle(CardGroupPuzzle, YesNoPuzzle, spec_type=TractorSpec):
     """Some cards: yes or no, are they a tractor?"""
 
     idea_text = N_(
@@ -38,20 +37,13 @@ class TractorPuzzle(CardGroupPuzzle, spec_type=TractorSpec):
     )
 
     spec: TractorSpec
-    answer_kind = AnswerKind.YESNO
 
     def view(self) -> PuzzleView:
         return replace(super().view(), hand=tuple(self.cards), hand_label=t("The cards"))
 
     @cached_property
-    def _verdict(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         return is_tractor(self.cards, self.trump, self.rules), tractor_reason(self.cards, self.trump, self.rules)
-
-    def solve(self) -> Solution:
-        return "yes" if self._verdict[0] else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict[1]
 
     def checks(self) -> list[str]:
         return [] if len(self.cards) >= 2 else [t("a tractor question needs at least two cards")]

@@ -6,13 +6,13 @@ from functools import cached_property
 
 from ...engine.grading import AnswerKind
 from ...engine.seats import said_name
-from ...engine.tricks import TrickResult, explain_trick
+from ...engine.tricks import explain_trick
 from ...i18n import N_, t
-from ..base import Answer, Solution, TrickPuzzle
+from ..base import SettledPuzzle, TrickPuzzle
 from ..schema import WinnerSpec
 
 
-class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
+class WinnerPuzzle(TrickPuzzle, SettledPuzzle, spec_type=WinnerSpec):
     """A whole trick (or its first plays): the learner names the seat that wins it."""
 
     idea_text = N_(
@@ -24,14 +24,9 @@ class WinnerPuzzle(TrickPuzzle, spec_type=WinnerSpec):
     answer_kind = AnswerKind.SEAT
 
     @cached_property
-    def _result(self) -> TrickResult:
-        return explain_trick(self.trick, self.trump, self.rules, names=self.names[: len(self.trick)])
-
-    def solve(self) -> Solution:
-        return self.names[self._result.winner]
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._result.reason
+    def _settled(self) -> tuple[str, str]:
+        result = explain_trick(self.trick, self.trump, self.rules, names=self.names[: len(self.trick)])
+        return self.names[result.winner], result.reason
 
     def own_mistake(self, given: str, why: str) -> str:
         return t("{seat} does not win this trick.", seat=said_name(given))

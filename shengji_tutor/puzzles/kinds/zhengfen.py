@@ -18,7 +18,7 @@ from ...engine.seats import said_name, seat_index, seat_name
 from ...i18n import N_, language, t
 from ...zhengfen import Combination, CombinationError, classify, refusal
 from ...zhengfen.pile import PileWalk, walk_pile
-from ..base import Answer, AnswerKind, BankError, Puzzle, PuzzleView, Solution
+from ..base import Answer, AnswerKind, BankError, Puzzle, PuzzleView, Solution, YesNoPuzzle, spec_cards
 from ..schema import BeatsSpec, CombinationSpec, PileSpec
 from .card_group import CardGroupPuzzle
 
@@ -93,39 +93,26 @@ def beats_words(play: Combination, table: Combination) -> tuple[bool, str]:
     return True, _named(t("{play} beats {table}: the same kind, and higher (RULES §12)", **values))
 
 
-class CombinationPuzzle(CardGroupPuzzle, spec_type=CombinationSpec):
+class CombinationPuzzle(CardGroupPuzzle, YesNoPuzzle, spec_type=CombinationSpec):
     """Some cards: yes or no, are they a legal Zheng Fen combination?"""
 
     spec: CombinationSpec
-    answer_kind = AnswerKind.YESNO
 
     def view(self) -> PuzzleView:
         return replace(super().view(), hand=tuple(self.cards), hand_label=t("The cards"), mark_trumps=False)
 
     @cached_property
-    def _verdict(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         return combination_words(self.cards)
 
-    def solve(self) -> Solution:
-        return "yes" if self._verdict[0] else "no"
 
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict[1]
-
-
-class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
+class BeatsPuzzle(YesNoPuzzle, spec_type=BeatsSpec):
     """A combination on the table and a play: yes or no, does the play beat it?"""
 
     spec: BeatsSpec
-    answer_kind = AnswerKind.YESNO
 
-    @cached_property
-    def table(self) -> list[Card]:
-        return self._cards(self.spec.table, N_("table: {problem}"))
-
-    @cached_property
-    def play(self) -> list[Card]:
-        return self._cards(self.spec.play, N_("play: {problem}"))
+    table = spec_cards("table", N_("table: {problem}"))
+    play = spec_cards("play", N_("play: {problem}"))
 
     def _card_groups(self) -> list[list[Card]]:
         return [self.table + self.play]
@@ -141,21 +128,15 @@ class BeatsPuzzle(Puzzle, spec_type=BeatsSpec):
         )
 
     @cached_property
-    def _verdict(self) -> tuple[bool, str]:
+    def _settled(self) -> tuple[bool, str]:
         try:
             return beats_words(classify(self.play), classify(self.table))
         except CombinationError as e:
             raise BankError(f"puzzle {self.id}: {e}") from None
 
-    def solve(self) -> Solution:
-        return "yes" if self._verdict[0] else "no"
-
-    def judge(self, answer: Answer) -> tuple[bool, str]:
-        return self._is_solution(answer), self._verdict[1]
-
     def checks(self) -> list[str]:
         try:
-            self._verdict  # noqa: B018 - both must be combinations
+            self._settled  # noqa: B018 - both must be combinations
         except BankError as e:
             return [str(e)]
         return []
