@@ -36,6 +36,7 @@ from ..puzzles.schema import TRANSLATED
 from ..store.classroom import ClassroomStore
 from ..store.schema import StoreError
 from ..ui.widgets import HandPicker
+from ..ui.widgets.hand_picker import SUIT_GROUP_LABELS
 from .controls import FIT, row, sentence
 from .dashboard import lesson_label, puzzle_preview, shown_answer
 
@@ -56,14 +57,8 @@ def best_levels() -> list[tuple[str, int]]:
     ]
 
 
-SUIT_CHOICES = [
-    (N_("♠ Spades"), "S"),
-    (N_("♥ Hearts"), "H"),
-    (N_("♦ Diamonds"), "D"),
-    (N_("♣ Clubs"), "C"),
-    (N_("No trump (无主)"), "NT"),
-]
-"""The trump suits the writer offers (each label translated where it is shown)."""
+SUIT_CHOICES = [*((label, suit) for suit, label in SUIT_GROUP_LABELS.items()), (N_("No trump (无主)"), "NT")]
+"""The trump suits the writer offers, named as a hand's groups are (each label translated where it is shown)."""
 
 
 def button(description: str, action: Callable[[], object], **style: Any) -> w.Button:

@@ -42,6 +42,7 @@ from ..play.bots import HeuristicBot
 from ..play.game import play_round
 from ..play.record import RoundRecord
 from ..play.round import friends_revealed
+from ..puzzles.teaching import and_all
 from ..ui.render import hand_svg, trick_svg
 from .questions import StepQuestion, _or_list, choose, number, pick, units_in_words
 
@@ -606,7 +607,7 @@ def chao_story(seed: int | None = None) -> HTML:
         t(
             "Everyone else passed. {dealer} still leads the first trick, and the declarers are still {declarers}.",
             dealer=dealer,
-            declarers=_all_of([seat_label(s) for s in record.declarers]),
+            declarers=and_all([seat_label(s) for s in record.declarers]),
         )
     )
     items = "".join(f"<li>{escape(s)}</li>" for s in steps)
@@ -650,14 +651,6 @@ def _overturns_said(record: RoundRecord, kitty: int) -> list[str]:
                 )
             )
     return steps
-
-
-def _all_of(items: Sequence[str]) -> str:
-    """Every item joined by "and" ("North and South", "Seat 1 and Seat 3 and Seat 4"), in the language read now."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = t("{list} and {last}", list=said, last=item)
-    return said
 
 
 def _first_round(rules: RuleSet, seed: int, wanted: Callable[[RoundRecord], bool]) -> RoundRecord:
@@ -764,7 +757,7 @@ _NOT_THAT_ONE = {
 
 def _call_words(calls: Sequence[tuple[Card, int]]) -> str:
     """The dealer's calls in words, in the language read now: "the second A♥ and the first big joker"."""
-    return _all_of([t(_CALLS[o], card=c.name() if c.is_joker else c.symbol()) for c, o in calls])
+    return and_all([t(_CALLS[o], card=c.name() if c.is_joker else c.symbol()) for c, o in calls])
 
 
 def friend_question(
@@ -879,7 +872,7 @@ def friends_story(seed: int = 0, players: int = 5) -> HTML:
         "At the end: {team} against {others}. The attackers took {n} point (RULES §9, §11).",
         "At the end: {team} against {others}. The attackers took {n} points (RULES §9, §11).",
         record.score.total,
-        team=_all_of(team),
+        team=and_all(team),
         others=listed(others, last=False),
     )
     parts.append(f"<p>{escape(end)}</p>")

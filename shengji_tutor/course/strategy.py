@@ -21,7 +21,7 @@ so it is replayed through the engine each time it is built (a few milliseconds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -32,7 +32,7 @@ from ..engine.scoring import kitty_bonus, level_change
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
 from ..engine.trump import Trump
-from ..i18n import DEFAULT, language, t, tn
+from ..i18n import DEFAULT, N_, language, t, tn
 from ..play.actions import DealCard, Discard, Play
 from ..play.bots import HeuristicBot, declarations_for
 from ..play.game import play_round
@@ -235,255 +235,230 @@ KITTY_EXAMPLE = "KS 10D 5H 3S 4S 6D 8D 9D"
 """The kitty of the pictures about the kitty and the burial."""
 
 
-def pictures_points() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'points'."""
-    return [
-        Illustration(
+_PICTURES: dict[str, tuple[tuple[bool, str, str, str | tuple[str, str, str]], ...]] = {
+    # Each idea's example(s) and counter-example(s), in order: whether it is an example, its rule and text (in
+    # English, shown with ``t``; the text filled with ``_filled``), and what it draws: a trick (the seat that leads,
+    # the plays in turn with a comma between seats, and the seat the text says wins) or a hand.
+    "points": (
+        (
             True,
-            t("Count the points: 80 is the line"),
+            N_("Count the points: 80 is the line"),
             # TRANSLATORS: {at_65} and {at_80} are the engine's sentences on what 65 and 80 points do to the levels.
-            t(
+            N_(
                 "You are South, an attacker, and your side has 65 points. This trick holds 15: take it and you reach "
-                "80. At 65: {at_65} At 80: {at_80}",
-                at_65=level_change(65).describe(),
-                at_80=level_change(80).describe(),
+                "80. At 65: {at_65} At 80: {at_80}"
             ),
-            ("KD", "5D", "QD", "AD"),
-            leader=3,
-            winner=SEATS.index("South"),
+            ("East", "KD, 5D, QD, AD", "South"),
         ),
-        Illustration(
+        (
             False,
-            t("A trick without points is not worth your best trump"),
-            t(
+            N_("A trick without points is not worth your best trump"),
+            N_(
                 "The same 65 points, but this trick holds none: winning it with your big joker adds nothing, and the "
                 "joker is gone."
             ),
-            ("3D", "4D", "9D", "BJ"),
-            leader=3,
-            winner=SEATS.index("South"),
+            ("East", "3D, 4D, 9D, BJ", "South"),
         ),
-    ]
-
-
-def pictures_counting() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'counting'."""
-    return [
-        Illustration(
+    ),
+    "counting": (
+        (
             True,
-            t("The highest card still out wins"),
-            t(
+            N_("The highest card still out wins"),
+            N_(
                 "Both A♥ were played in earlier tricks, so your K♥ is the highest heart left: nobody can beat it in "
                 "hearts."
             ),
-            ("KH", "3H", "9H", "QH"),
-            leader=2,
-            winner=SEATS.index("South"),
+            ("South", "KH, 3H, 9H, QH", "South"),
         ),
-        Illustration(
+        (
             False,
-            t("A card is not high while a higher one is still out"),
-            t("One A♥ has not been seen yet. East holds it and takes your K♥ with its 10 points."),
-            ("KH", "AH", "4H", "5H"),
-            leader=2,
-            winner=SEATS.index("East"),
+            N_("A card is not high while a higher one is still out"),
+            N_("One A♥ has not been seen yet. East holds it and takes your K♥ with its 10 points."),
+            ("South", "KH, AH, 4H, 5H", "East"),
         ),
-    ]
-
-
-def pictures_trumps() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'trumps'."""
-    return [
-        Illustration(
+    ),
+    "trumps": (
+        (
             True,
-            t("Draw the trumps, then play your long suit (调主 diàozhǔ)"),
-            t(
+            N_("Draw the trumps, then play your long suit (调主 diàozhǔ)"),
+            N_(
                 "You led trumps twice and the opponents have none left. East has no spades either, but can no longer "
                 "trump your Q♠."
             ),
-            ("QS", "3H", "9S", "4D"),
-            leader=2,
-            winner=SEATS.index("South"),
+            ("South", "QS, 3H, 9S, 4D", "South"),
         ),
-        Illustration(
+        (
             False,
-            t("Trumps left out ruff your long suit (毙 bì)"),
-            t(
+            N_("Trumps left out ruff your long suit (毙 bì)"),
+            N_(
                 "Nobody led trumps: East still holds one and trumps your Q♠. Saving all your trumps for the end let "
                 "East use theirs on your winner."
             ),
-            ("QS", "2C", "9S", "4D"),
-            leader=2,
-            winner=SEATS.index("East"),
+            ("South", "QS, 2C, 9S, 4D", "East"),
         ),
-    ]
-
-
-def pictures_give() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'give'."""
-    return [
-        Illustration(
+    ),
+    "give": (
+        (
             True,
-            t("Give points to a partner who is winning (垫分 diànfēn)"),
-            t("North is winning with A♦ and you play last: add your K♦ and your side takes 15 points."),
-            ("9D", "AD", "5D", "KD"),
-            leader=3,
-            winner=SEATS.index("North"),
+            N_("Give points to a partner who is winning (垫分 diànfēn)"),
+            N_("North is winning with A♦ and you play last: add your K♦ and your side takes 15 points."),
+            ("East", "9D, AD, 5D, KD", "North"),
         ),
-        Illustration(
+        (
             False,
-            t("Do not take the trick from your partner"),
-            t("North was already winning. Trumping with 2♣ wins nothing more: it only spends a trump."),
-            ("9D", "AD", "5D", "2C"),
-            leader=3,
-            winner=SEATS.index("South"),
+            N_("Do not take the trick from your partner"),
+            N_("North was already winning. Trumping with 2♣ wins nothing more: it only spends a trump."),
+            ("East", "9D, AD, 5D, 2C", "South"),
         ),
-        Illustration(
+        (
             False,
-            t("Keep your points from an opponent who is winning"),
-            t(
+            N_("Keep your points from an opponent who is winning"),
+            N_(
                 "You have no diamonds and your lowest card is 10♠. West is winning with A♦: throwing the 10♠ hands 10 "
                 "points to the other side. Throw a card without points, even a higher one."
             ),
-            ("9D", "AD", "10S", "3D"),
-            leader=0,
-            winner=SEATS.index("West"),
+            ("North", "9D, AD, 10S, 3D", "West"),
         ),
-    ]
-
-
-def pictures_pairs() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'pairs'."""
-    return [
-        Illustration(
+    ),
+    "pairs": (
+        (
             True,
-            t("A pair beats a pair: keep yours (对子 duìzi)"),
-            t("West leads a pair of 9♥. You kept your two Q♥ together and win the trick with them."),
-            ("9H 9H", "QH QH", "3H 4H", "5H 6H"),
-            leader=1,
-            winner=SEATS.index("South"),
+            N_("A pair beats a pair: keep yours (对子 duìzi)"),
+            N_("West leads a pair of 9♥. You kept your two Q♥ together and win the trick with them."),
+            ("West", "9H 9H, QH QH, 3H 4H, 5H 6H", "South"),
         ),
-        Illustration(
+        (
             False,
-            t("A broken pair is two singles"),
-            t(
+            N_("A broken pair is two singles"),
+            N_(
                 "You broke your Q♥ pair earlier to follow a single lead. Now Q♥ J♥ are two singles, and two singles "
                 "never beat a pair."
             ),
-            ("9H 9H", "QH JH", "3H 4H", "5H 6H"),
-            leader=1,
-            winner=SEATS.index("West"),
+            ("West", "9H 9H, QH JH, 3H 4H, 5H 6H", "West"),
         ),
-    ]
-
-
-def pictures_kitty() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'kitty'."""
-    trump = EXAMPLE_TRUMP
-    kitty = KITTY_EXAMPLE
-    bonus = kitty_bonus(kitty, "2C 2C", trump)
-    return [
-        Illustration(
+    ),
+    "kitty": (
+        (
             True,
-            t("Win the last trick with a pair (抠底 kōudǐ)"),
+            N_("Win the last trick with a pair (抠底 kōudǐ)"),
             # TRANSLATORS: {points} is the kitty's points (25), {bonus} what they count won with a pair (100).
-            t(
+            N_(
                 "You are South, an attacker, and kept a trump pair to the end. The kitty (底牌 dǐpái) holds {points} "
-                "points; won with a pair they count four times: {bonus} points for your side.",
-                points=points(kitty),
-                bonus=bonus,
+                "points; won with a pair they count four times: {bonus} points for your side."
             ),
-            ("6H 6H", "3S 8D", "4H 9H", "2C 2C"),
-            leader=3,
-            winner=SEATS.index("South"),
+            ("East", "6H 6H, 3S 8D, 4H 9H, 2C 2C", "South"),
         ),
-        Illustration(
+        (
             False,
-            t("Trumps spent early cannot take the last trick"),
-            t(
+            N_("Trumps spent early cannot take the last trick"),
+            N_(
                 "You used your 2♣ pair on an earlier trick. Now East keeps the last trick and the kitty's {points} "
-                "points stay with the declarers.",
-                points=points(kitty),
+                "points stay with the declarers."
             ),
-            ("6H 6H", "3S 8D", "4H 9H", "3D 4S"),
-            leader=3,
-            winner=SEATS.index("East"),
+            ("East", "6H 6H, 3S 8D, 4H 9H, 3D 4S", "East"),
         ),
-    ]
-
-
-def pictures_bury() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'bury'."""
-    trump = EXAMPLE_TRUMP
-    good, bad = "3S 4S 6S 9S JS 2D 3D 4H", "KS KS 10D 10D 5H 5H 2C 8C"
-    trumps = sum(1 for c in as_cards(bad) if trump.is_trump(c))
-    return [
-        Illustration(
+    ),
+    "bury": (
+        (
             True,
-            t("Make a void, keep your trumps, bury no points (埋底 máidǐ)"),
+            N_("Make a void, keep your trumps, bury no points (埋底 máidǐ)"),
             # TRANSLATORS: {points} is the points of the cards buried (0).
-            t(
+            N_(
                 "All five of your spades and three low cards: {points} points, no trumps, and you have no spades left, "
-                "so you can trump their spade leads.",
-                points=points(good),
+                "so you can trump their spade leads."
             ),
-            cards=good,
+            "3S 4S 6S 9S JS 2D 3D 4H",
         ),
-        Illustration(
+        (
             False,
-            t("Buried points are not safe"),
+            N_("Buried points are not safe"),
             # TRANSLATORS: {points} and {trumps} are the points (50) and trumps (2) buried, {bonus} what the attackers
             # score with them (200).
-            t(
+            N_(
                 "{points} points and {trumps} trumps buried 'to keep them safe'. If the attackers win the last trick "
-                "with a pair, they score {bonus} points from this kitty.",
-                points=points(bad),
-                trumps=trumps,
-                bonus=kitty_bonus(bad, "QD QD", trump),
+                "with a pair, they score {bonus} points from this kitty."
             ),
-            cards=bad,
+            "KS KS 10D 10D 5H 5H 2C 8C",
         ),
-    ]
-
-
-def pictures_declare() -> list[Illustration]:
-    """Lesson 11's example and counter-example(s) of the idea 'declare'."""
-    long, short = "7H AH KH 10H 8H 5H 3H QS 4S 9D 2C JC", "7S 4S AH KH QH JH 8H 3H 9D 6D 2C JC"
-    return [
-        Illustration(
+    ),
+    "declare": (
+        (
             True,
-            t("Declare in your long suit (亮主 liàngzhǔ)"),
+            N_("Declare in your long suit (亮主 liàngzhǔ)"),
             # TRANSLATORS: {count} is how many of the hand's cards become trumps (7).
-            t(
-                "Twelve cards dealt and a 7♥ among them: declaring hearts makes {count} of your cards trumps.",
-                count=_trumps_if(long, "H"),
-            ),
-            cards=long,
-            during_deal=True,
+            N_("Twelve cards dealt and a 7♥ among them: declaring hearts makes {count} of your cards trumps."),
+            "7H AH KH 10H 8H 5H 3H QS 4S 9D 2C JC",
         ),
-        Illustration(
+        (
             False,
-            t("A short suit makes a weak trump"),
+            N_("A short suit makes a weak trump"),
             # TRANSLATORS: {count} is how many of the hand's cards would become trumps (2).
-            t(
+            N_(
                 "Declaring with the 7♠ would make only {count} of your cards trumps, while your six hearts stay plain. "
-                "Wait for a 7♥ or let another player declare.",
-                count=_trumps_if(short, "S"),
+                "Wait for a 7♥ or let another player declare."
             ),
-            cards=short,
-            during_deal=True,
+            "7S 4S AH KH QH JH 8H 3H 9D 6D 2C JC",
         ),
-        Illustration(
+        (
             True,
-            t("Keep a joker pair to override"),
-            t(
+            N_("Keep a joker pair to override"),
+            N_(
                 "A pair of small jokers overrides any declaration made with 7s, and a pair of big jokers overrides "
                 "that (RULES §10): hold them, and you can take the trump from a rival late in the deal."
             ),
-            cards="SJ SJ BJ BJ",
-            during_deal=True,
+            "SJ SJ BJ BJ",
         ),
-    ]
+    ),
+}
+
+
+def _filled(idea: str, hand: str) -> dict[str, object]:
+    """What the text of a picture of ``idea`` (drawing ``hand``, if it draws a hand) fills its placeholders with, in
+    the language read now: the engine's own numbers and sentences."""
+    trump = EXAMPLE_TRUMP
+    if idea == "points":
+        return {"at_65": level_change(65).describe(), "at_80": level_change(80).describe()}
+    if idea == "kitty":
+        return {"points": points(KITTY_EXAMPLE), "bonus": kitty_bonus(KITTY_EXAMPLE, "2C 2C", trump)}
+    if idea == "bury":
+        trumps = sum(1 for c in as_cards(hand) if trump.is_trump(c))
+        return {"points": points(hand), "trumps": trumps, "bonus": kitty_bonus(hand, "QD QD", trump)}
+    if idea == "declare":
+        suit = next((c.suit for c in as_cards(hand) if c.rank == "7" and c.suit), None)  # what the hand's 7 declares
+        return {"count": _trumps_if(hand, suit)} if suit else {}
+    return {}
+
+
+def _pictures_of(idea: str) -> Callable[[], list[Illustration]]:
+    """The function that draws ``idea``'s pictures (``_PICTURES``) in the language read now: the declaring ones
+    are hands during the deal."""
+
+    def pictures() -> list[Illustration]:
+        out = []
+        for good, rule, text, drawn in _PICTURES[idea]:
+            hand = drawn if isinstance(drawn, str) else ""
+            words = t(rule), t(text, **_filled(idea, hand))
+            if isinstance(drawn, str):
+                out.append(Illustration(good, *words, cards=drawn, during_deal=idea == "declare"))
+            else:
+                leader, plays, winner = drawn
+                trick = tuple(plays.split(", "))
+                out.append(Illustration(good, *words, trick, SEATS.index(leader), SEATS.index(winner)))
+        return out
+
+    pictures.__name__ = pictures.__qualname__ = f"pictures_{idea}"
+    pictures.__doc__ = f"Lesson 11's example and counter-example(s) of the idea {idea!r}."
+    return pictures
+
+
+pictures_points = _pictures_of("points")
+pictures_counting = _pictures_of("counting")
+pictures_trumps = _pictures_of("trumps")
+pictures_give = _pictures_of("give")
+pictures_pairs = _pictures_of("pairs")
+pictures_kitty = _pictures_of("kitty")
+pictures_bury = _pictures_of("bury")
+pictures_declare = _pictures_of("declare")
 
 
 def _rotated(leader: int) -> list[str]:

@@ -58,6 +58,16 @@ def card_entries(
     return out
 
 
+def toggled(selected: Sequence[int], index: int, limit: int) -> list[int] | None:
+    """``selected`` with card ``index`` unpicked if it is picked, else picked; None when that would pick more than
+    ``limit`` cards (0: no limit)."""
+    chosen = list(selected)
+    if index in chosen:
+        chosen.remove(index)
+        return chosen
+    return None if limit and len(chosen) >= limit else [*chosen, index]
+
+
 class HandPicker(SafeWidget):
     """A hand to pick cards from. ``selection`` is the picked cards, in the order they were picked.
 
@@ -159,20 +169,16 @@ class HandPicker(SafeWidget):
         token = content.get("token")
         if token is not None and token != str(self._hand[index]):
             raise BrowserError(f"card {index} is {self._hand[index]}, not {token!r}")
-        chosen = list(self.selected)
-        if index in chosen:
-            chosen.remove(index)
-        else:
-            if self.max_selected and len(chosen) >= self.max_selected:
-                n = self.max_selected
-                raise BrowserError(
-                    tn(
-                        "you may pick at most {n} card: unpick one first",
-                        "you may pick at most {n} cards: unpick one first",
-                        n,
-                    )
+        chosen = toggled(self.selected, index, self.max_selected)
+        if chosen is None:
+            n = self.max_selected
+            raise BrowserError(
+                tn(
+                    "you may pick at most {n} card: unpick one first",
+                    "you may pick at most {n} cards: unpick one first",
+                    n,
                 )
-            chosen.append(index)
+            )
         self.selected = chosen
 
     @traitlets.observe("selected")

@@ -39,7 +39,7 @@ from ...engine.trump import Trump
 from ...i18n import t, tn
 from ..render import trick_svg
 from ._base import BrowserError, SafeWidget, module_text, whole_number
-from .hand_picker import card_entries
+from .hand_picker import card_entries, toggled
 
 __all__ = ["ANSWER_KINDS", "PuzzleCard"]
 
@@ -409,16 +409,12 @@ class PuzzleCard(SafeWidget):
         if self.kind not in (AnswerKind.CARDS, AnswerKind.ORDER):
             raise BrowserError("this puzzle is not answered with cards")
         index = whole_number(content, "index", 0, len(self._cards))
-        chosen = list(self.selected)
-        if index in chosen:
-            chosen.remove(index)
-        else:
-            if self.max_selected and len(chosen) >= self.max_selected:
-                n = self.max_selected
-                raise BrowserError(
-                    tn("pick at most {n} card: unpick one first", "pick at most {n} cards: unpick one first", n)
-                )
-            chosen.append(index)
+        chosen = toggled(self.selected, index, self.max_selected)
+        if chosen is None:
+            n = self.max_selected
+            raise BrowserError(
+                tn("pick at most {n} card: unpick one first", "pick at most {n} cards: unpick one first", n)
+            )
         with self.hold_sync():
             self.selected = chosen
             self.verdict = ""
