@@ -15,6 +15,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "shengji_tutor"
 CLOSED = {"phase", "kind", "grade", "decision", "side", "partnership"}
+ALWAYS_CLOSED = {"phase", "grade", "decision", "asked", "awaiting", "partnership"}
+"""Local names that only ever hold a closed set's member (``kind`` and ``side`` also name open sets: a puzzle's
+kind, the dominance proof's "ours" and "theirs")."""
 
 
 def _sources() -> list[Path]:
@@ -35,7 +38,11 @@ def string_comparisons(source: str) -> list[int]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            closed = any(isinstance(s, ast.Attribute) and s.attr in CLOSED for s in sides)
+            closed = any(
+                (isinstance(s, ast.Attribute) and s.attr in CLOSED)
+                or (isinstance(s, ast.Name) and s.id in ALWAYS_CLOSED)
+                for s in sides
+            )
             if closed and any(_is_string_literal(s) for s in sides):
                 found.append(node.lineno)
     return found
@@ -47,6 +54,7 @@ def string_comparisons(source: str) -> list[int]:
         ('if rnd.phase == "play":\n    pass', [1]),
         ('x = view.phase in ("kitty", "deal")', [1]),
         ('x = "good" != o.grade', [1]),
+        ('if phase == "deal":\n    pass', [1]),
         ("x = rnd.phase is Phase.PLAY", []),
         ('x = rnd.name == "play"', []),
     ],

@@ -26,7 +26,7 @@ from ..engine.trump import Trump
 from ..i18n import N_, t, te, tn
 from ..play.coaching import BURY_RULE
 from ..play.record import RoundRecord
-from ..play.round import ActionError, Round
+from ..play.round import ActionError, Phase, Round
 from ..ui.render import FONT, hand_svg
 from .questions import StepQuestion, choose, number, pick, seat_word
 
@@ -270,13 +270,13 @@ def _do(rnd: Round, part: str) -> None:
         rnd.next_dealer()
 
 
-def _not_yet(phase: str) -> str:
+def _not_yet(phase: Phase) -> str:
     """Why the engine refuses a part of the round in ``phase``, in words."""
-    if phase == "kitty":
+    if phase == Phase.KITTY:
         return t("Not yet: the engine refuses that now, because the dealer still holds the kitty's cards (RULES §10).")
-    if phase == "play":
+    if phase == Phase.PLAY:
         return t("Not yet: the engine refuses that now, because the tricks have not been played (RULES §10).")
-    if phase == "deal":
+    if phase == Phase.DEAL:
         return t("Not yet: the engine refuses that now, because the deal is not over (RULES §10).")
     # TRANSLATORS: {phase} is the engine's name of a part of the round, in English ("score").
     return t(

@@ -147,17 +147,17 @@ def read_answer(kind: str, answer: Answer, choices: Sequence[str] = ()) -> str:
     >>> read_answer("choice", "Pass", ["Ruff", "Pass"])
     'Pass'
     """
-    if kind == "cards":
+    if kind == AnswerKind.CARDS:
         return _tokens(sorted(as_cards(answer, YOUR_ANSWER), key=lambda c: c.id))
-    if kind == "order":
+    if kind == AnswerKind.ORDER:
         return _tokens(as_cards(answer, YOUR_ANSWER))
-    if kind == "seat":
+    if kind == AnswerKind.SEAT:
         return SEATS[seat_index(answer)]
-    if kind == "number":
+    if kind == AnswerKind.NUMBER:
         return _number(answer)
-    if kind == "yesno":
+    if kind == AnswerKind.YESNO:
         return _yes_or_no(answer)
-    if kind == "choice":
+    if kind == AnswerKind.CHOICE:
         if isinstance(answer, str) and answer in choices:
             return answer
         raise AnswerError(t("Choose one of: {choices}.", choices=", ".join(choices)))

@@ -284,7 +284,7 @@ class Accuracy:
         counts = self.counts()
         parts = []
         for grade, n in counts.items():
-            if n or grade == "good":
+            if n or grade is CoachGrade.GOOD:
                 parts.append(_counted(grade, n))
             else:
                 parts.append(t(_NONE[grade]))
@@ -302,13 +302,13 @@ class Accuracy:
         )
 
 
-def _counted(grade: str, n: int) -> str:
+def _counted(grade: CoachGrade, n: int) -> str:
     """A grade with a count, in a summary: "2 inaccuracies"."""
-    if grade == "inaccuracy":
+    if grade is CoachGrade.INACCURACY:
         return tn("{n} inaccuracy", "{n} inaccuracies", n)
-    if grade == "mistake":
+    if grade is CoachGrade.MISTAKE:
         return tn("{n} mistake", "{n} mistakes", n)
-    if grade == "blunder":
+    if grade is CoachGrade.BLUNDER:
         return tn("{n} blunder", "{n} blunders", n)
     # TRANSLATORS: decisions graded good, counted ("11 good")
     return tn("{n} good", "{n} good", n)
@@ -318,7 +318,7 @@ _NONE = {"inaccuracy": N_("no inaccuracy"), "mistake": N_("no mistake"), "blunde
 """A grade no decision met, in a summary (English: shown with ``t``)."""
 
 
-def grade_words(grade: str, count: int) -> str:
+def grade_words(grade: CoachGrade | str, count: int) -> str:
     """A grade as a count says it, in the reader's language, without the count (shown apart): 1 mistake, 2 mistakes,
     3 good.
 
@@ -326,7 +326,7 @@ def grade_words(grade: str, count: int) -> str:
     >>> grade_words("mistake", 1), grade_words("mistake", 2), grade_words("inaccuracy", 0), grade_words("good", 2)
     ('mistake', 'mistakes', 'inaccuracies', 'good')
     """
-    said, number = _counted(grade, count), str(count)
+    said, number = _counted(CoachGrade(grade), count), str(count)
     return said.replace(number, "", 1).strip() if number in said else said
 
 

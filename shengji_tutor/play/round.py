@@ -129,7 +129,8 @@ __all__ = [
 
 
 class Phase(Closed):
-    """Where a round is (see the module docstring); a ``StrEnum``, so ``rnd.phase == "play"`` reads as it did."""
+    """Where a round is (see the module docstring); compared by member (``rnd.phase is Phase.PLAY``), it reads and
+    saves as its word."""
 
     DEAL = "deal"
     KITTY = "kitty"
@@ -540,15 +541,15 @@ class Round:
         player asked to show a hopeless hand, else the dealer (or chao dipi's overturner) to bury; the next in chao
         dipi's turns; the dealer to call; the next to play. ``None`` once the round is done."""
         phase = self.phase
-        if phase == "play":  # the two frequent phases first: a bots' round asks this at every action
+        if phase == Phase.PLAY:  # the two frequent phases first: a bots' round asks this at every action
             return (self.leader + len(self._trick)) % self.players
-        if phase == "deal":
+        if phase == Phase.DEAL:
             return CHANCE if self._asked is None else self._asked
-        if phase == "kitty":
+        if phase == Phase.KITTY:
             return self._kitty_holder() if self._asked is None else self._asked
-        if phase == "call":
+        if phase == Phase.CALL:
             return self.dealer
-        if phase == "chao":
+        if phase == Phase.CHAO:
             return self.chao_turn
         return None
 
@@ -556,9 +557,9 @@ class Round:
     def decision(self) -> DecisionKind | None:
         """What ``to_act`` is asked to decide (``None`` once the round is done)."""
         phase = self.phase
-        if phase == "deal":
+        if phase == Phase.DEAL:
             return DecisionKind.DEAL if self._asked is None else DecisionKind.DECLARE
-        if phase == "kitty":
+        if phase == Phase.KITTY:
             return DecisionKind.BURY if self._asked is None else DecisionKind.SHOW
         return _DECISIONS.get(phase)
 
@@ -584,16 +585,16 @@ class Round:
             self._check_seat(seat)
         phase, turn = self.phase, self.to_act
         if seat == CHANCE:
-            if phase == "deal" and turn == CHANCE:
+            if phase == Phase.DEAL and turn == CHANCE:
                 yield FINISH_DEAL if self.deal_complete else DEAL_CARD
             return
-        if phase == "deal":
+        if phase == Phase.DEAL:
             hand = self._state.hands[seat]
             for cards in possible_declarations(cards_of(hand), self.rank, self._state.declaration, seat, self.players):
                 yield Declare(seat, cards)
             if seat == turn:
                 yield Pass(seat)
-        elif phase == "kitty":
+        elif phase == Phase.KITTY:
             if self.may_show_hand(seat):
                 yield ShowHand(seat)
             if seat == self._asked:
@@ -601,15 +602,15 @@ class Round:
             elif seat == turn:
                 for ids in _multisets(sorted(self._state.hands[seat]), self.rules.kitty):
                     yield Discard(seat, cards_of(ids))
-        elif phase == "chao" and seat == turn:
+        elif phase == Phase.CHAO and seat == turn:
             for cards in possible_overturns(cards_of(self._state.hands[seat]), self.rank, self._standing()):
                 yield Declare(seat, cards)
             yield Pass(seat)
-        elif phase == "call" and seat == turn:
+        elif phase == Phase.CALL and seat == turn:
             options = [(Card.from_id(i), o) for i in range(len(_ONE_DECK)) for o in range(1, self.rules.decks + 1)]
             for calls in combinations(options, friends_wanted(self.players)):
                 yield Call(seat, calls)
-        elif phase == "play" and seat == turn:
+        elif phase == Phase.PLAY and seat == turn:
             for cards in self.legal_plays(seat):
                 yield Play(seat, cards)
 

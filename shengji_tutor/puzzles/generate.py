@@ -52,7 +52,7 @@ from ..engine.plays import legal_plays, random_follow
 from ..engine.rules import DEFAULT_RULES, Partnership, RuleSet, rule_changes
 from ..engine.seats import seat_label
 from ..engine.trump import Trump
-from ..engine.units import lead_format
+from ..engine.units import UnitKind, lead_format
 from ..i18n import N_, t, tn
 from ..play.bots import HeuristicBot
 from ..play.coaching import hint_ladder
@@ -133,9 +133,9 @@ def _lead_level(lead: Sequence[Card], trump: Trump, rules: RuleSet = DEFAULT_RUL
     """A lead's difficulty: a single 1, a pair (a triple) 2, a tractor or a throw 3. One deck has no pair: there a
     throw of two singles is 2, of more 3."""
     kind = lead_format(list(lead), trump, rules).kind
-    if rules.decks == 1 and kind == "throw":
+    if rules.decks == 1 and kind == UnitKind.THROW:
         return 2 if len(lead) == 2 else 3
-    return 1 if kind == "single" else 2 if kind in ("pair", "tuple") else 3
+    return 1 if kind == UnitKind.SINGLE else 2 if kind in (UnitKind.PAIR, UnitKind.TUPLE) else 3
 
 
 def _difficulty(

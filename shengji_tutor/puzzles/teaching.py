@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.errors import ShengjiError
+from ..engine.grading import AnswerKind
 from ..engine.seats import said_name
 from ..engine.units import lead_format
 from ..i18n import N_, language, t, tn
@@ -311,13 +312,13 @@ def solution_text(puzzle: Puzzle) -> str:
     """The answer, in words, with the engine's explanation: what "Show answer" shows."""
     solution = puzzle.solve()
     kind = puzzle.answer_kind
-    if kind in ("cards", "order"):
+    if kind in (AnswerKind.CARDS, AnswerKind.ORDER):
         shown = format_cards(parse_cards(" ".join(tokens(solution))))
-        if kind == "order":
+        if kind == AnswerKind.ORDER:
             shown = shown.replace(" ", " > ")
-    elif kind == "yesno":
+    elif kind == AnswerKind.YESNO:
         shown = t("Yes") if str(solution) == "yes" else t("No")
-    elif kind == "seat":
+    elif kind == AnswerKind.SEAT:
         shown = said_name(str(solution))
     else:
         shown = str(solution)

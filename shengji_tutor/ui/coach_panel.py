@@ -16,7 +16,7 @@ import ipywidgets as w
 from ..engine.cards import Card, joker_words
 from ..engine.trump import Trump
 from ..i18n import N_, t, te, th
-from ..play.coaching import GRADES, Accuracy, Assessment, grade_words
+from ..play.coaching import GRADES, Accuracy, Assessment, CoachGrade, grade_words
 from ..play.round import DecisionKind
 from .render import hand_svg
 
@@ -86,13 +86,13 @@ def verdict_html(assessment: Assessment, trump: Trump | None, *, title: str = ""
     grade = assessment.grade
     head = f"{escape(title)} " if title else ""
     badge, label = ("close", t(CLOSE_LABEL)) if assessment.close else (grade, t(GRADE_LABELS[grade]))
-    said = _said(assessment.headline()) if grade != "good" or assessment.close else ""
+    said = _said(assessment.headline()) if grade is not CoachGrade.GOOD or assessment.close else ""
     parts = [
         f'<div class="sjt-verdict" data-grade="{badge}" role="status" aria-live="polite">',
         f'<div class="sjt-verdict-head">{head}<span class="sjt-grade" data-grade="{badge}">'
         f"{escape(label)}</span> {escape(said)}</div>",
     ]
-    if grade != "good":
+    if grade is not CoachGrade.GOOD:
         better = _choice(assessment, assessment.best.choice, trump)
         if assessment.kind in _BETTER:
             line = _html(_BETTER[assessment.kind], choice=better)

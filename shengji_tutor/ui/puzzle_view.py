@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.grading import AnswerKind
 from ..engine.seats import said_name
 from ..engine.trump import Trump
 from ..i18n import t, te
@@ -46,7 +47,7 @@ def puzzle_card_args(puzzle: Puzzle) -> dict[str, Any]:
         "solution": puzzle.solution_text,
         "show_points": puzzle.shows_points,
     }
-    if puzzle.answer_kind == "choice":
+    if puzzle.answer_kind is AnswerKind.CHOICE:
         args["choices"] = puzzle.choices
     if view.others:
         args["picture"] = _others_svg(view)

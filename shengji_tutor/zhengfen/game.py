@@ -102,12 +102,12 @@ Action: TypeAlias = Play | Pass
 
 def action_from_dict(data: dict[str, Any]) -> Action:
     """The action ``to_dict`` wrote; ``ZhengFenError`` names what is wrong."""
-    kind, seat = data.get("action"), data.get("seat")
+    action, seat = data.get("action"), data.get("seat")
     if type(seat) is not int:
         raise ZhengFenError(f"an action's seat is a whole number, not {seat!r}")
-    if kind == "pass":
+    if action == "pass":
         return Pass(seat)
-    if kind == "play" and isinstance(data.get("cards"), str):
+    if action == "play" and isinstance(data.get("cards"), str):
         return Play(seat, tuple(parse_cards(data["cards"])))
     raise ZhengFenError(f"not a Zheng Fen action: {data!r}")
 

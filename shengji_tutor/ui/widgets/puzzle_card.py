@@ -148,7 +148,7 @@ class PuzzleCard(SafeWidget):
         """
         if kind not in ANSWER_KINDS:
             raise ValueError(f"unknown answer kind {kind!r}; use one of {', '.join(ANSWER_KINDS)}")
-        if kind == "choice" and len(choices) < 2:
+        if kind == AnswerKind.CHOICE and len(choices) < 2:
             raise ValueError("a choice answer needs at least two choices")
         cards = as_cards(hand, "the hand")
         self._cards = trump.sorted(cards) if trump is not None and sort_hand else cards
@@ -194,10 +194,12 @@ class PuzzleCard(SafeWidget):
         self.hand = card_entries(self._cards, self._trump)
         self.selected = []
         self.highlight = []
-        self.max_selected = len(self._cards) if kind == "order" else max_cards
-        self.choices = list(choices) if kind == "choice" else list(names)
+        self.max_selected = len(self._cards) if kind == AnswerKind.ORDER else max_cards
+        self.choices = list(choices) if kind == AnswerKind.CHOICE else list(names)
         # a written choice and a seat in the reader's language (an answer is still its value)
-        self.choice_words = [t(c) if c else c for c in choices] if kind == "choice" else [said_name(n) for n in names]
+        self.choice_words = (
+            [t(c) if c else c for c in choices] if kind == AnswerKind.CHOICE else [said_name(n) for n in names]
+        )
         self.choice = ""
         self.verdict = ""
         self.feedback = ""
