@@ -277,3 +277,19 @@ def test_a_round_out_of_its_play_phase_is_played_out_the_old_way() -> None:
     before = rnd.tricks
     finish_round(rnd)  # nothing left to play
     assert rnd.tricks == before
+
+
+@pytest.mark.slow
+def test_a_thousand_rounds_end_the_same_by_the_lean_loop_and_by_the_round_with_heuristic_bots() -> None:
+    """Issue 41's conformance check: from the first lead of 1,000 seeded rounds (every variant in turn), the lean
+    loop (``finish_round``) and the reference driver (``Round`` with ``HeuristicBot`` in every seat) end in the same
+    round: the same actions, tricks, points, friends, failed throws, hands, score and next dealer."""
+    from shengji_tutor.play.rollout import finish_round_reference
+
+    variants = list(VARIANTS.values())
+    for seed in range(1000):
+        rules, rank = variants[seed % len(variants)]
+        lean, reference = (_round(rules, rank, seed, no_trump=seed % 7 == 3) for _ in range(2))
+        finish_round(lean)
+        finish_round_reference(reference)
+        assert _state(lean) == _state(reference), f"seed {seed}"
