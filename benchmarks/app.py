@@ -222,9 +222,12 @@ def _measure_language(page: Any, base: str, results: dict[str, list[float]], cod
     results[f"check_{code}"].append(_check_a_puzzle(page, WALK[-1], code))
 
 
-def languages(runs: int = 5, chromium: str = "/usr/bin/chromium", browser: Any = None) -> dict[str, float]:
+def languages(
+    runs: int = 5, chromium: str = "/usr/bin/chromium", browser: Any = None, refill: float = REFILL
+) -> dict[str, float]:
     """Medians (seconds) of a lesson change and of Check → verdict in each language, and zh's and ru's ratios to
-    English, measured in turn against one server in each run (in ``browser`` when given: a test's own)."""
+    English, measured in turn against one server in each run (in ``browser`` when given: a test's own), ``refill``
+    seconds apart (the test, which only checks that it measures, waits for nothing)."""
     from contextlib import ExitStack
 
     from playwright.sync_api import sync_playwright
@@ -243,7 +246,7 @@ def languages(runs: int = 5, chromium: str = "/usr/bin/chromium", browser: Any =
                 p = stack.enter_context(sync_playwright())
                 browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
                 stack.callback(browser.close)
-            time.sleep(REFILL * 2)
+            time.sleep(refill * 2)
             for k in range(runs):
                 for code in LANGUAGES[k % 3 :] + LANGUAGES[: k % 3]:  # each language first in turn
                     context = browser.new_context(viewport={"width": 1100, "height": 900})
@@ -251,7 +254,7 @@ def languages(runs: int = 5, chromium: str = "/usr/bin/chromium", browser: Any =
                     _measure_language(page, base, results, code)
                     page.close(run_before_unload=True)
                     context.close()
-                    time.sleep(REFILL)
+                    time.sleep(refill)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     m = {name: statistics.median(values) for name, values in results.items()}
