@@ -1,24 +1,24 @@
 """Lesson 10's coached hand as a model, without widgets: ``CoachedHand``.
 
-The learner sits South (with five or six players, "Seat 3") and makes every
+The learner sits South unless given another seat (with five or six players, "Seat 3") and makes every
 decision of that seat: declaring trump during the deal (亮主 liàngzhǔ) or passing,
 burying the kitty as dealer (埋底 máidǐ), calling a friend in Finding Friends
 (找朋友 zhǎo péngyou), and playing; with RULES §11's house rules also showing a
 hopeless hand for a redeal, and overturning the trump (or passing) in chao dipi
 (炒地皮), then burying the kitty again. The other seats are bots.
 
-The round is driven by ``play.game.advance``, the one turn loop every round uses:
+The round is driven by ``play.game.advance`` (``engine.turns.take_turns``, the turn loop bots' rounds share):
 the round asks who decides (a player who could declare when dealt a trump-rank
 card or a joker, and everyone who could once the deal is complete; with a
 ``redeal`` rule each hopeless hand, from the dealer on; with chao dipi each player
-in turn), the bots answer at once, and the loop stops when South is asked. In
-chao dipi South is asked only when they hold a pair that overturns (otherwise
+in turn), the bots answer at once, and the loop stops when the learner is asked. In
+chao dipi the learner is asked only when they hold a pair that overturns (otherwise
 they pass). Every action goes through ``Round.apply``, so the round's rules are
 the only rules: an illegal choice is refused with the round's reason and changes
 nothing.
 
 Each decision the round accepts is kept in ``decisions`` as a ``Decision``: what
-South saw just before deciding and what they chose, graded by the coach
+the learner saw just before deciding and what they chose, graded by the coach
 (``play.coaching``) with ``grading``'s budget. What the coach says after each
 step (``said``: the sentences of ``coach_text``) is the model's; drawing it is the
 view's (``ui.coach.CoachedGame``). At the end of the hand the costliest mistakes
@@ -65,6 +65,8 @@ from .coaching import (
     assess_declaration,
     assess_overturn,
     assess_play,
+    calls_in,
+    cards_in,
     hint_ladder,
     judge_plays,
     reasons_for,
@@ -131,7 +133,7 @@ class Decision:
     """One decision of the learner, as the round accepted it.
 
     ``kind`` is what the round asked (``DecisionKind``: declare, overturn, show,
-    bury, call or play); ``view`` is South's ``PlayerView`` just before deciding;
+    bury, call or play); ``view`` is the learner's ``PlayerView`` just before deciding;
     ``choice`` the cards declared, overturned with, buried or played (a failed
     throw as it was tried; an empty tuple for a pass or a hand kept), the hand
     shown, or the ``(card, ordinal)`` calls.
@@ -190,40 +192,32 @@ class Said:
     bad: bool = False
 
 
-def _cards(choice: Choice) -> tuple[Card, ...]:
-    return tuple(c for c in choice if isinstance(c, Card))
-
-
-def _calls(choice: Choice) -> tuple[tuple[Card, int], ...]:
-    return tuple(c for c in choice if isinstance(c, tuple))
-
-
 def _grade_declaration(view: PlayerView, choice: Choice, budget: Budget) -> Assessment | None:
-    return assess_declaration(view, _cards(choice) or None, budget)
+    return assess_declaration(view, cards_in(choice) or None, budget)
 
 
 def _grade_overturn(view: PlayerView, choice: Choice, budget: Budget) -> Assessment | None:
     if view.rules.partnership is not Partnership.FIXED:  # chao dipi is judged with fixed partners (friends: later)
         return None
-    return assess_overturn(view, _cards(choice) or None, budget)
+    return assess_overturn(view, cards_in(choice) or None, budget)
 
 
 GRADERS: dict[DecisionKind, Callable[[PlayerView, Choice, Budget], Assessment | None]] = {
     DecisionKind.DECLARE: _grade_declaration,
     DecisionKind.OVERTURN: _grade_overturn,
-    DecisionKind.BURY: lambda view, choice, budget: assess_burial(view, _cards(choice), budget),
-    DecisionKind.CALL: lambda view, choice, budget: assess_call(view, _calls(choice), budget),
-    DecisionKind.PLAY: lambda view, choice, budget: assess_play(view, _cards(choice), budget),
+    DecisionKind.BURY: lambda view, choice, budget: assess_burial(view, cards_in(choice), budget),
+    DecisionKind.CALL: lambda view, choice, budget: assess_call(view, calls_in(choice), budget),
+    DecisionKind.PLAY: lambda view, choice, budget: assess_play(view, cards_in(choice), budget),
 }
 """How the coach grades each kind of decision (a shown hand only asks for a new deal: nothing measures it)."""
 
 
 class CoachedHand:
-    """A round in which South is the learner and the other seats are bots; see the module docstring.
+    """A round in which the learner plays one seat and the other seats are bots; see the module docstring.
 
     ``rank=None`` picks each hand's trump rank (2..A) with the game's seeded rng;
     ``rules`` are the house rules (4 to 6 players, any of RULES §11's variants);
-    ``bots`` are the players, one per seat (South's is never asked; without them,
+    ``bots`` are the players, one per seat (the learner's is never asked; without them,
     heuristic bots at any table size); ``seat`` is the learner's (South unless given).
     ``hints_open`` is how many hints the learner has opened for the decision at hand.
     """
@@ -365,7 +359,7 @@ class CoachedHand:
         return self._act(DecisionKind.PLAY, lambda: Play(self.seat, tuple(as_cards(cards, N_("your play")))))
 
     def decide(self, action: Action) -> bool:
-        """Make the decision the round asks for with an ``Action`` of South's (as a bot's ``act`` gives it)."""
+        """Make the decision the round asks for with an ``Action`` of the learner's seat (as a bot's ``act`` gives it)."""
         asked = self.awaiting
         if asked is None:
             self.said = Said((t("Nothing is asked of you now."),))
@@ -408,7 +402,7 @@ class CoachedHand:
     def _decide(self, kind: DecisionKind, action: ActionMaker) -> bool:
         """The one way a learner's decision reaches the round: ``action()`` builds it.
 
-        South's view is taken before the round applies it; the ``Decision`` is kept,
+        The learner's view is taken before the round applies it; the ``Decision`` is kept,
         with what ``undo`` needs, only when the round accepts it.
         """
         rnd = self.round
@@ -439,7 +433,7 @@ class CoachedHand:
         return True
 
     def as_dealt(self, view: PlayerView) -> tuple[Card, ...]:
-        """South's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
+        """The learner's hand as dealt (a dealer's without the kitty taken up): the hand a redeal rule judges."""
         cards = list(view.hand)
         if view.dealer == self.seat:
             for card in self.round.kitty:
@@ -447,7 +441,7 @@ class CoachedHand:
         return tuple(cards)
 
     def grade(self, kind: DecisionKind, view: PlayerView, choice: Choice) -> Assessment | None:
-        """The coach's verdict on a decision just made (from South's view before it), or None without grading."""
+        """The coach's verdict on a decision just made (from the learner's view before it), or None without grading."""
         grader = GRADERS.get(kind)
         if self.grading is None or grader is None:
             return None
@@ -542,7 +536,7 @@ class CoachedHand:
 
         while advance(rnd, seats, seen=seen) == self.seat:
             if rnd.decision is DecisionKind.OVERTURN and not declarations_for(rnd.view(self.seat)):
-                rnd.apply(Pass(self.seat))  # nothing to overturn with: South is not asked
+                rnd.apply(Pass(self.seat))  # nothing to overturn with: the learner is not asked
                 notes.append(self._chao_note(self.seat, passed=True, forced=True))
                 continue
             notes.append(self._asked_why())
@@ -639,7 +633,7 @@ class CoachedHand:
         )
 
     def _chao_note(self, seat: int, *, passed: bool, forced: bool = False) -> str:
-        """What one turn of chao dipi did: an overturn, or a pass (said only when it ends the turns, or is South's)."""
+        """What one turn of chao dipi did: an overturn, or a pass (said only when it ends the turns, or is the learner's)."""
         rnd = self.round
         if not passed:
             return text.overturned(rnd, rnd.overturns[-1], self.seat)
@@ -827,7 +821,7 @@ def _seat_at(seat: int, rules: RuleSet) -> int:
 
 
 def _views_at(position: Position, lengths: set[int], seat: int) -> tuple[dict[int, tuple[PlayerView, Position]], Round]:
-    """South's view and the position at each history length in ``lengths``, and the round at the end: one replay."""
+    """The learner's view (at ``seat``) and the position at each history length in ``lengths``, and the round at the end: one replay."""
     start = Position(position.rules, position.rank, position.dealer, position.deals, ())
     rnd = start.round()
     out: dict[int, tuple[PlayerView, Position]] = {}

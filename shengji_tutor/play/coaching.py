@@ -89,6 +89,8 @@ __all__ = [
     "assess_declaration",
     "assess_overturn",
     "assess_play",
+    "calls_in",
+    "cards_in",
     "grade_of",
     "grade_words",
     "hint_ladder",
@@ -504,7 +506,7 @@ def reasons_for(kind: DecisionKind, view: PlayerView, chosen: Option, best: Opti
     """
     if kind is DecisionKind.PLAY:
         if len(candidate_plays(view, 2)) == 1:
-            return (_only_play(view, _cards_of(chosen)),)
+            return (_only_play(view, cards_in(chosen.choice)),)
         return tuple(play_reasons(view, chosen, best))
     if kind is DecisionKind.BURY:
         assert view.trump is not None
@@ -518,8 +520,14 @@ def reasons_for(kind: DecisionKind, view: PlayerView, chosen: Option, best: Opti
     raise ValueError(f"the coach gives no reasons for a decision to {kind}")
 
 
-def _cards_of(option: Option) -> tuple[Card, ...]:
-    return tuple(c for c in option.choice if isinstance(c, Card))
+def cards_in(choice: tuple[Any, ...]) -> tuple[Card, ...]:
+    """The cards of a decision's choice (declared, buried, played; none in a pass or a friend call)."""
+    return tuple(c for c in choice if isinstance(c, Card))
+
+
+def calls_in(choice: tuple[Any, ...]) -> tuple[tuple[Card, int], ...]:
+    """The ``(card, ordinal)`` calls of a friend call's choice (none in any other choice)."""
+    return tuple(c for c in choice if isinstance(c, tuple))
 
 
 def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
@@ -1476,7 +1484,7 @@ def _call_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     """Why a friend call is good or not: a first copy called that the dealer holds, and what the call averaged."""
     out: list[str] = []
     held = {c.id for c in view.hand}
-    for card, ordinal in (c for c in chosen.choice if isinstance(c, tuple)):
+    for card, ordinal in calls_in(chosen.choice):
         if card.id in held and ordinal == 1:
             out.append(
                 t(

@@ -440,12 +440,13 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
         _show(self.play_button, playing)
         _show(self.bury_button, asked is DecisionKind.BURY)
         _show(self.call_box, asked is DecisionKind.CALL)
-        _show(self.declare_box, asked is DecisionKind.DECLARE or asked is DecisionKind.OVERTURN)
+        declaring = asked is DecisionKind.DECLARE or asked is DecisionKind.OVERTURN
+        _show(self.declare_box, declaring)
         _show(self.show_box, asked is DecisionKind.SHOW)
         self.undo_button.disabled = not view.undo
         self._arm_hints()
         _show(self.hints, self.grading is not None and view.phase is Phase.PLAY)
-        if asked is DecisionKind.DECLARE or asked is DecisionKind.OVERTURN:
+        if declaring:
             overturn = asked is DecisionKind.OVERTURN
             options = [self._declare_option(cards, view, overturn) for cards in view.declarations]
             self.pass_button.tooltip = t("Do not overturn the trump now") if overturn else t("Do not declare now")

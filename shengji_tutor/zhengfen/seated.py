@@ -105,7 +105,6 @@ class SeatedGame:
         self.mine = 0
         """The person's own actions in this game: a game they have played in is not ended without asking."""
         self._seat_up(players)
-        self._cleared()
         self._bots_play()
 
     # -- the person's actions ---------------------------------------------------------------
@@ -159,7 +158,6 @@ class SeatedGame:
             self.seed += 1
             players = self.game.rules.players
         self._seat_up(players)
-        self._cleared()
         self._bots_play()
 
     # -- what a seat sees ------------------------------------------------------------------
@@ -213,7 +211,6 @@ class SeatedGame:
             raise GameRecordError(f"not a saved Zheng Fen game: {type(e).__name__}: {e}") from None
         self.seed = seed
         self._seat_up(players)
-        self._cleared()
         for action in actions:
             self._apply(action)
         self.mine = sum(1 for a in actions if a.seat == self.seat)
@@ -221,9 +218,12 @@ class SeatedGame:
     # -- the game moving on ------------------------------------------------------------------
 
     def _seat_up(self, players: int) -> None:
+        """A new game at a table of ``players`` dealt from ``seed``: the person's seat, the bots, and nothing of the
+        game before."""
         game = Game(ZhengFenRules(players=players), seed=self.seed)  # refuses a bad count before anything changes
         self.game, self.seat = game, SOUTH if players == 4 else 0
         self.bots = {s: HeuristicBot() for s in range(players) if s != self.seat}
+        self._cleared()
 
     def _cleared(self) -> None:
         """What a new game starts without: the pile, the events, the person's moves, the last hand's points."""
