@@ -13,6 +13,7 @@ Two checks, on seeded rounds of many rule variants:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -22,7 +23,7 @@ from shengji_tutor.engine.cards import Card, cards_of
 from shengji_tutor.engine.ids import TRUMP, decompose
 from shengji_tutor.play import search
 from shengji_tutor.play.game import prepare_round
-from shengji_tutor.play.rollout import Table, finish_round, heuristic_play, reference_play_outs
+from shengji_tutor.play.rollout import Table, finish_round, finish_round_reference, heuristic_play, reference_play_outs
 from shengji_tutor.play.round import IllegalPlayError, PlayerView
 from shengji_tutor.play.search import Budget, candidate_plays, play_out
 
@@ -284,8 +285,6 @@ def test_a_thousand_rounds_end_the_same_by_the_lean_loop_and_by_the_round_with_h
     """Issue 41's conformance check: from the first lead of 1,000 seeded rounds (every variant in turn), the lean
     loop (``finish_round``) and the reference driver (``Round`` with ``HeuristicBot`` in every seat) end in the same
     round: the same actions, tricks, points, friends, failed throws, hands, score and next dealer."""
-    from shengji_tutor.play.rollout import finish_round_reference
-
     variants = list(VARIANTS.values())
     for seed in range(1000):
         rules, rank = variants[seed % len(variants)]
@@ -293,3 +292,28 @@ def test_a_thousand_rounds_end_the_same_by_the_lean_loop_and_by_the_round_with_h
         finish_round(lean)
         finish_round_reference(reference)
         assert _state(lean) == _state(reference), f"seed {seed}"
+
+
+def test_a_play_out_that_does_not_use_up_the_hands_is_refused_and_changes_nothing() -> None:
+    """``Round.played_out``, the lean loop's hook: tricks that leave a card in a hand, or that are not led by the
+    last trick's winner, name the problem and leave the round as it was."""
+    from shengji_tutor.play.round import ActionError
+
+    lean = _round(RuleSet(), "2", 5)
+    table = Table(lean)
+    while not table.play(seat := (table.leader + len(table.trick)) % table.n, heuristic_play(table, seat)):
+        pass
+    before = _state_in_play(lean)
+    with pytest.raises(ActionError, match="use up the hands"):
+        lean.played_out(table.played[:-1])
+    with pytest.raises(ActionError, match="not led by seat"):
+        lean.played_out([dataclasses.replace(table.played[0], leader=(lean.leader + 1) % 4), *table.played[1:]])
+    assert _state_in_play(lean) == before
+    lean.played_out(table.played)
+    reference = _round(RuleSet(), "2", 5)
+    finish_round_reference(reference)
+    assert _state(lean) == _state(reference)
+
+
+def _state_in_play(rnd: Round) -> tuple[object, ...]:
+    return (rnd.phase, list(rnd.tricks), list(rnd.points_won), rnd.history, [rnd.hand(s) for s in range(rnd.players)])

@@ -102,3 +102,58 @@ def test_no_function_is_longer_than_fifty_lines() -> None:
         and node.end_lineno - node.lineno + 1 > LONGEST
     ]
     assert not long, "split these by meaning: " + ", ".join(long)
+
+
+CHANGES = {"append", "extend", "remove", "pop", "clear", "insert", "add", "update", "discard", "setdefault", "sort"}
+OWN_INSTANCES = {
+    ("play/round.py", "rnd"): "Round.position builds a round of its own class, field by field",
+    ("course/shell.py", "self.content"): "ipywidgets' DOM classes trait, set at once so that the page changes once",
+}
+"""Where a private field of another object may be written, and why."""
+
+
+def private_writes(source: str) -> list[tuple[int, str]]:
+    """Each line where a private field (``_name``) of an object other than ``self``/``cls`` is assigned or changed
+    in place (``x._f = …``, ``x._f += …``, ``x._f.append(…)``), with the object written."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in CHANGES:
+            targets = [node.func.value]
+        else:
+            continue
+        for target in targets:
+            for sub in ast.walk(target):
+                if not (isinstance(sub, ast.Attribute) and sub.attr.startswith("_") and not sub.attr.startswith("__")):
+                    continue
+                if not (isinstance(sub.value, ast.Name) and sub.value.id in ("self", "cls")):
+                    found.append((node.lineno, ast.unparse(sub.value)))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("rnd._history.append(play)", [(1, "rnd")]),
+        ("rnd._trick = []", [(1, "rnd")]),
+        ("table.rnd._attempted = None", [(1, "table.rnd")]),
+        ("self._trick = []\nself.tricks.append(t)\nrnd.friends = []", []),
+    ],
+)
+def test_the_check_finds_a_private_field_written_from_outside(source: str, found: list[tuple[int, str]]) -> None:
+    assert private_writes(source) == found
+
+
+def test_no_module_writes_another_objects_private_fields() -> None:
+    """Issue 41 item 3: a driver plays a round through its own questions or its one documented hook
+    (``Round.play_state``/``Round.played_out``), never by writing its fields (the lean play-out loop wrote 13)."""
+    found = [
+        f"{path.relative_to(PACKAGE).as_posix()}:{line} {who}"
+        for path in _sources()
+        for line, who in private_writes(path.read_text(encoding="utf-8"))
+        if (path.relative_to(PACKAGE).as_posix(), who) not in OWN_INSTANCES
+    ]
+    assert not found, "use the object's own methods: " + ", ".join(found)

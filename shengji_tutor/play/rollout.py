@@ -6,11 +6,12 @@ the ~75 decisions of a play-out, a ``PlayerView`` (the hand, the tricks and the
 trick as cards), the bot's work on that view (the unseen cards counted again
 from every trick, every follow judged by ``winner_of`` from the lead) and
 ``Round.apply``'s validation of a play the bot built legal. ``finish_round``
-plays the same round out on a lean state instead:
+plays the same round out on a lean state instead, taken from the round through
+its one hook for a driver, ``Round.play_state``:
 
-- each hand is the round's own list of ids (mutated as ``Round`` mutates it: the
-  order of the cards in a hand decides ties, so it is kept) with its copies per
-  id and its cards per effective suit;
+- each hand is a copy of the round's list of ids (played from as ``Round`` plays
+  from it: the order of the cards in a hand decides ties, so it is kept) with its
+  copies per id and its cards per effective suit;
 - the copies of each id not yet played, from which a player's unseen cards are
   its hand and (for the kitty holder) the buried cards away;
 - the trick so far with its points and its winner so far (the class and top of the
@@ -24,11 +25,13 @@ agree, decision by decision and play-out by play-out, on many positions and rule
 variants). **The two must change together**: a change to ``HeuristicBot``'s play
 is a change to ``heuristic_play`` (or pass another policy to ``finish_round``).
 
-The round is written back as it goes: the hands, the finished tricks
-(``Trick`` values, as ``Round`` makes them), the points won, the friends, the
-history (a ``Play`` per play) and, at the end, the ``"done"`` phase, so that
-``Round.score`` scores it exactly as before (RULES §9: points, kitty bonus ×
-multiplier, throw penalties, red fives, hook and needle, level change).
+The lean loop writes nothing of the round while it plays. At the end it gives
+the finished tricks (``Trick`` values, as ``Round`` makes them) to
+``Round.played_out``, which takes them as ``apply`` would have taken their plays
+(the hands, the points won, the friends, the failed throws, the history) and
+ends the round done, so that ``Round.score`` scores it exactly as before (RULES
+§9: points, kitty bonus × multiplier, throw penalties, red fives, hook and
+needle, level change).
 
 Every ``RuleSet`` is played lean (decks 1–3, 4–8 players, Finding Friends,
 red fives, both follow and throw rules, every kitty multiplier, penalties, hook
@@ -170,7 +173,7 @@ class Table:
         "left",
         "lengths",
         "n",
-        "rnd",
+        "played",
         "rules",
         "tables",
         "trick",
@@ -185,13 +188,13 @@ class Table:
     def __init__(self, rnd: Round) -> None:
         assert rnd.trump is not None
         assert rnd.dealer is not None
-        self.rnd = rnd
+        state = rnd.play_state()
         self.n = n = rnd.players
         self.rules = rnd.rules
         self.trump = rnd.trump
         self.tables = tb = _tables(rnd.trump)
         suit = tb.suit
-        self.hands = hands = rnd._state.hands
+        self.hands = hands = state.hands
         self.counts = [[0] * N_CARD_IDS for _ in range(n)]
         self.lengths = [[0] * 5 for _ in range(n)]
         for seat in range(n):
@@ -199,24 +202,26 @@ class Table:
             for i in hands[seat]:
                 counts[i] += 1
                 lengths[suit[i]] += 1
-        self._see_played(rnd)
-        self.holder = rnd._kitty_holder()
+        self._see_played(rnd, state.trick)
+        self.holder = state.kitty_holder
         self.buried = [0] * N_CARD_IDS
-        for i in rnd._discards:
+        for i in state.buried:
             self.buried[i] += 1
         self.fixed = rnd.rules.partnership == Partnership.FIXED
         self.dealer = rnd.dealer
         self.friends = list(rnd.friends)
-        self._calls = list(rnd._calls)
+        self._calls = state.calls
         called = [0] * len(self._calls)
-        for _, shown in rnd._called_plays:
+        for _, shown in state.called_plays:
             for c in shown:
                 for k, (cid, _) in enumerate(self._calls):
                     if c.id == cid:
                         called[k] += 1
         self._called = called
-        self._attempted = rnd._attempted
+        self._attempted = None if state.attempted is None else list(state.attempted)
         self.leader = rnd.leader
+        self.played: list[Trick] = []
+        """The tricks finished by the play-out (the trick in progress first), for ``Round.played_out``."""
         self.trick: list[list[int]] = []
         self.trick_points = 0
         self.lead_suit = TRUMP
@@ -226,18 +231,18 @@ class Table:
         self._shapes: list[tuple[int, int]] = []
         self._cards: list[tuple[Card, ...]] = []
         """The trick's plays as cards, for its ``Trick``."""
-        for ids in rnd._trick:
+        for ids in state.trick:
             self._see(list(ids))
             self._cards.append(cards_of(ids))
 
-    def _see_played(self, rnd: Round) -> None:
+    def _see_played(self, rnd: Round, trick: tuple[tuple[int, ...], ...]) -> None:
         """The cards played before the play-out (the finished tricks and the trick so far): the copies of each id
         ``left``, and the ``voids`` the follows showed."""
         self.left = left = [rnd.rules.decks] * N_CARD_IDS
         self.voids: list[set[int]] = [set() for _ in range(self.n)]
         """The effective suits each seat has shown it lacks (it played fewer of the led suit than the lead had)."""
         tricks = [(t.leader, [[c.id for c in cards] for cards in t.plays]) for t in rnd.tricks]
-        tricks.append((rnd.leader if rnd.leader is not None else 0, [list(ids) for ids in rnd._trick]))
+        tricks.append((rnd.leader, [list(ids) for ids in trick]))
         for leader, plays in tricks:
             for ids in plays:
                 for i in ids:
@@ -340,7 +345,6 @@ class Table:
     def play(self, seat: int, ids: list[int], checked: bool = False) -> bool:
         """``seat`` plays ``ids`` (a lead of several cards is judged as ``Round`` judges it); True once the round
         is done. With ``checked`` a follow is judged too (``IllegalPlayError`` as ``Round`` raises it)."""
-        rnd = self.rnd
         trick = self.trick
         attempted = None
         if not trick:
@@ -349,8 +353,6 @@ class Table:
                 verdict = judge_throw(ids, others, self.trump)
                 if not verdict.ok:
                     attempted, ids = ids, [c.id for c in verdict.forced]
-                    rnd.throw_check = verdict
-                    rnd.failed_throws.append(seat)
                     self._attempted = attempted
         elif checked:
             hand = self.hands[seat]
@@ -361,7 +363,6 @@ class Table:
                 raise IllegalPlayError(f"the policy's follow {cards_of(ids)} is illegal: {follow.reason}")
         cards = cards_of(ids)
         self._cards.append(cards)
-        rnd._history.append(Play(seat, cards if attempted is None else cards_of(attempted)))
         hand, counts, lengths, left, suit = (
             self.hands[seat],
             self.counts[seat],
@@ -375,7 +376,7 @@ class Table:
             lengths[suit[i]] -= 1
             left[i] -= 1
         if self._calls:
-            self._see_calls(seat, ids, cards)
+            self._see_calls(seat, ids)
         if trick:
             led = suit[trick[0][0]]
             if sum(1 for i in ids if suit[i] == led) < len(trick[0]):
@@ -385,12 +386,11 @@ class Table:
             return False
         return self._finish_trick()
 
-    def _see_calls(self, seat: int, ids: list[int], cards: tuple[Card, ...]) -> None:
+    def _see_calls(self, seat: int, ids: list[int]) -> None:
         """Finding Friends: ``friends_revealed``, one play on (``Round._see_calls``)."""
         calls = self._calls
         if not any(cid in ids for cid, _ in calls):
             return
-        self.rnd._called_plays.append((seat, cards))
         called, friends = self._called, self.friends
         for i in ids:
             for k, (cid, ordinal) in enumerate(calls):
@@ -398,29 +398,18 @@ class Table:
                     called[k] += 1
                     if called[k] == ordinal and seat != self.dealer and seat not in friends:
                         friends.append(seat)
-        self.rnd.friends = list(friends)
 
     def _finish_trick(self) -> bool:
-        """``Round._finish_trick``: the trick is written to the round; True when the hands are empty."""
-        rnd = self.rnd
+        """``Round._finish_trick``: the trick joins ``played``; True when the hands are empty."""
         winner = (self.leader + self.win) % self.n
-        pts = self.trick_points
-        rnd.points_won[winner] += pts
         attempted = cards_of(self._attempted) if self._attempted is not None else None
-        rnd.tricks.append(Trick(self.leader, tuple(self._cards), winner, pts, attempted))
+        self.played.append(Trick(self.leader, tuple(self._cards), winner, self.trick_points, attempted))
         self._attempted = None
         self.trick = []
         self._cards = []
         self.trick_points = 0
         self.leader = winner
-        rnd._trick = []
-        rnd._attempted = None
-        rnd.throw_check = None
-        rnd.leader = winner
-        if self.hands[winner]:
-            return False
-        rnd.phase = Phase.DONE
-        return True
+        return not self.hands[winner]
 
 
 Policy = Callable[[Table, int], list[int]]
@@ -684,6 +673,7 @@ def finish_round(rnd: Round, policy: Policy | None = None, checked: bool = False
     n = table.n
     while not table.play(seat := (table.leader + len(table.trick)) % n, choose(table, seat), checked):
         pass
+    rnd.played_out(table.played)
 
 
 def finish_round_reference(rnd: Round) -> None:
