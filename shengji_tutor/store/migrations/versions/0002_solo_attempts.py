@@ -17,8 +17,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 # SQLite's foreign keys have no names: batch mode names them by this convention so that one can be dropped.
 NAMING = {"fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s"}

@@ -22,8 +22,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

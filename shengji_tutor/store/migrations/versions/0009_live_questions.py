@@ -22,8 +22,6 @@ from alembic import op
 
 revision = "0009"
 down_revision = "0008"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -18,8 +18,6 @@ from alembic import op
 
 revision = "0010"
 down_revision = "0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

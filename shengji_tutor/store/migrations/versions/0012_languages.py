@@ -15,8 +15,6 @@ from alembic import op
 
 revision = "0012"
 down_revision = "0011"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

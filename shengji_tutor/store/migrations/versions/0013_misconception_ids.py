@@ -19,8 +19,6 @@ from alembic import op
 
 revision = "0013"
 down_revision = "0012"
-branch_labels = None
-depends_on = None
 
 BATCH = 500
 ATTEMPTS = sa.table(
