@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "shengji_tutor"
-CLOSED = {"phase", "kind", "grade", "decision", "side", "partnership"}
+CLOSED = {"phase", "kind", "grade", "decision", "side", "partnership", "status"}
 ALWAYS_CLOSED = {"phase", "grade", "decision", "asked", "awaiting", "partnership"}
 """Local names that only ever hold a closed set's member (``kind`` and ``side`` also name open sets: a puzzle's
 kind, the dominance proof's "ours" and "theirs")."""

@@ -37,7 +37,7 @@ from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, So
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
-from ..engine.tricks import ThrowCheck, check_throw, explain_trick
+from ..engine.tricks import PlayStatus, ThrowCheck, check_throw, explain_trick
 from ..engine.trump import Trump
 from ..engine.units import Unit, is_tractor, lead_format
 from ..i18n import DEFAULT, N_, language, t, te, tn
@@ -346,14 +346,14 @@ def who_wins(
         seat = seat_word(name)
         if note.index == result.winner:
             verdicts[name] = (True, result.reason)
-        elif note.status in ("off-suit", "wrong-format"):
+        elif note.status in (PlayStatus.OFF_SUIT, PlayStatus.WRONG_FORMAT):
             verdicts[name] = (False, note.sentence)
-        elif note.status == "lead":
+        elif note.status is PlayStatus.LEAD:
             verdicts[name] = (
                 False,
                 t("{seat} led {cards}, but a later play beat it (RULES §7).", seat=seat, cards=shown),
             )
-        elif note.status == "beats":
+        elif note.status is PlayStatus.BEATS:
             verdicts[name] = (
                 False,
                 t(

@@ -29,6 +29,7 @@ from typing import cast
 
 from ..i18n import N_, t, tn
 from .cards import Card, CardsLike, card_ids, cards_of, check_id_copies, format_cards, known_ids, sentence_case
+from .closed import Closed
 from .errors import PlayError
 from .explain import Judgement
 from .rules import RuleSet, rules_or_default
@@ -53,10 +54,21 @@ from .units import (
     units_words,
 )
 
-__all__ = ["PlayNote", "ThrowCheck", "TrickResult", "check_throw", "explain_trick", "trick_winner"]
+__all__ = ["PlayNote", "PlayStatus", "ThrowCheck", "TrickResult", "check_throw", "explain_trick", "trick_winner"]
 
-# statuses of a play in a trick
-LEAD, OFF_SUIT, WRONG_FORMAT, BEATS, LOSES = "lead", "off-suit", "wrong-format", "beats", "loses"
+
+class PlayStatus(Closed):
+    """What happened to one play of a trick (``PlayNote.status``)."""
+
+    LEAD = "lead"
+    OFF_SUIT = "off-suit"
+    """Neither all in the led suit nor all trumps."""
+    WRONG_FORMAT = "wrong-format"
+    """Cannot be split like the lead."""
+    BEATS = "beats"
+    """Took the lead of the trick."""
+    LOSES = "loses"
+
 
 Split = list[RawUnit]
 
@@ -65,16 +77,14 @@ Split = list[RawUnit]
 class PlayNote:
     """What happened to one play of a trick.
 
-    ``status`` is ``"lead"``, ``"off-suit"`` (neither all led suit nor all trump),
-    ``"wrong-format"`` (cannot be split like the lead), ``"beats"`` (took the lead
-    of the trick) or ``"loses"``. ``unit`` is the play's unit that was compared
+    ``status`` is a ``PlayStatus``. ``unit`` is the play's unit that was compared
     (its best matching unit of the lead's largest component), ``against`` the index
     of the play it was compared with.
     """
 
     index: int
     cards: tuple[Card, ...]
-    status: str
+    status: PlayStatus
     unit: Unit | None
     against: int | None
     sentence: str
@@ -246,7 +256,7 @@ def _all_rank(cls: int, wcls: int, wsplit: Split, split: Split) -> tuple[bool, l
     return cls > wcls or (cls == wcls and _all_higher(split, wsplit)), _strength(split)
 
 
-Record = tuple[str, int | None, RawUnit | None, int | None]
+Record = tuple[PlayStatus, int | None, RawUnit | None, int | None]
 """(status, class, compared unit, index compared against)."""
 
 
@@ -267,13 +277,13 @@ def _resolve(
     by_all = throw and rules.throw_evaluation == "all"
     winner, wcls, wunit, wsplit = 0, lead_cls, units[0], units
     if detail:
-        records.append((LEAD, lead_cls, units[0], None))
+        records.append((PlayStatus.LEAD, lead_cls, units[0], None))
     for i in range(1, len(plays)):
         p = plays[i]
         first = suit[p[0]]
         if any(suit[c] != first for c in p) or (first != s and first != TRUMP):
             if detail:
-                records.append((OFF_SUIT, None, None, None))
+                records.append((PlayStatus.OFF_SUIT, None, None, None))
             continue
         cls = 1 if first == TRUMP else 0
         if throw:  # the play's best split into the lead's shapes, and its unit of the largest shape
@@ -286,7 +296,7 @@ def _resolve(
             best = mine[0] if len(mine) == 1 and (mine[0][0], mine[0][1]) == largest else None
         if best is None:
             if detail:
-                records.append((WRONG_FORMAT, cls, None, None))
+                records.append((PlayStatus.WRONG_FORMAT, cls, None, None))
             continue
         if by_all:
             assert best_split is not None
@@ -294,7 +304,7 @@ def _resolve(
         else:
             wins = cls > wcls or (cls == wcls and best[2] > wunit[2])
         if detail:
-            records.append((BEATS if wins else LOSES, cls, best, winner))
+            records.append((PlayStatus.BEATS if wins else PlayStatus.LOSES, cls, best, winner))
         if wins:
             winner, wcls, wunit = i, cls, best
             wsplit = best_split if best_split is not None else [best]
@@ -312,7 +322,7 @@ def _resolve_tuple(
     n = len(lead)
     winner, wcls, wkey = 0, lead_cls, key[lead[0]]
     if detail:
-        records.append((LEAD, lead_cls, RawUnit(1, n, wkey, tuple(lead)), None))
+        records.append((PlayStatus.LEAD, lead_cls, RawUnit(1, n, wkey, tuple(lead)), None))
     for i in range(1, len(plays)):
         p = plays[i]
         c = p[0]
@@ -320,16 +330,16 @@ def _resolve_tuple(
         cls = 1 if cs == TRUMP else (0 if cs == s else -1)
         if cls < 0 or any(suit[x] != cs for x in p):
             if detail:
-                records.append((OFF_SUIT, None, None, None))
+                records.append((PlayStatus.OFF_SUIT, None, None, None))
             continue
         if p.count(c) != n:
             if detail:
-                records.append((WRONG_FORMAT, cls, None, None))
+                records.append((PlayStatus.WRONG_FORMAT, cls, None, None))
             continue
         k = key[c]
         wins = cls > wcls or (cls == wcls and k > wkey)
         if detail:
-            records.append((BEATS if wins else LOSES, cls, RawUnit(1, n, k, tuple(p)), winner))
+            records.append((PlayStatus.BEATS if wins else PlayStatus.LOSES, cls, RawUnit(1, n, k, tuple(p)), winner))
         if wins:
             winner, wcls, wkey = i, cls, k
     return winner, [RawUnit(1, n, key[lead[0]], tuple(lead))], records
@@ -385,7 +395,7 @@ def explain_trick(
     for i, (status, cls, raw, against) in enumerate(records):
         unit = None if raw is None else make_unit(raw, TRUMP if cls == 1 else s)
         name, shown = names[i], format_cards(cards[i])
-        if status == LEAD:
+        if status == PlayStatus.LEAD:
             sentence = _said(
                 name,
                 N_("You lead {lead} ({cards})."),
@@ -393,15 +403,15 @@ def explain_trick(
                 lead=fmt.describe(),
                 cards=shown,
             )
-        elif status == OFF_SUIT:
+        elif status == PlayStatus.OFF_SUIT:
             sentence = _off_suit(name, shown, s, led)
-        elif status == WRONG_FORMAT:
+        elif status == PlayStatus.WRONG_FORMAT:
             sentence = _format_miss(name, shown, fmt)
         else:
             assert unit is not None
             assert against is not None
             sentence = _compare_sentence(
-                name, shown, unit, status == BEATS, names[against], notes[against], led, throw, rules
+                name, shown, unit, status == PlayStatus.BEATS, names[against], notes[against], led, throw, rules
             )
         notes.append(PlayNote(i, tuple(cards[i]), status, unit, against, sentence))
     total = sum(c.points for p in cards for c in p)

@@ -70,7 +70,7 @@ from .search import (
     play_signature,
     play_value,
 )
-from .verdict import Measured, Plan, Z, race
+from .verdict import Measured, Plan, RaceStatus, Z, race
 
 __all__ = [
     "BLUNDER",
@@ -178,7 +178,7 @@ class Option:
     detail: PlayValue | None = None
     runs: tuple[float, ...] = ()
     """The choice's value on each sampled deal (the same deals for every option of a judgement)."""
-    status: str = ""
+    status: RaceStatus = RaceStatus.UNDECIDED
     """A raced verdict's status (``play.verdict``): "best", "good", "close" or "worse"; "" for a judgement of
     every option on the same deals (``judge``), graded by ``grade_of``."""
 
@@ -186,13 +186,13 @@ class Option:
     def grade(self) -> CoachGrade:
         if not self.status:
             return grade_of(self.loss, self.error)
-        return _band(self.loss, self.error) if self.status == "worse" else CoachGrade.GOOD
+        return _band(self.loss, self.error) if self.status == RaceStatus.WORSE else CoachGrade.GOOD
 
     @property
     def close(self) -> bool:
         """A close call: at the most deals the verdict may use, the loss could still be on either side of the
         line, so the choice is not graded down and is said to be close."""
-        return self.status == "close"
+        return self.status == RaceStatus.CLOSE
 
 
 @dataclass(frozen=True)
@@ -367,7 +367,7 @@ def judge_plays(
     budget = budget or COACH_BUDGET
     plays = _preferred(view, _plays(view, budget, extra, candidates))
     _, options = _race_plays(view, plays, budget, seed)
-    return sorted(options.values(), key=lambda o: (o.status != "best", o.loss))
+    return sorted(options.values(), key=lambda o: (o.status != RaceStatus.BEST, o.loss))
 
 
 def _race_plays(
@@ -407,7 +407,7 @@ def _race_plays(
         deals.values("select", 0, play_plan(budget).select, [best])
     out = {}
     for m in measured:
-        if m.status != "best":
+        if m.status != RaceStatus.BEST:
             out[m.index] = _option(deals, m.index, m.stream, m, m.deals)
         elif deepest:
             out[m.index] = _option(deals, m.index, m.stream, m, deepest)
@@ -1156,7 +1156,7 @@ def _race_choices(
     best, measured = race(len(choices), values, plan, focus=None if every else [mine], default=default)
     out: dict[int, Option] = {}
     for m in measured:
-        stream = "select" if m.status == "best" and not cache.get((m.stream, m.index)) else m.stream
+        stream = "select" if m.status == RaceStatus.BEST and not cache.get((m.stream, m.index)) else m.stream
         if (stream, m.index) not in cache:  # a lone choice wins the race unmeasured: measure it for its figures
             values(stream, 0, 2, [m.index])
         runs = cache[(stream, m.index)][: max(m.deals, 2)] if stream != "select" else cache[(stream, m.index)]
@@ -1170,7 +1170,7 @@ def _race_choices(
             runs=tuple(runs),
             status=m.status,
         )
-    options = tuple(out[m.index] for m in sorted(measured, key=lambda m: (m.status != "best", m.loss)))
+    options = tuple(out[m.index] for m in sorted(measured, key=lambda m: (m.status != RaceStatus.BEST, m.loss)))
     chosen, top = out[mine], out[best]
     return Assessment(kind, chosen, top, options, reasons_for(kind, view, chosen, top), len(chosen.runs))
 

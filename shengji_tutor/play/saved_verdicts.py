@@ -14,9 +14,10 @@ of the page that reads it, so a hand begun in Chinese reads in English after a s
 >>> from shengji_tutor.engine.cards import parse_cards
 >>> from shengji_tutor.play.coaching import Assessment, Option
 >>> from shengji_tutor.play.round import DecisionKind
+>>> from shengji_tutor.play.verdict import RaceStatus
 >>> from shengji_tutor.play.saved_verdicts import assessment_from_dict, assessment_to_dict
->>> mine = Option(tuple(parse_cards("3S")), -0.2, 0.05, 0.15, 0.04, status="worse")
->>> best = Option(tuple(parse_cards("AS")), -0.05, 0.05, 0.0, 0.0, status="best")
+>>> mine = Option(tuple(parse_cards("3S")), -0.2, 0.05, 0.15, 0.04, status=RaceStatus.WORSE)
+>>> best = Option(tuple(parse_cards("AS")), -0.05, 0.05, 0.0, 0.0, status=RaceStatus.BEST)
 >>> verdict = Assessment(DecisionKind.PLAY, mine, best, (best, mine), ("A♠ wins the trick.",), 24)
 >>> saved = assessment_to_dict(verdict)
 >>> "reasons" in saved, assessment_from_dict(saved, lambda kind, chosen, top: ("A♠ wins the trick.",)) == verdict
@@ -35,12 +36,13 @@ from ..engine.errors import ShengjiError
 from .coaching import Assessment, Option
 from .round import DecisionKind
 from .search import PlayValue
+from .verdict import RaceStatus
 
 __all__ = ["SavedVerdictError", "assessment_from_dict", "assessment_to_dict", "choice_from_json", "choice_to_json"]
 
 _KINDS = frozenset(DecisionKind) - {DecisionKind.DEAL, DecisionKind.SHOW}
 """The decisions the coach judges."""
-_STATUSES = ("", "best", "good", "close", "worse")
+_STATUSES = tuple(status.value for status in RaceStatus)
 _FIGURES = ("value", "stderr", "loss", "error")
 
 
@@ -119,7 +121,7 @@ def _option_from_dict(data: Any) -> Option:
         fields["play"] = tuple(Card.parse(t) for t in fields["play"])
         detail = PlayValue(**fields)
     choice = choice_from_json(data["choice"])
-    return Option(choice, value, stderr, loss, error, detail=detail, status=status)
+    return Option(choice, value, stderr, loss, error, detail=detail, status=RaceStatus(status))
 
 
 def _number(value: Any, name: str) -> float:

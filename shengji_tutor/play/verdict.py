@@ -47,7 +47,7 @@ named ``stream`` ("select", "measure" or "again"), the same deals for every choi
 ...     return [[truth[k] + d for d in deals] for k in which]
 >>> best, measured = race(3, values, Plan(select=8, measure=16, cap=128))
 >>> best, [m.status for m in measured]
-(0, ['best', 'good', 'worse'])
+(0, [RaceStatus.BEST, RaceStatus.GOOD, RaceStatus.WORSE])
 """
 
 from __future__ import annotations
@@ -56,13 +56,28 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["SLIGHT", "STATUSES", "Measured", "Plan", "Values", "Z", "look_z", "race", "status_of"]
+from ..engine.closed import Closed
+
+__all__ = ["SLIGHT", "STATUSES", "Measured", "Plan", "RaceStatus", "Values", "Z", "look_z", "race", "status_of"]
 
 Z = 1.96
 """How many standard errors past the line a loss must be to decide a verdict: a one-sided 97.5% bound at each
 look, so that over the few looks a race takes (each with twice the deals) at most about one verdict in twenty is
 decided wrongly."""
-STATUSES = ("best", "good", "close", "worse")
+
+
+class RaceStatus(Closed):
+    """A choice's verdict at the end of a race (see the module docstring); ``UNDECIDED`` while it is measured on,
+    and for a judgement made without a race."""
+
+    BEST = "best"
+    GOOD = "good"
+    CLOSE = "close"
+    WORSE = "worse"
+    UNDECIDED = ""
+
+
+STATUSES = (RaceStatus.BEST, RaceStatus.GOOD, RaceStatus.CLOSE, RaceStatus.WORSE)
 SLIGHT = 0.5
 """A lead surely under this share of the line, between two choices whose verdicts are decided, is not measured on
 to learn whether it is surely there at all: it would change which is named the best, not any grade, and measuring
@@ -102,7 +117,7 @@ class Measured:
     loss: float
     error: float
     deals: int
-    status: str
+    status: RaceStatus
     mean: float
     stream: str = "measure"
     """The stream whose deals measured it ("measure", or "again" after a second look)."""
@@ -118,19 +133,19 @@ class Measured:
         return self.loss + Z * self.error
 
 
-def status_of(loss: float, error: float, threshold: float, final: bool, z: float = Z) -> str:
+def status_of(loss: float, error: float, threshold: float, final: bool, z: float = Z) -> RaceStatus:
     """ "worse" when the loss's lower bound (``z`` errors below it) reaches ``threshold``, "good" when its upper
     bound stays under it, else "close" once no more deals will come (``final``) or "" (undecided: measure more).
 
     >>> from shengji_tutor.play.verdict import status_of
     >>> status_of(0.5, 0.05, 0.1, False), status_of(0.02, 0.03, 0.1, False), status_of(0.12, 0.1, 0.1, True)
-    ('worse', 'good', 'close')
+    (RaceStatus.WORSE, RaceStatus.GOOD, RaceStatus.CLOSE)
     """
     if loss - z * error >= threshold:
-        return "worse"
+        return RaceStatus.WORSE
     if loss + z * error < threshold:
-        return "good"
-    return "close" if final else ""
+        return RaceStatus.GOOD
+    return RaceStatus.CLOSE if final else RaceStatus.UNDECIDED
 
 
 def look_z(deals: int, cap: int) -> float:
@@ -184,7 +199,7 @@ def race(
     if count < 1:
         raise ValueError("a race needs at least one choice")
     if count == 1:
-        return 0, [Measured(0, 0.0, 0.0, 0, "best", 0.0)]
+        return 0, [Measured(0, 0.0, 0.0, 0, RaceStatus.BEST, 0.0)]
     means, contenders, leader, overruled = _select(values, plan, count, default)
     seen: set[int] = set()
     best = _twin(leader, surely, seen)  # the losses are measured against the play that surely does as well for less
@@ -198,7 +213,7 @@ def race(
         # (measured on, up to the cap, while it is ahead by more than a standard error and that is still in doubt)
         (k,) = judged
         if _measure_on(values, best, k, runs, status, plan, judged_leads=True, settle=False):
-            return k, [Measured(k, 0.0, 0.0, len(runs[k]), "best", means[k])]
+            return k, [Measured(k, 0.0, 0.0, len(runs[k]), RaceStatus.BEST, means[k])]
         passing = _rivals_ahead(values, plan, best, [r for r in contenders if r not in (best, k)])
     else:
         # a second look: the selection was unlucky; the choice most surely ahead is the best, and every loss is
@@ -247,7 +262,7 @@ def _chosen_asked(
     found, deals = _beaten_by(values, best, rivals, plan, means)
     if found is not None:
         return found[0].index, found
-    return best, [Measured(best, 0.0, 0.0, deals, "best", means[best])]
+    return best, [Measured(best, 0.0, 0.0, deals, RaceStatus.BEST, means[best])]
 
 
 def _rivals_ahead(values: Values, plan: Plan, best: int, rivals: list[int]) -> list[tuple[int, float]]:
@@ -302,9 +317,9 @@ def _beaten_by(
         ahead = _measure_on(values, rival, best, runs, status, plan, judged_leads=False, settle=True)
         deals = max(deals, len(runs[best]))
         verdicts = _verdicts(runs, rival, [best], status, means)
-        if status[best] == "worse" or ahead:
+        if status[best] is RaceStatus.WORSE or ahead:
             beaten.append(verdicts)
-        elif status[best] == "close" and verdicts[1].loss > 0:
+        elif status[best] is RaceStatus.CLOSE and verdicts[1].loss > 0:
             doubted.append(verdicts)
     found = beaten or doubted
     if not found:
@@ -317,7 +332,7 @@ def _measure_on(
     ref: int,
     judged: int,
     runs: dict[int, list[float]],
-    status: dict[int, str],
+    status: dict[int, RaceStatus],
     plan: Plan,
     *,
     judged_leads: bool,
@@ -373,12 +388,12 @@ def _verdicts(
     runs: dict[int, list[float]],
     best: int,
     judged: Sequence[int],
-    status: dict[int, str],
+    status: dict[int, RaceStatus],
     means: Sequence[float],
     stream: str = "measure",
 ) -> list[Measured]:
     """The best's entry, then each judged choice's loss against it on the fresh deals of ``stream`` it met."""
-    out = [Measured(best, 0.0, 0.0, len(runs[best]), "best", means[best], stream)]
+    out = [Measured(best, 0.0, 0.0, len(runs[best]), RaceStatus.BEST, means[best], stream)]
     for k in judged:
         loss, error = _gaps(runs[best][: len(runs[k])], runs[k])
         out.append(Measured(k, loss, error, len(runs[k]), status[k], means[k], stream))
@@ -387,10 +402,10 @@ def _verdicts(
 
 def _measure(
     values: Values, best: int, judged: Sequence[int], plan: Plan, stream: str = "measure"
-) -> tuple[dict[int, list[float]], dict[int, str]]:
+) -> tuple[dict[int, list[float]], dict[int, RaceStatus]]:
     """Each of ``judged`` raced against ``best`` on a fresh ``stream``: their values there, and their statuses."""
     runs: dict[int, list[float]] = {k: [] for k in [best, *judged]}
-    status: dict[int, str] = {}
+    status: dict[int, RaceStatus] = {}
     todo = list(judged)
     size = plan.measure
     done = 0
