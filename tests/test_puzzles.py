@@ -361,3 +361,25 @@ def test_a_puzzle_that_speaks_of_fines_says_they_are_a_house_rule() -> None:
         if re.search(r"penalt|\bfine", prompt, re.I):
             assert "house rule" in prompt or puzzle.rules.throw_penalty or puzzle.rules.red_five, puzzle.id
     assert "penalt" not in next(lesson.title for lesson in LESSONS if lesson.number == 7).lower()
+
+
+def test_a_winner_puzzle_and_the_lesson_step_tell_a_wrong_seat_the_same_thing() -> None:
+    """Issue 41 item 1: "who wins this trick?" is judged once, where the rule is (``TrickResult.why_not``). A wrong
+    seat in a bank puzzle is told, first, what lesson 3's step says of that seat on the same trick."""
+    from shengji_tutor.course.questions import who_wins
+    from shengji_tutor.puzzles.kinds.winner import WinnerPuzzle
+
+    told = 0
+    for puzzle in BANK.values():
+        if not isinstance(puzzle, WinnerPuzzle):
+            continue
+        step = who_wins(puzzle.trick, puzzle.trump, leader=puzzle.leader, rules=puzzle.rules)
+        for seat in puzzle.names[: len(puzzle.trick)]:
+            right, why = step.judge(seat)
+            grade = puzzle.grade(seat)
+            assert grade.correct == right
+            if not right:
+                assert grade.mistake is not None
+                assert why in grade.mistake, (puzzle.id, seat)
+                told += 1
+    assert told >= 20

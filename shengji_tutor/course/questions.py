@@ -37,7 +37,7 @@ from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, So
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
-from ..engine.tricks import PlayStatus, ThrowCheck, check_throw, explain_trick
+from ..engine.tricks import ThrowCheck, check_throw, explain_trick
 from ..engine.trump import Trump
 from ..engine.units import Unit, is_tractor, lead_format
 from ..i18n import DEFAULT, N_, language, t, te, tn
@@ -340,38 +340,10 @@ def who_wins(
     groups = [as_cards(p, f"play {i + 1}") for i, p in enumerate(plays)]
     names = seats_from(leader, len(groups))
     result = explain_trick(groups, trump, rules, names=names)
-    verdicts: dict[str, tuple[bool, str]] = {}
-    for note in result.notes:
-        name, shown = names[note.index], format_cards(note.cards)
-        seat = seat_word(name)
-        if note.index == result.winner:
-            verdicts[name] = (True, result.reason)
-        elif note.status in (PlayStatus.OFF_SUIT, PlayStatus.WRONG_FORMAT):
-            verdicts[name] = (False, note.sentence)
-        elif note.status is PlayStatus.LEAD:
-            verdicts[name] = (
-                False,
-                t("{seat} led {cards}, but a later play beat it (RULES §7).", seat=seat, cards=shown),
-            )
-        elif note.status is PlayStatus.BEATS:
-            verdicts[name] = (
-                False,
-                t(
-                    "{seat}'s {cards} beat the play that was winning before it, but a later play beat it in turn "
-                    "(RULES §7).",
-                    seat=seat,
-                    cards=shown,
-                ),
-            )
-        else:
-            verdicts[name] = (
-                False,
-                t(
-                    "{seat}'s {cards} does not beat the play that was winning when it came (RULES §7).",
-                    seat=seat,
-                    cards=shown,
-                ),
-            )
+    verdicts = {
+        name: (True, result.reason) if k == result.winner else (False, result.why_not(k, name))
+        for k, name in enumerate(names)
+    }
     picture = trick_svg(groups, leader, trump)
     said = t("{seat} wins the trick.", seat=seat_word(names[result.winner]))
     asked = t("Who wins this trick?") if prompt is None else prompt

@@ -101,6 +101,26 @@ class TrickResult:
     reason: str
     trump: Trump | None = None
 
+    def why_not(self, index: int, name: str) -> str:
+        """Why play ``index`` (``name``'s, as ``explain_trick`` was given it) does not win the trick, naming the
+        rule and not the winner: what a learner who named that player as the winner is told (RULES §7)."""
+        note = self.notes[index]
+        if note.status in (PlayStatus.OFF_SUIT, PlayStatus.WRONG_FORMAT):
+            return note.sentence
+        seat, shown = said_name(name), format_cards(note.cards)
+        if note.status is PlayStatus.LEAD:
+            return t("{seat} led {cards}, but a later play beat it (RULES §7).", seat=seat, cards=shown)
+        if note.status is PlayStatus.BEATS:
+            return t(
+                "{seat}'s {cards} beat the play that was winning before it, but a later play beat it in turn "
+                "(RULES §7).",
+                seat=seat,
+                cards=shown,
+            )
+        return t(
+            "{seat}'s {cards} does not beat the play that was winning when it came (RULES §7).", seat=seat, cards=shown
+        )
+
     def _repr_html_(self) -> str:
         from html import escape
 

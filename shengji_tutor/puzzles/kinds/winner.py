@@ -6,7 +6,7 @@ from functools import cached_property
 
 from ...engine.grading import AnswerKind
 from ...engine.seats import said_name
-from ...engine.tricks import explain_trick
+from ...engine.tricks import TrickResult, explain_trick
 from ...i18n import N_, t
 from ..base import SettledPuzzle, TrickPuzzle
 from ..schema import WinnerSpec
@@ -24,9 +24,16 @@ class WinnerPuzzle(TrickPuzzle, SettledPuzzle, spec_type=WinnerSpec):
     answer_kind = AnswerKind.SEAT
 
     @cached_property
+    def _result(self) -> TrickResult:
+        return explain_trick(self.trick, self.trump, self.rules, names=self.names[: len(self.trick)])
+
+    @property
     def _settled(self) -> tuple[str, str]:
-        result = explain_trick(self.trick, self.trump, self.rules, names=self.names[: len(self.trick)])
-        return self.names[result.winner], result.reason
+        return self.names[self._result.winner], self._result.reason
 
     def own_mistake(self, given: str, why: str) -> str:
-        return t("{seat} does not win this trick.", seat=said_name(given))
+        """Why the seat named does not win, as a lesson's step says it (``TrickResult.why_not``)."""
+        names = self.names[: len(self.trick)]
+        if given not in names:
+            return t("{seat} does not win this trick.", seat=said_name(given))
+        return self._result.why_not(names.index(given), given)
