@@ -45,7 +45,7 @@ def open_page(page: Any, voila_url: str, notebook: str, ready: str) -> None:
 def no_trouble(page: Any) -> None:
     """No lesson cell failed, no script error, nothing asked of another machine, no console error."""
     assert page.locator(".sjt-cell-error").count() == 0
-    assert not page.page_errors
+    assert page.page_errors == []
     assert page.outside_requests == []  # nothing comes from outside the machine (no CDN fonts or scripts)
     assert page.failed_responses == []
     assert page.console_errors == []
