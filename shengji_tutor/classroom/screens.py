@@ -7,16 +7,19 @@ instructor key is entered; grading always happens in the kernel.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import csv
 import io
 import logging
 import math
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
 from datetime import datetime
 from html import escape
+from typing import Generic, TypeVar
 
 import ipywidgets as w
 
@@ -29,9 +32,12 @@ from ..store.classroom import (
     AFTER_REVEAL,
     INSTANT,
     LESSON_NUMBERS,
+    ClassAttempt,
+    ClassInfo,
     ClassroomError,
     ClassroomStore,
     LiveQuestion,
+    RosterRow,
     WrongKeyError,
 )
 from ..store.keys import key_matches
@@ -79,37 +85,79 @@ where it is shown)."""
 LOG = logging.getLogger("shengji_tutor.classroom")
 
 
-class Poller:
-    """Calls ``tick()`` every ``interval`` seconds on a daemon thread until stopped (dashboards, live questions).
+Looked = TypeVar("Looked")
 
-    A tick that fails is tried again at the next one, and the failure goes to the ``shengji_tutor.classroom`` log
-    with its traceback — once while it keeps failing the same way, so a database down for a minute is one entry, not
-    forty — and a line when ticks work again.
+
+class Poller(Generic[Looked]):
+    """Every ``interval`` seconds until stopped (dashboards, live questions): ``read()`` on a worker thread — the
+    class's store, so that a slow or unreachable database never holds the page up — then ``draw(what_it_read)`` on
+    the kernel's event loop, between the messages the kernel handles: widgets are touched on that one thread only,
+    never while a learner's click is being handled.
+
+    ``loop`` is the kernel's (the loop running where the poller is made); outside a running loop (a script, a test
+    without one) nothing polls (``running`` is False) and the caller refreshes when it wants to. A look that fails
+    is tried again at the next one, and the failure goes to the ``shengji_tutor.classroom`` log with its traceback —
+    once while it keeps failing the same way, so a database down for a minute is one entry, not forty — and a line
+    when looks work again.
     """
 
-    def __init__(self, tick: Callable[[], None], interval: float = REFRESH_SECONDS) -> None:
-        self._tick, self._interval = tick, interval
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
+    def __init__(
+        self,
+        read: Callable[[], Looked],
+        draw: Callable[[Looked], None],
+        interval: float = REFRESH_SECONDS,
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        self._read, self._draw, self._interval = read, draw, interval
+        self._loop = loop if loop is not None else _running_loop()
+        self._handle: asyncio.TimerHandle | None = None
+        self._stopped = False
+        self._failing = ""
+        self._next()
 
-    def _run(self) -> None:
-        failing = ""
-        while not self._stop.wait(self._interval):
-            try:
-                self._tick()
-            except Exception as e:  # a thread has no caller to raise to: say it in the log and try again
-                what = f"{type(e).__name__}: {e}"
-                if what != failing:
-                    LOG.exception("a live refresh failed; trying again every %g s", self._interval)
-                failing = what
-            else:
-                if failing:
-                    LOG.info("the live refresh works again (it had failed with %s)", failing)
-                failing = ""
+    @property
+    def running(self) -> bool:
+        return self._loop is not None and not self._stopped
+
+    def _next(self) -> None:
+        if self.running:
+            assert self._loop is not None
+            self._handle = self._loop.call_later(self._interval, self._look)
+
+    def _look(self) -> None:
+        assert self._loop is not None
+        self._loop.run_in_executor(None, self._read).add_done_callback(self._drawn)
+
+    def _drawn(self, looked: Future[Looked] | asyncio.Future[Looked]) -> None:
+        """On the loop: draw what was read, or log why it could not be (see the class docstring); then wait again."""
+        if self._stopped:
+            return
+        try:
+            self._draw(looked.result())
+        except Exception as e:  # the loop has no caller to raise to: say it in the log and try again
+            what = f"{type(e).__name__}: {e}"
+            if what != self._failing:
+                LOG.exception("a live refresh failed; trying again every %g s", self._interval)
+            self._failing = what
+        else:
+            if self._failing:
+                LOG.info("the live refresh works again (it had failed with %s)", self._failing)
+            self._failing = ""
+        self._next()
 
     def stop(self) -> None:
-        self._stop.set()
+        self._stopped = True
+        if self._handle is not None:
+            self._handle.cancel()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running on this thread (a kernel's, where a cell or a widget's message is handled), else
+    ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class JoinPanel(w.VBox):  # type: ignore[misc]
@@ -195,17 +243,24 @@ class LivePanel(w.VBox):  # type: ignore[misc]
         super().__init__([self.title])
         self.add_class("sjt-live")
         self.refresh()
-        self.poller = Poller(self.refresh)
+        self.poller = Poller(self._read, self._draw)
 
     def refresh(self) -> None:
-        info = self.store.class_info(self.learner.code)
+        self._draw(self._read())
+
+    def _read(self) -> ClassInfo:
+        """What a look at the class reads (the poller's worker thread): the class as it stands, after saying now and
+        then that this page is open."""
+        self._present()
+        return self.store.class_info(self.learner.code)
+
+    def _draw(self, info: ClassInfo) -> None:
         if info.ended:
             ended = te("This class has ended. Thank you!")
             self.title.value = f"<p>{ended}</p>"
             self.children = [self.title]
             self.poller.stop() if hasattr(self, "poller") else None
             return
-        self._present()
         if info.locked != self.locked:
             self.locked = info.locked
             if self.on_locked is not None:
@@ -329,6 +384,16 @@ def _live_status(live: LiveQuestion) -> str:
     return f'<p class="sjt-live-state">{said}{countdown}</p>'
 
 
+@dataclass(frozen=True)
+class ClassLook:
+    """What the console reads of its class at each look: every attempt, the roster, the class, its live questions."""
+
+    attempts: list[ClassAttempt]
+    roster: list[RosterRow]
+    info: ClassInfo
+    questions: list[LiveQuestion]
+
+
 class InstructorConsole(w.VBox):  # type: ignore[misc]
     """The instructor's page: unlock with the key, create or open a class, show students how to join, watch the
     class live, preview and push a question, export the attempts, end the class.
@@ -365,7 +430,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.message = w.HTML()
         self.code: str | None = None
         self.ended = False
-        self.poller: Poller | None = None
+        self.poller: Poller[ClassLook] | None = None
         self.style = w.HTML(STYLE)
         super().__init__([self.style, _heading(), row(self.key, self.unlock_button), self.message])
         self.add_class("sjt-instructor")
@@ -509,7 +574,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self._stop_polling()
         self.refresh()
         if not self.ended:
-            self.poller = Poller(self.refresh)
+            key = self.key.value  # read here, on the kernel's loop: the poller's thread touches no widget
+            self.poller = Poller(lambda: self._read(code, key), self._draw)
         return True
 
     def _build_header(self, code: str, name: str) -> None:
@@ -649,10 +715,18 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     # -- live view ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        if self.code is None:
-            return
-        attempts = self.store.attempts(self.code, self.key.value)  # stored canonical: counted as they are
-        roster = self.store.roster(self.code, self.key.value)
+        if self.code is not None:
+            self._draw(self._read(self.code, self.key.value))
+
+    def _read(self, code: str, key: str) -> ClassLook:
+        """What a look at the class reads (the poller's worker thread)."""
+        store = self.store
+        return ClassLook(
+            store.attempts(code, key), store.roster(code, key), store.class_info(code), store.live_questions(code, key)
+        )
+
+    def _draw(self, look: ClassLook) -> None:
+        attempts, roster = look.attempts, look.roster  # attempts stored canonical: counted as they are
         self.roster_box.value = roster_html(roster, {route: title for title, route in self.places}, attempts, self.bank)
         names = [(r.name, r.id) for r in roster]
         if list(self.student_choice.options) != names:
@@ -670,7 +744,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.topics_box.value = topics_html(attempts, self.bank)
         self.chart_box.value = distribution_svg(attempts, self.bank)
         self.wrong_box.value = wrong_html(attempts, self.bank)
-        info = self.store.class_info(self.code)
+        info = look.info
         if info.ended:
             self._show_ended()
         live = info.live
@@ -682,7 +756,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
             nothing = te("No live question.")
             self.live_box.value = f"<p>{nothing}</p>"
         if self.show_leaders.value:
-            questions = self.store.live_questions(self.code, self.key.value)
+            questions = look.questions
             self.leaders_box.value = leaderboard_html(leaderboard(attempts, questions), len(questions))
         else:
             self.leaders_box.value = ""
