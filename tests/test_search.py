@@ -23,6 +23,7 @@ from shengji_tutor import (
 )
 from shengji_tutor.play.bots import declarations_for
 from shengji_tutor.play.game import advance, prepare_round
+from shengji_tutor.play.resample import Deal, Resampler
 from shengji_tutor.play.round import PhaseError, PlayerView
 from shengji_tutor.play.sampler import STOCK, Knowledge
 from shengji_tutor.play.search import (
@@ -341,16 +342,14 @@ def test_chao_dipi_runs_are_for_a_chao_turn_with_fixed_partners() -> None:
 # -- the kitty as the burier would bury it (RULES §8) ------------------------------------------------
 
 
-def _kitty_points(deals: list[dict[int, list[int]]]) -> list[int]:
+def _kitty_points(deals: list[Deal]) -> list[int]:
     from shengji_tutor.engine.cards import Card
 
-    return [sum(Card.from_id(i).points for i in d[STOCK]) for d in deals]
+    return [sum(Card.from_id(i).points for i in d.kitty) for d in deals]
 
 
 def test_sampled_kitties_hold_points_as_rarely_as_the_bots_bury_them() -> None:
     import random
-
-    from shengji_tutor.play.search import buried_as_dealt
 
     real, modelled, uniform = [], [], []
     for seed in range(24):
@@ -358,12 +357,13 @@ def test_sampled_kitties_hold_points_as_rarely_as_the_bots_bury_them() -> None:
         assert rnd.dealer is not None
         real.append(sum(c.points for c in rnd.discards))
         view = rnd.view((rnd.dealer + 1) % 4)  # an attacker: the kitty is hidden
-        sampler = Knowledge.of(view).sampler()
+        resampler = Resampler(view)
         rng = random.Random(seed)
-        deals = [buried_as_dealt(view, sampler, rng) for _ in range(8)]
-        assert all(not sampler.knowledge.broken(d) for d in deals)  # every deal agrees with what was seen
+        deals = [resampler.draw_as_buried(rng) for _ in range(8)]
+        broken = resampler.sampler.knowledge.broken
+        assert all(not broken({**d.hidden, STOCK: d.kitty}) for d in deals)  # every deal agrees with what was seen
         modelled += _kitty_points(deals)
-        uniform += _kitty_points([sampler.sample(rng) for _ in range(8)])
+        uniform += _kitty_points([resampler.draw(rng) for _ in range(8)])
     mean = sum(real) / len(real)
     assert sum(modelled) / len(modelled) <= mean + 4  # about what the burier really buries ...
     assert sum(1 for p in modelled if p == 0) >= 0.75 * len(modelled)
@@ -373,13 +373,11 @@ def test_sampled_kitties_hold_points_as_rarely_as_the_bots_bury_them() -> None:
 def test_the_burier_and_a_view_before_the_burial_draw_uniform_kitties() -> None:
     import random
 
-    from shengji_tutor.play.search import buried_as_dealt
-
     rnd = round_at(RuleSet(), 3, 8)
     assert rnd.dealer is not None
     view = rnd.view(rnd.dealer)
-    sampler = Knowledge.of(view).sampler()
-    assert buried_as_dealt(view, sampler, random.Random(1)) == sampler.sample(random.Random(1))
+    resampler = Resampler(view)
+    assert resampler.draw_as_buried(random.Random(1)) == resampler.draw(random.Random(1))
 
 
 # -- the search bot overrides its heuristic only on fresh evidence -------------------------------------

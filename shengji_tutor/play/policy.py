@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from ..engine.cards import Card, cards_of
 from ..engine.ids import TRUMP
 from .bots import HeuristicBot
+from .resample import resample
 from .rollout import Table, _partner_winning, boss_lead, follows_of_many
-from .round import PlayerView, Round
-from .sampler import STOCK, Knowledge
+from .round import PlayerView
 
 __all__ = ["SteadyBot", "steady_choice", "steady_play"]
 
@@ -198,10 +198,7 @@ def steady_choice(view: PlayerView) -> tuple[Card, ...]:
     """``steady_play``'s choice from a player's view: the lean state is built on a round whose hidden hands are
     filled in by one sampled deal, which the policy never reads (it reads the seat's own hand and what was seen),
     so any deal gives the same choice."""
-    hidden = Knowledge.of(view).sampler().sample(random.Random(0))
-    kitty = hidden.pop(STOCK, [])
-    table = Table(Round.position(view, hidden, kitty))
-    return cards_of(steady_play(table, view.seat))
+    return cards_of(steady_play(Table(resample(view, random.Random(0))), view.seat))
 
 
 class SteadyBot(HeuristicBot):

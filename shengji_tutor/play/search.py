@@ -55,12 +55,12 @@ from ..engine.rules import Partnership, RuleSet
 from ..engine.scoring import Side
 from ..engine.trump import Trump
 from .actions import DEAL_CARD, Play
-from .bots import HeuristicBot, TableBot, burial_order_ids, declarations_for
+from .bots import HeuristicBot, TableBot, declarations_for
 from .game import prepare_round
 from .policy import steady_choice
+from .resample import Deal, Resampler
 from .rollout import finish_round
 from .round import DeclarationError, Phase, PlayerView, Round, Trick
-from .sampler import STOCK, Knowledge, Sampler
 
 __all__ = [
     "Budget",
@@ -174,14 +174,12 @@ def search_plays(
     best first. Seeded by ``seed`` and the view, so a play added to ``candidates`` meets the same deals."""
     assert view.trump is not None
     rng = random.Random(f"{seed}:{fingerprint(view)}")
-    sampler = Knowledge.of(view).sampler()
+    resampler = Resampler(view)
     runs: list[list[_Outcome]] = [[] for _ in candidates]
     for _ in range(budget.samples):
-        hidden = sampler.sample(rng)
-        kitty = hidden.pop(STOCK, [])
+        deal = resampler.draw(rng)
         for k, play in enumerate(candidates):
-            rnd = Round.position(view, hidden, kitty)
-            runs[k].append(play_out(rnd, view.seat, play))
+            runs[k].append(play_out(resampler.round(deal), view.seat, play))
     trump = view.trump
     out = [
         (play_value(view, play, outcomes), [o.value for o in outcomes])
@@ -198,22 +196,20 @@ class PlayDeals:
         self.view = view
         self.plays = list(plays)
         self.seed = seed
-        self._samplers: dict[str, tuple[random.Random, Sampler]] = {}
-        self._deals: dict[str, list[tuple[dict[int, list[int]], list[int]]]] = {}
+        self._resampler = Resampler(view)
+        self._rngs: dict[str, random.Random] = {}
+        self._deals: dict[str, list[Deal]] = {}
         self.outcomes: dict[tuple[str, int], list[_Outcome]] = {}
 
-    def deal(self, stream: str, k: int) -> tuple[dict[int, list[int]], list[int]]:
-        """Deal ``k`` of the stream named ``stream``: the hidden hands by seat and the kitty (card ids), drawn once
-        (``buried_as_dealt``) and kept, so that every play meets the same deals."""
+    def deal(self, stream: str, k: int) -> Deal:
+        """Deal ``k`` of the stream named ``stream``, drawn once (``Resampler.draw_as_buried``) and kept, so that
+        every play meets the same deals."""
         deals = self._deals.setdefault(stream, [])
-        if stream not in self._samplers:
-            rng = random.Random(f"{self.seed}:{stream}:{fingerprint(self.view)}")
-            self._samplers[stream] = (rng, Knowledge.of(self.view).sampler())
-        rng, sampler = self._samplers[stream]
+        if stream not in self._rngs:
+            self._rngs[stream] = random.Random(f"{self.seed}:{stream}:{fingerprint(self.view)}")
+        rng = self._rngs[stream]
         while len(deals) <= k:
-            hidden = buried_as_dealt(self.view, sampler, rng)
-            kitty = hidden.pop(STOCK, [])
-            deals.append((hidden, kitty))
+            deals.append(self._resampler.draw_as_buried(rng))
         return deals[k]
 
     def values(self, stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
@@ -221,114 +217,10 @@ class PlayDeals:
         for k in which:
             got = self.outcomes.setdefault((stream, k), [])
             while len(got) < start + count:
-                hidden, kitty = self.deal(stream, len(got))
-                got.append(play_out(Round.position(self.view, hidden, kitty), self.view.seat, self.plays[k]))
+                deal = self.deal(stream, len(got))
+                got.append(play_out(self._resampler.round(deal), self.view.seat, self.plays[k]))
             out.append([o.value for o in got[start : start + count]])
         return out
-
-
-EXACT_TRIES = 8
-"""Draws ``buried_as_dealt`` makes for a deal on which the burier's policy buries exactly the kitty drawn."""
-KITTY_TRIES = 6
-"""Of those draws, how many ``buried_as_dealt`` re-splits for a kitty the burier's policy would bury, when none
-was exact, before it keeps a uniform one."""
-_Tried = list[tuple[dict[int, list[int]], list[int]]]
-"""The deals ``buried_as_dealt`` drew, each with its burier's cards in burial order."""
-
-
-def buried_as_dealt(view: PlayerView, sampler: Sampler, rng: random.Random) -> dict[int, list[int]]:
-    """A deal of the hidden cards (``sampler.sample``) whose kitty is the one its burier would have buried.
-
-    A uniform draw puts points in the kitty as often as anywhere, but players do
-    not bury points they can keep (the bots' burials held none in 60 of 60
-    rounds), so a search on uniform kitties chases a kitty bonus that is not
-    there. So the burier's cards as they were at the burial — its hidden hand,
-    the kitty, and every card it has played since — are put in the order the
-    play-outs' own policy buries them (``HeuristicBot.burial_order``). First, up
-    to ``EXACT_TRIES`` draws are made for one on which that burial is exactly a
-    burial of cards it has not played since (a deal that agrees with the play and
-    with how the burier buries: what rejection sampling from the posterior
-    gives). Failing that (late in a round, when the burier has played most of its
-    cards), the first ``KITTY_TRIES`` of those draws are re-split, in the order
-    already worked out: the kitty becomes the first cards of that order that the
-    burier has not played since, and of the re-splits that agree with everything
-    seen (its voids, the cards it showed) the one burying the fewest points is
-    kept, as a player keeps points out of the kitty; with none, the first draw.
-    Re-using the draws (rather than drawing afresh for the re-split) halves the
-    cost of a deal late in a round, where drawing was as slow as playing it out.
-    The burier's own view, a view before the burial, and chao dipi (several
-    buriers) draw uniformly.
-    """
-    burier = view.kitty_holder
-    deal = sampler.sample(rng)
-    if burier is None or burier == view.seat or view.phase != Phase.PLAY or view.overturns or not deal.get(STOCK):
-        return deal
-    knowledge = sampler.knowledge
-    trump = view.trump
-    assert trump is not None  # in the play phase
-    played = count_ids([c.id for c in _played_by(view, burier)])
-    size = len(deal[STOCK])
-    tried: _Tried = []
-    for k in range(EXACT_TRIES):  # the burial the policy makes of exactly these cards, when it kept what was played
-        if k:
-            deal = sampler.sample(rng)
-        pool, order = _at_burial(trump, burier, deal, played)
-        exact = order[:size]
-        left = count_ids(pool)
-        for i in exact:
-            left[i] -= 1
-        if all(left.get(i, 0) >= n for i, n in played.items()):
-            for i, n in played.items():
-                left[i] -= n
-            again = {**deal, burier: [i for i, n in left.items() for _ in range(n)], STOCK: exact}
-            if not knowledge.broken(again):
-                return again
-        tried.append((deal, order))
-    return _resplit(knowledge, burier, tried, played, size)
-
-
-def _resplit(known: Knowledge, burier: int, tried: _Tried, played: dict[int, int], size: int) -> dict[int, list[int]]:
-    """``buried_as_dealt`` when no draw was exact: the first ``KITTY_TRIES`` deals ``tried`` re-split in their burial
-    order, the one burying the fewest points of those that agree with everything seen; with none, the first deal."""
-    found: list[tuple[int, int, dict[int, list[int]]]] = []
-    for k, (deal, order) in enumerate(tried[:KITTY_TRIES]):
-        kept = dict(played)
-        burial: list[int] = []
-        hand: list[int] = []
-        for i in order:
-            if kept.get(i, 0):
-                kept[i] -= 1  # played since: it was kept
-            elif len(burial) < size:
-                burial.append(i)
-            else:
-                hand.append(i)
-        again = {**deal, burier: hand, STOCK: burial}
-        if not known.broken(again):
-            found.append((sum(Card.from_id(i).points for i in burial), k, again))
-    return min(found)[2] if found else tried[0][0]
-
-
-def _at_burial(
-    trump: Trump, burier: int, deal: dict[int, list[int]], played: dict[int, int]
-) -> tuple[list[int], list[int]]:
-    """The burier's cards at the burial on ``deal`` (its hidden hand, the kitty, and what it has ``played`` since),
-    and the order in which the play-outs' policy buries them."""
-    pool = [*deal[burier], *deal[STOCK], *(i for i, k in played.items() for _ in range(k))]
-    return pool, burial_order_ids(trump, pool)
-
-
-def _played_by(view: PlayerView, seat: int) -> list[Card]:
-    """Every card ``seat`` has played this round, as the view shows them."""
-    n = view.rules.players
-    out: list[Card] = []
-    tricks = [(t.leader, t.plays) for t in view.tricks]
-    if view.trick and view.leader is not None:
-        tricks.append((view.leader, view.trick))
-    for leader, plays in tricks:
-        k = (seat - leader) % n
-        if k < len(plays):
-            out += plays[k]
-    return out
 
 
 def candidate_plays(view: PlayerView, cap: int) -> list[tuple[Card, ...]]:
@@ -497,14 +389,14 @@ def declaration_runs(
     search bot's measured strength is without).
     """
     rng = random.Random(f"{seed}:deal:{view.seat}:{view.dealt}:{[c.id for c in view.hand]}")
-    sampler = Knowledge.of(view).sampler()
+    resampler = Resampler(view)
     runs: list[list[float]] = [[] for _ in options]
     for _ in range(skip):
-        _deck_order(view, sampler.sample(rng), rng)
+        resampler.draw(rng)
     for _ in range(budget.samples if samples is None else samples):
-        order = _deck_order(view, sampler.sample(rng), rng)
+        deal = resampler.draw(rng)
         for k, choice in enumerate(options):
-            runs[k].append(_play_out_deal(view, order, choice, later))
+            runs[k].append(_play_out_deal(view, resampler.round(deal), choice, later))
     return runs
 
 
@@ -541,17 +433,15 @@ def overturn_runs(
         raise ValueError("overturn_runs judges a chao dipi turn (RULES §11) with fixed partners")
     dealer = view.dealer
 
-    def start(hidden: dict[int, list[int]], choice: tuple[Card, ...] | None) -> Round:
-        kitty = hidden.get(STOCK, [])
-        others = {s: cards for s, cards in hidden.items() if s != STOCK}
+    def start(deal: Deal, choice: tuple[Card, ...] | None) -> PlayerView:
         if choice is None:
-            return Round.position(dataclasses.replace(view, phase=Phase.PLAY, leader=dealer), others, kitty)
+            return dataclasses.replace(view, phase=Phase.PLAY, leader=dealer)
         overturn = Declaration.of(view.seat, tuple(choice))
         trump = Trump(view.rank, overturn.suit, view.rules.red_five)
         taken = dataclasses.replace(
             view,
             phase=Phase.KITTY,
-            hand=(*view.hand, *cards_of(kitty)),
+            hand=(*view.hand, *cards_of(deal.kitty)),
             trump=trump,
             overturns=(*view.overturns, overturn),
             discards=(),
@@ -560,8 +450,7 @@ def overturn_runs(
         kept = list(taken.hand)
         for card in burial:
             kept.remove(card)
-        ready = dataclasses.replace(taken, phase=Phase.PLAY, hand=tuple(kept), discards=tuple(burial), leader=dealer)
-        return Round.position(ready, others)
+        return dataclasses.replace(taken, phase=Phase.PLAY, hand=tuple(kept), discards=tuple(burial), leader=dealer)
 
     count = budget.samples if samples is None else samples
     return _runs_from(view, options, budget, f"{seed}:chao", start, samples=count, skip=skip)
@@ -579,7 +468,7 @@ def burial_runs(
     """Each burial's value for the dealer whose view it is, on each of a third of ``budget.samples`` (at least 2)
     sampled deals of the other hands, the round played out by heuristic bots."""
     return _runs_from(
-        view, options, budget, f"{seed}", lambda h, burial: _after_burial(view, h, burial), samples=samples, skip=skip
+        view, options, budget, f"{seed}", lambda _deal, burial: _buried(view, burial), samples=samples, skip=skip
     )
 
 
@@ -595,11 +484,8 @@ def call_runs(
     """Each friend call's value for the dealer whose view it is (its call phase, Finding Friends), on each of a
     third of ``budget.samples`` (at least 2) sampled deals, the round played out by heuristic bots."""
 
-    def start(hidden: dict[int, list[int]], calls: Sequence[tuple[Card, int]]) -> Round:
-        ready = dataclasses.replace(
-            view, phase=Phase.PLAY, leader=view.seat, declarers=(view.seat,), calls=tuple(calls)
-        )
-        return Round.position(ready, hidden)
+    def start(_deal: Deal, calls: Sequence[tuple[Card, int]]) -> PlayerView:
+        return dataclasses.replace(view, phase=Phase.PLAY, leader=view.seat, declarers=(view.seat,), calls=tuple(calls))
 
     return _runs_from(view, options, budget, f"{seed}:call", start, samples=samples, skip=skip)
 
@@ -609,22 +495,22 @@ def _runs_from(
     options: Sequence[_T],
     budget: Budget,
     seed: str,
-    start: Callable[[dict[int, list[int]], _T], Round],
+    start: Callable[[Deal, _T], PlayerView],
     samples: int | None = None,
     skip: int = 0,
 ) -> list[list[float]]:
     """Each option's value on ``samples`` sampled deals (by default a third of ``budget.samples``, at least 2),
-    after passing over the first ``skip`` deals of the seeded sequence: ``start`` sets the round up for the option
-    on the deal, then heuristic bots play it out."""
+    after passing over the first ``skip`` deals of the seeded sequence: ``start`` is the view with the option taken
+    on the deal, whose round (``Resampler.round``) heuristic bots then play out."""
     rng = random.Random(f"{seed}:{fingerprint(view)}")
-    sampler = Knowledge.of(view).sampler()
+    resampler = Resampler(view)
     runs: list[list[float]] = [[] for _ in options]
     for _ in range(skip):
-        sampler.sample(rng)
+        resampler.draw(rng)
     for _ in range(samples if samples is not None else max(2, budget.samples // 3)):
-        hidden = sampler.sample(rng)
+        deal = resampler.draw(rng)
         for k, option in enumerate(options):
-            runs[k].append(_play_out_from(start(hidden, option), view.seat).value)
+            runs[k].append(_play_out_from(resampler.round(deal, start(deal, option)), view.seat).value)
     return runs
 
 
@@ -784,35 +670,16 @@ def _signed_points(tricks: Sequence[Trick], side: tuple[int, ...]) -> int:
     return sum(t.points if t.winner in side else -t.points for t in tricks)
 
 
-def _deck_order(view: PlayerView, hidden: dict[int, list[int]], rng: random.Random) -> tuple[Card, ...]:
-    """A whole deal that agrees with ``view`` (during the deal): the cards dealt so far where they went, then the rest."""
-    n = view.rules.players
-    first = view.dealer if view.dealer is not None else 0
-    hands = {s: rng.sample(cards, len(cards)) for s, cards in hidden.items() if s != STOCK}
-    hands[view.seat] = [c.id for c in view.hand]
-    taken = dict.fromkeys(hands, 0)
-    order: list[int] = []
-    for p in range(view.dealt):
-        seat = (first + p) % n
-        order.append(hands[seat][taken[seat]])
-        taken[seat] += 1
-    rest = hidden.get(STOCK, [])
-    order.extend(rng.sample(rest, len(rest)))
-    return cards_of(order)
-
-
-def _play_out_deal(
-    view: PlayerView, order: Sequence[Card], choice: Sequence[Card] | None, later: bool = False
-) -> float:
-    """The seat's value when the deal goes as ``order`` says and the trump is fixed by ``choice`` (or, when it
-    passes, by the declaration standing), the round then played out by heuristic bots.
+def _play_out_deal(view: PlayerView, rnd: Round, choice: Sequence[Card] | None, later: bool = False) -> float:
+    """The seat's value when the deal goes as ``rnd`` (a round about to be dealt, ``Resampler.round``) deals it and
+    the trump is fixed by ``choice`` (or, when it passes, by the declaration standing), the round then played out
+    by heuristic bots.
 
     With ``later``, the rest of the deal is dealt card by card and every player
     (this one too) may still declare as the heuristic bot would, as ``play.game``
     asks them: passing now is not passing for good.
     """
     rules = view.rules
-    rnd = Round(rules, dealer=view.dealer, rank=view.rank, deck_order=order)
     if later:
         return _play_out_later(view, rnd, choice)
     rnd.deal_all()
@@ -861,8 +728,9 @@ def _play_out_later(view: PlayerView, rnd: Round, choice: Sequence[Card] | None)
     return _play_out_from(rnd, view.seat).value
 
 
-def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequence[Card]) -> Round:
-    """The round as the sample deals it, with the dealer (``view``'s seat) having buried ``burial``: ready to lead."""
+def _buried(view: PlayerView, burial: Sequence[Card]) -> PlayerView:
+    """The dealer's (``view``'s) view once it has buried ``burial`` (and, in Finding Friends, called friends as the
+    heuristic bot would): ready to lead."""
     kept = list(view.hand)
     for c in burial:
         kept.remove(c)
@@ -871,8 +739,7 @@ def _after_burial(view: PlayerView, hidden: dict[int, list[int]], burial: Sequen
     calls: tuple[tuple[Card, int], ...] = ()
     if view.rules.partnership is Partnership.FRIENDS:  # the dealer calls friends as the heuristic bot would
         declarers, calls = (view.seat,), tuple(_ROLLOUT.call(dataclasses.replace(buried, phase=Phase.CALL)))
-    start = dataclasses.replace(buried, phase=Phase.PLAY, leader=view.seat, declarers=declarers, calls=calls)
-    return Round.position(start, hidden)
+    return dataclasses.replace(buried, phase=Phase.PLAY, leader=view.seat, declarers=declarers, calls=calls)
 
 
 def play_value(view: PlayerView, play: tuple[Card, ...], outcomes: Sequence[_Outcome]) -> PlayValue:
