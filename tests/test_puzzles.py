@@ -383,3 +383,29 @@ def test_a_winner_puzzle_and_the_lesson_step_tell_a_wrong_seat_the_same_thing() 
                 assert why in grade.mistake, (puzzle.id, seat)
                 told += 1
     assert told >= 20
+
+
+def test_a_points_puzzle_and_the_lesson_step_tell_a_wrong_count_the_same_thing() -> None:
+    """Issue 41 item 1: counting points is judged and worded once (``scoring.points_counted`` and
+    ``points_miscounted``): a bank puzzle counting cards tells a wrong count, first, what lesson 1's step says of it."""
+    from shengji_tutor.course.questions import count_points
+    from shengji_tutor.puzzles.kinds.points import PointsPuzzle
+
+    told = 0
+    for puzzle in BANK.values():
+        if not isinstance(puzzle, PointsPuzzle) or puzzle.spec.count != "cards":
+            continue
+        cards = puzzle._cards(puzzle.spec.cards, "cards") + [c for play in puzzle.trick for c in play]
+        step = count_points(cards)
+        right = int(str(puzzle.solve()))
+        tens = sum(1 for c in cards if c.rank == "10")
+        for given in {right - 5, right + 5, right - 5 * tens, right + 10} - {right}:
+            ok, why = step.judge(str(given))
+            grade = puzzle.grade(str(given))
+            assert not ok
+            assert not grade.correct
+            assert grade.mistake is not None
+            assert why in grade.mistake, (puzzle.id, given)
+            told += 1
+        assert step.judge(str(right)) == puzzle.judge(str(right))  # and a right count the same sum
+    assert told >= 20

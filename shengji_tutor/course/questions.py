@@ -36,6 +36,7 @@ from ..engine.follow import legal_follow
 from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution, fixed_choices
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
+from ..engine.scoring import points_counted, points_miscounted
 from ..engine.seats import SEATS
 from ..engine.tricks import ThrowCheck, check_throw, explain_trick
 from ..engine.trump import Trump
@@ -417,32 +418,9 @@ def count_points(
     ``prompt`` defaults to "How many points are these cards worth?"."""
     group = as_cards(cards, "the cards")
     total = points(group)
-    scoring = [c for c in group if c.points]
-    if scoring:
-        terms = " + ".join(f"{c.symbol()} {c.points}" for c in scoring)
-        # TRANSLATORS: {terms} is a sum of card values ("5♥ 5 + K♦ 10"); {total} its total.
-        right = t(
-            "{terms} = {total}: fives score 5, tens and kings 10, nothing else scores (RULES §2).",
-            terms=terms,
-            total=total,
-        )
-    else:
-        right = t("None of these cards score: only 5s, 10s and kings do (RULES §2).")
-    tens_as_fives = total - 5 * sum(1 for c in group if c.rank == "10")
 
     def judge(n: int) -> str:
-        if n == total:
-            return right
-        # TRANSLATORS: {answer} is the number the learner typed.
-        if n == tens_as_fives:
-            return t("Not {answer}: a 10 is worth 10 points, like a king, not 5 (RULES §2).", answer=n)
-        if n > total:
-            return t(
-                "{answer} is too many: only 5s, 10s and kings score; aces, jokers and the other cards add nothing "
-                "(RULES §2).",
-                answer=n,
-            )
-        return t("{answer} is too few: every 5 is worth 5, every 10 and every king 10 (RULES §2).", answer=n)
+        return points_counted(group) if n == total else points_miscounted(group, n)
 
     picture = hand_svg(group, trump, sort=False)
     asked = t("How many points are these cards worth?") if prompt is None else prompt

@@ -33,6 +33,8 @@ __all__ = [
     "level_after",
     "level_change",
     "next_dealer",
+    "points_counted",
+    "points_miscounted",
     "red_five_points",
 ]
 
@@ -112,6 +114,49 @@ class RoundScore:
     def total(self) -> int:
         """The attackers' points for the level table (a negative total counts as 0 there)."""
         return self.trick_points + self.penalty_points + self.kitty_bonus + self.red_five_points
+
+
+def points_counted(cards: CardsLike) -> str:
+    """Why ``cards`` hold the points they do, card by card (RULES §2): what a right count is told.
+
+    >>> from shengji_tutor.engine.scoring import points_counted
+    >>> points_counted("5H KD 2C")
+    '5♥ 5 + K♦ 10 = 15: fives score 5, tens and kings 10, nothing else scores (RULES §2).'
+    """
+    scoring = [c for c in as_cards(cards) if c.points]
+    if not scoring:
+        return t("None of these cards score: only 5s, 10s and kings do (RULES §2).")
+    terms = " + ".join(f"{c.symbol()} {c.points}" for c in scoring)
+    # TRANSLATORS: {terms} is a sum of card values ("5♥ 5 + K♦ 10"); {total} its total.
+    return t(
+        "{terms} = {total}: fives score 5, tens and kings 10, nothing else scores (RULES §2).",
+        terms=terms,
+        total=points(scoring),
+    )
+
+
+def points_miscounted(cards: CardsLike, given: int) -> str:
+    """What a count of ``given`` points for ``cards`` got wrong, without the right count (RULES §2): a 10 counted
+    as 5, or too many, or too few. ``given`` must not be the right count.
+
+    >>> from shengji_tutor.engine.scoring import points_miscounted
+    >>> points_miscounted("10H KD", 15)
+    'Not 15: a 10 is worth 10 points, like a king, not 5 (RULES §2).'
+    """
+    group = as_cards(cards)
+    total = points(group)
+    if given == total:
+        raise ValueError(f"{given} is the right count of {len(group)} cards' points")
+    # TRANSLATORS: {answer} is the number the learner typed.
+    if given == total - 5 * sum(1 for c in group if c.rank == "10"):
+        return t("Not {answer}: a 10 is worth 10 points, like a king, not 5 (RULES §2).", answer=given)
+    if given > total:
+        return t(
+            "{answer} is too many: only 5s, 10s and kings score; aces, jokers and the other cards add nothing "
+            "(RULES §2).",
+            answer=given,
+        )
+    return t("{answer} is too few: every 5 is worth 5, every 10 and every king 10 (RULES §2).", answer=given)
 
 
 def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: RuleSet | None = None) -> int:

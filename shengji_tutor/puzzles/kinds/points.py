@@ -9,7 +9,7 @@ from typing import Any
 
 from ...engine.cards import Card, format_cards, parse_cards, points
 from ...engine.grading import AnswerKind
-from ...engine.scoring import kitty_multiplier, largest_unit
+from ...engine.scoring import kitty_multiplier, largest_unit, points_counted, points_miscounted
 from ...i18n import N_, t, tn
 from ..base import PuzzleView, SettledPuzzle, TrickPuzzle
 from ..schema import PointsSpec
@@ -47,11 +47,11 @@ class PointsPuzzle(TrickPuzzle, SettledPuzzle, spec_type=PointsSpec):
     def _settled(self) -> tuple[int, str]:
         spec = self.spec
         if spec.count == "cards":
-            cards = self._cards(spec.cards, N_("cards: {problem}")) + [c for p in self.trick for c in p]
-            return points(cards), _points_sum(cards)
+            cards = self._cards(spec.cards, N_("cards: {problem}")) + self._played()
+            return points(cards), points_counted(cards)
         if spec.count == "kitty":
             return self._kitty_points()
-        taken = [c for text in spec.taken for c in self._cards(text, N_("taken: {problem}"))]
+        taken = self._taken()
         if spec.count == "remaining":
             total = self.rules.total_points
             gone = points(taken)
@@ -64,7 +64,14 @@ class PointsPuzzle(TrickPuzzle, SettledPuzzle, spec_type=PointsSpec):
                 gone=gone,
                 left=total - gone,
             )
-        return points(taken), _points_sum(taken)
+        return points(taken), points_counted(taken)
+
+    def _played(self) -> list[Card]:
+        return [c for play in self.trick for c in play]
+
+    def _taken(self) -> list[Card]:
+        """The cards of the tricks shown (``spec.taken``)."""
+        return [c for text in self.spec.taken for c in self._cards(text, N_("taken: {problem}"))]
 
     def _kitty_points(self) -> tuple[int, str]:
         """The kitty's worth to the attackers: its points times the multiplier of their winning play (RULES §9)."""
@@ -114,6 +121,13 @@ class PointsPuzzle(TrickPuzzle, SettledPuzzle, spec_type=PointsSpec):
     shows_points = False  # counting them is the puzzle
 
     def own_mistake(self, given: str, why: str) -> str:
+        """A count of the cards shown (or of the attackers' tricks) is told what it got wrong, as a lesson's step
+        is (``scoring.points_miscounted``); a count of the kitty's bonus or of the points still out, which way."""
+        spec = self.spec
+        if spec.count == "cards":
+            return points_miscounted(self._cards(spec.cards, N_("cards: {problem}")) + self._played(), int(given))
+        if spec.count == "attackers":
+            return points_miscounted(self._taken(), int(given))
         right = int(str(self.solve()))
         return t("{given} is too many.", given=given) if int(given) > right else t("{given} is too few.", given=given)
 
@@ -151,15 +165,3 @@ class PointsPuzzle(TrickPuzzle, SettledPuzzle, spec_type=PointsSpec):
 def _points_terms(cards: Iterable[Card]) -> str:
     scoring = [c for c in cards if c.points]
     return " + ".join(f"{c.symbol()} {c.points}" for c in scoring) if scoring else t("no point cards")
-
-
-def _points_sum(cards: Iterable[Card]) -> str:
-    scoring = [c for c in cards if c.points]
-    if not scoring:
-        return t("None of these cards score: only 5s, 10s and kings do (RULES §2).")
-    terms = " + ".join(f"{c.symbol()} {c.points}" for c in scoring)
-    return t(
-        "{terms} = {total}: fives score 5, tens and kings 10, nothing else scores (RULES §2).",
-        terms=terms,
-        total=sum(c.points for c in scoring),
-    )
