@@ -29,7 +29,7 @@ from html import escape
 
 from IPython.display import HTML
 
-from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, format_cards, listed, sentence_case
+from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, either, format_cards, listed, sentence_case
 from ..engine.declaring import Declaration, chao_strength, hopeless_hand, judge_overturn, possible_overturns
 from ..engine.rules import Partnership, RuleSet
 from ..engine.scoring import hooked_back_to, level_after, level_change, red_five_points
@@ -44,7 +44,7 @@ from ..play.record import RoundRecord
 from ..play.round import friends_revealed
 from ..puzzles.teaching import and_all
 from ..ui.render import hand_svg, trick_svg
-from .questions import StepQuestion, _or_list, choose, number, pick, units_in_words
+from .questions import StepQuestion, choose, number, pick, units_in_words
 
 __all__ = [
     "NOBODY_YET",
@@ -570,7 +570,7 @@ def pick_overturn(hand: CardsLike, rank: str, standing: CardsLike, *, prompt: st
         prompt,
         cards,
         judge,
-        _ruled(_or_list([format_cards(p) for p in good])),
+        _ruled(either([format_cards(p) for p in good])),
         example=list(strongest),
         count=2,
         trump=None,

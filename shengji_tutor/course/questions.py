@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards, points
+from ..engine.cards import Card, CardsLike, as_cards, either, format_cards, listed, points
 from ..engine.errors import IllegalLeadError
 from ..engine.follow import legal_follow
 from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution, fixed_choices
@@ -222,25 +222,6 @@ def _count(n: int) -> str:
     return _NUMBERS.get(n, str(n)) if language() == DEFAULT else str(n)
 
 
-def _and_list(items: Sequence[str]) -> str:
-    """``"a, b and c"`` in the language read now."""
-    if len(items) == 1:
-        return items[0]
-    # TRANSLATORS: what separates the items of a list but the last two ("a pair, a single and a tractor").
-    most = t(", ").join(items[:-1])
-    # TRANSLATORS: the last two items of a list; {most} may itself be several items ("two pairs and a single").
-    return t("{most} and {last}", most=most, last=items[-1])
-
-
-def _or_list(items: Sequence[str]) -> str:
-    """``"a or b or c"`` in the language read now."""
-    said = items[0]
-    for item in items[1:]:
-        # TRANSLATORS: two (or more) answers that are both right ("Q♠ Q♠ or 7♥ 7♥"); {first} may itself be a list.
-        said = t("{first} or {second}", first=said, second=item)
-    return said
-
-
 def units_in_words(cards: CardsLike, trump: Trump, rules: RuleSet | None = None) -> str:
     """What a group of cards of one effective suit splits into, as the engine splits a lead (RULES §5), in words:
     "a pair of spades", "two singles of trumps", "two pairs and a single of hearts", "a 2-pair tractor of hearts".
@@ -255,7 +236,7 @@ def units_in_words(cards: CardsLike, trump: Trump, rules: RuleSet | None = None)
     for unit in fmt.units:
         first, n = shapes.get(_unit_name(unit), (unit, 0))
         shapes[_unit_name(unit)] = (first, n + 1)
-    return t(_UNITS_OF[fmt.suit], units=_and_list([_units_said(unit, n) for unit, n in shapes.values()]))
+    return t(_UNITS_OF[fmt.suit], units=listed([_units_said(unit, n) for unit, n in shapes.values()]))
 
 
 def _units_said(unit: Unit, n: int) -> str:
@@ -536,7 +517,7 @@ def pick_pair(hand: CardsLike, trump: Trump, *, prompt: str | None = None, hint:
             )
         return False, t("{cards} are two different cards: two singles, not a pair (RULES §4).", cards=shown)
 
-    solution = _or_list([f"{c.symbol()} {c.symbol()}" for c in pairs])
+    solution = either([f"{c.symbol()} {c.symbol()}" for c in pairs])
     return pick(
         t("Select the pair in this hand, then press Check.") if prompt is None else prompt,
         cards,
@@ -597,7 +578,7 @@ def pick_tractor(
 
     order = sorted(tractors, key=lambda group: [trump.sort_key(c) for c in group])
     asked = t("Select a tractor in this hand, then press Check.") if prompt is None else prompt
-    solution = t("A tractor: {cards}.", cards=_or_list([format_cards(group) for group in order]))
+    solution = t("A tractor: {cards}.", cards=either([format_cards(group) for group in order]))
     return pick(asked, cards, judge, solution, example=order[0], count=count, trump=trump, hint=hint)
 
 

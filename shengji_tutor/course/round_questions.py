@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from html import escape
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards, points
+from ..engine.cards import Card, CardsLike, as_cards, either, format_cards, points
 from ..engine.declaring import Declaration, judge_declaration, possible_declarations
 from ..engine.rules import RuleSet
 from ..engine.scoring import Side, kitty_bonus, kitty_multiplier, largest_unit, level_change, next_dealer
@@ -68,14 +68,6 @@ def _seat_said(seat: int) -> str:
 
 _SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 """A plain suit's name, as "you have no spades left" says it."""
-
-
-def _or_list(items: list[str]) -> str:
-    """``"a or b or c"`` in the language read now."""
-    said = items[0]
-    for item in items[1:]:
-        said = t("{first} or {second}", first=said, second=item)
-    return said
 
 
 def partner_question(seat: int = 2) -> StepQuestion:
@@ -514,7 +506,7 @@ def pick_declaration(
         reason = verdict.reason
         return bool(verdict), reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "。")) else ".")
 
-    solution = _or_list([format_cards(group) for group in allowed])
+    solution = either([format_cards(group) for group in allowed])
     return pick(prompt, cards, judge, t("{cards}.", cards=solution), example=allowed[0], hint=hint)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards, sentence_case
+from ..engine.cards import Card, CardsLike, as_cards, either, format_cards, sentence_case
 from ..engine.seats import SEATS
 from ..i18n import t, te, tn
 from ..ui.render import hand_svg
@@ -37,7 +37,7 @@ from ..zhengfen import (
     combinations,
 )
 from ..zhengfen.pile import walk_pile
-from .questions import StepQuestion, _or_list, choose, number, pick
+from .questions import StepQuestion, choose, number, pick
 
 __all__ = [
     "beats_line",
@@ -84,7 +84,7 @@ def which_is_combination(groups: Sequence[CardsLike], *, prompt: str, hint: str 
 def _answer(right: Sequence[str], why: str) -> str:
     """The right answers and why: "9♦ 9♣: a pair of 9s beats …"."""
     # TRANSLATORS: {answer} is the right answer (cards: "9♦ 9♣", or several), {why} the engine's sentence on it.
-    return t("{answer}: {why}", answer=_or_list(list(right)), why=why)
+    return t("{answer}: {why}", answer=either(list(right)), why=why)
 
 
 def _picture(label: str, cards: Sequence[Card]) -> str:
@@ -109,7 +109,7 @@ def pick_combination(hand: CardsLike, kind: Kind, *, prompt: str, hint: str = ""
             )
         return True, combination_verdict(picked)[1]
 
-    solution = t("For example {plays}.", plays=_or_list([format_cards(c.cards) for c in found[:3]]))
+    solution = t("For example {plays}.", plays=either([format_cards(c.cards) for c in found[:3]]))
     return pick(prompt, cards, judge, solution, example=found[0].cards, hint=hint)
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "check_copies",
     "check_id_copies",
     "deck",
+    "either",
     "format_cards",
     "joker_words",
     "listed",
@@ -441,6 +442,20 @@ def listed(items: Sequence[str], last: bool = True) -> str:
     for item in items[1:-1] if last else items[1:]:
         head = t("{list}, {item}", list=head, item=item)
     return t("{list} and {last}", list=head, last=items[-1]) if last else head
+
+
+def either(items: Sequence[str]) -> str:
+    """Answers that are each right, in a sentence in the reader's language: "a or b or c".
+
+    >>> from shengji_tutor.engine.cards import either
+    >>> either(["Q♠ Q♠", "7♥ 7♥"]), either(["a"])
+    ('Q♠ Q♠ or 7♥ 7♥', 'a')
+    """
+    said = items[0]
+    for item in items[1:]:
+        # TRANSLATORS: two (or more) answers that are both right ("Q♠ Q♠ or 7♥ 7♥"); {first} may itself be a list.
+        said = t("{first} or {second}", first=said, second=item)
+    return said
 
 
 def _jokers_said(token: str, n: int) -> str:
