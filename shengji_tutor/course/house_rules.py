@@ -29,7 +29,18 @@ from html import escape
 
 from IPython.display import HTML
 
-from ..engine.cards import RANKS, SUIT_NAMES, Card, CardsLike, as_cards, either, format_cards, listed, sentence_case
+from ..engine.cards import (
+    RANKS,
+    SUIT_NAMES,
+    Card,
+    CardsLike,
+    and_all,
+    as_cards,
+    either,
+    format_cards,
+    listed,
+    sentence_case,
+)
 from ..engine.declaring import Declaration, chao_strength, hopeless_hand, judge_overturn, possible_overturns
 from ..engine.rules import Partnership, RuleSet
 from ..engine.scoring import hooked_back_to, level_after, level_change, red_five_points
@@ -42,7 +53,6 @@ from ..play.bots import HeuristicBot
 from ..play.game import play_round
 from ..play.record import RoundRecord
 from ..play.round import friends_revealed
-from ..puzzles.teaching import and_all
 from ..ui.render import hand_svg, trick_svg
 from .questions import StepQuestion, choose, number, pick, units_in_words
 

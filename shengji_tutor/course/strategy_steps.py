@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..engine.cards import Card, CardsLike, as_cards, format_cards, sentence_case
+from ..engine.cards import Card, CardsLike, and_all, as_cards, format_cards, sentence_case
 from ..engine.declaring import judge_declaration
 from ..engine.follow import legal_follow
 from ..engine.plays import legal_plays
@@ -147,9 +147,7 @@ def _keep_pair(hand: CardsLike, picked: list[Card], result: TrickResult) -> tupl
             card=c.symbol(),
         )
     kept = [f"{c.symbol()} {c.symbol()}" for c in set(left) if left.count(c) == 2]
-    said = kept[0] if kept else ""
-    for pair in kept[1:]:
-        said = t("{list} and {last}", list=said, last=pair)
+    said = and_all(kept)
     # TRANSLATORS: {pairs} is the pairs kept ("Q♥ Q♥", or several joined by "and").
     return True, t("Legal, and you keep {pairs} together for later (RULES §7).", pairs=said)
 

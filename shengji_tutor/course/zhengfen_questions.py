@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..engine.cards import Card, CardsLike, as_cards, either, format_cards, sentence_case
+from ..engine.cards import Card, CardsLike, and_all, as_cards, either, format_cards, sentence_case
 from ..engine.seats import SEATS
 from ..i18n import t, te, tn
 from ..ui.render import hand_svg
@@ -216,9 +216,7 @@ def game_winner(record: GameRecord, hands: int) -> StepQuestion:
             ),
         )
     leaders = [t(SEATS[s]) for s in range(len(SEATS)) if totals[s] == best]
-    said = leaders[0]
-    for leader in leaders[1:]:
-        said = t("{list} and {last}", list=said, last=leader)
+    said = and_all(leaders)
     return choose(
         tn(
             "Each hand deals out 100 points. After this {n} hand, who is closest to 500?",

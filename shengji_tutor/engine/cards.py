@@ -18,7 +18,7 @@ through :meth:`shengji_tutor.Trump.key`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeAlias
 
 from ..i18n import N_, t, tn
@@ -32,6 +32,7 @@ __all__ = [
     "Card",
     "Cards",
     "CardsLike",
+    "and_all",
     "as_cards",
     "card_ids",
     "card_points",
@@ -444,18 +445,33 @@ def listed(items: Sequence[str], last: bool = True) -> str:
     return t("{list} and {last}", list=head, last=items[-1]) if last else head
 
 
-def either(items: Sequence[str]) -> str:
+def and_all(items: Iterable[str]) -> str:
+    """Items joined by "and", every one ("hearts and clubs", "a and b and c"), in the reader's language.
+
+    >>> from shengji_tutor.engine.cards import and_all
+    >>> and_all(["hearts", "clubs"]), and_all([])
+    ('hearts and clubs', '')
+    """
+    return _chained(items, lambda head, item: t("{list} and {last}", list=head, last=item))
+
+
+def either(items: Iterable[str]) -> str:
     """Answers that are each right, in a sentence in the reader's language: "a or b or c".
 
     >>> from shengji_tutor.engine.cards import either
     >>> either(["Q♠ Q♠", "7♥ 7♥"]), either(["a"])
     ('Q♠ Q♠ or 7♥ 7♥', 'a')
     """
-    said = items[0]
-    for item in items[1:]:
-        # TRANSLATORS: two (or more) answers that are both right ("Q♠ Q♠ or 7♥ 7♥"); {first} may itself be a list.
-        said = t("{first} or {second}", first=said, second=item)
-    return said
+    # TRANSLATORS: two (or more) answers that are both right ("Q♠ Q♠ or 7♥ 7♥"); {first} may itself be a list.
+    return _chained(items, lambda head, item: t("{first} or {second}", first=head, second=item))
+
+
+def _chained(items: Iterable[str], joined: Callable[[str, str], str]) -> str:
+    words = list(items)
+    head = words[0] if words else ""
+    for item in words[1:]:
+        head = joined(head, item)
+    return head
 
 
 def _jokers_said(token: str, n: int) -> str:

@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ..i18n import N_, t, tn
-from .cards import SUITS, Card, CardsLike, as_cards, cards_of, check_copies, format_cards, listed
+from .cards import SUITS, Card, CardsLike, and_all, as_cards, cards_of, check_copies, format_cards, listed
 from .closed import Closed
 from .errors import IllegalLeadError
 from .rules import RuleSet, rules_or_default
@@ -350,9 +350,7 @@ def lead_suit(ids: Sequence[int], suit: Sequence[int]) -> int:
     for i in ids:
         if suit[i] != s:
             found = sorted({suit[j] for j in ids}, key=lambda x: -x)
-            names = suit_words(found[0])
-            for x in found[1:]:
-                names = t("{list} and {last}", list=names, last=suit_words(x))
+            names = and_all([suit_words(x) for x in found])
             raise IllegalLeadError(
                 t(
                     "{cards} mixes {suits}: a lead must be all one suit, or all trump (RULES §5)",

@@ -34,11 +34,22 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..engine.cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, listed, points, sentence_case
+from ..engine.cards import (
+    SUIT_NAMES,
+    Card,
+    CardsLike,
+    and_all,
+    as_cards,
+    either,
+    format_cards,
+    listed,
+    points,
+    sentence_case,
+)
 from ..engine.closed import Closed
 from ..engine.ids import winner_of
 from ..engine.plays import strength_spent
@@ -543,25 +554,6 @@ def _only_play(view: PlayerView, play: Sequence[Card]) -> str:
     return t("Your only play: every lead you could make plays the same.")
 
 
-def _and(items: Iterable[str]) -> str:
-    """Words joined by "and", each pair in turn: "hearts and clubs", "a and b and c"."""
-    words = list(items)
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = t("{list} and {last}", list=out, last=word)
-    return out
-
-
-def _or(items: Iterable[str]) -> str:
-    """Words joined by "or", each pair in turn: "West or East", "a or b or c"."""
-    words = list(items)
-    out = words[0] if words else ""
-    for word in words[1:]:
-        # TRANSLATORS: two or more players, one of whom may do something ("West or East could still beat it")
-        out = t("{list} or {last}", list=out, last=word)
-    return out
-
-
 def play_reasons(view: PlayerView, chosen: Option, best: Option) -> list[str]:
     """Why ``chosen`` is (or is not) as good as ``best``, both judged on the same deals, in sentences for a learner."""
     mine, top = chosen.detail, best.detail
@@ -765,7 +757,7 @@ trick is too far off for one play to be the cause."""
 
 
 def _names(view: PlayerView, seats: Sequence[int]) -> str:
-    return _or(seat_label(s, view.rules.players) for s in seats)
+    return either(seat_label(s, view.rules.players) for s in seats)
 
 
 def _follow_reasons(view: PlayerView, mine: PlayValue, top: PlayValue) -> list[str]:
@@ -1118,7 +1110,7 @@ def _suit_hint(best: Sequence[Card], trump: Trump) -> str:
     if all(trump.suit_of(c) == suit for c in best):
         return t("Play trumps.") if suit == "trump" else t("Play from your {suits}.", suits=_suit_words(suit))
     suits = sorted({trump.suit_of(c) for c in best})
-    return t("Play from your {suits}.", suits=_and(_suit_words(s) for s in suits))
+    return t("Play from your {suits}.", suits=and_all(_suit_words(s) for s in suits))
 
 
 def _suit_words(suit: str) -> str:
@@ -1214,7 +1206,7 @@ def _burial_reasons(view: PlayerView, chosen: Option, best: Option, trump: Trump
         voids = _voids_made(view, mine, trump)
         if voids:
             out.append(
-                t("Your burial empties your {suits}: good.", suits=_and(t(SUIT_NAMES[s]) for s in sorted(voids)))
+                t("Your burial empties your {suits}: good.", suits=and_all(t(SUIT_NAMES[s]) for s in sorted(voids)))
             )
         if points(mine):  # lesson 9's rule holds even where the play-outs found the risk small
             out.append(
@@ -1260,7 +1252,7 @@ def _burial_faults(view: PlayerView, mine: Sequence[Card], top: Sequence[Card], 
             t(
                 "{cards} empties your {suits}: with a void you can trump that suit's leads.",
                 cards=format_cards(top),
-                suits=_and(t(SUIT_NAMES[s]) for s in sorted(voids_top - voids_mine)),
+                suits=and_all(t(SUIT_NAMES[s]) for s in sorted(voids_top - voids_mine)),
             )
         )
     return out

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.cards import Card, either, format_cards, parse_cards
 from ..engine.errors import ShengjiError
 from ..engine.rules import Partnership, RuleSet, rules_or_default
 from ..engine.seats import SEATS, SOUTH, seat_label
@@ -35,7 +35,6 @@ from ..i18n import N_, t
 from ..play.round import Phase, Round
 from .base import BankError
 from .schema import parse_trump
-from .teaching import or_all
 
 __all__ = ["build_round", "position_fields", "read_trick", "round_of", "trick_line"]
 
@@ -212,7 +211,7 @@ def _declaration(declared: str, trump: Trump, hands: Mapping[int, list[Card]], d
             seat = (dealer + k) % len(hands)
             if hands[seat].count(wanted[0]) >= len(wanted):
                 return seat, wanted
-    shown = or_all([format_cards(w) for w in options])
+    shown = either([format_cards(w) for w in options])
     raise BankError(
         t(
             "nobody is dealt {cards} to declare {trump}: say who declared (declared: …)",

@@ -40,7 +40,6 @@ __all__ = [
     "GENERIC_IDEA",
     "RULE_TITLES",
     "HintStep",
-    "and_all",
     "answer_hint",
     "clause_gap",
     "deck_words",
@@ -49,7 +48,6 @@ __all__ = [
     "idea",
     "method_sentence",
     "mistake",
-    "or_all",
     "rule_pointer",
     "sentence_gap",
     "sentences",
@@ -150,23 +148,6 @@ def sentences(parts: Iterable[str]) -> str:
     """Whole sentences one after another, as the reader's language writes them (``sentence_gap``); empty parts left
     out."""
     return sentence_gap().join(part for part in parts if part)
-
-
-def and_all(items: Sequence[str]) -> str:
-    """Items joined by "and", every one ("a and b and c"), in the reader's language."""
-    head = items[0] if items else ""
-    for item in items[1:]:
-        head = t("{list} and {last}", list=head, last=item)
-    return head
-
-
-def or_all(items: Sequence[str]) -> str:
-    """Items joined by "or", every one ("a or b or c"), in the reader's language."""
-    head = items[0] if items else ""
-    for item in items[1:]:
-        # TRANSLATORS: two choices, or a list of them and one more: "hearts or spades"
-        head = t("{list} or {last}", list=head, last=item)
-    return head
 
 
 def idea(puzzle: Puzzle) -> str:

@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards, parse_cards, points
+from ...engine.cards import Card, and_all, either, format_cards, parse_cards, points
 from ...engine.grading import AnswerKind
 from ...engine.scoring import kitty_multiplier
 from ...i18n import N_, t, tn
 from ..base import Answer, HandPuzzle, PuzzleView, Solution
 from ..schema import BurySpec
-from ..teaching import and_all, or_all, sentences
+from ..teaching import sentences
 
 __all__ = ["BuryPuzzle"]
 
@@ -216,7 +216,7 @@ class BuryPuzzle(HandPuzzle, spec_type=BurySpec):
             )
         if self.spec.void and not voids and not notes:
             suits = sorted({s for b in self._void_burials if self.cost(b) == self._least for s in self.voids_made(b)})
-            names = or_all([self.trump.suit_name(s) for s in suits])
+            names = either([self.trump.suit_name(s) for s in suits])
             notes.append(
                 t(
                     "Your burial leaves every plain suit in your hand: bury all your {suits} to make a void.",

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card
+from ...engine.cards import Card, and_all
 from ...engine.rules import Partnership
 from ...engine.seats import seat_index, seat_label
 from ...i18n import N_, t, tn
 from ...play.round import friends_revealed, friends_wanted
 from ..base import BankError, PuzzleView, Topic, YesNoPuzzle
 from ..schema import FriendsSpec
-from ..teaching import and_all, clause_gap, sentences
+from ..teaching import clause_gap, sentences
 
 __all__ = ["FriendsPuzzle", "call_words", "card_words"]
 

@@ -13,13 +13,13 @@ from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards, parse_cards, rank_plural
+from ...engine.cards import Card, either, format_cards, parse_cards, rank_plural
 from ...engine.declaring import Declaration, chao_strength, judge_overturn, possible_overturns
 from ...i18n import N_, t
 from ..base import Answer as AnswerT
 from ..base import AnswerKind, BankError, HandPuzzle, PuzzleView, Solution, Topic, spec_cards
 from ..schema import OverturnSpec
-from ..teaching import or_all, sentences
+from ..teaching import sentences
 
 __all__ = ["OverturnPuzzle"]
 
@@ -105,7 +105,7 @@ class OverturnPuzzle(HandPuzzle, spec_type=OverturnSpec):
 
     def _hand_words(self) -> str:
         if self.overturns:
-            pairs = or_all([format_cards(p) for p in self.overturns])
+            pairs = either([format_cards(p) for p in self.overturns])
             return t("Your hand overturns it with {pairs}.", pairs=pairs)
         return t("Nothing in your hand overturns it.")
 

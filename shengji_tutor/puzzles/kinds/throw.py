@@ -17,14 +17,14 @@ from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, deck, format_cards, listed
+from ...engine.cards import Card, and_all, deck, format_cards, listed
 from ...engine.seats import SEATS, said_name
 from ...engine.tricks import ThrowCheck, check_throw
 from ...engine.units import lead_format, shape_noun
 from ...i18n import N_, t, tn
 from ..base import Answer, AnswerKind, Puzzle, PuzzleView, Solution, seat_order, spec_cards
 from ..schema import ThrowSpec
-from ..teaching import and_all, sentences
+from ..teaching import sentences
 
 
 class ThrowPuzzle(Puzzle, spec_type=ThrowSpec):

@@ -15,14 +15,13 @@ from dataclasses import replace
 from functools import cached_property
 from itertools import pairwise
 
-from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, deck, format_cards, listed, with_article
+from ...engine.cards import RANKS, SUIT_SYMBOLS, Card, and_all, deck, format_cards, listed, with_article
 from ...engine.rules import RuleSet
 from ...engine.trump import Trump
 from ...engine.units import Unit, is_tractor, lead_format, shape_words
 from ...i18n import N_, t, tn
 from ..base import PuzzleView, YesNoPuzzle
 from ..schema import TractorSpec
-from ..teaching import and_all
 from .card_group import CardGroupPuzzle
 
 __all__ = ["TractorPuzzle", "tractor_reason"]
