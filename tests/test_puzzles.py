@@ -409,3 +409,34 @@ def test_a_points_puzzle_and_the_lesson_step_tell_a_wrong_count_the_same_thing()
             told += 1
         assert step.judge(str(right)) == puzzle.judge(str(right))  # and a right count the same sum
     assert told >= 20
+
+
+def test_a_tractor_puzzle_and_the_lesson_step_say_the_same_of_the_same_cards() -> None:
+    """Issue 41 item 1: whether cards are a tractor is explained once (``engine.tractors.tractor_reason``): lesson
+    5's step, shown the cards of a bank puzzle picked from a hand, says what the puzzle says of them."""
+    from itertools import pairwise
+
+    from shengji_tutor.course.questions import pick_tractor
+    from shengji_tutor.engine.units import is_tractor
+    from shengji_tutor.puzzles.kinds.tractor import TractorPuzzle
+
+    compared = 0
+    for puzzle in BANK.values():
+        if not isinstance(puzzle, TractorPuzzle) or len(puzzle.cards) != 4:
+            continue
+        trump, rules = puzzle.trump, puzzle.rules
+        hand = list(puzzle.cards)
+        if not is_tractor(hand, trump, rules):  # give the step's hand a tractor to pick as well
+            extra = next(
+                [Card(a, s), Card(a, s), Card(b, s), Card(b, s)]
+                for s in "SHDC"
+                for a, b in pairwise("3456789")
+                if is_tractor([Card(a, s), Card(a, s), Card(b, s), Card(b, s)], trump, rules)
+                and all(hand.count(Card(r, s)) == 0 for r in (a, b))
+            )
+            hand += extra
+        step = pick_tractor(hand, trump, rules=rules)
+        picked = " ".join(str(c) for c in puzzle.cards)
+        assert step.judge(picked) == (puzzle.solve() == "yes", puzzle.judge(puzzle.solve())[1]), puzzle.id
+        compared += 1
+    assert compared >= 5

@@ -38,6 +38,7 @@ from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
 from ..engine.scoring import points_counted, points_miscounted
 from ..engine.seats import SEATS
+from ..engine.tractors import tractor_reason
 from ..engine.tricks import ThrowCheck, check_throw, explain_trick
 from ..engine.trump import Trump
 from ..engine.units import Unit, is_tractor, lead_format
@@ -289,17 +290,6 @@ def _unit_text(unit: Unit) -> str:
     return f"{_unit_word(unit)} {format_cards(unit.cards)}"
 
 
-def _mixed_suits(cards: Sequence[Card], trump: Trump) -> str | None:
-    """The effective suits these cards mix, in words ("hearts and trump"); None when they are of one suit."""
-    suits = sorted({_SUIT_NAMES[trump.suit_of(c)] for c in cards})
-    if len(suits) < 2:
-        return None
-    said = t(suits[0])
-    for suit in suits[1:]:
-        said = t("{most} and {last}", most=said, last=t(suit))
-    return said
-
-
 # -- tricks -----------------------------------------------------------------------------------------
 
 
@@ -547,34 +537,7 @@ def pick_tractor(
         raise ValueError(f"the hand holds no tractor of {count} cards")
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
-        shown = format_cards(trump.sorted(picked))
-        mixed = _mixed_suits(picked, trump)
-        if mixed:
-            # TRANSLATORS: {suits} lists the effective suits the cards mix ("hearts and trump").
-            return False, t(
-                "{cards} mixes {suits}: a tractor is pairs of one suit (RULES §4).",
-                cards=format_cards(picked),
-                suits=mixed,
-            )
-        words = units_in_words(picked, trump, rules)
-        if is_tractor(picked, trump, rules):
-            return True, t(
-                "{cards}: {units} — pairs in a row, a tractor (拖拉机 tuōlājī) (RULES §4).", cards=shown, units=words
-            )
-        units = lead_format(picked, trump, rules).units
-        if any(u.width < 2 for u in units):
-            return False, t("{cards} is {units}: a tractor is made of pairs only (RULES §4).", cards=shown, units=words)
-        if len({u.top for u in units}) < len(units):
-            return False, t(
-                "{cards} is {units}, and they are equal, not consecutive: equal pairs never make a tractor (RULES §4).",
-                cards=shown,
-                units=words,
-            )
-        return False, t(
-            "{cards} is {units}, but not in a row: other cards of the suit sit between them (RULES §4).",
-            cards=shown,
-            units=words,
-        )
+        return is_tractor(picked, trump, rules), tractor_reason(picked, trump, rules)
 
     order = sorted(tractors, key=lambda group: [trump.sort_key(c) for c in group])
     asked = t("Select a tractor in this hand, then press Check.") if prompt is None else prompt
