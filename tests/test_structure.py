@@ -157,3 +157,33 @@ def test_no_module_writes_another_objects_private_fields() -> None:
         if (path.relative_to(PACKAGE).as_posix(), who) not in OWN_INSTANCES
     ]
     assert not found, "use the object's own methods: " + ", ".join(found)
+
+
+SAYERS = {"t", "tn", "tc", "te", "th", "N_"}
+
+
+def sentences_written_twice(sources: dict[str, str], shortest: int = 25) -> list[str]:
+    """Each message (longer than ``shortest`` characters) that stands in two files: a teaching concept's words
+    written twice, which drift apart (issue 41 item 1)."""
+    where: dict[str, set[str]] = {}
+    for name, source in sources.items():
+        for node in ast.walk(ast.parse(source)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SAYERS):
+                continue
+            said = node.args[-1] if node.func.id == "tc" and len(node.args) > 1 else node.args[0] if node.args else None
+            if isinstance(said, ast.Constant) and isinstance(said.value, str) and len(said.value) > shortest:
+                where.setdefault(said.value, set()).add(name)
+    return sorted(f"{message!r} in {', '.join(sorted(files))}" for message, files in where.items() if len(files) > 1)
+
+
+def test_the_check_finds_a_sentence_written_in_two_files() -> None:
+    one = 'x = t("The lead has {n} cards, so play exactly {n}.")'
+    assert sentences_written_twice({"a.py": one, "b.py": one}) != []
+    assert sentences_written_twice({"a.py": one, "b.py": 'x = t("Something else entirely, said once.")'}) == []
+
+
+def test_every_sentence_is_written_once() -> None:
+    """The engine says each rule's words once; the lessons, the puzzles and the coach call it."""
+    sources = {str(p.relative_to(PACKAGE)): p.read_text(encoding="utf-8") for p in _sources()}
+    twice = sentences_written_twice(sources)
+    assert not twice, "say it in one place and call it: " + "; ".join(twice)

@@ -30,7 +30,7 @@ from ..i18n import N_, t, te, th, tn
 from ..puzzles import BankError, Puzzle
 from ..puzzles.authoring import FORMS, GOALS, Draft, class_question, spec_data
 from ..puzzles.base import seat_order
-from ..puzzles.generate import BEST_HAND_SIZES, generate
+from ..puzzles.generate import BEST_HAND_SIZES, BEST_PROMPT, generate
 from ..puzzles.kinds.best import BestPuzzle
 from ..puzzles.schema import TRANSLATED
 from ..store.classroom import ClassroomStore
@@ -45,7 +45,6 @@ __all__ = ["QuestionWriter"]
 BEST = "best"
 BEST_LABEL = N_("Best play (a position from a real round)")
 BEST_LESSON = 11
-BEST_PROMPT = N_("South to play. What is the best play here?")
 
 
 def best_levels() -> list[tuple[str, int]]:

@@ -32,7 +32,7 @@ from itertools import combinations
 
 from ..engine.cards import Card, CardsLike, as_cards, either, format_cards, listed, points
 from ..engine.errors import IllegalLeadError
-from ..engine.follow import legal_follow
+from ..engine.follow import legal_follow, wrong_size
 from ..engine.grading import ANSWER_KINDS, AnswerError, AnswerKind, Question, Solution, fixed_choices
 from ..engine.plays import legal_plays
 from ..engine.rules import RuleSet
@@ -41,7 +41,7 @@ from ..engine.seats import SEATS
 from ..engine.tractors import tractor_reason
 from ..engine.tricks import ThrowCheck, check_throw, explain_trick
 from ..engine.trump import Trump
-from ..engine.units import Unit, is_tractor, lead_format
+from ..engine.units import Unit, is_tractor, lead_format, shape_noun
 from ..i18n import DEFAULT, N_, language, t, te, tn
 from ..ui.render import hand_svg, trick_svg
 
@@ -272,22 +272,9 @@ def _unit_name(unit: Unit) -> str:
     return f"{unit.length}-{kind} tractor" if unit.length > 1 else kind
 
 
-def _unit_word(unit: Unit) -> str:
-    """A unit's shape in words, without an article: "pair", "2-pair tractor"."""
-    length, width = unit.length, unit.width
-    if length > 1 and width == 2:
-        return t("{length}-pair tractor", length=length)
-    if length > 1 and width == 3:
-        return t("{length}-triple tractor", length=length)
-    if length > 1:
-        return t("{length}-{width}-tuple tractor", length=length, width=width)
-    words = {1: N_("single"), 2: N_("pair"), 3: N_("triple")}
-    return t(words[width]) if width in words else t("{width}-tuple", width=width)
-
-
 def _unit_text(unit: Unit) -> str:
     """``"pair 10♦ 10♦"``: a unit's name and cards."""
-    return f"{_unit_word(unit)} {format_cards(unit.cards)}"
+    return f"{shape_noun(unit.length, unit.width)} {format_cards(unit.cards)}"
 
 
 # -- tricks -----------------------------------------------------------------------------------------
@@ -566,11 +553,7 @@ def pick_follow(
 
     def judge(picked: list[Card]) -> tuple[bool, str]:
         if len(picked) != len(led):
-            return False, tn(
-                "The lead has {n} card, so play exactly {n} (RULES §6).",
-                "The lead has {n} cards, so play exactly {n} (RULES §6).",
-                len(led),
-            )
+            return False, wrong_size(len(led))
         verdict = legal_follow(cards, led, picked, trump, rules)
         if not verdict:
             return False, verdict.reason

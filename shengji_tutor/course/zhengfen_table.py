@@ -40,7 +40,7 @@ from ..engine.cards import Card, CardsLike, format_cards, listed
 from ..engine.seats import seat_label
 from ..i18n import N_, t, te, th, tn
 from ..store.failures import log
-from ..ui.render import hand_svg
+from ..ui.render import hand_svg, not_saved_html
 from ..ui.widgets import Confirm, HandPicker
 from ..zhengfen import Game, GameRecordError, HeuristicBot, Play
 from ..zhengfen.seated import Event, HandOver, PileTaken, SeatedGame, Snapshot
@@ -213,12 +213,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         """Hand the game to ``on_save``; why it could not be kept (if so) is shown under the status line."""
         if self.on_save is None:
             return
-        problem = self.on_save(self.saved())
-        said = te(
-            "Your game could not be saved: {problem}. The game goes on, but a reload would start a new one.",
-            problem=problem,
-        )
-        self.save_note.value = f'<div class="sjt-error" role="alert">{said}</div>' if problem else ""
+        self.save_note.value = not_saved_html(self.on_save(self.saved()), "game", "start a new one")
 
     def _new_table(self) -> None:
         """The table's size changed: the Players buttons and the hand's label follow it."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeAlias
 
 from ..i18n import N_, t, tn
-from .errors import CardParseError, ImpossibleCardsError
+from .errors import CardParseError, ImpossibleCardsError, ShengjiError
 
 __all__ = [
     "RANKS",
@@ -49,6 +49,7 @@ __all__ = [
     "points",
     "rank_plural",
     "sentence_case",
+    "trump_rank",
     "with_article",
 ]
 
@@ -188,6 +189,19 @@ def normal_rank(rank: object) -> str | None:
     ('10', 'A', None)
     """
     return _RANK_ALIASES.get(rank.strip().upper()) if isinstance(rank, str) else None
+
+
+def trump_rank(rank: object, error: type[ShengjiError] = ShengjiError) -> str:
+    """``normal_rank`` of a trump rank; ``error`` (a ``ShengjiError``) naming it when it is not one.
+
+    >>> from shengji_tutor.engine.cards import trump_rank
+    >>> trump_rank(" q ")
+    'Q'
+    """
+    canonical = normal_rank(rank)
+    if canonical is None:
+        raise error(t("the trump rank must be one of 2-10, J, Q, K, A, not {rank}", rank=repr(rank)))
+    return canonical
 
 
 def _lookup(rank: str, suit: str | None) -> Card:

@@ -31,8 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..i18n import N_, t
-from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, normal_rank, rank_plural
-from .errors import ShengjiError
+from .cards import SUIT_NAMES, Card, CardsLike, as_cards, format_cards, rank_plural, trump_rank
 from .explain import Ruling
 from .rules import RuleSet, rules_or_default
 from .seats import seat_label
@@ -120,13 +119,6 @@ class DeclarationVerdict(Ruling[tuple[str]]):
         return f"DeclarationVerdict(legal={self._legal}, reason={self.reason!r})"
 
 
-def _rank(rank: object) -> str:
-    canonical = normal_rank(rank)
-    if canonical is None:
-        raise ShengjiError(t("the trump rank must be one of 2-10, J, Q, K, A, not {rank}", rank=repr(rank)))
-    return canonical
-
-
 def judge_declaration(
     cards: CardsLike,
     rank: str,
@@ -139,7 +131,7 @@ def judge_declaration(
 
     Whether the player holds the cards is the caller's question (the round checks it).
     """
-    rank = _rank(rank)
+    rank = trump_rank(rank)
     shown = tuple(as_cards(cards, THE_DECLARATION))
     if len(shown) not in (1, 2) or (len(shown) == 2 and shown[0] is not shown[1]):
         return DeclarationVerdict(
@@ -219,7 +211,7 @@ def possible_declarations(
     hand: CardsLike, rank: str, current: Declaration | None = None, seat: int = 0, players: int = 4
 ) -> list[tuple[Card, ...]]:
     """Every declaration the hand could make now that ``judge_declaration`` allows, in hand order."""
-    rank = _rank(rank)
+    rank = trump_rank(rank)
     counts = Counter(as_cards(hand, THE_HAND))
     out: list[tuple[Card, ...]] = []
     for card, n in counts.items():
@@ -239,7 +231,7 @@ def can_declare(
 
     ``by_you`` says the declaration on the table is the player's own (they may only reinforce it).
     """
-    rank = _rank(rank)
+    rank = trump_rank(rank)
     seat = 0
     if current is not None:  # whose it is decides whether overriding or only reinforcing is allowed
         current = replace(current, seat=seat if by_you else seat + 1)
@@ -355,7 +347,7 @@ def judge_overturn(
     >>> print(judge_overturn("2C 2C", "2", standing).reason)
     2♣ 2♣ does not overturn 2♥ 2♥: a pair of big jokers > small jokers > trump-rank cards of ♠ > ♥ > ♣ > ♦ (RULES §11)
     """
-    rank = _rank(rank)
+    rank = trump_rank(rank)
     shown = tuple(as_cards(cards, THE_DECLARATION))
     if len(shown) != 2 or shown[0] is not shown[1] or not (shown[0].is_joker or shown[0].rank == rank):
         return DeclarationVerdict(
@@ -386,7 +378,7 @@ def judge_overturn(
 
 def possible_overturns(hand: CardsLike, rank: str, standing: Declaration | None) -> list[tuple[Card, ...]]:
     """Every pair of ``hand`` that would overturn ``standing`` in chao dipi (``judge_overturn``), in hand order."""
-    rank = _rank(rank)
+    rank = trump_rank(rank)
     counts = Counter(as_cards(hand, THE_HAND))
     pairs = [(c, c) for c, n in counts.items() if n >= 2 and (c.is_joker or c.rank == rank)]
     return [p for p in pairs if judge_overturn(p, rank, standing)]

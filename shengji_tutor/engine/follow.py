@@ -48,7 +48,17 @@ from .units import (
     suit_words,
 )
 
-__all__ = ["Verdict", "legal_follow"]
+__all__ = ["Verdict", "legal_follow", "wrong_size"]
+
+
+def wrong_size(lead_size: int) -> str:
+    """What a follow of another number of cards than the lead's is told (RULES §6); ``legal_follow`` judges only a
+    follow of the lead's size."""
+    return tn(
+        "The lead has {n} card, so play exactly {n} (RULES §6).",
+        "The lead has {n} cards, so play exactly {n} (RULES §6).",
+        lead_size,
+    )
 
 
 Explain = Callable[[], tuple[str, tuple[Card, ...]]]

@@ -19,7 +19,7 @@ import re
 
 from ..i18n import N_, t
 
-__all__ = ["SEATS", "SOUTH", "said_name", "seat_index", "seat_label", "seat_name", "seat_names"]
+__all__ = ["SEATS", "SOUTH", "out_of_turn", "said_name", "seat_index", "seat_label", "seat_name", "seat_names"]
 
 SEATS: tuple[str, str, str, str] = (N_("North"), N_("West"), N_("South"), N_("East"))
 """The four seats in play order: North leads to West, then South, then East."""
@@ -45,6 +45,12 @@ def seat_names(players: int = 4) -> tuple[str, ...]:
 def seat_label(seat: int, players: int = 4) -> str:
     """A seat's name as a sentence shows it, in the reader's language ("West", "Seat 5")."""
     return t(SEATS[seat]) if players == 4 else t("Seat {number}", number=seat + 1)
+
+
+def out_of_turn(to_act: int, other: str, players: int = 4) -> str:
+    """What an action by ``other`` (a seat as ``seat_label`` says it) is told while ``to_act`` is to act, in either
+    game."""
+    return t("it is {seat}'s turn, not {other}'s", seat=seat_label(to_act, players), other=other)
 
 
 def said_name(name: str) -> str:

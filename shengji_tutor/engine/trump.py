@@ -41,8 +41,8 @@ from .cards import (
     Card,
     CardsLike,
     as_cards,
-    normal_rank,
     rank_plural,
+    trump_rank,
 )
 from .errors import CardParseError, InvalidTrumpError
 
@@ -91,11 +91,7 @@ class Trump:
     """The id layer: ``higher_tables[s][k]``, the ids of effective suit ``s`` whose key is above ``k`` (0..15)."""
 
     def __post_init__(self) -> None:
-        rank = normal_rank(self.rank)
-        if rank is None:
-            raise InvalidTrumpError(
-                t("the trump rank must be one of 2-10, J, Q, K, A, not {rank}", rank=repr(self.rank))
-            )
+        rank = trump_rank(self.rank, InvalidTrumpError)
         suit: str | None = None
         if self.suit is not None:
             suit = _SUIT_INPUT.get(self.suit.strip().upper()) if isinstance(self.suit, str) else None

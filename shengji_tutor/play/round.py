@@ -89,7 +89,7 @@ from ..engine.scoring import (
     next_dealer,
     red_five_points,
 )
-from ..engine.seats import seat_label, seat_names
+from ..engine.seats import out_of_turn, seat_label, seat_names
 from ..engine.tricks import ThrowCheck
 from ..engine.trump import Trump
 from ..engine.turns import CHANCE
@@ -972,9 +972,7 @@ class Round:
         attempted: list[int] | None = None
         check: ThrowCheck | None = None
         if not self._trick:
-            if not ids:
-                raise IllegalPlayError(t("a lead needs at least one card"))
-            try:
+            try:  # one effective suit, at least one card
                 lead_suit(ids, self.trump.suit_table)
             except ShengjiError as e:
                 raise IllegalPlayError(str(e)) from None
@@ -1268,13 +1266,7 @@ class Round:
         who = self._kitty_holder() if self.phase == Phase.KITTY else self.to_act  # an open question lapses on a burial
         if seat != who:
             if who is not None and who >= 0:
-                raise OutOfTurnError(
-                    t(
-                        "it is {seat}'s turn, not {other}'s",
-                        seat=seat_label(who, self.players),
-                        other=seat_label(seat, self.players),
-                    )
-                )
+                raise OutOfTurnError(out_of_turn(who, seat_label(seat, self.players), self.players))
             raise OutOfTurnError(t("it is nobody's turn, not {other}'s", other=seat_label(seat, self.players)))
 
     def check_invariants(self) -> None:

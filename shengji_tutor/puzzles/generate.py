@@ -58,6 +58,7 @@ from ..play.bots import HeuristicBot
 from ..play.coaching import hint_ladder
 from ..play.game import play_round
 from ..play.record import RoundRecord
+from .authoring import FORMS
 from .bank import check_puzzle
 from .base import Puzzle, Topic
 from .construct import kitty_position, throw_position
@@ -373,9 +374,7 @@ def _points(deal: _Deal, rng: random.Random, level: int, pid: str) -> Puzzle | N
             "count": "cards",
             "trick": [_tokens(p) for p in tr.plays],
             "leader": SEATS[tr.leader],
-            **spoken(
-                lambda: {"prompt": t("How many points are in this trick?"), "hint": t("Only 5s, 10s and kings score.")}
-            ),
+            **spoken(lambda: {"prompt": t(FORMS["points"].prompt), "hint": t("Only 5s, 10s and kings score.")}),
             "difficulty": 1,
         }
         return _puzzle(fields, pid, record.trump, rules)
@@ -524,9 +523,13 @@ THEME_IDEAS = {
 """The idea of each theme in one sentence: a generated best puzzle's teaching text (English: shown with ``t``)."""
 
 
+BEST_PROMPT = N_("South to play. What is the best play here?")
+"""A best puzzle's question, whoever deals it (the bank's generator, the console's "Deal a position")."""
+
+
 def _best_words(found: Found) -> dict[str, str]:
     return {
-        "prompt": t("South to play. What is the best play here?"),
+        "prompt": t(BEST_PROMPT),
         "hint": hint_ladder(found.view, found.options[0].choice)[0],
         "explain": t(THEME_IDEAS[found.theme]),
     }

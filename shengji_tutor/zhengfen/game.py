@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from ..engine.cards import Card, CardsLike, as_cards, deck, format_cards, parse_cards
-from ..engine.seats import seat_label
+from ..engine.seats import out_of_turn, seat_label
 from ..i18n import t
 from .combos import Combination, classify, combinations, plays_beating, refusal
 from .rules import TurnError, ZhengFenError, ZhengFenRules
@@ -288,7 +288,7 @@ class Game:
         n = self.rules.players
         if type(action.seat) is not int or action.seat != self.to_act:
             who = seat_label(action.seat, n) if type(action.seat) is int and 0 <= action.seat < n else repr(action.seat)
-            raise TurnError(t("it is {seat}'s turn, not {other}'s", seat=seat_label(self.to_act, n), other=who))
+            raise TurnError(out_of_turn(self.to_act, who, n))
         name = seat_label(action.seat, n)
         if isinstance(action, Pass):
             if self.table is None:

@@ -7,11 +7,11 @@ from dataclasses import replace
 from functools import cached_property
 
 from ...engine.cards import Card, format_cards, parse_cards, points
-from ...engine.follow import legal_follow
+from ...engine.follow import legal_follow, wrong_size
 from ...engine.grading import AnswerKind
 from ...engine.plays import legal_plays, strength_spent
 from ...engine.tricks import explain_trick
-from ...i18n import N_, t, tn
+from ...i18n import N_, t
 from ..base import Answer, BankError, HandPuzzle, PuzzleView, Solution, TrickPuzzle
 from ..schema import PlaySpec
 from ..teaching import WOULD, hide_answer, sentences
@@ -76,11 +76,7 @@ class PlayPuzzle(HandPuzzle, TrickPuzzle, spec_type=PlaySpec):
         play = parse_cards(given)
         n = len(self.trick[0])
         if len(play) != n:
-            return False, tn(
-                "The lead has {n} card, so play exactly {n} (RULES §6).",
-                "The lead has {n} cards, so play exactly {n} (RULES §6).",
-                n,
-            )
+            return False, wrong_size(n)
         verdict = legal_follow(self.hand, self.trick[0], play, self.trump, self.rules)
         if not verdict:
             return False, verdict.reason
