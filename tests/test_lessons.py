@@ -118,7 +118,7 @@ def test_a_right_answer_reveals_the_explanation_and_what_follows_it() -> None:
     step.answer("South")
     grade = step.answer("East")
     assert grade.correct
-    assert step.solved
+    assert step.work.solved
     assert step.explained
     assert "East wins the trick" in step.feedback.value
     text, more = step.explanation.children
@@ -137,7 +137,7 @@ def test_a_cards_step_grades_the_picked_cards_and_only_then_explains() -> None:
     step.picker.select("7S")
     assert step.check() is None  # one card of two is not an answer yet
     assert "Pick 2 cards first" in step.feedback.value
-    assert step.wrong == 0
+    assert step.work.wrong == 0
     step.picker.select("7S 7H")
     grade = step.check()
     assert grade is not None
@@ -161,7 +161,7 @@ def test_a_number_step_reads_the_number_typed() -> None:
     grade = step.check()
     assert grade is not None
     assert grade.rule == "input"
-    assert step.wrong == 0  # a typo is not a wrong answer
+    assert step.work.wrong == 0  # a typo is not a wrong answer
     step.number.value = "20"
     grade = step.check()
     assert grade is not None
@@ -184,7 +184,7 @@ def test_show_me_comes_after_wrong_answers_and_shows_the_answer() -> None:
     assert step.show_me.layout.display is None
     step.reveal()
     assert step.explained
-    assert not step.solved
+    assert not step.work.solved
     assert format_cards(step.picker.selection) == "Q♠ Q♠"
     assert "The answer:" in step.feedback.value
     assert "same rank and same suit" in step.explanation.children[0].value
@@ -567,3 +567,36 @@ def test_lesson_7s_worked_examples_wait_for_their_steps() -> None:
         assert cell["cell_type"] == "code"
         assert source.startswith("Step(")
         assert "then=lambda" in source
+
+
+def test_a_step_and_a_puzzle_card_keep_one_rule_for_the_hint_and_the_answer() -> None:
+    """Issue 41 item 1: a first wrong answer is told only what is wrong; the second opens the (next) hint and offers
+    the answer — on a lesson's step as on a puzzle card (``engine.grading.Attempts``)."""
+    from shengji_tutor.engine.grading import Grade
+
+    step = Step(
+        pick_pair("QS QD 7S 7H QS SJ BJ", SEVEN_CLUBS, hint="Look for two cards alike in rank and suit."),
+        "Identical means same rank and same suit (RULES §4).",
+    )
+    card = PuzzleCard(
+        "p",
+        "Who wins?",
+        "seat",
+        grade=lambda answer: Grade(answer == "West", "West's trump wins (RULES §7)."),
+        hint="The trump wins.",
+        solution="West.",
+    )
+    assert step.picker is not None
+    seen = []
+    for wrong_step, wrong_card in (("7S 7H", "North"), ("SJ BJ", "East")):
+        step.picker.select(wrong_step)
+        step.check()
+        card.choice = wrong_card
+        card.check()
+        seen.append(
+            (
+                (step.work.hints_open, "Hint:" in step.feedback.value, step.show_me.layout.display is None),
+                (card.work.hints_open, "hint" in card.feedback, card.can_reveal),
+            )
+        )
+    assert seen == [((0, False, False), (0, False, False)), ((1, True, True), (1, True, True))]

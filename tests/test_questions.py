@@ -42,7 +42,7 @@ def test_a_step_says_why_it_cannot_judge_in_its_own_sentence_and_counts_no_wrong
     assert list(step.choice_buttons) == list(q.choices) == ["North", "West", "South", "East"]
     grade = step.answer("Northeast")
     assert (grade.rule, grade.explanation) == ("input", "Choose one of: North, West, South, East.")
-    assert step.wrong == 0
+    assert step.work.wrong == 0
     assert step.show_me.layout.display == "none"
     with pytest.raises(AnswerError, match="Choose one of: Ruff, Pass"):
         read_answer("choice", "Duck", ["Ruff", "Pass"])
@@ -55,9 +55,9 @@ def test_seat_and_yes_no_steps_get_a_button_per_answer() -> None:
     step = Step(yesno, "Two cards are a pair only when they are the same card (RULES §4).")
     assert [b.description for b in step.choice_buttons.values()] == ["Yes", "No"]
     step.choice_buttons["yes"].click()
-    assert step.wrong == 1
+    assert step.work.wrong == 1
     step.choice_buttons["no"].click()
-    assert step.solved
+    assert step.work.solved
     assert step.explained
 
 
@@ -113,7 +113,7 @@ def test_a_step_can_ask_for_an_order_as_a_puzzle_does() -> None:
     assert step.picker.max_selected == 3
     step.picker.select("AS BJ")
     assert step.check() is None  # two of three cards: not an answer yet
-    assert step.wrong == 0
+    assert step.work.wrong == 0
     step.picker.select("AS BJ 7C")
     assert not step.check()
     step.picker.select("BJ 7C AS")

@@ -1143,14 +1143,14 @@ def test_the_hint_ladder_opens_one_step_at_a_time() -> None:
     card, puzzle = _ladder_card()
     steps = puzzle.hint_steps()
     assert card.hint_total == len(steps) >= 2
-    assert (card.hints, card.hints_used, card.highlight) == ([], 0, [])
+    assert (card.hints, card.work.hints_open, card.highlight) == ([], 0, [])
     for n, _step in enumerate(steps, 1):
         card.browser_event({"event": "hint"})
         assert card.hints == [s.text for s in steps[:n]]
-        assert card.hints_used == n
+        assert card.work.hints_open == n
     assert [card.hand[i]["token"] for i in card.highlight] == [str(c) for c in steps[-1].cards]
     card.browser_event({"event": "hint"})  # past the top: nothing more opens
-    assert card.hints_used == len(steps)
+    assert card.work.hints_open == len(steps)
     assert len(card.hints) == len(steps)
     assert card.can_reveal  # every hint open: the answer may be shown
 
@@ -1170,7 +1170,7 @@ def test_a_first_wrong_answer_names_the_mistake_not_the_solution() -> None:
     assert card.hints == []
     assert not card.can_reveal  # one wrong answer: try again first (the rule lesson steps follow too)
     card.check()  # the second wrong answer opens the next hint step, and offers the answer
-    assert card.attempts == 2
+    assert card.work.graded == 2
     assert card.hints == [puzzle.hint_steps()[0].text]
     assert "Here is a hint" in card.feedback
     assert card.can_reveal
@@ -1185,7 +1185,7 @@ def test_show_answer_is_heard_once_and_shows_the_solution() -> None:
     assert heard == ["shown"]
     assert card.verdict == "shown"
     assert card.feedback == joker_words(puzzle.solution_text())
-    assert card.revealed
+    assert card.work.shown
 
 
 def test_show_answer_without_a_solution_is_refused() -> None:
@@ -1202,7 +1202,7 @@ def test_too_few_cards_is_not_an_attempt() -> None:
     card.browser_event({"event": "toggle", "index": 0})
     assert card.check() is None
     assert card.feedback == "Pick 2 cards: you have picked 1."
-    assert (grader.calls, heard, card.attempts, card.verdict) == ([], [], 0, "")
+    assert (grader.calls, heard, card.work.graded, card.verdict) == ([], [], 0, "")
 
 
 def test_the_points_table_hides_its_total_when_the_total_is_the_answer() -> None:

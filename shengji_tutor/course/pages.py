@@ -335,7 +335,7 @@ def finish_line(number: int, store: ProgressStore | None = None) -> w.HTML:
             pass
         except StoreError as e:
             problem = '<p class="sjt-error">' + te("Not saved: {why}", why=str(e)) + "</p>"
-        first_try = sum(1 for s in steps if s.solved and s.wrong == 0)
+        first_try = sum(1 for s in steps if s.work.solved and s.work.wrong == 0)
         line.value = lesson_complete_html(number, len(steps), first_try, questions=True) + problem
 
     for step in steps:

@@ -5,8 +5,10 @@
 number: every answer kind a puzzle has too), and a Check button. A
 wrong answer is told what is wrong with it and keeps the explanation hidden; a
 right answer shows the engine's verdict and then the lesson's explanation, which
-names the rule, with whatever pictures the lesson adds (``then``). After two wrong
-answers "Show me" offers the solution, so nobody is stuck.
+names the rule, with whatever pictures the lesson adds (``then``). Hints and the
+answer come as a puzzle card's do (``engine.grading.Attempts``, the one rule): the
+second wrong answer opens the step's hint, and after two wrong answers "Show me"
+offers the solution, so nobody is stuck.
 
 The explanation does not exist on the page until it is earned: its widgets are
 built on the right answer, so nothing in the page's state gives it away.
@@ -36,7 +38,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.cards import CardsLike, as_cards, joker_words
-from ..engine.grading import REVEAL_AFTER_WRONG, Grade, may_reveal
+from ..engine.grading import REVEAL_AFTER_WRONG, Attempts, Grade
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
@@ -89,12 +91,10 @@ class Step(w.VBox):  # type: ignore[misc]
         self.question = question
         self._explanation = explanation
         self._then = then
-        self.solved = False
-        """Answered right."""
+        self.work = Attempts(hints=1 if question.hint else 0)
+        """The learner's answers, hint and shown answer (the rule a puzzle card keeps too)."""
         self.explained = False
         """The explanation is on the page (answered right, or the learner asked to be shown)."""
-        self.wrong = 0
-        """Wrong answers so far."""
         self.grades: list[Grade] = []
         self._explained_callbacks: list[Callable[[], None]] = []
         self._check_listeners: list[Callable[[Grade, Any], None]] = []
@@ -140,11 +140,6 @@ class Step(w.VBox):  # type: ignore[misc]
     def on_reveal(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when the learner asks to be shown the answer ("Show me")."""
         self._reveal_listeners.append(callback)
-
-    @property
-    def hints_used(self) -> int:
-        """The hint steps the learner has read: a step's one hint is shown with its first wrong answer."""
-        return 1 if self.question.hint and self.wrong else 0
 
     # -- building ---------------------------------------------------------------------------
 
@@ -205,27 +200,27 @@ class Step(w.VBox):  # type: ignore[misc]
 
     def answer(self, value: Any) -> Grade:
         """Grade an answer: wrong, say what is wrong with it (and the hint, if any); right, explain."""
-        if self.solved:
+        if self.work.solved:
             return self.grades[-1]
         grade = self.question.grade(value)
         self.grades.append(grade)
+        if self.work.heard(grade):
+            self.work.open_hint()
         if grade.rule != "input":
             self._heard(grade, value)
         if grade.correct:
-            self.solved = True
             self._mark(value, "success")
             self._say("correct", *_praised(grade.explanation))
             self._explain()
             return grade
         if grade.rule != "input":
-            self.wrong += 1
             self._mark(value, "danger")
         said = grade.explanation
-        if self.question.hint and grade.rule != "input":
+        if self.work.hints_open and grade.rule != "input":
             # TRANSLATORS: what is wrong with the learner's answer, then a nudge towards the right one.
             said = t("{explanation} Hint: {hint}", explanation=grade.explanation, hint=self.question.hint)
         self._say("incorrect", said, t("Not quite.") if grade.rule != "input" else "")
-        if may_reveal(self.wrong):
+        if self.work.may_show:
             self.show_me.layout.display = None
         return grade
 
@@ -233,6 +228,7 @@ class Step(w.VBox):  # type: ignore[misc]
         """Show the solution and the explanation ("Show me")."""
         if self.explained:
             return
+        self.work.shown = True
         for callback in self._reveal_listeners:
             callback()
         self._show_error()

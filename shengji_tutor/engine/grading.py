@@ -28,6 +28,7 @@ __all__ = [
     "Answer",
     "AnswerError",
     "AnswerKind",
+    "Attempts",
     "Grade",
     "Question",
     "Solution",
@@ -94,6 +95,55 @@ def may_reveal(wrong: int, hints_open: int = 0, hints: int = 0) -> bool:
     """Whether a question may now offer its answer: after ``REVEAL_AFTER_WRONG`` wrong answers, or once every one of
     its ``hints`` is open (a learner who has read them all has asked for the answer step by step)."""
     return wrong >= REVEAL_AFTER_WRONG or (hints > 0 and hints_open >= hints)
+
+
+@dataclass
+class Attempts:
+    """One learner's work on one question, as whatever shows it keeps it — a puzzle card, a lesson's step: the one
+    rule for hints and for showing the answer.
+
+    ``hints`` is the length of the question's hint ladder. ``heard(grade)`` takes each graded answer (one that
+    could not be read — a word typed for a number — is not an attempt) and says whether it opens the next hint
+    step: a first wrong answer is told only what is wrong with it, each wrong answer after it opens the next step
+    while one is left. ``open_hint()`` opens the next step (the last again once all are open), on request or so.
+    The answer may be shown (``may_show``) after ``REVEAL_AFTER_WRONG`` wrong answers or once every step is open.
+
+    >>> from shengji_tutor.engine.grading import Attempts, Grade
+    >>> work, wrong = Attempts(hints=1), Grade(False, "Two singles, not a pair.")
+    >>> work.heard(wrong), work.may_show, work.heard(wrong), work.open_hint(), work.may_show
+    (False, False, True, 0, True)
+    """
+
+    hints: int = 0
+    graded: int = 0
+    """Answers graded (an unreadable one is not counted)."""
+    wrong: int = 0
+    hints_open: int = 0
+    solved: bool = False
+    shown: bool = False
+    """The learner asked to be shown the answer."""
+
+    def heard(self, grade: Grade) -> bool:
+        """Count a graded answer; True when, being wrong, it opens the next hint step (``open_hint``)."""
+        if grade.rule == "input":
+            return False
+        self.graded += 1
+        if grade.correct:
+            self.solved = True
+            return False
+        self.wrong += 1
+        return self.wrong > 1 and self.hints_open < self.hints
+
+    def open_hint(self) -> int:
+        """Open the next hint step; its place in the ladder (the last one's once all are open)."""
+        index = max(0, min(self.hints_open, self.hints - 1))
+        self.hints_open = min(self.hints_open + 1, self.hints)
+        return index
+
+    @property
+    def may_show(self) -> bool:
+        """Whether the answer may be offered now (``may_reveal``), while it is not yet found."""
+        return not self.solved and may_reveal(self.wrong, self.hints_open, self.hints)
 
 
 # -- the one question system: answer kinds, reading an answer, grading it ----------------------------

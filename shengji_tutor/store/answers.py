@@ -1,7 +1,7 @@
 """The one path an answer takes to a learner's record: lesson puzzles, practice, review and live class questions.
 
 A ``Recorder`` follows one puzzle card (anything with ``on_check``, ``on_reveal``,
-``hints_used`` and ``error``: ``ui.widgets.PuzzleCard``) for the page that owns it.
+``work`` and ``error``: ``ui.widgets.PuzzleCard``, a lesson's ``Step``) for the page that owns it.
 Every graded answer is saved with the hint steps open and the beginner's mistake
 it matched; "Show answer" is saved as not solved. Once per showing of a puzzle,
 its outcome is rated for the spaced review (``store.reviews``): a wrong first
@@ -12,12 +12,12 @@ everything else comes back. A problem saving or scheduling is put on the card
 silence.
 
 >>> import pathlib, tempfile
->>> from shengji_tutor.engine.grading import Grade
+>>> from shengji_tutor.engine.grading import Attempts, Grade
 >>> from shengji_tutor.puzzles import load_bank
 >>> from shengji_tutor.store.answers import Recorder
 >>> from shengji_tutor.store.progress import ProgressStore
 >>> class Card:  # what a page's puzzle card offers the recorder
-...     hints_used, error = 2, ""
+...     work, error = Attempts(hints=3, hints_open=2), ""
 ...     def on_check(self, listener): self.check = listener
 ...     def on_reveal(self, listener): self.reveal = listener
 >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "progress.sqlite")
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine.grading import Grade
+from ..engine.grading import Attempts, Grade
 from ..puzzles import answer_text
 from .mastery import Attempt
 from .progress import HowAnswered, ProgressStore
@@ -47,10 +47,10 @@ __all__ = ["AnswerCard", "Asked", "Outcome", "Recorder"]
 
 
 class AnswerCard(Protocol):
-    """What a recorder needs of a puzzle card: its two events, how many hint steps are open, and a place for a
-    problem (``ui.widgets.PuzzleCard`` is one)."""
+    """What a recorder needs of a puzzle card: its two events, the learner's work on it (how many hint steps are
+    open), and a place for a problem (``ui.widgets.PuzzleCard`` and a lesson's ``Step`` are two)."""
 
-    hints_used: int
+    work: Attempts
     error: str
 
     def on_check(self, callback: Callable[[Grade, Any], None]) -> None: ...
@@ -157,7 +157,7 @@ class Recorder:
         puzzle = self.puzzle
         if puzzle is None:
             return
-        hints, problems = self.card.hints_used, []
+        hints, problems = self.card.work.hints_open, []
         if self.saved:
             how: HowAnswered = {"hints": hints, "revealed": revealed, "mistake": mistake, "live": self.live}
             saved = self.store.save(puzzle.id, correct, answer, **how)

@@ -15,7 +15,7 @@ These are the answer kinds of every question, lesson steps and puzzles alike
 
 It teaches before it tells. Hints come as a ladder (``hint_steps``: from the idea
 to the answer, each step on request, the last often highlighting cards), and the
-card counts the steps used (``hints_used``). A first wrong answer is told what is
+card counts the steps used (``work``, an ``engine.grading.Attempts``). A first wrong answer is told what is
 wrong (the grade's ``mistake``), not the solution; a second wrong answer opens
 the next hint step too; the solution comes only from "Show answer" (``reveal``),
 offered after the second wrong answer or once every hint is open — the one rule
@@ -33,7 +33,7 @@ from typing import Any
 import traitlets
 
 from ...engine.cards import Card, CardsLike, as_cards, joker_words, sentence_case
-from ...engine.grading import ANSWER_KINDS, AnswerKind, Grade, may_reveal
+from ...engine.grading import ANSWER_KINDS, AnswerKind, Attempts, Grade
 from ...engine.seats import SEATS, said_name
 from ...engine.trump import Trump
 from ...i18n import t, tn
@@ -169,11 +169,8 @@ class PuzzleCard(SafeWidget):
         self._trump = trump
         self._ladder = ladder
         self._solution = solution
-        self.hints_used = 0
-        """Hint steps opened on this puzzle."""
-        self.attempts = 0
-        """Answers graded on this puzzle (too few cards is not one)."""
-        self.revealed = False
+        self.work = Attempts(hints=len(ladder))
+        """The learner's answers, hints and shown answer on this puzzle (the rule a lesson's step keeps too)."""
 
     def _show_situation(self, puzzle_id: str, prompt: str, kind: str, context: str) -> None:
         """The card's words and what it asks: the puzzle, its prompt, its answer kind and its context (by default
@@ -228,12 +225,12 @@ class PuzzleCard(SafeWidget):
     def check(self) -> Grade | None:
         """Grade the current answer (what the Check button does). None when there is no answer yet, or too few cards.
 
-        The listeners record the attempt first (``attempts`` and ``hints_used`` say how it was made); then the
+        The listeners record the attempt first (``work`` says how it was made); then the
         learner sees the verdict: the explanation when right; when wrong, what is wrong (the grade's ``mistake``)
         and, from the second wrong answer on, the next hint step.
         """
         answer = self.answer
-        if self.withhold and self.attempts:
+        if self.withhold and self.work.graded:
             with self.hold_sync():
                 self.verdict = "recorded"
                 self.feedback = t("Your answer is recorded: your instructor will reveal the answer to the class.")
@@ -251,7 +248,7 @@ class PuzzleCard(SafeWidget):
                 "This puzzle could not be graded ({error}). Your answer is kept.", error=f"{type(e).__name__}: {e}"
             )
             return None
-        self.attempts += 1
+        hint_due = self.work.heard(grade)
         # Record first (progress, the class's store), then show the verdict: once the learner
         # sees it, the attempt is already saved.
         for callback in self._check_listeners:
@@ -261,7 +258,7 @@ class PuzzleCard(SafeWidget):
                 log.exception("recording puzzle %s failed", self.puzzle_id)
                 self.error = t("Your answer was graded but could not be saved (the server's log says why).")
         with self.hold_sync():
-            self._tell(grade)
+            self._tell(grade, hint_due)
         return grade
 
     def _unfinished(self, answer: Answer) -> str:
@@ -280,7 +277,7 @@ class PuzzleCard(SafeWidget):
             )
         return ""
 
-    def _tell(self, grade: Grade) -> None:
+    def _tell(self, grade: Grade, hint_due: bool) -> None:
         """Show the verdict on a graded answer: "recorded" when the class waits for the reveal; else the
         explanation when right, what is wrong when not and, from the second wrong answer on, the next hint step."""
         if self.withhold:
@@ -294,34 +291,28 @@ class PuzzleCard(SafeWidget):
             self.can_reveal = False
         else:
             told = grade.mistake or grade.explanation
-            if self.attempts > 1:
-                if self.hints_used < len(self._ladder):
-                    step = self.show_hint()
-                    # TRANSLATORS: {told} says what is wrong with the answer; {hint} is the next step of the hints.
-                    told = t("{told} Here is a hint: {hint}", told=told, hint=step)
-                elif self._solution is not None:
-                    told = t("{told} You have every hint: try once more, or press Show answer.", told=told)
+            if hint_due:
+                # TRANSLATORS: {told} says what is wrong with the answer; {hint} is the next step of the hints.
+                told = t("{told} Here is a hint: {hint}", told=told, hint=self.show_hint())
+            elif self.work.wrong > 1 and self._solution is not None:
+                told = t("{told} You have every hint: try once more, or press Show answer.", told=told)
             self.feedback = told
-            self.can_reveal = self._solution is not None and may_reveal(
-                self.attempts, self.hints_used, len(self._ladder)
-            )
+            self.can_reveal = self._solution is not None and self.work.may_show
 
     def show_hint(self) -> str:
         """Open the next step of the hint ladder (the last one again once all are open): its text."""
-        index = min(self.hints_used, len(self._ladder) - 1)
-        hint, hint_cards = self._ladder[index]
+        fresh = self.work.hints_open < len(self._ladder)
+        hint, hint_cards = self._ladder[self.work.open_hint()]
         try:
             text = hint() if callable(hint) else (hint or t("No hint for this one: read the prompt again."))
         except Exception:  # a broken hint must not break the puzzle
             log.exception("the hint of puzzle %s failed", self.puzzle_id)
             text = t("Sorry, no hint is available for this puzzle.")
-        fresh = self.hints_used < len(self._ladder)
-        self.hints_used = min(self.hints_used + 1, len(self._ladder))
         with self.hold_sync():
             self.hint_text = text
             if fresh:
                 self.hints = [*self.hints, text]
-            if self._solution is not None and may_reveal(0, self.hints_used, len(self._ladder)):
+            if self._solution is not None and self.work.may_show:
                 self.can_reveal = True
             if hint_cards:
                 free = list(range(len(self._cards)))
@@ -345,8 +336,8 @@ class PuzzleCard(SafeWidget):
             log.exception("the answer of puzzle %s could not be shown", self.puzzle_id)
             self.error = t("Sorry, the answer could not be shown.")
             return ""
-        first = not self.revealed
-        self.revealed = True
+        first = not self.work.shown
+        self.work.shown = True
         if first:
             for callback in self._reveal_listeners:
                 try:
