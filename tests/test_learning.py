@@ -78,6 +78,32 @@ def test_an_attempt_keeps_its_hint_steps_and_mistake(store: ProgressStore) -> No
     ]
 
 
+def test_a_page_hears_each_attempt_as_the_store_wrote_it(store: ProgressStore) -> None:
+    """The recorder passes on the row the store wrote (its canonical answer and its time), not a copy of its own."""
+    from shengji_tutor.engine.grading import Attempts, Grade
+    from shengji_tutor.puzzles import load_bank
+    from shengji_tutor.store.answers import Recorder
+
+    class Card:
+        work, error = Attempts(hints=2, hints_open=1), ""
+
+        def on_check(self, listener: object) -> None:
+            self.check = listener
+
+        def on_reveal(self, listener: object) -> None:
+            self.reveal = listener
+
+    card = Card()
+    heard: list[object] = []
+    recorder = Recorder(card, store)  # type: ignore[arg-type]
+    recorder.on_saved = heard.append
+    recorder.show(load_bank()["pairs-keep-your-pair"])
+    card.check(Grade(False, "No.", answer="yes"), "yes")  # type: ignore[operator]
+    card.reveal()  # type: ignore[operator]
+    assert heard == store.history()
+    assert [(a.answer, a.hints, a.revealed) for a in store.history()] == [("yes", 1, False), ("", 1, True)]
+
+
 @pytest.mark.parametrize(
     ("fields", "problem"),
     [

@@ -31,7 +31,6 @@ silence.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -162,8 +161,8 @@ class Recorder:
             how: HowAnswered = {"hints": hints, "revealed": revealed, "mistake": mistake, "live": self.live}
             saved = self.store.save(puzzle.id, correct, answer, **how)
             problems.append(saved.problem)
-            if saved.kept and self.on_saved is not None:
-                self.on_saved(Attempt(puzzle.id, correct, answer, time.time(), hints, revealed, mistake))
+            if saved.attempt is not None and self.on_saved is not None:
+                self.on_saved(saved.attempt)  # as the store wrote it
         if self.outcome is None:
             problems.append(self._decided(Outcome(correct, hints, revealed)))
         self.card.error = next((p for p in problems if p), "")

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypedDict, Unpack
+from typing import TypedDict, TypeVar, Unpack
 
 import platformdirs
 import sqlalchemy as sa
@@ -52,6 +52,8 @@ from .schema import (
 )
 
 __all__ = ["Attempt", "HowAnswered", "KeptMistake", "NotSentError", "ProgressStore", "Saved", "default_path"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -80,15 +82,30 @@ class HowAnswered(TypedDict, total=False):
 
 @dataclass(frozen=True)
 class Saved:
-    """What became of an attempt a page saved: ``kept`` (in the store, or on this computer), and the ``problem`` the
-    learner reads ("" when it is saved where it belongs)."""
+    """What became of an attempt a page saved: the ``attempt`` as it was written (``None``: not kept), and the
+    ``problem`` the learner reads ("" when it is saved where it belongs)."""
 
-    kept: bool
+    attempt: Attempt | None
     problem: str
+
+    @property
+    def kept(self) -> bool:
+        """In the store, or on this computer."""
+        return self.attempt is not None
 
 
 class NotSentError(StoreError):
-    """The class's store could not take an attempt, but this computer kept it: nothing is lost."""
+    """The class's store could not take an attempt, but this computer kept it: nothing is lost. ``written`` is what
+    this computer's copy returned."""
+
+    def __init__(self, message: str, written: object = None) -> None:
+        super().__init__(message)
+        self.written = written
+
+
+def _written(new: NewAttempt, at: float) -> Attempt:
+    """An attempt as the store keeps it, once written at ``at``."""
+    return Attempt(new.puzzle_id, new.correct, new.answer, at, new.hints, new.revealed, new.mistake)
 
 
 def default_path() -> Path:
@@ -131,7 +148,11 @@ class ProgressStore:
         kept in the local progress file, and ``NotSentError`` says so; ``StoreError``
         means neither kept it.
         """
-        attempt = validate.attempt(
+        self._write(puzzle_id, correct, answer, how)
+
+    def _write(self, puzzle_id: str, correct: bool, answer: str, how: HowAnswered) -> Attempt:
+        """``record``: the attempt as it was written (its answer as validated, the time it was stored)."""
+        new = validate.attempt(
             puzzle_id,
             answer,
             correct,
@@ -140,23 +161,28 @@ class ProgressStore:
             how.get("mistake", ""),
             how.get("live"),
         )
-        self._with_local_copy(lambda store: store._insert(attempt))
+        try:
+            at = self._with_local_copy(lambda store: store._insert(new))
+        except NotSentError as e:  # kept on this computer: the row written there
+            at = e.written if isinstance(e.written, float) else time.time()
+            raise NotSentError(str(e), _written(new, at)) from None
+        return _written(new, at)
 
     def save(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> Saved:
-        """``record``, for a page: whether the attempt is kept, and the one sentence the learner reads when it could
+        """``record``, for a page: the attempt as it was kept, and the one sentence the learner reads when it could
         not be kept, or was kept on this computer only ("" when it is saved where it belongs)."""
         try:
-            self.record(puzzle_id, correct, answer, **how)
+            return Saved(self._write(puzzle_id, correct, answer, how), "")
         except NotSentError as e:
-            return Saved(True, str(e))
+            return Saved(e.written if isinstance(e.written, Attempt) else None, str(e))
         except StoreError as e:
-            return Saved(False, f"Not saved: {e}")
-        return Saved(True, "")
+            return Saved(None, f"Not saved: {e}")
 
     @guarded
-    def _insert(self, attempt: NewAttempt) -> None:
+    def _insert(self, attempt: NewAttempt) -> float:
+        """Write ``attempt``; when it was written."""
         with write(self.engine) as conn:
-            insert_attempt(conn, self.learner, attempt)
+            return insert_attempt(conn, self.learner, attempt)
 
     def _kept_here(self) -> ProgressStore:
         """The local progress file, under this student's id (opened on first use)."""
@@ -526,18 +552,19 @@ class ProgressStore:
                 done |= store._lessons_done()
         return done
 
-    def _with_local_copy(self, write_it: Callable[[ProgressStore], None]) -> None:
-        """Write to this store; a class's student's write it refuses goes to the local file (``NotSentError``)."""
+    def _with_local_copy(self, write_it: Callable[[ProgressStore], T]) -> T:
+        """Write to this store (what the write returns); a class's student's write it refuses goes to the local file
+        (``NotSentError``, with what that write returned)."""
         try:
-            write_it(self)
+            return write_it(self)
         except StoreError as refused:
             if self.local is None:
                 raise
             try:
-                write_it(self._kept_here())
+                kept = write_it(self._kept_here())
             except StoreError as e:
                 raise StoreError(f"{refused}, and {e}") from None
-            raise NotSentError(f"Saved on this computer, but not sent to your class: {refused}.") from None
+            raise NotSentError(f"Saved on this computer, but not sent to your class: {refused}.", kept) from None
 
     @guarded
     def _save_work(self, place: str, state: str) -> None:

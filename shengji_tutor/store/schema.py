@@ -221,8 +221,8 @@ class NewMistake:
     loss: float
 
 
-def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) -> None:
-    """Write one attempt in the write transaction ``conn``.
+def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) -> float:
+    """Write one attempt in the write transaction ``conn``; when it was written.
 
     A learner who is a class's student answers in their class: the attempt carries
     the class code, counts as activity, and is refused once the class has ended. An
@@ -262,3 +262,4 @@ def insert_attempt(conn: sa.Connection, student_id: str, attempt: NewAttempt) ->
             late=late,
         )
     )
+    return now
