@@ -51,10 +51,9 @@ CHEAP = (
 BOT_BUDGET = Budget(samples=4, candidates=4, recheck=24)
 
 
-def _searched(view: PlayerView, hidden: dict[int, list[int]], kitty: list[int], play: Sequence[Card]) -> float:
-    """``play`` for the view's player on this deal, the rest of the round played by search bots, valued for the
-    player's side as ``search.play_out`` values a heuristic play-out."""
-    rnd = Round.position(view, {s: list(h) for s, h in hidden.items()}, list(kitty))
+def _searched(rnd: Round, view: PlayerView, play: Sequence[Card]) -> float:
+    """``play`` for the view's player on this deal (``rnd``), the rest of the round played by search bots, valued for
+    the player's side as ``search.play_out`` values a heuristic play-out."""
     spread = blur(rnd.rules, rnd.rules.total_points - sum(rnd.points_won))
     rnd.apply(Play(view.seat, tuple(play)))
     bots = [SearchBot(seed=s, budget=BOT_BUDGET) for s in range(view.rules.players)]
@@ -101,13 +100,10 @@ def cost(job: tuple[str, int]) -> Cost:
     began = time.perf_counter()
     searched, heuristic = [], []
     for k in range(deals):
-        hidden, kitty = sampled.deal("deep", k)
-        a, b = (_searched(p.view, hidden, kitty, play) for play in (good, p.error))
+        deal = sampled.deal("deep", k)
+        a, b = (_searched(sampled.resampler.round(deal), p.view, play) for play in (good, p.error))
         searched.append(a - b)
-        h = [
-            play_out(Round.position(p.view, {s: list(x) for s, x in hidden.items()}, list(kitty)), p.view.seat, play)
-            for play in (good, p.error)
-        ]
+        h = [play_out(sampled.resampler.round(deal), p.view.seat, play) for play in (good, p.error)]
         heuristic.append(h[0].value - h[1].value)
     return Cost(
         name,

@@ -196,7 +196,7 @@ class PlayDeals:
         self.view = view
         self.plays = list(plays)
         self.seed = seed
-        self._resampler = Resampler(view)
+        self.resampler = Resampler(view)
         self._rngs: dict[str, random.Random] = {}
         self._deals: dict[str, list[Deal]] = {}
         self.outcomes: dict[tuple[str, int], list[_Outcome]] = {}
@@ -209,7 +209,7 @@ class PlayDeals:
             self._rngs[stream] = random.Random(f"{self.seed}:{stream}:{fingerprint(self.view)}")
         rng = self._rngs[stream]
         while len(deals) <= k:
-            deals.append(self._resampler.draw_as_buried(rng))
+            deals.append(self.resampler.draw_as_buried(rng))
         return deals[k]
 
     def values(self, stream: str, start: int, count: int, which: Sequence[int]) -> list[list[float]]:
@@ -218,7 +218,7 @@ class PlayDeals:
             got = self.outcomes.setdefault((stream, k), [])
             while len(got) < start + count:
                 deal = self.deal(stream, len(got))
-                got.append(play_out(self._resampler.round(deal), self.view.seat, self.plays[k]))
+                got.append(play_out(self.resampler.round(deal), self.view.seat, self.plays[k]))
             out.append([o.value for o in got[start : start + count]])
         return out
 
