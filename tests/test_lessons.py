@@ -600,3 +600,17 @@ def test_a_step_and_a_puzzle_card_keep_one_rule_for_the_hint_and_the_answer() ->
             )
         )
     assert seen == [((0, False, False), (0, False, False)), ((1, True, True), (1, True, True))]
+
+
+def test_a_steps_verdict_is_said_once() -> None:
+    """The engine's "No: …" / "Yes: …" after the step's own "Not quite." / "Right!" would say the verdict twice."""
+    from shengji_tutor.course.questions import pick_tractor
+
+    step = Step(pick_tractor("KH KH 5H 5H 4H 4H 2H 9S 9S", SEVEN_CLUBS), "Pairs in a row (RULES §4).")
+    assert step.picker is not None
+    step.picker.select("KH KH 5H 5H")
+    step.check()
+    assert "Not quite.</strong> Q♥ and J♥" in step.feedback.value
+    step.picker.select("5H 5H 4H 4H")
+    step.check()
+    assert "Right!</strong> A 2-pair tractor" in step.feedback.value

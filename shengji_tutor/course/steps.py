@@ -43,7 +43,7 @@ from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
 from ..engine.tricks import explain_trick
 from ..engine.trump import Trump
-from ..i18n import t, tn
+from ..i18n import N_, t, tn
 from ..store.validate import step_id
 from ..ui.widgets import HandPicker, TrickTable
 from .context import this_page
@@ -219,7 +219,7 @@ class Step(w.VBox):  # type: ignore[misc]
         if self.work.hints_open and grade.rule != "input":
             # TRANSLATORS: what is wrong with the learner's answer, then a nudge towards the right one.
             said = t("{explanation} Hint: {hint}", explanation=grade.explanation, hint=self.question.hint)
-        self._say("incorrect", said, t("Not quite.") if grade.rule != "input" else "")
+        self._say("incorrect", *_faulted(said) if grade.rule != "input" else (said, ""))
         if self.work.may_show:
             self.show_me.layout.display = None
         return grade
@@ -276,6 +276,21 @@ class Step(w.VBox):  # type: ignore[misc]
         )
 
 
+RIGHT_OPENINGS = (
+    # TRANSLATORS: how an explanation that says an answer is right may begin ("Right: 3 levels."), as the lessons'
+    # questions write it; the word and its punctuation as your translation of those sentences begins.
+    N_("Right: "),
+    # TRANSLATORS: how the engine's yes/no verdicts begin ("Yes: a 2-pair tractor …"), as your translation of those
+    # sentences begins: the word and its punctuation.
+    N_("Yes: "),
+)
+"""How a right answer's explanation may open with its verdict: a step says "Right!" instead."""
+# TRANSLATORS: how the engine's yes/no verdicts begin ("No: 9♠ is in no pair …"), as your translation of those
+# sentences begins: the word and its punctuation.
+WRONG_OPENING = N_("No: ")
+"""How a wrong answer's explanation may open with its verdict: a step says "Not quite." instead."""
+
+
 def _praised(text: str) -> tuple[str, str]:
     """A right answer's explanation and the word before it: "Right!", unless the explanation already says so
     ("Right: 3 levels." is said "Right! 3 levels."; one that opens with the word otherwise gets "Correct!").
@@ -284,15 +299,28 @@ def _praised(text: str) -> tuple[str, str]:
     >>> _praised("Right: 3 levels."), _praised("Right after the deal…")[1], _praised("Pairs beat singles.")[1]
     (('3 levels.', 'Right!'), 'Correct!', 'Right!')
     """
-    # TRANSLATORS: how an explanation that says an answer is right may begin ("Right: 3 levels."), as the lessons'
-    # questions write it; the word and its punctuation as your translation of those sentences begins.
-    for opening in dict.fromkeys(("Right: ", t("Right: "))):
+    for opening in dict.fromkeys((*RIGHT_OPENINGS, *map(t, RIGHT_OPENINGS))):
         if text.startswith(opening):
             rest = text[len(opening) :]
             return rest[:1].upper() + rest[1:], t("Right!")
     if text.startswith("Right"):
         return text, t("Correct!")
     return text, t("Right!")
+
+
+def _faulted(text: str) -> tuple[str, str]:
+    """A wrong answer's explanation and the words before it, "Not quite."; an explanation that opens with the
+    engine's "No: " (a yes/no verdict, as ``engine.tractors`` words one) is said without it.
+
+    >>> from shengji_tutor.course.steps import _faulted
+    >>> _faulted("No: 9♠ is in no pair."), _faulted("Two singles.")[0]
+    (('9♠ is in no pair.', 'Not quite.'), 'Two singles.')
+    """
+    for opening in dict.fromkeys((WRONG_OPENING, t(WRONG_OPENING))):
+        if text.startswith(opening):
+            rest = text[len(opening) :]
+            return rest[:1].upper() + rest[1:], t("Not quite.")
+    return text, t("Not quite.")
 
 
 def _as_widget(shown: Any) -> w.Widget:
