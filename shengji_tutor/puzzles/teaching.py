@@ -238,10 +238,10 @@ def _explanation(puzzle: Puzzle) -> str:
 def mistake(puzzle: Puzzle, given: str, why: str, says: str = "") -> str:
     """What a wrong answer ``given`` (canonical text) is told the first time: what is wrong with it and the rule,
     without the solution. ``why`` is the engine's full explanation; ``says`` the author's misconception, if one
-    matched."""
+    matched: the author's words for that very answer, said instead of the kind's own (which would say it again)."""
     pointer = rule_pointer(why) or rule_pointer(puzzle.idea())
     try:
-        own = puzzle.own_mistake(given, why)
+        own = "" if says else puzzle.own_mistake(given, why)
     except (ShengjiError, ValueError):
         own = ""
     parts = [p for p in (says, own, pointer) if p]
