@@ -67,6 +67,7 @@ from shengji_tutor.app.serve import NOTEBOOKS, voila_command, voila_env
 from shengji_tutor.course.places import PLACES
 from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.bots import TableBot
+from shengji_tutor.play.coached_hand import CoachedHand
 from shengji_tutor.play.coaching import COACH_BUDGET
 from shengji_tutor.play.search import Budget, candidate_plays, play_signature
 from shengji_tutor.puzzles import Puzzle, load_bank
@@ -406,7 +407,7 @@ def coaching(hands: int = 3, budget: Budget | None = None) -> dict[str, float]:
     times: dict[str, list[float]] = {"play": [], "bury": [], "declare": [], "search": [], "save": [], "resume": []}
     store = ProgressStore(Path(tempfile.mkdtemp(prefix="sjt-bench-")) / "progress.sqlite")
     for seed in range(hands):
-        game = CoachedGame(seed=seed, grading=None)
+        game = CoachedGame(CoachedHand(seed=seed, grading=None))
         while game.awaiting is not None:
             decide_as(game, bot, declare=True)
         game.grading = budget or COACH_BUDGET
@@ -424,7 +425,7 @@ def coaching(hands: int = 3, budget: Budget | None = None) -> dict[str, float]:
             store.save_work("hand", game.saved())
             times["save"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            CoachedGame(grading=None).resume(store.work("hand") or "")
+            CoachedGame(CoachedHand(grading=None)).resume(store.work("hand") or "")
             times["resume"].append(time.perf_counter() - start)
     out = {name: statistics.median(values) for name, values in times.items() if values}
     out["save_ratio"] = out["save"] / out["play"]

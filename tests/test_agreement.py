@@ -10,6 +10,7 @@ from bare_values import disagreements
 
 from benchmarks.app import decide_as
 from shengji_tutor.play.bots import HeuristicBot
+from shengji_tutor.play.coached_hand import CoachedHand
 from shengji_tutor.play.search import Budget
 from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.ui.coach import CoachedGame
@@ -69,7 +70,7 @@ def test_the_coachs_words_agree_over_whole_hands(seed: int, players: int) -> Non
 
     bot = HeuristicBot()
     graded = Budget(samples=4, candidates=4) if seed == 1 else None
-    game = CoachedGame(seed=seed, grading=graded, rules=RuleSet(players=players))
+    game = CoachedGame(CoachedHand(seed=seed, grading=graded, rules=RuleSet(players=players)))
     texts = coach_words(game)
     while game.awaiting is not None:
         decide_as(game, bot, declare=seed % 2 == 0)

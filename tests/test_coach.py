@@ -16,6 +16,7 @@ from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.engine.seats import SEATS, SOUTH
 from shengji_tutor.engine.tricks import check_throw, explain_trick
 from shengji_tutor.play.bots import HeuristicBot, declarations_for
+from shengji_tutor.play.coached_hand import CoachedHand
 from shengji_tutor.play.coaching import Accuracy
 from shengji_tutor.play.game import prepare_round
 from shengji_tutor.play.record import Position
@@ -52,7 +53,7 @@ def ready_to_play(game: CoachedGame) -> CoachedGame:
 
 def first_game(wanted: Callable[[CoachedGame], bool], rules: RuleSet | None = None) -> CoachedGame:
     for seed in range(60):
-        game = CoachedGame(grading=None, seed=seed, rules=rules)
+        game = CoachedGame(CoachedHand(grading=None, seed=seed, rules=rules))
         if wanted(game):
             return game
     raise AssertionError("no seed gave the position wanted")
@@ -73,7 +74,7 @@ def buttons(game: CoachedGame) -> list[str]:
 
 def test_an_illegal_play_is_refused_with_the_rule_and_changes_nothing() -> None:
     for seed in range(30):
-        game = ready_to_play(CoachedGame(grading=None, seed=seed))
+        game = ready_to_play(CoachedGame(CoachedHand(grading=None, seed=seed)))
         rnd = game.round
         if not rnd.trick:
             continue
@@ -117,7 +118,7 @@ def test_undo_takes_back_the_last_play() -> None:
 
 
 def test_a_whole_hand_ends_with_the_score_explained() -> None:
-    game = CoachedGame(grading=None, seed=7)
+    game = CoachedGame(CoachedHand(grading=None, seed=7))
     while not game.round.done:
         decide_like_a_bot(game)
     assert "The round is over" in game.coach.value
@@ -128,7 +129,7 @@ def test_a_whole_hand_ends_with_the_score_explained() -> None:
 
 
 def test_trick_explanations_speak_to_the_learner() -> None:
-    game = ready_to_play(CoachedGame(grading=None, seed=9))
+    game = ready_to_play(CoachedGame(CoachedHand(grading=None, seed=9)))
     game.play(list(next(iter(game.round.legal_plays(SOUTH)))))
     said = text(game)
     assert "South" not in said
@@ -136,7 +137,7 @@ def test_trick_explanations_speak_to_the_learner() -> None:
 
 
 def test_a_trick_the_learner_finishes_is_explained() -> None:
-    game = ready_to_play(CoachedGame(grading=None, seed=1))
+    game = ready_to_play(CoachedGame(CoachedHand(grading=None, seed=1)))
     finished = 0
     while not game.round.done:
         rnd = game.round
@@ -154,7 +155,7 @@ def test_a_trick_the_learner_finishes_is_explained() -> None:
 
 def test_a_failed_throw_names_the_player_the_cards_and_the_unit_they_beat() -> None:
     for seed in range(30):
-        game = ready_to_play(CoachedGame(grading=None, seed=seed))
+        game = ready_to_play(CoachedGame(CoachedHand(grading=None, seed=seed)))
         while not game.round.done:
             rnd = game.round
             assert rnd.trump is not None
@@ -214,7 +215,7 @@ def test_once_the_play_starts_the_table_shows_the_trick_not_the_deal() -> None:
 
 def test_declaring_makes_the_learners_suit_trump() -> None:
     for seed in range(40):
-        game = CoachedGame(grading=None, seed=seed)
+        game = CoachedGame(CoachedHand(grading=None, seed=seed))
         if game.awaiting != "declare":
             continue
         count = len(game.round.declarations)
@@ -243,7 +244,7 @@ class Silent(HeuristicBot):
 
 
 def test_when_nobody_declares_the_cards_are_dealt_again() -> None:
-    game = CoachedGame(grading=None, seed=3)
+    game = CoachedGame(CoachedHand(grading=None, seed=3))
     game.bots = [Silent() for _ in range(4)]
     game.new_hand()
     while game.round.redeals == 0:
@@ -328,16 +329,16 @@ def test_finding_friends_other_dealers_call_for_themselves() -> None:
 
 
 def test_the_trump_rank_changes_from_hand_to_hand_and_is_explained() -> None:
-    ranks = [CoachedGame(grading=None, seed=seed).round.rank for seed in range(12)]
+    ranks = [CoachedGame(CoachedHand(grading=None, seed=seed)).round.rank for seed in range(12)]
     assert len(set(ranks)) > 3
     assert set(ranks) <= set(RANKS)
-    assert ranks == [CoachedGame(grading=None, seed=seed).round.rank for seed in range(12)]  # seeded
-    game = CoachedGame(grading=None, seed=5)
+    assert ranks == [CoachedGame(CoachedHand(grading=None, seed=seed)).round.rank for seed in range(12)]  # seeded
+    game = CoachedGame(CoachedHand(grading=None, seed=5))
     rank = game.round.rank
     assert f"the trump rank is {rank}. Every card of rank {rank} ({rank}♠ {rank}♥ {rank}♦ {rank}♣) is a trump" in text(
         game
     )
-    assert all(CoachedGame(grading=None, seed=seed, rank="5").round.rank == "5" for seed in range(3))
+    assert all(CoachedGame(CoachedHand(grading=None, seed=seed, rank="5")).round.rank == "5" for seed in range(3))
     hands = [game.round.rank]
     for _ in range(5):
         game.new_hand()
@@ -349,7 +350,7 @@ def test_the_trump_rank_changes_from_hand_to_hand_and_is_explained() -> None:
 
 
 def test_every_decision_is_recorded_with_the_view_before_it_and_undo_takes_it_back() -> None:
-    game = CoachedGame(grading=None, seed=9)  # South deals: declares, buries, plays
+    game = CoachedGame(CoachedHand(grading=None, seed=9))  # South deals: declares, buries, plays
     while len(game.decisions) < 6 or game.decisions[-1].kind != "play":
         view, asked = game.round.view(SOUTH), game.awaiting
         count = len(game.decisions)
@@ -387,7 +388,7 @@ def test_the_deal_kitty_and_call_go_as_the_bots_driver_runs_them() -> None:
     for rules in (None, FRIENDS):
         for seed in range(25):
             asked: list[tuple[int, int, object]] = []
-            game = CoachedGame(grading=None, seed=seed, rules=rules, bots=[Spy(asked) for _ in range(4)])
+            game = CoachedGame(CoachedHand(grading=None, seed=seed, rules=rules, bots=[Spy(asked) for _ in range(4)]))
             while game.awaiting not in ("play", None):
                 decide_like_a_bot(game, declare=True)
             rnd = game.round
@@ -433,7 +434,7 @@ def worst_play(game: CoachedGame) -> list[Card]:
 def test_a_bad_play_is_graded_with_the_better_play_drawn_and_a_reason() -> None:
     # seed 6, trick 13: North is winning and South ruffs with its highest trump (see test_coaching)
     for seed in range(20):
-        game = ready_to_play(CoachedGame(seed=seed, grading=QUICK))
+        game = ready_to_play(CoachedGame(CoachedHand(seed=seed, grading=QUICK)))
         while game.awaiting == "play" and not game.round.trick:
             game.play(list(BOT.play(game.round.view(SOUTH))))
         if game.awaiting != "play":
@@ -456,7 +457,7 @@ def test_a_bad_play_is_graded_with_the_better_play_drawn_and_a_reason() -> None:
 
 def test_every_decision_is_graded_and_the_hand_ends_with_the_summary_and_kept_mistakes() -> None:
     keeper = Keeper()
-    game = CoachedGame(seed=9, grading=QUICK, keeper=keeper)  # South deals: declares, buries, plays
+    game = CoachedGame(CoachedHand(seed=9, grading=QUICK, keeper=keeper))  # South deals: declares, buries, plays
     while game.awaiting is not None:
         if game.awaiting == "play":
             game.play(worst_play(game))
@@ -485,7 +486,7 @@ def test_every_decision_is_graded_and_the_hand_ends_with_the_summary_and_kept_mi
 
 
 def test_a_store_that_cannot_keep_the_mistakes_says_so_and_the_hand_still_ends() -> None:
-    game = CoachedGame(seed=9, grading=QUICK, keeper=Keeper(fail=True))
+    game = CoachedGame(CoachedHand(seed=9, grading=QUICK, keeper=Keeper(fail=True)))
     while game.awaiting is not None:
         if game.awaiting == "play":
             game.play(worst_play(game))
@@ -497,7 +498,7 @@ def test_a_store_that_cannot_keep_the_mistakes_says_so_and_the_hand_still_ends()
 
 
 def test_the_hint_ladder_gives_the_idea_the_suit_then_the_cards_and_is_recorded() -> None:
-    game = ready_to_play(CoachedGame(seed=4, grading=QUICK))
+    game = ready_to_play(CoachedGame(CoachedHand(seed=4, grading=QUICK)))
     assert game.awaiting == "play"
     assert not game.hints.button.disabled
     first = game.hints.next_hint()
@@ -518,7 +519,7 @@ def test_the_hint_ladder_gives_the_idea_the_suit_then_the_cards_and_is_recorded(
 
 
 def test_undo_takes_the_verdict_back_with_the_play() -> None:
-    game = ready_to_play(CoachedGame(seed=4, grading=QUICK))
+    game = ready_to_play(CoachedGame(CoachedHand(seed=4, grading=QUICK)))
     game.play(worst_play(game))
     assert game.verdict.value
     game.undo()
@@ -527,7 +528,7 @@ def test_undo_takes_the_verdict_back_with_the_play() -> None:
 
 
 def test_without_grading_there_are_no_verdicts_or_hints() -> None:
-    game = ready_to_play(CoachedGame(seed=4, grading=None))
+    game = ready_to_play(CoachedGame(CoachedHand(seed=4, grading=None)))
     assert game.hints.button.disabled
     game.play(worst_play(game))
     assert game.decisions[-1].assessment is None
@@ -536,7 +537,7 @@ def test_without_grading_there_are_no_verdicts_or_hints() -> None:
 
 def test_the_learner_can_switch_to_finding_friends_from_the_next_hand() -> None:
     chosen: list[RuleSet] = []
-    game = CoachedGame(grading=None, seed=3, on_rules=chosen.append)
+    game = CoachedGame(CoachedHand(grading=None, seed=3), on_rules=chosen.append)
     assert game.rules.partnership == "fixed"
     assert game.call_cards == []
     game.house_rules.partnership.value = "friends"  # what the chooser in the page does
@@ -594,7 +595,7 @@ def said(game: CoachedGame, decide: Callable[[CoachedGame], None], until: Callab
 
 @pytest.mark.parametrize(("players", "partnership"), [(5, "friends"), (6, "friends"), (6, "fixed")])
 def test_a_hand_of_five_or_six_is_played_to_the_end(players: int, partnership: str) -> None:
-    game = CoachedGame(grading=None, seed=2, rules=RuleSet(players=players, partnership=partnership))
+    game = CoachedGame(CoachedHand(grading=None, seed=2, rules=RuleSet(players=players, partnership=partnership)))
     assert len(game.bots) == players
     assert game.hand.label == "Your hand (Seat 3)"
     assert game.table.names[SOUTH] == "Seat 3 (you)"
@@ -630,7 +631,7 @@ def svg_label(game: CoachedGame) -> str:
 
 
 def test_a_hand_of_five_graded_with_undo() -> None:
-    game = ready_to_play(CoachedGame(grading=QUICK, seed=2, rules=RuleSet(players=5)))
+    game = ready_to_play(CoachedGame(CoachedHand(grading=QUICK, seed=2, rules=RuleSet(players=5))))
     game.play(list(next(iter(game.round.legal_plays(SOUTH)))))
     assert game.decisions[-1].assessment is not None
     game.undo()
@@ -638,7 +639,7 @@ def test_a_hand_of_five_graded_with_undo() -> None:
 
 
 def test_the_table_seats_six_with_the_learner_at_the_bottom() -> None:
-    game = CoachedGame(grading=None, seed=2, rules=RuleSet(players=6))
+    game = CoachedGame(CoachedHand(grading=None, seed=2, rules=RuleSet(players=6)))
     table = game.table
     table.show(["AS", "KS", "QS", "JS", "10S", "9S"], 4, 4)
     label = svg_label(game)
@@ -657,7 +658,7 @@ def test_the_table_seats_six_with_the_learner_at_the_bottom() -> None:
     assert len(re.findall(r'class="sjt-card-svg"|<svg', table.svg)) >= 7, "six cards drawn"
     with pytest.raises(ValueError, match="at most 6 plays"):
         table.show(["AS"] * 7, 0)
-    four = CoachedGame(grading=None, seed=2)
+    four = CoachedGame(CoachedHand(grading=None, seed=2))
     assert four.table.names == tuple(SEATS)
     assert four.table.svg == TrickTable(four.table.plays, four.table.leader, four.round.trump, four.table.winner).svg
 
@@ -681,7 +682,7 @@ CHAO = RuleSet(chao_dipi=True)
 
 
 def test_chao_dipi_a_bot_overturns_and_the_coach_says_so() -> None:
-    game = CoachedGame(grading=None, seed=39, rules=CHAO)  # West overturns East's 5♦ with 5♠ 5♠
+    game = CoachedGame(CoachedHand(grading=None, seed=39, rules=CHAO))  # West overturns East's 5♦ with 5♠ 5♠
     words = text(game)
     assert "Chao dipi (炒地皮 chǎo dìpí)" in words
     assert "West overturns with 5♠ 5♠: spades are trump now; West takes the kitty and reburies 8 cards" in words
@@ -696,7 +697,7 @@ def test_chao_dipi_a_bot_overturns_and_the_coach_says_so() -> None:
 
 
 def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
-    game = CoachedGame(grading=QUICK, seed=6, rules=CHAO)
+    game = CoachedGame(CoachedHand(grading=QUICK, seed=6, rules=CHAO))
     while game.awaiting != "overturn":
         first_legal(game)
     before = game.round.trump
@@ -734,7 +735,7 @@ def test_chao_dipi_the_learner_overturns_reburies_and_undoes_it() -> None:
 
 
 def test_a_refused_overturn_changes_nothing() -> None:
-    game = CoachedGame(grading=None, seed=6, rules=CHAO)
+    game = CoachedGame(CoachedHand(grading=None, seed=6, rules=CHAO))
     while game.awaiting != "overturn":
         first_legal(game)
     history = game.round.history
@@ -748,7 +749,7 @@ HOPELESS = RuleSet(decks=1, redeal="no-points")
 
 
 def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> None:
-    game = CoachedGame(grading=QUICK, seed=1, rules=HOPELESS)
+    game = CoachedGame(CoachedHand(grading=QUICK, seed=1, rules=HOPELESS))
     assert not game.show_box.layout.display
     while game.awaiting != "show":
         first_legal(game)
@@ -775,13 +776,13 @@ def test_the_learner_shows_a_hopeless_hand_and_the_cards_are_dealt_again() -> No
 
 
 def test_a_bot_shows_a_hopeless_hand_and_the_coach_says_so() -> None:
-    game = CoachedGame(grading=None, seed=35, rules=HOPELESS)
+    game = CoachedGame(CoachedHand(grading=None, seed=35, rules=HOPELESS))
     words = said(game, first_legal, lambda g: g.round.phase in ("play", "done"))
     assert re.search(r"(North|West|East) shows a hand with no point card: the same dealer", words)
 
 
 def test_showing_a_hand_is_refused_when_the_rule_does_not_allow_it() -> None:
-    game = CoachedGame(grading=None, seed=1)
+    game = CoachedGame(CoachedHand(grading=None, seed=1))
     game.show_hand()
     assert "show your hand only after the deal" in text(game)
 
@@ -795,7 +796,7 @@ def test_every_house_rule_goes_as_the_bots_driver_runs_it(rules: RuleSet) -> Non
     """With South deciding as the heuristic bot does (showing a hopeless hand, overturning when it pays), the
     round's actions are exactly ``prepare_round``'s."""
     for seed in range(12):
-        game = CoachedGame(grading=None, seed=seed, rules=rules)
+        game = CoachedGame(CoachedHand(grading=None, seed=seed, rules=rules))
         while game.awaiting not in ("play", None):
             as_the_bot(game)
         rnd = game.round
@@ -807,7 +808,7 @@ def test_every_house_rule_goes_as_the_bots_driver_runs_it(rules: RuleSet) -> Non
 
 def test_the_house_rules_chooser_deals_a_new_hand_under_every_rule() -> None:
     chosen: list[RuleSet] = []
-    game = CoachedGame(grading=None, seed=3, on_rules=chosen.append)
+    game = CoachedGame(CoachedHand(grading=None, seed=3), on_rules=chosen.append)
     chooser = game.house_rules
     chooser.players.value = 6
     chooser.decks.value = 3
@@ -824,7 +825,7 @@ def test_the_house_rules_chooser_deals_a_new_hand_under_every_rule() -> None:
 
 
 def test_a_table_the_given_bots_cannot_seat_is_refused_in_the_chooser() -> None:
-    game = CoachedGame(grading=None, seed=3, bots=[HeuristicBot() for _ in range(4)])
+    game = CoachedGame(CoachedHand(grading=None, seed=3, bots=[HeuristicBot() for _ in range(4)]))
     game.house_rules.players.value = 5
     assert "one bot per seat (5), not 4" in game.house_rules.error.value
     assert game.house_rules.rules == game.rules == RuleSet()
@@ -879,7 +880,7 @@ def test_the_accuracy_counts_agree_in_number() -> None:
 @pytest.mark.parametrize(("seat", "name"), [(SOUTH, "South"), (0, "North")])
 def test_the_view_draws_the_seat_its_model_seats_the_learner_at(seat: int, name: str) -> None:
     """One view for any seat (the class tables' ground): the hand, the table's bottom and "you" follow the seat."""
-    game = CoachedGame(seed=6, grading=None, seat=seat)
+    game = CoachedGame(CoachedHand(seed=6, grading=None, seat=seat))
     while game.awaiting is not None and game.awaiting != "play":
         decide_like_a_bot(game)
     assert game.table.bottom == seat
@@ -889,3 +890,16 @@ def test_the_view_draws_the_seat_its_model_seats_the_learner_at(seat: int, name:
     play = next(iter(game.round.legal_plays(seat)))
     game.play(list(play))
     assert game.model.decisions[-1].view.seat == seat
+
+
+def test_a_view_takes_its_model_and_two_views_of_one_hand_draw_the_same() -> None:
+    """Issue 41 item 4: the view is given the model (a class table will show one game on several screens); what one
+    view's learner does, the other view draws once refreshed, from the same snapshot."""
+    hand = CoachedHand(seed=6, grading=None)
+    first, second = CoachedGame(hand), CoachedGame(hand)
+    assert first.model is second.model is hand
+    while first.awaiting is not None and first.awaiting != "play":
+        decide_like_a_bot(first)
+    second._refresh()
+    assert [str(c) for c in second.hand.hand] == [str(c) for c in first.hand.hand]
+    assert second.status.value == first.status.value

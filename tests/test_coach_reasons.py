@@ -193,11 +193,12 @@ def test_a_throw_that_may_fail_is_told_so_with_the_unit_it_would_come_down_to() 
     higher spade still out beats (RULES §8); the tractor A♠ A♠ K♠ K♠ alone is one unit, not a throw."""
     from shengji_tutor.engine.seats import SOUTH
     from shengji_tutor.play.bots import HeuristicBot
+    from shengji_tutor.play.coached_hand import CoachedHand
     from shengji_tutor.play.coaching import _throw_risk
     from shengji_tutor.ui.coach import CoachedGame
 
     bot = HeuristicBot()
-    game = CoachedGame(seed=9, grading=None)
+    game = CoachedGame(CoachedHand(seed=9, grading=None))
     while game.awaiting != "play":
         view = game.round.view(SOUTH)
         if game.awaiting == "declare":

@@ -16,6 +16,7 @@ from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.bots import HeuristicBot
+from shengji_tutor.play.coached_hand import CoachedHand
 from shengji_tutor.play.record import RecordError
 from shengji_tutor.play.search import Budget
 from shengji_tutor.store.progress import ProgressStore
@@ -77,10 +78,12 @@ def without_runs(game: CoachedGame) -> list[object]:
 
 @pytest.mark.parametrize("decisions", [0, 1, 3, 8])
 def test_a_saved_hand_resumes_where_it_was_with_its_verdicts(decisions: int) -> None:
-    game = CoachedGame(seed=9, grading=QUICK)  # South deals: declares, buries, plays
+    game = CoachedGame(CoachedHand(seed=9, grading=QUICK))  # South deals: declares, buries, plays
     decide(game, decisions)
     text = game.saved()
-    again = CoachedGame(seed=123, grading=QUICK)  # a new page: another hand dealt, then the saved one taken up
+    again = CoachedGame(
+        CoachedHand(seed=123, grading=QUICK)
+    )  # a new page: another hand dealt, then the saved one taken up
     again.resume(text)
     assert without_runs(again) == without_runs(game)
     assert shown(again)[:3] == shown(game)[:3]
@@ -94,9 +97,9 @@ def test_a_saved_hand_resumes_where_it_was_with_its_verdicts(decisions: int) -> 
 
 
 def test_undo_and_the_next_hands_go_on_after_a_resume() -> None:
-    game = CoachedGame(seed=9, grading=None)
+    game = CoachedGame(CoachedHand(seed=9, grading=None))
     decide(game, 5)
-    again = CoachedGame(grading=None)
+    again = CoachedGame(CoachedHand(grading=None))
     again.resume(game.saved())
     for played in (game, again):
         played.undo()
@@ -116,12 +119,12 @@ def test_a_finished_hand_resumes_with_its_summary_and_is_not_kept_twice() -> Non
             kept.append(answer)
             return len(kept)
 
-    game = CoachedGame(seed=4, grading=QUICK, keeper=Keeper())
+    game = CoachedGame(CoachedHand(seed=4, grading=QUICK, keeper=Keeper()))
     while game.awaiting is not None:
         decide(game, 1)
     assert game.round.done
     count = len(kept)
-    again = CoachedGame(grading=QUICK, keeper=Keeper())
+    again = CoachedGame(CoachedHand(grading=QUICK, keeper=Keeper()))
     again.resume(game.saved())
     assert again.round.done
     assert "Your accuracy" in again.summary.value
@@ -132,14 +135,14 @@ def test_a_finished_hand_resumes_with_its_summary_and_is_not_kept_twice() -> Non
 
 def test_a_hand_saved_by_the_version_before_is_taken_up_where_it_was() -> None:
     """Format 1 kept the deal's bookkeeping (who was asked to declare) beside each decision; the round knows it now."""
-    game = CoachedGame(seed=9, grading=QUICK)
+    game = CoachedGame(CoachedHand(seed=9, grading=QUICK))
     decide(game, 4)
     data = json.loads(game.saved())
     data["format"] = 1
     data |= {"asked": 0, "paused": None, "shown": 0}
     for row in data["decisions"]:
         row["before"] = [row["before"], 0, None, 0]
-    again = CoachedGame(seed=5, grading=QUICK)
+    again = CoachedGame(CoachedHand(seed=5, grading=QUICK))
     again.resume(json.dumps(data))
     assert again.saved() == game.saved()
     assert shown(again) == shown(game)
@@ -162,7 +165,7 @@ def test_a_hand_saved_by_the_version_before_is_taken_up_where_it_was() -> None:
     ],
 )
 def test_a_saved_hand_that_cannot_be_read_is_refused_by_name_and_changes_nothing(bad: str) -> None:
-    game = CoachedGame(seed=9, grading=QUICK)
+    game = CoachedGame(CoachedHand(seed=9, grading=QUICK))
     decide(game, 4)
     data = json.loads(game.saved())
     if bad == "position":
@@ -184,7 +187,7 @@ def test_a_saved_hand_that_cannot_be_read_is_refused_by_name_and_changes_nothing
     elif bad == "rng":
         data["rng"] = [3, [1, 2], None]
     text = bad if bad in ("", "not json", "[]", '{"format": 99}') else json.dumps(data)
-    other = CoachedGame(seed=5, grading=QUICK)
+    other = CoachedGame(CoachedHand(seed=5, grading=QUICK))
     decide(other, 2)
     before = (other.saved(), shown(other))
     with pytest.raises(RecordError, match=r"saved|record|position|not|format|hand"):
@@ -200,7 +203,7 @@ def test_every_change_of_the_hand_is_handed_to_on_save_and_a_failure_is_said() -
         saves.append(text)
         return answer[0]
 
-    game = CoachedGame(seed=9, grading=None, on_save=save)
+    game = CoachedGame(CoachedHand(seed=9, grading=None), on_save=save)
     assert len(saves) == 1  # the hand dealt
     decide(game, 2)
     assert len(saves) == 3
@@ -219,7 +222,7 @@ def test_every_change_of_the_hand_is_handed_to_on_save_and_a_failure_is_said() -
 
 def test_a_refused_decision_saves_nothing() -> None:
     saves: list[str] = []
-    game = CoachedGame(seed=9, grading=None, on_save=lambda t: saves.append(t) or "")
+    game = CoachedGame(CoachedHand(seed=9, grading=None), on_save=lambda t: saves.append(t) or "")
     while game.awaiting != "play":
         decide(game, 1)
     count = len(saves)
@@ -253,7 +256,7 @@ def test_an_address_asking_for_another_series_deals_it(learner: ProgressStore, m
     monkeypatch.setenv("QUERY_STRING", "seed=5")
     other = play_a_hand()
     assert other.decisions == []
-    assert other.round.deals == CoachedGame(seed=5, grading=None).round.deals
+    assert other.round.deals == CoachedGame(CoachedHand(seed=5, grading=None)).round.deals
 
 
 def test_each_page_keeps_its_own_hand(learner: ProgressStore) -> None:
@@ -303,7 +306,7 @@ def test_a_store_that_cannot_save_the_hand_says_so_and_the_hand_goes_on(refusing
 
 def test_new_house_rules_ask_before_ending_a_hand_under_way() -> None:
     chosen: list[RuleSet] = []
-    game = CoachedGame(seed=9, grading=None, on_rules=chosen.append)
+    game = CoachedGame(CoachedHand(seed=9, grading=None), on_rules=chosen.append)
     decide(game, 3)
     history = game.round.history
     game.house_rules.decks.value = 3
@@ -326,7 +329,7 @@ def test_new_house_rules_ask_before_ending_a_hand_under_way() -> None:
 
 
 def test_new_house_rules_before_any_decision_deal_at_once() -> None:
-    game = CoachedGame(seed=9, grading=None)
+    game = CoachedGame(CoachedHand(seed=9, grading=None))
     game.house_rules.decks.value = 3
     assert game.round.rules.decks == 3
     assert game.confirm.layout.display == "none"
@@ -595,14 +598,14 @@ def test_a_hand_begun_in_chinese_reads_in_english_after_a_switch_every_sentence(
     from shengji_tutor.i18n import use
 
     with use("zh"):
-        chinese = CoachedGame(seed=9, grading=QUICK)
+        chinese = CoachedGame(CoachedHand(seed=9, grading=QUICK))
         decide(chinese, 60)  # to the end of the hand: every kind of verdict it has, and the summary
         saved = chinese.saved()
         assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese.verdict.value)  # it was read in Chinese
     with use("en"):
-        english = CoachedGame(seed=9, grading=QUICK)
+        english = CoachedGame(CoachedHand(seed=9, grading=QUICK))
         decide(english, 60)
-        again = CoachedGame(seed=5, grading=QUICK)
+        again = CoachedGame(CoachedHand(seed=5, grading=QUICK))
         again.resume(saved)
         assert [d.assessment.reasons for d in again.decisions if d.assessment] == [
             d.assessment.reasons for d in english.decisions if d.assessment

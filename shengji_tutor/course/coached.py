@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 from ..engine.errors import ShengjiError
 from ..engine.rules import RuleSet
 from ..i18n import th
+from ..play.coached_hand import CoachedHand
 from ..play.record import RecordError
 from ..store.failures import log
 from ..store.schema import StoreError
@@ -70,7 +71,7 @@ def play_a_hand(
                 store.finish_lesson(lesson)
         return problem
 
-    game = CoachedGame(seed=seed, rules=rules or store.house_rules(), keeper=store)
+    game = CoachedGame(CoachedHand(seed=seed, rules=rules or store.house_rules(), keeper=store))
     kept = store.work(saved_as)
     if kept is not None and _same_series(kept, seed, rules):
         try:

@@ -19,13 +19,12 @@ import ipywidgets as w
 
 from ..engine.cards import Card, CardsLike, deck, format_cards, joker_words
 from ..engine.rules import Partnership, RuleSet, rules_or_default
-from ..engine.seats import SOUTH, seat_label, seat_names
+from ..engine.seats import seat_label, seat_names
 from ..engine.trump import Trump
 from ..i18n import t, tc, th, tn
 from ..play import coach_text as text
 from ..play.bots import Bot
 from ..play.coached_hand import KEPT_GRADES, PLAYERS, CoachedHand, Decision, MistakeKeeper, Snapshot
-from ..play.coaching import COACH_BUDGET
 from ..play.round import DecisionKind, Phase, Round, friends_wanted
 from ..play.search import Budget
 from .coach_panel import YOUR_KIND, HintLadder, accuracy_html, verdict_html
@@ -37,12 +36,11 @@ __all__ = ["KEPT_GRADES", "PLAYERS", "CoachedGame", "Decision", "MistakeKeeper"]
 
 
 class CoachedGame(w.VBox):  # type: ignore[misc]
-    """A coached hand in the browser: the learner sits at ``seat`` (South unless given), the other seats are bots
-    (``HeuristicBot`` by default); the table is drawn from that seat, with its hand at the bottom.
+    """The view of a coached hand (``hand``, a ``CoachedHand``) from its learner's seat: the table drawn from that
+    seat, with its hand at the bottom, the other seats' bots playing (``HeuristicBot`` by default); the model keeps
+    the game, the grading and the hints, this draws its snapshots and hands it the learner's actions.
 
-    The arguments are the model's (``CoachedHand``): ``seed``, ``rank``, ``rules``,
-    ``bots``, ``grading`` (``None``: no grading, no hints) and ``keeper``. A change in
-    the house-rules chooser deals a new hand with the rules picked (asking first
+    A change in the house-rules chooser deals a new hand with the rules picked (asking first
     while a hand the learner has played in is under way) and calls ``on_rules(rules)``
     (to keep the learner's choice). Nothing is lost on a reload: after every change
     of the hand ``on_save(saved())`` is called (its answer, "" or the store's reason it
@@ -51,17 +49,12 @@ class CoachedGame(w.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        seed: int | None = None,
-        rank: str | None = None,
-        rules: RuleSet | None = None,
-        bots: Sequence[Bot] | None = None,
-        grading: Budget | None = COACH_BUDGET,
-        keeper: MistakeKeeper | None = None,
+        hand: CoachedHand,
+        *,
         on_rules: Callable[[RuleSet], None] | None = None,
         on_save: Callable[[str], str] | None = None,
-        seat: int = SOUTH,
     ) -> None:
-        self.model = CoachedHand(seed, rank, rules_or_default(rules), bots, grading, keeper, seat)
+        self.model = hand
         self.on_save = on_save
         self.on_rules = on_rules
         self.table = TrickTable(names=self._seat_names(), bottom=self.model.seat)

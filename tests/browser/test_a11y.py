@@ -17,6 +17,7 @@ import pytest
 
 from shengji_tutor.classroom import ClassroomStore
 from shengji_tutor.course.places import PLACES
+from shengji_tutor.play.coached_hand import CoachedHand
 from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.ui.coach import CoachedGame
 
@@ -305,7 +306,9 @@ def test_the_keyboard_drives_the_hand_the_trump_chooser_and_jupyters_controls(pa
 def quiet_deal() -> int:
     """A seed for lesson 10 whose first hand never stops the deal to ask the learner to declare: the page opens on
     their hand to pick cards from (to bury or to play)."""
-    return next(seed for seed in range(1, 100) if CoachedGame(seed=seed, grading=None).awaiting != "declare")
+    return next(
+        seed for seed in range(1, 100) if CoachedGame(CoachedHand(seed=seed, grading=None)).awaiting != "declare"
+    )
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from shengji_tutor.engine.plays import strength_spent
 from shengji_tutor.engine.rules import RuleSet
 from shengji_tutor.engine.seats import SOUTH
 from shengji_tutor.play.bots import HeuristicBot
+from shengji_tutor.play.coached_hand import CoachedHand
 from shengji_tutor.ui.coach import CoachedGame
 
 from .helpers import DESKTOP, PHONE, no_trouble, overflow, serious_problems
@@ -80,7 +81,7 @@ def worst(twin: CoachedGame) -> list[Card]:
 
 
 def test_a_coached_hand_from_the_deal_to_the_summary(page: Any, voila_url: str) -> None:
-    twin = CoachedGame(seed=SEED, grading=None)
+    twin = CoachedGame(CoachedHand(seed=SEED, grading=None))
     assert twin.round.dealer == SOUTH  # this seed's first hand is South's deal: the learner buries
     page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={SEED}", timeout=TIMEOUT)
     game = page.locator(".sjt-coached-game")
@@ -147,7 +148,7 @@ def test_finding_friends_with_five_players_picked_in_the_house_rules(page: Any, 
     """The learner opens the house rules, picks five players (Finding Friends, forced for an odd table), and a new
     hand of five is dealt: the table seats "Seat 1".."Seat 5", the sides are hidden, and a trick is played. The
     chooser passes axe-core and fits a phone."""
-    twin = CoachedGame(seed=FRIENDS_SEED, grading=None)
+    twin = CoachedGame(CoachedHand(seed=FRIENDS_SEED, grading=None))
     page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={FRIENDS_SEED}", timeout=TIMEOUT)
     game = page.locator(".sjt-coached-game")
     game.wait_for(timeout=TIMEOUT)
@@ -206,7 +207,7 @@ RELOAD_SEED = 11
 def test_a_reload_in_the_middle_of_a_hand_takes_it_up_where_it_was(page: Any, voila_url: str) -> None:
     """The README's promise: close the browser and come back any time. The learner plays two tricks' worth of
     decisions, reloads, and finds the same cards, the same trick and the coach welcoming them back."""
-    twin = CoachedGame(seed=RELOAD_SEED, grading=None)
+    twin = CoachedGame(CoachedHand(seed=RELOAD_SEED, grading=None))
     address = f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={RELOAD_SEED}"
     page.goto(address, timeout=TIMEOUT)
     game = page.locator(".sjt-coached-game")
@@ -264,7 +265,7 @@ def test_a_big_throw_and_the_whole_hand_stay_in_view_on_a_phone_and_a_desktop(pa
     """West throws seven cards: on a 390-pixel phone and on a desktop, every card of the trick is inside the table and
     the window, every card of the hand inside its box, and the status line reads as one wrapped sentence."""
     page.set_viewport_size(PHONE)
-    twin = CoachedGame(seed=THROW_SEED, grading=None)
+    twin = CoachedGame(CoachedHand(seed=THROW_SEED, grading=None))
     page.goto(f"{voila_url}/voila/render/10-play-a-hand.ipynb?seed={THROW_SEED}", timeout=TIMEOUT)
     game = page.locator(".sjt-coached-game")
     game.wait_for(timeout=TIMEOUT)

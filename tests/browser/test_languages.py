@@ -125,12 +125,13 @@ def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
     from shengji_tutor.engine.seats import SOUTH
     from shengji_tutor.i18n import tc, translate, use
     from shengji_tutor.play.bots import HeuristicBot
+    from shengji_tutor.play.coached_hand import CoachedHand
     from shengji_tutor.ui.coach import CoachedGame
 
     from .helpers import answer, wrong_answer
     from .test_coached_hand import SEED, pick
 
-    bot, twin = HeuristicBot(), CoachedGame(seed=SEED)
+    bot, twin = HeuristicBot(), CoachedGame(CoachedHand(seed=SEED))
     page.goto(f"{voila_url}{COURSE}?{at}lang={code}&seed={SEED}#play-a-hand", timeout=TIMEOUT, wait_until="commit")
     game = page.locator(".sjt-coached-game")
     game.locator("button.sjt-card").first.wait_for(timeout=TIMEOUT)
