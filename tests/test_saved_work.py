@@ -23,6 +23,7 @@ from shengji_tutor.store.progress import ProgressStore
 from shengji_tutor.store.schema import StoreError
 from shengji_tutor.ui.coach import CoachedGame
 from shengji_tutor.zhengfen import GameRecordError as ZhengFenRecordError
+from shengji_tutor.zhengfen.seated import SeatedGame
 
 if TYPE_CHECKING:  # a type only: a process this file spawns must not import tests/conftest.py,
     from conftest import Migrations  # which the repository's own conftest.py hides when it runs under pytest-xdist
@@ -442,9 +443,9 @@ def seen(table: ZhengFenTable) -> tuple[object, ...]:
 
 @pytest.mark.parametrize(("players", "turns"), [(4, 0), (4, 5), (3, 40), (6, 12)])
 def test_a_saved_zheng_fen_game_resumes_as_it_was(players: int, turns: int) -> None:
-    table = ZhengFenTable(seed=7, players=players)
+    table = ZhengFenTable(SeatedGame(seed=7, players=players))
     play_turns(table, turns)
-    again = ZhengFenTable(seed=1)
+    again = ZhengFenTable(SeatedGame(seed=1))
     again.resume(table.saved())
     assert seen(again) == seen(table)
     assert again.game.history == table.game.history
@@ -457,9 +458,9 @@ def test_a_saved_zheng_fen_game_resumes_as_it_was(players: int, turns: int) -> N
 
 
 def test_a_zheng_fen_game_played_in_asks_before_a_new_table_after_a_resume() -> None:
-    table = ZhengFenTable(seed=7)
+    table = ZhengFenTable(SeatedGame(seed=7))
     play_turns(table, 2)
-    again = ZhengFenTable(seed=7)
+    again = ZhengFenTable(SeatedGame(seed=7))
     again.resume(table.saved())
     again.players.value = 5  # the learner's moves count after a reload too
     assert again.confirm.asking
@@ -468,7 +469,7 @@ def test_a_zheng_fen_game_played_in_asks_before_a_new_table_after_a_resume() -> 
 
 @pytest.mark.parametrize("bad", ["", "[]", '{"format": 2}', "seat", "cards"])
 def test_a_saved_zheng_fen_game_that_cannot_be_read_is_refused_and_changes_nothing(bad: str) -> None:
-    table = ZhengFenTable(seed=7)
+    table = ZhengFenTable(SeatedGame(seed=7))
     play_turns(table, 4)
     data = json.loads(table.saved())
     if bad == "seat":
@@ -476,7 +477,7 @@ def test_a_saved_zheng_fen_game_that_cannot_be_read_is_refused_and_changes_nothi
     elif bad == "cards":
         data["history"][-1] = {"action": "play", "seat": data["history"][-1]["seat"], "cards": "BJ BJ BJ BJ"}
     text = json.dumps(data) if bad in ("seat", "cards") else bad
-    other = ZhengFenTable(seed=3)
+    other = ZhengFenTable(SeatedGame(seed=3))
     play_turns(other, 2)
     before = (other.saved(), seen(other))
     with pytest.raises(ZhengFenRecordError, match="Zheng Fen game"):
@@ -498,7 +499,7 @@ def test_lesson_12s_game_comes_back_after_a_reload(learner: ProgressStore) -> No
     learner.save_work("zhengfen", '{"format": 1, "seed": 1, "players": 9, "history": []}')
     fresh = zheng_fen_game(seed=12)  # a game the engine refuses: a new game rather than an error
     assert fresh.game.rules.players == 4
-    assert fresh.game.history == ZhengFenTable(seed=12).game.history
+    assert fresh.game.history == ZhengFenTable(SeatedGame(seed=12)).game.history
 
 
 def test_a_zheng_fen_game_the_store_cannot_keep_says_so(refusing_store: ProgressStore) -> None:

@@ -18,6 +18,7 @@ from shengji_tutor.puzzles.kinds.zhengfen import BeatsPuzzle, CombinationPuzzle,
 from shengji_tutor.puzzles.schema import PileSpec
 from shengji_tutor.zhengfen import CombinationError, Game, Pass, Play, ZhengFenRules, classify
 from shengji_tutor.zhengfen.game import FIRST_LEADER_CARD
+from shengji_tutor.zhengfen.seated import SeatedGame
 
 TOPIC = Topic("zheng-fen", 12, "Zheng Fen")
 
@@ -122,7 +123,7 @@ def test_the_lessons_questions_are_graded_by_the_engine() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_table_offers_only_legal_plays_and_plays_a_whole_game(players: int) -> None:
-    table = ZhengFenTable(seed=5, players=players)
+    table = ZhengFenTable(SeatedGame(seed=5, players=players))
     assert len(table.game.scores) == players
     assert len(table.bots) == players - 1
     rng = random.Random(5)
@@ -153,7 +154,7 @@ def test_the_table_offers_only_legal_plays_and_plays_a_whole_game(players: int) 
 def test_the_players_buttons_start_a_new_game_at_that_table_and_refuse_other_counts() -> None:
     from shengji_tutor.zhengfen import ZhengFenRulesError
 
-    table = ZhengFenTable(seed=2)
+    table = ZhengFenTable(SeatedGame(seed=2))
     assert table.seat == 2
     assert "South" in table.picker.label
     table.players.value = 6
@@ -168,7 +169,7 @@ def test_the_players_buttons_start_a_new_game_at_that_table_and_refuse_other_cou
 
 
 def test_the_table_refuses_a_play_that_does_not_beat_the_table() -> None:
-    table = ZhengFenTable(seed=1)
+    table = ZhengFenTable(SeatedGame(seed=1))
     while table.game.table is None or not any(
         not classify([c]).beats(table.game.table) for c in table.game.hands[table.seat]
     ):
@@ -212,7 +213,7 @@ def test_a_pile_puzzle_seats_three_to_six_and_asks_the_taker_only_at_four() -> N
 def test_switching_the_players_of_a_game_in_play_asks_first() -> None:
     """A game the learner has played in is not wiped by a click on Players: the table asks, and keeps the game
     unless the learner ends it."""
-    table = ZhengFenTable(seed=2)
+    table = ZhengFenTable(SeatedGame(seed=2))
     assert table.play(table.legal_plays()[0].cards)
     game = table.game
     table.players.value = 5
@@ -240,7 +241,7 @@ def test_switching_the_players_of_a_game_in_play_asks_first() -> None:
 
 def test_the_end_of_a_hand_shows_its_result_as_a_table() -> None:
     """Not only a line in the log: each player's points in the hand and the scores, the learner marked."""
-    table = ZhengFenTable(seed=5)
+    table = ZhengFenTable(SeatedGame(seed=5))
     assert table.hand_result.value == ""
     rng = random.Random(5)
     while not table.game.hand_points:
@@ -262,7 +263,7 @@ def test_the_zheng_fen_hand_is_one_row_in_the_games_order_not_suit_groups_that_r
     hand is, the same suit came back three or four times ("♦ Diamonds" … "♦ Diamonds"). One labelled row instead."""
     from shengji_tutor.zhengfen import value
 
-    table = ZhengFenTable(seed=12)
+    table = ZhengFenTable(SeatedGame(seed=12))
     entries = table.picker.cards
     assert len({e["group"] for e in entries}) == 1
     assert "Low to high" in entries[0]["group_label"]
@@ -300,3 +301,14 @@ def test_the_zheng_fen_model_plays_without_widgets_and_shows_each_seat_only_its_
         assert sorted(c.id for c in view.hand) == sorted(c.id for c in game.game.hands[seat])
         assert view.sizes == tuple(len(h) for h in game.game.hands)
     assert game.snapshot().seat == game.seat == 2
+
+
+def test_a_zheng_fen_view_takes_its_model_and_two_views_of_one_game_agree() -> None:
+    """Issue 41 item 4: the table is the view of a ``SeatedGame`` it is given, as the class tables will need."""
+    game = SeatedGame(seed=5)
+    first, second = ZhengFenTable(game), ZhengFenTable(game)
+    assert first.model is second.model is game
+    first.pass_turn() if first.game.table is not None else first.play([first.picker.hand[0]])
+    second._show()
+    assert second.status.value == first.status.value
+    assert second.scores.value == first.scores.value

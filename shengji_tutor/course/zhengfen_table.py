@@ -14,7 +14,8 @@ each change; ``resume(text)`` takes it up again. ``zheng_fen_game()`` is lesson 
 the page's learner, kept in their progress store.
 
 >>> from shengji_tutor.course.zhengfen_table import ZhengFenTable
->>> table = ZhengFenTable(seed=3)
+>>> from shengji_tutor.zhengfen.seated import SeatedGame
+>>> table = ZhengFenTable(SeatedGame(seed=3))
 >>> table.game.to_act == table.seat or table.game.done
 True
 >>> table.pass_button.disabled == (table.game.table is None)
@@ -56,11 +57,11 @@ PICK = N_("Pick cards, then Play — or Pass.")
 
 
 class ZhengFenTable(w.VBox):  # type: ignore[misc]
-    """A game of Zheng Fen at ``players`` (3–6): you play one seat, ``HeuristicBot``s the others; the view of a
-    ``SeatedGame`` (``model``), drawn for its learner's seat."""
+    """A game of Zheng Fen: the view of a ``SeatedGame`` (``game``), drawn for its learner's seat; you play that
+    seat, ``HeuristicBot``s the others (3–6 players)."""
 
-    def __init__(self, seed: int = 0, players: int = 4, on_save: Callable[[str], str] | None = None) -> None:
-        self.model = SeatedGame(seed, players)
+    def __init__(self, game: SeatedGame, *, on_save: Callable[[str], str] | None = None) -> None:
+        self.model = game
         self.on_save = on_save
         """Called with ``saved()`` after each change of the game; it answers "" or the store's reason it could not keep
         it (``ProgressStore.keep_work``)."""
@@ -79,7 +80,7 @@ class ZhengFenTable(w.VBox):  # type: ignore[misc]
         self.new_button.on_click(lambda _b: self.new_game())
         self.players = w.ToggleButtons(
             options=[(str(n), n) for n in range(3, 7)],
-            value=players,
+            value=game.game.rules.players,
             description=t("Players"),
             tooltip=t("Zheng Fen is played by 3 to 6 players: a new game starts at the new table"),
         )
@@ -330,7 +331,7 @@ def zheng_fen_game(seed: int = 12, saved_as: str = "zhengfen") -> ZhengFenTable:
     their progress store after each change), or a new game dealt from ``seed``."""
     store = page_context().progress
 
-    table = ZhengFenTable(seed=seed)
+    table = ZhengFenTable(SeatedGame(seed=seed))
     kept = store.work(saved_as)
     if kept is not None:
         try:

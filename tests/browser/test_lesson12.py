@@ -10,6 +10,7 @@ from typing import Any
 
 from shengji_tutor.course.zhengfen_table import ZhengFenTable
 from shengji_tutor.puzzles import load_bank
+from shengji_tutor.zhengfen.seated import SeatedGame
 
 from .helpers import TIMEOUT, answer, no_trouble, open_page, verdict, wrong_answer
 
@@ -26,7 +27,7 @@ def test_a_puzzle_names_the_rule_and_the_table_takes_a_legal_lead(page: Any, voi
     card.get_by_role("button", name="Check", exact=True).click()
     assert "RULES §12" in verdict(page, pid, "incorrect")
 
-    twin = ZhengFenTable(seed=12)
+    twin = ZhengFenTable(SeatedGame(seed=12))
     table = page.locator(".sjt-zhengfen-table")
     table.wait_for(timeout=TIMEOUT)
     hand = sorted(str(c) for c in twin.game.hands[twin.seat])
