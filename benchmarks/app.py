@@ -53,7 +53,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -224,25 +225,25 @@ def _measure_language(page: Any, base: str, results: dict[str, list[float]], cod
 
 
 def languages(
-    runs: int = 5, chromium: str = "/usr/bin/chromium", browser: Any = None, refill: float = REFILL
+    runs: int = 5,
+    chromium: str = "/usr/bin/chromium",
+    browser: Any = None,
+    refill: float = REFILL,
+    server: str | None = None,
 ) -> dict[str, float]:
     """Medians (seconds) of a lesson change and of Check → verdict in each language, and zh's and ru's ratios to
     English, measured in turn against one server in each run (in ``browser`` when given: a test's own), ``refill``
-    seconds apart (the test, which only checks that it measures, waits for nothing)."""
+    seconds apart (the test, which only checks that it measures, waits for nothing). The server is a fresh one of
+    its own unless ``server`` (a base URL) is given: the test's, already running."""
     from contextlib import ExitStack
 
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="sjt-bench-"))
-    served = work / "notebooks"
-    shutil.copytree(NOTEBOOKS, served)
-    port = free_port()
     results: dict[str, list[float]] = {f"{what}_{code}": [] for what in ("change", "check") for code in LANGUAGES}
-    command = voila_command(port, notebooks=served)
-    migrate(sqlite_url(work / "data" / "progress.sqlite"))
     try:
         with ExitStack() as stack:
-            base = stack.enter_context(running(command, port, work / "voila.log", voila_env(work / "data")))
+            base = server or stack.enter_context(_fresh_server(work))
             if browser is None:
                 p = stack.enter_context(sync_playwright())
                 browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
@@ -263,6 +264,17 @@ def languages(
         for what in ("change", "check"):
             m[f"{what}_{code}_ratio"] = m[f"{what}_{code}"] / m[f"{what}_en"]
     return m
+
+
+@contextmanager
+def _fresh_server(work: Path) -> Iterator[str]:
+    """A Voilà server of its own over a copy of the lessons, with an empty store: its base URL."""
+    served = work / "notebooks"
+    shutil.copytree(NOTEBOOKS, served)
+    port = free_port()
+    migrate(sqlite_url(work / "data" / "progress.sqlite"))
+    with running(voila_command(port, notebooks=served), port, work / "voila.log", voila_env(work / "data")) as base:
+        yield base
 
 
 LANGUAGE_TARGET = 1.1

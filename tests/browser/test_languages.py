@@ -261,10 +261,10 @@ def test_the_instructor_s_console_reads_in_the_language(page: Any, classroom: tu
     no_trouble(page)
 
 
-def test_the_app_benchmark_times_each_language_against_english(browser: Any) -> None:
+def test_the_app_benchmark_times_each_language_against_english(browser: Any, voila_url: str) -> None:
     from benchmarks.app import LANGUAGES, languages
 
-    got = languages(runs=1, browser=browser, refill=0.0)  # the suite's browser: one Playwright per process
+    got = languages(runs=1, browser=browser, refill=0.0, server=voila_url)  # the suite's browser and server
     for code in LANGUAGES:
         assert 0 < got[f"change_{code}"] < 60
         assert 0 < got[f"check_{code}"] < 60
