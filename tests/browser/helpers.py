@@ -42,6 +42,22 @@ def open_page(page: Any, voila_url: str, notebook: str, ready: str) -> None:
     page.wait_for_selector(ready, timeout=TIMEOUT)
 
 
+def settled(page: Any, quiet_ms: int) -> None:
+    """Wait until the shown place stops changing for ``quiet_ms`` (its notebook has run, its widgets are drawn): a
+    condition on the page, not a pause."""
+    page.wait_for_function(
+        """quiet => {
+            const count = document.querySelectorAll('.sjt-shell-content *, .sjt-instructor *').length;
+            const now = performance.now();
+            if (window.sjtCount !== count) { window.sjtCount = count; window.sjtSince = now; return false; }
+            return now - window.sjtSince > quiet;
+        }""",
+        arg=quiet_ms,
+        polling=100,
+        timeout=TIMEOUT,
+    )
+
+
 def no_trouble(page: Any) -> None:
     """No lesson cell failed, no script error, nothing asked of another machine, no console error."""
     assert page.locator(".sjt-cell-error").count() == 0

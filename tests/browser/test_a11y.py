@@ -22,7 +22,18 @@ from shengji_tutor.puzzles import Puzzle, load_bank
 from shengji_tutor.ui.coach import CoachedGame
 
 from .conftest import CLASS_KEY
-from .helpers import DESKTOP, PHONE, TIMEOUT, answer, no_trouble, overflow, serious_problems, verdict, wrong_answer
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    TIMEOUT,
+    answer,
+    no_trouble,
+    overflow,
+    serious_problems,
+    settled,
+    verdict,
+    wrong_answer,
+)
 
 COURSE = "/voila/render/course.ipynb"
 BANK = load_bank()
@@ -33,16 +44,7 @@ BANK = load_bank()
 
 def settle(page: Any) -> None:
     """Wait until the shown place stops changing (its notebook has run and its widgets are drawn)."""
-    page.wait_for_function(
-        """() => {
-            const count = document.querySelectorAll('.sjt-shell-content *, .sjt-instructor *').length;
-            const now = performance.now();
-            if (window.sjtCount !== count) { window.sjtCount = count; window.sjtSince = now; return false; }
-            return now - window.sjtSince > 1200;
-        }""",
-        polling=200,
-        timeout=TIMEOUT,
-    )
+    settled(page, 1200)
 
 
 def open_course(page: Any, voila_url: str, route: str = "home", query: str = "") -> None:

@@ -12,7 +12,7 @@ import pytest
 from shengji_tutor.course.catalogue import LESSONS
 from shengji_tutor.course.places import PLACES
 
-from .helpers import TIMEOUT, no_trouble
+from .helpers import TIMEOUT, no_trouble, settled
 
 COURSE = "/voila/render/course.ipynb"
 LESSON_ROUTES = {lesson.slug for lesson in LESSONS}
@@ -70,19 +70,32 @@ def missing_glyphs(page: Any, root: str = ".sjt-shell") -> list[str]:
 def visit(page: Any, voila_url: str, code: str, route: str) -> str:
     """Open ``route`` of the course in language ``code`` (by the address) and wait until it is drawn whole."""
     page.goto(f"{voila_url}{COURSE}?lang={code}#{route}", timeout=TIMEOUT, wait_until="domcontentloaded")
+    return drawn(page, route)
+
+
+def move(page: Any, route: str) -> str:
+    """Show ``route`` in the same page, as a link of the course does (the language stays the page's)."""
+    page.evaluate("route => { location.hash = '#' + route; }", route)
+    return drawn(page, route)
+
+
+def drawn(page: Any, route: str) -> str:
+    """Wait until ``route`` is drawn whole; the course's text."""
     page.wait_for_selector(f".sjt-shell-content.sjt-place-{route} h1", timeout=TIMEOUT)
     if route in LESSON_ROUTES:  # a lesson is drawn in parts: its footer comes last
         page.wait_for_selector(f".sjt-place-{route} .sjt-footer, .sjt-place-{route} .sjt-cell-error", timeout=TIMEOUT)
-    page.wait_for_timeout(600)
+    settled(page, 400)
     return str(page.locator(".sjt-shell").inner_text())
 
 
 @pytest.mark.parametrize("code", ["zh", "ru"])
 def test_every_place_reads_in_the_language_with_no_english_left(page: Any, voila_url: str, code: str) -> None:
+    """Every place in one page opened in the language by its address, each shown as a link shows it (one walk: the
+    page is not loaded again for each place)."""
     shots = os.environ.get("SJT_SHOTS")
     left: dict[str, list[str]] = {}
-    for place in PLACES:
-        text = visit(page, voila_url, code, place.route)
+    for k, place in enumerate(PLACES):
+        text = visit(page, voila_url, code, place.route) if k == 0 else move(page, place.route)
         if english_left(text):
             left[place.route] = english_left(text)
         assert not missing_glyphs(page), place.route
@@ -162,7 +175,7 @@ def test_a_coached_hand_s_first_tricks_and_a_wrong_answer_read_in_the_language(
             twin.play(cards)
             tricks = len(twin.round.tricks)
     page.wait_for_selector(".sjt-coached-game .sjt-coach-panel, .sjt-coached-game [data-grade]", timeout=TIMEOUT)
-    page.wait_for_timeout(1500)  # the coach's verdict on the last play
+    settled(page, 1000)  # the coach's verdict on the last play
     said = _text(page, ".sjt-place-play-a-hand")
     assert not english_left(said), english_left(said)
     assert not missing_glyphs(page)
@@ -251,7 +264,7 @@ def test_the_instructor_s_console_reads_in_the_language(page: Any, classroom: tu
     page.get_by_label(translate(code, "Or open")).fill(klass)
     page.get_by_role("button", name=translate(code, "Open"), exact=True).click()
     page.wait_for_selector(".sjt-instructor .sjt-dashboard, .sjt-instructor table", timeout=TIMEOUT)
-    page.wait_for_timeout(1500)
+    settled(page, 1000)
     text = _text(page, "body")  # the course bar and the page's title too
     left = [run for run in english_left(text) if "Console" not in run]  # the class's own name, as written
     assert not left, left
