@@ -99,7 +99,9 @@ def test_the_seeds_example_ten_mandatory_stops_a_rise_of_two_from_nine() -> None
     assert not wrong.correct
     assert "RULES §11" in wrong.explanation
     assert "stops on it" in wrong.explanation
-    assert "mandatory level" in wrong.mistake
+    assert wrong.misconception == 0  # the author foresaw +2: their words, and the rule, come first
+    assert "10 is mandatory" in wrong.mistake
+    assert "RULES §11" in wrong.mistake
 
 
 def test_without_the_rule_the_same_round_rises_two() -> None:
