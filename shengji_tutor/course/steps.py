@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.cards import CardsLike, as_cards, joker_words
+from ..engine.cards import CardsLike, as_cards, joker_words, sentence_case
 from ..engine.grading import REVEAL_AFTER_WRONG, Attempts, Grade
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
@@ -299,10 +299,9 @@ def _praised(text: str) -> tuple[str, str]:
     >>> _praised("Right: 3 levels."), _praised("Right after the deal…")[1], _praised("Pairs beat singles.")[1]
     (('3 levels.', 'Right!'), 'Correct!', 'Right!')
     """
-    for opening in dict.fromkeys((*RIGHT_OPENINGS, *map(t, RIGHT_OPENINGS))):
-        if text.startswith(opening):
-            rest = text[len(opening) :]
-            return rest[:1].upper() + rest[1:], t("Right!")
+    rest = _after_opening(text, RIGHT_OPENINGS)
+    if rest is not None:
+        return rest, t("Right!")
     if text.startswith("Right"):
         return text, t("Correct!")
     return text, t("Right!")
@@ -316,11 +315,17 @@ def _faulted(text: str) -> tuple[str, str]:
     >>> _faulted("No: 9♠ is in no pair."), _faulted("Two singles.")[0]
     (('9♠ is in no pair.', 'Not quite.'), 'Two singles.')
     """
-    for opening in dict.fromkeys((WRONG_OPENING, t(WRONG_OPENING))):
+    rest = _after_opening(text, (WRONG_OPENING,))
+    return (text if rest is None else rest), t("Not quite.")
+
+
+def _after_opening(text: str, openings: tuple[str, ...]) -> str | None:
+    """``text`` without the verdict it opens with (one of ``openings``, in English or in the reader's language),
+    its first letter upper-case; ``None`` when it opens with none of them."""
+    for opening in dict.fromkeys((*openings, *map(t, openings))):
         if text.startswith(opening):
-            rest = text[len(opening) :]
-            return rest[:1].upper() + rest[1:], t("Not quite.")
-    return text, t("Not quite.")
+            return sentence_case(text[len(opening) :])
+    return None
 
 
 def _as_widget(shown: Any) -> w.Widget:
