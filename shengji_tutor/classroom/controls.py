@@ -6,6 +6,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine.cards import sentence_case
+
 __all__ = ["FIT", "row", "sentence"]
 
 FIT: dict[str, Any] = {"style": {"description_width": "initial"}}
@@ -20,5 +22,4 @@ def row(*controls: w.Widget) -> w.HBox:
 
 def sentence(error: Exception) -> str:
     """An error's message as the start of a sentence (``capitalize`` would lower a class code's letters)."""
-    text = str(error)
-    return text[:1].upper() + text[1:]
+    return sentence_case(str(error))

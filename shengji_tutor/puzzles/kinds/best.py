@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 
-from ...engine.cards import Card, format_cards, parse_cards, points
+from ...engine.cards import Card, format_cards, parse_cards, points, sentence_case
 from ...engine.errors import ShengjiError
 from ...engine.grading import AnswerKind
 from ...engine.seats import SEATS, SOUTH, seat_label
@@ -88,10 +88,6 @@ def accepted(options: Sequence[Option], view: PlayerView) -> set[Signature]:
     """The signatures of the options that grade good."""
     assert view.trump is not None
     return {play_signature(o.choice, view.trump) for o in options if o.grade == CoachGrade.GOOD}
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def margin_problems(options: Sequence[Option]) -> list[str]:
@@ -319,7 +315,7 @@ class BestPuzzle(Puzzle, spec_type=BestSpec):
                 "Trick {trick}; you hold {n} cards. {trump}.",
                 len(v.hand),
                 trick=len(v.tricks) + 1,
-                trump=_cap(trump.describe()),
+                trump=sentence_case(trump.describe()),
             ),
             self._side_words(declarers, partner, v.dealer),
             t(
