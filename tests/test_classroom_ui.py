@@ -1114,3 +1114,19 @@ def test_a_student_behind_the_hub_is_exported_with_the_account_they_logged_in_wi
     header, row = store.export_csv(code, KEY).splitlines()
     assert header.split(",")[4] == "account"
     assert row.split(",")[3:5] == ["Ana", "ana.lee"]
+
+
+def test_the_console_reads_the_live_questions_only_while_the_leaderboard_is_shown(
+    store: ClassroomStore, console: InstructorConsole, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A look every 1.5 s reads what it draws: the leaderboard's questions only once it is shown."""
+    code = open_new_class(console)
+    asked: list[str] = []
+    real = store.live_questions
+    monkeypatch.setattr(store, "live_questions", lambda *args: asked.append(args[0]) or real(*args))
+    console.refresh()
+    assert asked == []
+    console.show_leaders.value = True
+    console.refresh()
+    assert asked == [code, code]
+    assert console.leaders_box.value != ""  # drawn from them

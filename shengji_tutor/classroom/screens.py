@@ -386,12 +386,13 @@ def _live_status(live: LiveQuestion) -> str:
 
 @dataclass(frozen=True)
 class ClassLook:
-    """What the console reads of its class at each look: every attempt, the roster, the class, its live questions."""
+    """What the console reads of its class at each look: every attempt, the roster, the class, and its live
+    questions while the leaderboard is shown (``None``: not read)."""
 
     attempts: list[ClassAttempt]
     roster: list[RosterRow]
     info: ClassInfo
-    questions: list[LiveQuestion]
+    questions: list[LiveQuestion] | None
 
 
 class InstructorConsole(w.VBox):  # type: ignore[misc]
@@ -431,6 +432,9 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.code: str | None = None
         self.ended = False
         self.poller: Poller[ClassLook] | None = None
+        self._leaders = False
+        """Whether the leaderboard is shown, as the poller's thread reads it (``show_leaders`` is a widget): the
+        class's live questions are read only for it."""
         self.style = w.HTML(STYLE)
         super().__init__([self.style, _heading(), row(self.key, self.unlock_button), self.message])
         self.add_class("sjt-instructor")
@@ -567,7 +571,8 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.live_box = w.HTML()
         self.show_leaders = w.ToggleButton(value=False, description=t("Leaderboard"), tooltip=t("show it, to project"))
         self.leaders_box = w.HTML()
-        self.show_leaders.observe(lambda _change: self.refresh(), names="value")
+        self.show_leaders.observe(self._leaders_toggled, names="value")
+        self._leaders = False
         self.export_box = w.HTML()
         self.end_button = button(t("End class"), lambda: self.end(), button_style="danger")
         self.children = self._console()
@@ -718,12 +723,15 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         if self.code is not None:
             self._draw(self._read(self.code, self.key.value))
 
+    def _leaders_toggled(self, _change: object) -> None:
+        self._leaders = bool(self.show_leaders.value)  # on the loop: the poller's thread reads this, no widget
+        self.refresh()
+
     def _read(self, code: str, key: str) -> ClassLook:
-        """What a look at the class reads (the poller's worker thread)."""
+        """What a look at the class reads (the poller's worker thread); its live questions only for a leaderboard."""
         store = self.store
-        return ClassLook(
-            store.attempts(code, key), store.roster(code, key), store.class_info(code), store.live_questions(code, key)
-        )
+        questions = store.live_questions(code, key) if self._leaders else None
+        return ClassLook(store.attempts(code, key), store.roster(code, key), store.class_info(code), questions)
 
     def _draw(self, look: ClassLook) -> None:
         attempts, roster = look.attempts, look.roster  # attempts stored canonical: counted as they are
@@ -755,11 +763,10 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         else:
             nothing = te("No live question.")
             self.live_box.value = f"<p>{nothing}</p>"
-        if self.show_leaders.value:
-            questions = look.questions
-            self.leaders_box.value = leaderboard_html(leaderboard(attempts, questions), len(questions))
-        else:
+        if not self.show_leaders.value:
             self.leaders_box.value = ""
+        elif look.questions is not None:  # (a look read before the leaderboard was shown leaves it as it is)
+            self.leaders_box.value = leaderboard_html(leaderboard(attempts, look.questions), len(look.questions))
 
     def _show_ended(self) -> None:
         """The class has ended (here or on another instructor's page): nothing that would change it stays active."""
