@@ -151,7 +151,8 @@ class ProgressStore:
         self._write(puzzle_id, correct, answer, how)
 
     def _write(self, puzzle_id: str, correct: bool, answer: str, how: HowAnswered) -> Attempt:
-        """``record``: the attempt as it was written (its answer as validated, the time it was stored)."""
+        """``record``: the attempt as it was written (its answer as validated, the time it was stored); kept on this
+        computer only, it is ``NotSentError.written``."""
         new = validate.attempt(
             puzzle_id,
             answer,
@@ -161,12 +162,7 @@ class ProgressStore:
             how.get("mistake", ""),
             how.get("live"),
         )
-        try:
-            at = self._with_local_copy(lambda store: store._insert(new))
-        except NotSentError as e:  # kept on this computer: the row written there
-            at = e.written if isinstance(e.written, float) else time.time()
-            raise NotSentError(str(e), _written(new, at)) from None
-        return _written(new, at)
+        return self._with_local_copy(lambda store: _written(new, store._insert(new)))
 
     def save(self, puzzle_id: str, correct: bool, answer: str = "", **how: Unpack[HowAnswered]) -> Saved:
         """``record``, for a page: the attempt as it was kept, and the one sentence the learner reads when it could
