@@ -569,10 +569,7 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
         self.send_choice = w.Dropdown(options=self.places, description=t("Send to"), **FIT)
         self.send_button = button(t("Send the class"), lambda: self.send(self.send_choice.value))
         self.live_box = w.HTML()
-        self.show_leaders = w.ToggleButton(value=False, description=t("Leaderboard"), tooltip=t("show it, to project"))
-        self.leaders_box = w.HTML()
-        self.show_leaders.observe(self._leaders_toggled, names="value")
-        self._leaders = False
+        self._build_leaderboard()
         self.export_box = w.HTML()
         self.end_button = button(t("End class"), lambda: self.end(), button_style="danger")
         self.children = self._console()
@@ -722,6 +719,13 @@ class InstructorConsole(w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         if self.code is not None:
             self._draw(self._read(self.code, self.key.value))
+
+    def _build_leaderboard(self) -> None:
+        """The leaderboard's toggle, hidden at first, and its box."""
+        self.show_leaders = w.ToggleButton(value=False, description=t("Leaderboard"), tooltip=t("show it, to project"))
+        self.leaders_box = w.HTML()
+        self.show_leaders.observe(self._leaders_toggled, names="value")
+        self._leaders = False
 
     def _leaders_toggled(self, _change: object) -> None:
         self._leaders = bool(self.show_leaders.value)  # on the loop: the poller's thread reads this, no widget
